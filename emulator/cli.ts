@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+/**
+ * `npm run emulator -- --port <p> [--data <file>] [--seed demo] [--host <h>]`
+ * Prints the base URL (and with --seed demo the demo users' API keys) and serves until stopped.
+ */
+import { parseArgs } from "node:util";
+import { startEmulator } from "./server";
+
+const USAGE = "usage: emulator [--port <p>] [--host 127.0.0.1] [--data <file>] [--seed demo]";
+
+export async function main(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: "string", default: "0" },
+      host: { type: "string", default: "127.0.0.1" },
+      data: { type: "string" },
+      seed: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535. ${USAGE}`);
+  if (values.seed !== undefined && values.seed !== "demo") throw new Error(`--seed accepts only demo. ${USAGE}`);
+
+  const emulator = await startEmulator({
+    port,
+    host: values.host,
+    ...(values.data ? { dataFile: values.data } : {}),
+    ...(values.seed === "demo" ? { seed: "demo" as const } : {}),
+  });
+  console.log(`Strategy alerts emulator listening: ${emulator.baseUrl}`);
+  console.log(`Control plane: ${emulator.controlUrl}`);
+  console.log(`State: ${values.data ? `durable (${values.data})` : "in memory"}`);
+  for (const u of emulator.demoUsers) console.log(`Demo user ${u.plan}: userId=${u.userId} apiKey=${u.apiKey}`);
+
+  const stop = () => {
+    emulator.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((e: Error) => {
+    console.error(e.message);
+    process.exit(1);
+  });
+}

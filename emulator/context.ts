@@ -1,0 +1,33 @@
+import type { Clock } from "./clock";
+import type { FaultRegistry } from "./faults";
+import type { RequestJournal } from "./journal";
+import type { SlidingWindowLimiter } from "./rate-limit";
+import type { Store } from "./store/store";
+
+/** Everything a route needs, built once per emulator instance (no module-level state). */
+export interface EmulatorContext {
+  store: Store;
+  clock: Clock;
+  limiter: SlidingWindowLimiter;
+  faults: FaultRegistry;
+  journal: RequestJournal;
+  webhookTimeoutMs: number;
+  /** Serialises work per key (e.g. one PUT /webhook per user at a time). */
+  serialize<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /** Re-applies the start-up seed after a reset. */
+  reseed(): void;
+}
+
+export function keyedSerializer(): <T>(key: string, fn: () => Promise<T>) => Promise<T> {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(key: string, fn: () => Promise<T>): Promise<T> => {
+    const prev = tails.get(key) ?? Promise.resolve();
+    const run = prev.then(fn, fn);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
+}

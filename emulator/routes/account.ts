@@ -1,0 +1,18 @@
+import { effectiveLimits } from "../plans";
+import { type RouteRegistrar, userOf } from "./types";
+
+/** Spec 4.1: GET /me — plan and the limits in force (control-plane overrides included). */
+export const accountRoutes: RouteRegistrar = (app) => {
+  app.get("/me", async (req) => {
+    const user = userOf(req);
+    const limits = effectiveLimits(user.plan, user.limits);
+    return {
+      userId: user.id,
+      plan: user.plan,
+      limits: {
+        strategies: { total: limits.total, active: limits.active },
+        rateLimit: { requestsPerMinute: limits.requestsPerMinute },
+      },
+    };
+  });
+};

@@ -1,0 +1,148 @@
+import { z } from "zod";
+import { ADDRESS_FORMAT_MESSAGE, isDeveloperAddress } from "../addresses";
+import { badRequest, notFound } from "../errors";
+import type { DeveloperRecord } from "../store/records";
+import { parseBody, parseOptionalBody, parseQuery, q } from "../validation";
+import { type RouteRegistrar, userOf } from "./types";
+
+export const MAX_ALIAS_LENGTH = 100;
+export const DEFAULT_DEVS_LIMIT = 20;
+export const MAX_DEVS_LIMIT = 100;
+
+const alias = z
+  .string({ error: "must be a string" })
+  .trim()
+  .min(1, "must not be empty")
+  .max(MAX_ALIAS_LENGTH, `must be at most ${MAX_ALIAS_LENGTH} characters`);
+
+const AddBody = z.strictObject({ alias: alias.optional() });
+const UpdateBody = z.strictObject({
+  alias: z.union([alias, z.null()], { error: "must be a string or null" }).optional(),
+  isActive: z.boolean({ error: "must be a boolean" }).optional(),
+});
+const TagsBody = z.strictObject({
+  tagIds: z.array(z.uuid({ error: "must be a UUID" }), { error: "must be an array of UUID strings" }).max(100),
+});
+const ListQuery = z.strictObject({
+  page: q.page(),
+  limit: q.limit(MAX_DEVS_LIMIT),
+  isActive: q.bool(),
+});
+
+const confirmation = (developer: DeveloperRecord) => ({ success: true, developer });
+
+function addressParam(params: unknown): string {
+  const address = (params as { address: string }).address;
+  if (!isDeveloperAddress(address)) throw badRequest([{ path: "address", message: ADDRESS_FORMAT_MESSAGE }]);
+  return address;
+}
+
+/**
+ * Spec 4.5 (developers). Decisions (docs/spec-decisions.md):
+ *  - the developer record is {address, alias (null when none), isActive, tagIds, addedAt, updatedAt};
+ *  - POST …/add: alias optional; a new address → 201 {success, developer}; an address already
+ *    followed → 200 with the record, reactivated and with the alias replaced when one is sent
+ *    (so repeating the same request always ends in the same state);
+ *  - PUT …/update and GET/PUT …/tags on an address not followed → 404;
+ *  - PUT …/tags replaces the set; unknown tag ids → 400 naming them; duplicates collapse.
+ */
+export const devsRoutes: RouteRegistrar = (app, ctx) => {
+  const { store, clock } = ctx;
+
+  app.get("/devs/my", async (req) => {
+    const user = userOf(req);
+    const query = parseQuery(ListQuery, req.query);
+    const page = query.page ?? 1;
+    const limit = query.limit ?? DEFAULT_DEVS_LIMIT;
+    const all = store.listDevelopers(user.id);
+    const filtered = query.isActive === undefined ? all : all.filter((d) => d.isActive === query.isActive);
+    return {
+      developers: filtered.slice((page - 1) * limit, page * limit),
+      total: filtered.length,
+      page,
+      totalPages: Math.ceil(filtered.length / limit),
+      activeCount: all.filter((d) => d.isActive).length,
+    };
+  });
+
+  app.get("/devs/tags", async (req) => {
+    const tags = store.listDeveloperTags(userOf(req).id);
+    return { tags: tags.map((t) => ({ id: t.id, name: t.name, createdAt: t.createdAt })) };
+  });
+
+  app.post("/devs/:address/add", async (req, reply) => {
+    const user = userOf(req);
+    const address = addressParam(req.params);
+    const body = parseOptionalBody(AddBody, req.body);
+    const now = clock.iso();
+    const existing = store.getDeveloper(user.id, address);
+    if (existing) {
+      const next: DeveloperRecord = {
+        ...existing,
+        isActive: true,
+        alias: body.alias ?? existing.alias,
+        updatedAt: existing.isActive && (body.alias ?? existing.alias) === existing.alias ? existing.updatedAt : now,
+      };
+      store.putDeveloper(user.id, next);
+      return reply.code(200).send(confirmation(next));
+    }
+    const dev: DeveloperRecord = {
+      address,
+      alias: body.alias ?? null,
+      isActive: true,
+      tagIds: [],
+      addedAt: now,
+      updatedAt: now,
+    };
+    store.putDeveloper(user.id, dev);
+    return reply.code(201).send(confirmation(dev));
+  });
+
+  app.put("/devs/:address/update", async (req) => {
+    const user = userOf(req);
+    const address = addressParam(req.params);
+    const body = parseOptionalBody(UpdateBody, req.body);
+    const existing = followed(user.id, address);
+    const next: DeveloperRecord = {
+      ...existing,
+      alias: body.alias === undefined ? existing.alias : body.alias,
+      isActive: body.isActive ?? existing.isActive,
+    };
+    if (next.alias !== existing.alias || next.isActive !== existing.isActive) next.updatedAt = clock.iso();
+    store.putDeveloper(user.id, next);
+    return confirmation(next);
+  });
+
+  app.get("/devs/:address/tags", async (req) => {
+    const user = userOf(req);
+    return { tagIds: followed(user.id, addressParam(req.params)).tagIds };
+  });
+
+  app.put("/devs/:address/tags", async (req) => {
+    const user = userOf(req);
+    const address = addressParam(req.params);
+    const body = parseBody(TagsBody, req.body);
+    const existing = followed(user.id, address);
+    const known = new Set(store.listDeveloperTags(user.id).map((t) => t.id));
+    const unknown = body.tagIds.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw badRequest(
+        unknown.map((id) => ({
+          path: `body.tagIds[${body.tagIds.indexOf(id)}]`,
+          message: `body.tagIds[${body.tagIds.indexOf(id)}]: unknown developer tag id ${id} (see GET /devs/tags)`,
+        })),
+      );
+    }
+    const tagIds = [...new Set(body.tagIds)];
+    const same = tagIds.length === existing.tagIds.length && tagIds.every((t, i) => t === existing.tagIds[i]);
+    const next: DeveloperRecord = { ...existing, tagIds, updatedAt: same ? existing.updatedAt : clock.iso() };
+    store.putDeveloper(user.id, next);
+    return { success: true, tagIds };
+  });
+
+  function followed(userId: string, address: string): DeveloperRecord {
+    const dev = store.getDeveloper(userId, address);
+    if (!dev) throw notFound(`Developer ${address} is not followed`);
+    return dev;
+  }
+};

@@ -1,0 +1,203 @@
+import type { FastifyRequest } from "fastify";
+import { badRequest, forbidden, type Issue, notFound } from "../errors";
+import { isUuid, newId } from "../ids";
+import { rulesToStored, validateStrategyInput } from "../model";
+import { effectiveLimits } from "../plans";
+import type { RuleGroupRecord, StoredRule, StrategyRecord, TriggerRecord, UserRecord } from "../store/records";
+import { triggerReferenceIssues } from "../strategy-references";
+import { createView, listView, patchView, singleView } from "../strategy-views";
+import { type RouteRegistrar, userOf } from "./types";
+
+/** Defaults for optional create fields (spec leaves them "not shown"; docs/spec-decisions.md). */
+export const STRATEGY_DEFAULTS = {
+  strict: false,
+  alertCooldownMins: 0,
+  matching: { enabled: false, minPercent: 0 },
+} as const;
+
+type Input = Record<string, unknown>;
+
+function validate(body: unknown, mode: "create" | "update"): Input {
+  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw badRequest([{ path: "body", message: "body: must be a JSON object" }]);
+  }
+  const r = validateStrategyInput(body, mode);
+  if (!r.ok) throw badRequest(r.issues.map(issueWithPath));
+  return r.value as Input;
+}
+
+/** Issue messages start with their path (model convention); add it when one does not. */
+function issueWithPath(i: Issue): Issue {
+  return i.path && !i.message.startsWith(i.path) ? { path: i.path, message: `${i.path}: ${i.message}` } : i;
+}
+
+function generate(rules: unknown[]): { dealbreakers: StoredRule[]; ruleGroups: RuleGroupRecord[] } {
+  const stored = rulesToStored(rules as Parameters<typeof rulesToStored>[0], { view: "list", newId });
+  return stored as unknown as { dealbreakers: StoredRule[]; ruleGroups: RuleGroupRecord[] };
+}
+
+function triggersFrom(eventTypes: string[], previous: TriggerRecord[] = []): TriggerRecord[] {
+  // A trigger kept across a replace keeps its id, so an unchanged trigger reads back unchanged.
+  return eventTypes.map(
+    (eventType) => previous.find((t) => t.eventType === eventType) ?? { id: newId(), eventType, enabled: true },
+  );
+}
+
+/**
+ * Spec 4.2 / 3.1. Decisions (docs/spec-decisions.md): POST → 201; every other route 200;
+ * a malformed id → 400, another user's (or an official) strategy → 404 on every id route;
+ * official (isGlobal) strategies are not listed and not counted in activeCount; activating
+ * (by activate, create with isActive true, or PATCH isActive true) beyond the active limit
+ * → 403 naming plan, limit and count; creating beyond an overridden total → 403.
+ */
+export const strategyRoutes: RouteRegistrar = (app, ctx) => {
+  const { store, clock } = ctx;
+
+  const own = (userId: string) => store.listStrategies(userId).filter((s) => !s.isGlobal);
+
+  function find(user: UserRecord, params: unknown): StrategyRecord {
+    const id = (params as { id: string }).id;
+    if (!isUuid(id)) throw badRequest([{ path: "id", message: "id: must be a UUID" }]);
+    const s = store.getStrategy(id);
+    if (!s || s.userId !== user.id || s.isGlobal) throw notFound(`Strategy ${id} not found`);
+    return s;
+  }
+
+  function assertCanActivate(user: UserRecord): void {
+    const limit = effectiveLimits(user.plan, user.limits).active;
+    const active = own(user.id).filter((s) => s.isActive).length;
+    if (active >= limit) {
+      throw forbidden(
+        `Active strategy limit reached: plan ${user.plan} allows ${limit} active strategies and ${active} are active. Deactivate one first.`,
+      );
+    }
+  }
+
+  function assertCanCreate(user: UserRecord): void {
+    const total = effectiveLimits(user.plan, user.limits).total;
+    if (total === null) return;
+    const count = own(user.id).length;
+    if (count >= total) {
+      throw forbidden(
+        `Strategy limit reached: plan ${user.plan} allows ${total} strategies in total and ${count} exist. Delete one first.`,
+      );
+    }
+  }
+
+  function assertReferences(user: UserRecord, configs: unknown): void {
+    const issues = triggerReferenceIssues(store, user.id, configs as Record<string, unknown> | null);
+    if (issues.length > 0) throw badRequest(issues);
+  }
+
+  app.get("/strategies", async (req) => {
+    const list = own(userOf(req).id);
+    return { strategies: list.map(listView), activeCount: list.filter((s) => s.isActive).length };
+  });
+
+  app.post("/strategies", async (req, reply) => {
+    const user = userOf(req);
+    const input = validate(req.body, "create");
+    assertReferences(user, input.triggerConfigs);
+    const record = store.transaction(() => {
+      assertCanCreate(user);
+      if (input.isActive === true) assertCanActivate(user);
+      const now = clock.iso();
+      const rules = input.rules as unknown[];
+      const s: StrategyRecord = {
+        id: newId(),
+        userId: user.id,
+        name: input.name as string,
+        description: (input.description as string | null | undefined) ?? null,
+        triggers: triggersFrom(input.triggers as string[]),
+        triggerConfigs: (input.triggerConfigs as Record<string, unknown> | undefined) ?? null,
+        rules,
+        ...generate(rules),
+        strict: (input.strict as boolean | undefined) ?? STRATEGY_DEFAULTS.strict,
+        alertCooldownMins: (input.alertCooldownMins as number | undefined) ?? STRATEGY_DEFAULTS.alertCooldownMins,
+        isActive: input.isActive as boolean,
+        isGlobal: false,
+        matching: (input.matching as StrategyRecord["matching"] | undefined) ?? { ...STRATEGY_DEFAULTS.matching },
+        retryPolicy: (input.retryPolicy as Record<string, unknown> | undefined) ?? null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      store.putStrategy(s);
+      return s;
+    });
+    return reply.code(201).send({ strategy: createView(record) });
+  });
+
+  app.get("/strategies/:id", async (req) => ({ strategy: singleView(find(userOf(req), req.params)) }));
+
+  app.patch("/strategies/:id", async (req) => {
+    const user = userOf(req);
+    const current = find(user, req.params);
+    const patch = validate(req.body, "update");
+    const next: StrategyRecord = { ...current };
+    if ("name" in patch) next.name = patch.name as string;
+    if ("description" in patch) next.description = (patch.description as string | null | undefined) ?? null;
+    if ("strict" in patch) next.strict = patch.strict as boolean;
+    if ("alertCooldownMins" in patch) next.alertCooldownMins = patch.alertCooldownMins as number;
+    if ("matching" in patch) next.matching = patch.matching as StrategyRecord["matching"];
+    if ("retryPolicy" in patch) next.retryPolicy = patch.retryPolicy as Record<string, unknown>;
+    if ("triggers" in patch) {
+      next.triggers = triggersFrom(patch.triggers as string[], current.triggers);
+      if (!("triggerConfigs" in patch) && current.triggerConfigs) {
+        // Configs of triggers the patch removed are dropped with them rather than left dangling.
+        const used = new Set(next.triggers.map((t) => t.eventType));
+        const kept = Object.entries(current.triggerConfigs).filter(([k]) => used.has(k));
+        next.triggerConfigs = kept.length > 0 ? Object.fromEntries(kept) : null;
+      }
+    }
+    if ("triggerConfigs" in patch) next.triggerConfigs = (patch.triggerConfigs as Record<string, unknown>) ?? null;
+    if ("rules" in patch && JSON.stringify(patch.rules) !== JSON.stringify(current.rules)) {
+      // Same rules again keep their generated ids, so a repeated PATCH leaves the same state.
+      next.rules = patch.rules as unknown[];
+      Object.assign(next, generate(next.rules));
+    }
+    if ("isActive" in patch) next.isActive = patch.isActive as boolean;
+
+    // The patch alone may not show a conflict between the resulting triggers and configs
+    // (e.g. configs sent without triggers): validate the merged pair as well.
+    const pair: Input = { triggers: next.triggers.map((t) => t.eventType) };
+    if (next.triggerConfigs) pair.triggerConfigs = next.triggerConfigs;
+    const merged = validateStrategyInput(pair, "update");
+    if (!merged.ok) throw badRequest(merged.issues.map(issueWithPath));
+    if ("triggerConfigs" in patch || "triggers" in patch) assertReferences(user, next.triggerConfigs);
+
+    const saved = store.transaction(() => {
+      if (next.isActive && !current.isActive) assertCanActivate(user);
+      if (changed(current, next)) next.updatedAt = clock.iso();
+      store.putStrategy(next);
+      return next;
+    });
+    return { strategy: patchView(saved, new Set(Object.keys(patch))) };
+  });
+
+  const setActive = (active: boolean) => async (req: FastifyRequest) => {
+    const user = userOf(req);
+    const current = find(user, req.params);
+    if (current.isActive !== active) {
+      store.transaction(() => {
+        if (active) assertCanActivate(user);
+        store.putStrategy({ ...current, isActive: active, updatedAt: clock.iso() });
+      });
+    }
+    // A repeat is a no-op with the same body (DESIGN 9: safe to retry).
+    return { strategy: { id: current.id, isActive: active } };
+  };
+  app.post("/strategies/:id/activate", setActive(true));
+  app.post("/strategies/:id/deactivate", setActive(false));
+
+  app.delete("/strategies/:id", async (req) => {
+    const s = find(userOf(req), req.params);
+    store.deleteStrategy(s.id);
+    return { success: true };
+  });
+};
+
+function changed(a: StrategyRecord, b: StrategyRecord): boolean {
+  const { updatedAt: _a, dealbreakers: _ad, ruleGroups: _ag, ...ra } = a;
+  const { updatedAt: _b, dealbreakers: _bd, ruleGroups: _bg, ...rb } = b;
+  return JSON.stringify(ra) !== JSON.stringify(rb);
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { EmulatorContext } from "../context";
+import type { UserRecord } from "../store/records";
+
+export type RouteRegistrar = (app: FastifyInstance, ctx: EmulatorContext) => void;
+
+/** The authenticated user; the API scope's onRequest hook guarantees it is set. */
+export function userOf(req: FastifyRequest): UserRecord {
+  if (!req.user) throw new Error("route registered outside the authenticated API scope");
+  return req.user;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: UserRecord | null;
+  }
+}

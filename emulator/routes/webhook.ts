@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { verifyEndpoint } from "../delivery";
+import { badRequest } from "../errors";
+import { newId, newWebhookSecret } from "../ids";
+import type { WebhookRecord } from "../store/records";
+import { parseBody } from "../validation";
+import { webhookUrlProblem } from "../webhook-url";
+import { type RouteRegistrar, userOf } from "./types";
+
+const PutWebhookBody = z.strictObject({
+  enabled: z.boolean({ error: "must be a boolean (required)" }),
+  url: z.union([z.string(), z.null()], { error: "must be a string or null" }).optional(),
+});
+
+/** Spec 2.10 shape: url absent when never set, verifiedAt only once verified. */
+function view(w: WebhookRecord | undefined): Record<string, unknown> {
+  if (!w) return { enabled: false, hasSecret: false };
+  const out: Record<string, unknown> = { enabled: w.enabled, url: w.url };
+  if (w.verifiedAt) out.verifiedAt = w.verifiedAt;
+  out.hasSecret = w.secret !== null;
+  return out;
+}
+
+/**
+ * Spec 4.7 / 3.5 and DESIGN 9 (secret lifecycle):
+ *  - a new or changed url, or the same url while unverified, runs the verification handshake;
+ *  - a secret is generated when none exists *before* the handshake (the POST is signed with
+ *    it), stored, and returned on this response whether verification succeeds or not;
+ *  - a failed handshake keeps url and secret, without verifiedAt;
+ *  - the same, verified url runs nothing and returns no secret;
+ *  - url null clears url, secret and verification; url omitted changes only `enabled`.
+ * The secret is never rotated otherwise; clear the url and set it again to get a new one.
+ */
+export const webhookRoutes: RouteRegistrar = (app, ctx) => {
+  app.get("/webhook", async (req) => view(ctx.store.getWebhook(userOf(req).id)));
+
+  app.put("/webhook", async (req) => {
+    const user = userOf(req);
+    const body = parseBody(PutWebhookBody, req.body);
+    if (typeof body.url === "string") {
+      const problem = webhookUrlProblem(body.url);
+      if (problem) throw badRequest([{ path: "body.url", message: `body.url: ${problem}` }]);
+    }
+    return ctx.serialize(`webhook:${user.id}`, async () => {
+      const current = ctx.store.getWebhook(user.id);
+      const base: WebhookRecord = current ?? {
+        webhookId: newId(),
+        enabled: false,
+        url: null,
+        secret: null,
+        verifiedAt: null,
+        updatedAt: ctx.clock.iso(),
+      };
+      const next: WebhookRecord = { ...base, enabled: body.enabled, updatedAt: ctx.clock.iso() };
+      let secret: string | undefined;
+      let verificationError: string | null = null;
+
+      if (body.url === null) {
+        next.url = null;
+        next.secret = null;
+        next.verifiedAt = null;
+      } else if (typeof body.url === "string") {
+        const sameVerified = base.url === body.url && base.verifiedAt !== null;
+        if (!sameVerified) {
+          next.url = body.url;
+          next.verifiedAt = null;
+          if (next.secret === null) {
+            secret = newWebhookSecret();
+            next.secret = secret;
+          }
+        }
+      }
+      // Commit before the handshake: the url and a new secret are kept even if it fails,
+      // and a crash during it cannot lose a secret the receiver may already have seen.
+      ctx.store.putWebhook(user.id, next);
+
+      const mustVerify = typeof body.url === "string" && next.verifiedAt === null;
+      if (mustVerify && next.url && next.secret) {
+        const outcome = await verifyEndpoint(
+          { url: next.url, secret: next.secret, webhookId: next.webhookId },
+          ctx.clock.now(),
+          { timeoutMs: ctx.webhookTimeoutMs },
+        );
+        if (outcome.ok) {
+          next.verifiedAt = ctx.clock.iso();
+          ctx.store.putWebhook(user.id, next);
+        } else {
+          verificationError = outcome.error;
+        }
+      }
+      const out = view(next);
+      if (secret !== undefined) out.secret = secret;
+      out.verificationError = verificationError;
+      return out;
+    });
+  });
+};

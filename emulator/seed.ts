@@ -1,0 +1,82 @@
+import { createHash } from "node:crypto";
+import { API_KEY_PREFIX, stableId } from "./ids";
+import type { Plan } from "./plans";
+import type { Store } from "./store/store";
+
+/**
+ * Per-user seed data for the read-only and catalogue endpoints: microblog tags and handles,
+ * and developer tags. Ids are derived from the user id and the name, so a user gets the same
+ * ids on every run; platform tags have the same id for every user.
+ */
+
+const PLATFORM_TAGS = ["Crypto News", "Launch Trackers", "KOL Majors"];
+const USER_TAGS = ["Alpha Callers", "Dev Watch", "Memes"];
+const DEVELOPER_TAGS = ["Trusted", "Serial Launchers", "Watchlist"];
+
+const HANDLES: { handle: string; status: "active" | "inactive"; tags: string[] }[] = [
+  { handle: "chain_herald", status: "active", tags: ["Crypto News"] },
+  { handle: "launch_radar", status: "active", tags: ["Launch Trackers", "Alpha Callers"] },
+  { handle: "whale_whispers", status: "active", tags: ["KOL Majors", "Alpha Callers"] },
+  { handle: "dev_sleuth", status: "active", tags: ["Dev Watch"] },
+  { handle: "meme_foundry", status: "inactive", tags: ["Memes"] },
+  { handle: "early_bird_calls", status: "active", tags: ["Alpha Callers"] },
+  { handle: "quiet_degen", status: "inactive", tags: [] },
+];
+
+export const platformTagId = (name: string) => stableId("microblog-platform-tag", name);
+export const userMicroblogTagId = (userId: string, name: string) => stableId(userId, "microblog-tag", name);
+export const developerTagId = (userId: string, name: string) => stableId(userId, "developer-tag", name);
+
+const DAY = 86_400_000;
+
+export function seedUserCatalogue(store: Store, userId: string, nowMs: number): void {
+  const tagIds = new Map<string, string>();
+  // createdAt differs from name order so sorting by name and by createdAt give different results.
+  PLATFORM_TAGS.forEach((name, i) => {
+    const id = platformTagId(name);
+    tagIds.set(name, id);
+    store.putMicroblogTag(userId, { id, name, isPlatformTag: true, createdAt: iso(nowMs - (30 - i * 7) * DAY) });
+  });
+  USER_TAGS.forEach((name, i) => {
+    const id = userMicroblogTagId(userId, name);
+    tagIds.set(name, id);
+    store.putMicroblogTag(userId, { id, name, isPlatformTag: false, createdAt: iso(nowMs - (20 - i * 5) * DAY) });
+  });
+  HANDLES.forEach((h, i) => {
+    store.putMicroblogHandle(userId, {
+      id: stableId(userId, "microblog-handle", h.handle),
+      handle: h.handle,
+      status: h.status,
+      tagIds: h.tags.map((t) => tagIds.get(t)!),
+      addedAt: iso(nowMs - (14 - ((i * 5) % 7)) * DAY),
+      lastUpdated: iso(nowMs - ((i * 3) % 5) * DAY - i * 60_000),
+    });
+  });
+  DEVELOPER_TAGS.forEach((name, i) => {
+    store.putDeveloperTag(userId, {
+      id: developerTagId(userId, name),
+      name,
+      createdAt: iso(nowMs - (10 - i) * DAY),
+    });
+  });
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Demo users for `--seed demo`: fixed ids and keys so docs and scripts can name them. */
+export interface DemoUser {
+  userId: string;
+  apiKey: string;
+  plan: Plan;
+}
+
+export function demoUsers(): DemoUser[] {
+  return (["PRO", "DEGEN"] as const).map((plan) => ({
+    userId: stableId("demo-user", plan),
+    apiKey: API_KEY_PREFIX + createHash("sha256").update(`demo:${plan}`).digest("hex").slice(0, 32),
+    plan,
+  }));
+}
+
+/** A followed developer per demo user so the developer endpoints show something. */
+export const DEMO_DEVELOPER = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";

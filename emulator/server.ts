@@ -1,0 +1,161 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { createUser } from "./accounts";
+import { Clock } from "./clock";
+import { type EmulatorContext, keyedSerializer } from "./context";
+import { DEFAULT_DELIVERY_TIMEOUT_MS } from "./delivery";
+import { badRequest, HttpError, reasonPhrase } from "./errors";
+import { FaultRegistry } from "./faults";
+import { installApiHooks } from "./http-hooks";
+import { RequestJournal } from "./journal";
+import { SlidingWindowLimiter } from "./rate-limit";
+import { accountRoutes } from "./routes/account";
+import { CLOCK_OFFSET_META, CONTROL_PREFIX, registerControlPlane } from "./routes/control";
+import { devsRoutes } from "./routes/devs";
+import { microblogRoutes } from "./routes/microblog";
+import { notYetRoutes } from "./routes/not-yet";
+import { strategyRoutes } from "./routes/strategies";
+import { webhookRoutes } from "./routes/webhook";
+import { DEMO_DEVELOPER, type DemoUser, demoUsers } from "./seed";
+import { Store } from "./store/store";
+
+export const BASE_PATH = "/api/external/v1";
+
+export interface EmulatorOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** SQLite file for durable state; in memory when absent. */
+  dataFile?: string;
+  /** "demo" creates the demo users (fixed ids and keys) at start and after a reset. */
+  seed?: "demo";
+  /** Business clock; by default wall time plus the offset persisted in the data file. */
+  clock?: Clock;
+  /** Webhook verification / delivery timeout. */
+  webhookTimeoutMs?: number;
+  logger?: boolean;
+}
+
+export interface RunningEmulator {
+  /** http://host:port/api/external/v1 */
+  baseUrl: string;
+  /** http://host:port/_emulator */
+  controlUrl: string;
+  port: number;
+  store: Store;
+  clock: Clock;
+  /** The demo users (with keys) when started with seed "demo". */
+  demoUsers: DemoUser[];
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startEmulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = opts.host ?? "127.0.0.1";
+  const store = new Store(opts.dataFile);
+  const clock = opts.clock ?? new Clock(Number(store.getMeta(CLOCK_OFFSET_META) ?? 0));
+  const seeded = opts.seed === "demo" ? demoUsers() : [];
+  const ctx: EmulatorContext = {
+    store,
+    clock,
+    limiter: new SlidingWindowLimiter(),
+    faults: new FaultRegistry(),
+    journal: new RequestJournal(),
+    webhookTimeoutMs: opts.webhookTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
+    serialize: keyedSerializer(),
+    reseed: () => seedDemo(ctx, seeded),
+  };
+  ctx.reseed();
+
+  const app = buildApp(ctx, opts.logger ?? false);
+  try {
+    await app.listen({ port: opts.port ?? 0, host });
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : (opts.port ?? 0);
+  const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  return {
+    baseUrl: origin + BASE_PATH,
+    controlUrl: origin + CONTROL_PREFIX,
+    port,
+    store,
+    clock,
+    demoUsers: seeded,
+    app,
+    async close() {
+      await app.close();
+      store.close();
+    },
+  };
+}
+
+function buildApp(ctx: EmulatorContext, logger: boolean): FastifyInstance {
+  const app = Fastify({ logger, forceCloseConnections: true, bodyLimit: 1024 * 1024 });
+
+  // JSON bodies: an empty body is "no body" (clients often send a JSON content type on
+  // bodiless POSTs); malformed JSON and prototype keys are 400s. Other media types are 400s.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === "") return done(null, undefined);
+    try {
+      done(null, JSON.parse(text, rejectProtoKeys));
+    } catch (e) {
+      done(e instanceof HttpError ? e : badRequest([{ path: "body", message: "body: malformed JSON" }]));
+    }
+  });
+  app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => {
+    if (String(body) === "") return done(null, undefined);
+    done(badRequest([{ path: "body", message: "body: Content-Type must be application/json" }]));
+  });
+
+  app.setErrorHandler((err: Error, req, reply) => {
+    if (err instanceof HttpError) return reply.code(err.statusCode).headers(err.headers).send(err.body());
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply.code(status).send({ statusCode: status, message: err.message, error: reasonPhrase(status) });
+    }
+    req.log.error(err);
+    return reply.code(500).send({ statusCode: 500, message: "Internal server error", error: reasonPhrase(500) });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split("?")[0];
+    reply.code(404).send({ statusCode: 404, message: `Cannot ${req.method} ${path}`, error: "Not Found" });
+  });
+
+  installApiHooks(app, ctx, BASE_PATH);
+  app.register(
+    async (api) => {
+      for (const routes of [accountRoutes, strategyRoutes, webhookRoutes, devsRoutes, microblogRoutes, notYetRoutes]) {
+        routes(api, ctx);
+      }
+    },
+    { prefix: BASE_PATH },
+  );
+  registerControlPlane(app, ctx, BASE_PATH);
+  return app;
+}
+
+function rejectProtoKeys(key: string, value: unknown): unknown {
+  if (key === "__proto__") throw badRequest([{ path: "body", message: "body: the key __proto__ is not allowed" }]);
+  return value;
+}
+
+/** Creates the demo users once (idempotent across restarts with the same data file). */
+function seedDemo(ctx: EmulatorContext, users: DemoUser[]): void {
+  for (const u of users) {
+    if (ctx.store.getUser(u.userId)) continue;
+    createUser(ctx.store, ctx.clock, { plan: u.plan, apiKey: u.apiKey, userId: u.userId });
+    const now = ctx.clock.iso();
+    ctx.store.putDeveloper(u.userId, {
+      address: DEMO_DEVELOPER,
+      alias: "demo developer",
+      isActive: true,
+      tagIds: [],
+      addedAt: now,
+      updatedAt: now,
+    });
+  }
+}

@@ -1,0 +1,14 @@
+import { type Account, AccountSchema } from "../model/schemas/account";
+import type { Transport } from "./transport";
+
+/** Spec 4.1. */
+export class AccountApi {
+  constructor(private readonly transport: Transport) {}
+
+  /** `GET /me`. Also sizes this key's rate limiter to the plan's requests per minute. */
+  async me(): Promise<Account> {
+    const account = await this.transport.request({ method: "GET", route: "/me", schema: AccountSchema });
+    this.transport.rateLimiter.resize(account.limits.rateLimit.requestsPerMinute);
+    return account;
+  }
+}

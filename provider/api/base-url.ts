@@ -1,0 +1,37 @@
+import { BaseUrlError } from "./errors";
+
+/** Every endpoint path of the spec is relative to a base address ending with this prefix. */
+export const API_PREFIX = "/api/external/v1";
+
+export interface ParsedBaseUrl {
+  /** scheme://host:port, what the connection pool is keyed by. */
+  origin: string;
+  /** Path prefix without a trailing slash, e.g. `/api/external/v1` or `/proxy/api/external/v1`. */
+  basePath: string;
+}
+
+/**
+ * Checks and splits the base URL. A missing version prefix is the usual mistake (pointing at the
+ * host only); it would otherwise surface as a confusing 404 on the first request.
+ */
+export function parseBaseUrl(baseUrl: string, redact: (text: string) => string): ParsedBaseUrl {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new BaseUrlError(redact(baseUrl), "it is not an absolute URL");
+  }
+  // Credentials in a URL would end up in error messages; never accept them.
+  const shown = redact(`${url.protocol}//${url.host}${url.pathname}`);
+  if (url.username || url.password)
+    throw new BaseUrlError(shown, "it must not carry a user name or password");
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new BaseUrlError(shown, `the scheme must be http or https, not ${url.protocol.replace(":", "")}`);
+  }
+  if (url.search || url.hash) throw new BaseUrlError(shown, "it must not carry a query string or fragment");
+  const basePath = url.pathname.replace(/\/+$/, "");
+  if (!basePath.endsWith(API_PREFIX)) {
+    throw new BaseUrlError(shown, `its path must end with ${API_PREFIX} (got "${url.pathname}")`);
+  }
+  return { origin: url.origin, basePath };
+}

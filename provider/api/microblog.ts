@@ -1,0 +1,34 @@
+import {
+  type MicroblogHandleList,
+  MicroblogHandleListSchema,
+  type MicroblogHandlesQuery,
+  type MicroblogTagList,
+  MicroblogTagListSchema,
+  type MicroblogTagsQuery,
+} from "../model/schemas/microblog";
+import type { Transport } from "./transport";
+
+/** Spec 4.5, microblog part (read-only). */
+export class MicroblogApi {
+  constructor(private readonly transport: Transport) {}
+
+  /** `GET /microblog/handles`. */
+  handles(query: MicroblogHandlesQuery = {}): Promise<MicroblogHandleList> {
+    return this.transport.request({
+      method: "GET",
+      route: "/microblog/handles",
+      query,
+      schema: MicroblogHandleListSchema,
+    });
+  }
+
+  /** `GET /microblog/tags`. */
+  tags(query: MicroblogTagsQuery = {}): Promise<MicroblogTagList> {
+    return this.transport.request({
+      method: "GET",
+      route: "/microblog/tags",
+      query,
+      schema: MicroblogTagListSchema,
+    });
+  }
+}

@@ -1,0 +1,367 @@
+import type { Dispatcher } from "undici";
+import { Pool } from "undici";
+import type { z } from "zod";
+import { type ParsedBaseUrl, parseBaseUrl } from "./base-url";
+import {
+  AmbiguousWriteError,
+  apiErrorFor,
+  ConfigurationError,
+  ConnectionError,
+  ResponseValidationError,
+  type StrategyAlertsError,
+  TimeoutError,
+} from "./errors";
+import { fillRoute, serializeQuery } from "./query";
+import { type RateLimiter, realSleep, sharedRateLimiter, type WaitListener } from "./rate-limiter";
+import { Redactor } from "./redact";
+import {
+  backoffMs,
+  DEFAULT_RETRY,
+  type Failure,
+  parseRetryAfter,
+  type RequestKind,
+  requestKindOf,
+  shouldRetry,
+} from "./retry";
+
+export type AuthHeaderMode = "x-api-key" | "authorization";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** Minimal logger: console, pino and most loggers fit. Lines never contain the key. */
+export interface ClientLogger {
+  debug?(message: string, details?: Record<string, unknown>): void;
+  warn?(message: string, details?: Record<string, unknown>): void;
+}
+
+export interface RetryOptions {
+  maxAttempts: number;
+  baseMs: number;
+  capMs: number;
+  maxRateLimitRetries: number;
+}
+
+export interface TransportOptions {
+  apiKey: string;
+  /** Must end with /api/external/v1. */
+  baseUrl: string;
+  /** `x-api-key` (default) sends `X-API-Key: <key>`; `authorization` sends `Authorization: ApiKey <key>`. */
+  authHeader?: AuthHeaderMode;
+  /** Per attempt: the whole response (headers and body) must arrive within this. Default 30 s. */
+  timeoutMs?: number;
+  retry?: Partial<RetryOptions>;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+  logger?: ClientLogger;
+  /** Told about every wait (rate limit, Retry-After, backoff) so a CLI can say why it pauses. */
+  onWait?: WaitListener;
+  userAgent?: string;
+  /** Overrides the process-wide limiter of this key (tests, or a deliberately separate budget). */
+  rateLimiter?: RateLimiter;
+  /** Overrides the connection pool (tests, proxies). Not closed by `close()`. */
+  dispatcher?: Dispatcher;
+}
+
+export interface RequestSpec<S extends z.ZodType> {
+  method: HttpMethod;
+  /** Route template as in the spec, e.g. `/strategies/:id`; errors name it. */
+  route: string;
+  params?: Record<string, string>;
+  query?: object;
+  body?: unknown;
+  schema: S;
+  /** Defaults to the write-safety table (`requestKindOf`). */
+  kind?: RequestKind;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_USER_AGENT = `pulumi-strategy-alerts-client (node ${process.version})`;
+
+/** Codes meaning the connection never opened, so nothing reached the service. */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
+]);
+
+type Attempt =
+  | { ok: true; status: number; value: unknown }
+  | { ok: false; failure: Failure; error: StrategyAlertsError; retryAfterMs?: number };
+
+/** Distinguishes our own timeout from other aborts. */
+class AttemptTimedOut extends Error {}
+
+/** Read-back advice for AmbiguousWriteError, per non-idempotent route. */
+function readBackFor(method: string, route: string): string {
+  const key = `${method} ${route}`;
+  if (key === "POST /strategies")
+    return "list GET /strategies and look for a strategy with the same name and content created at or after requestSentAt.";
+  if (key === "POST /backtests")
+    return "list GET /backtests and look for a job of that strategy created at or after requestSentAt.";
+  if (key === "PUT /webhook")
+    return "read GET /webhook; if it shows the new url but you hold no secret for it, rotate (url null, then the url) to obtain one.";
+  if (key === "POST /notifications/performance/jobs")
+    return "note that a duplicate job is harmless; create a new job if you have no jobId.";
+  return "read the resource to see whether the change took effect.";
+}
+
+/**
+ * Sends one logical request: rate limit, auth, JSON, per-attempt timeout, retries by the
+ * write-safety table, and zod validation of the answer. Holds the key in a private field only.
+ */
+export class Transport {
+  readonly #apiKey: string;
+  readonly #authHeader: AuthHeaderMode;
+  readonly #base: ParsedBaseUrl;
+  readonly #redactor: Redactor;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #timeoutMs: number;
+  readonly #retry: RetryOptions;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #now: () => number;
+  readonly #random: () => number;
+  readonly #logger: ClientLogger | undefined;
+  readonly #onWait: WaitListener | undefined;
+  readonly #userAgent: string;
+  readonly rateLimiter: RateLimiter;
+
+  constructor(options: TransportOptions) {
+    const apiKey = typeof options.apiKey === "string" ? options.apiKey.trim() : "";
+    if (!apiKey) {
+      throw new ConfigurationError(
+        "No API key given: pass apiKey (create one in the application under Settings, API Access).",
+      );
+    }
+    // A key with whitespace or control characters cannot be a header value; undici's own error
+    // could quote it, so refuse early with a message that does not.
+    if (!/^[\x21-\x7e]+$/.test(apiKey)) {
+      throw new ConfigurationError(
+        "The API key contains spaces or non-printable characters; copy it again without surrounding text.",
+      );
+    }
+    this.#apiKey = apiKey;
+    this.#redactor = new Redactor([apiKey]);
+    this.#base = parseBaseUrl(String(options.baseUrl ?? ""), (t) => this.#redactor.text(t));
+    const authHeader = options.authHeader ?? "x-api-key";
+    if (authHeader !== "x-api-key" && authHeader !== "authorization") {
+      throw new ConfigurationError(
+        `authHeader must be "x-api-key" or "authorization", not "${String(authHeader)}".`,
+      );
+    }
+    this.#authHeader = authHeader;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#sleep = options.sleep ?? realSleep;
+    this.#now = options.now ?? Date.now;
+    this.#random = options.random ?? Math.random;
+    this.#logger = options.logger;
+    this.#onWait = options.onWait;
+    this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+    this.rateLimiter =
+      options.rateLimiter ??
+      sharedRateLimiter(apiKey, this.#base.origin, { now: this.#now, sleep: this.#sleep });
+    this.#ownsDispatcher = !options.dispatcher;
+    this.#dispatcher =
+      options.dispatcher ??
+      new Pool(this.#base.origin, { connections: 16, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  }
+
+  /** Closes the connection pool this transport created. */
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+    const { method, route } = spec;
+    const kind = spec.kind ?? requestKindOf(method, route, spec.body);
+    const path = `${this.#base.basePath}${fillRoute(route, spec.params)}${serializeQuery(spec.query)}`;
+    const target = { method, route };
+    let failures = 0;
+    let rateLimited = 0;
+    let attempts = 0;
+    for (;;) {
+      await this.rateLimiter.acquire(this.#onWait, target);
+      attempts++;
+      const sentAt = this.#now();
+      const outcome = await this.#attempt(spec, path, attempts);
+      if (outcome.ok) return this.#validate(spec, outcome.status, outcome.value);
+
+      const { failure } = outcome;
+      const is429 = failure.type === "status" && failure.status === 429;
+      const count = is429 ? ++rateLimited : ++failures;
+      const decision = shouldRetryFor(kind, failure, count, this.#retry);
+      if (decision.action === "ambiguous") {
+        throw new AmbiguousWriteError(
+          {
+            ...target,
+            requestSentAt: new Date(sentAt).toISOString(),
+            readBack: readBackFor(method, route),
+            reason: describeFailure(failure, this.#timeoutMs),
+          },
+          outcome.error,
+        );
+      }
+      if (decision.action === "fail") throw outcome.error;
+
+      let waitMs: number;
+      if (decision.wait === "rate-limit") {
+        // Pausing the shared limiter holds every request of this key, not just this one.
+        waitMs = this.rateLimiter.pauseAfter429(outcome.retryAfterMs);
+        this.#log("warn", `${method} ${route} got 429; waiting ${waitMs} ms before retrying`, { waitMs });
+        continue;
+      }
+      waitMs = Math.max(
+        backoffMs(count, { baseMs: this.#retry.baseMs, capMs: this.#retry.capMs, random: this.#random }),
+        outcome.retryAfterMs ?? 0,
+      );
+      this.#log(
+        "warn",
+        `${method} ${route} failed (${describeFailure(failure, this.#timeoutMs)}); retrying`,
+        {
+          attempt: attempts,
+          waitMs,
+        },
+      );
+      this.#onWait?.({
+        reason: "retry-backoff",
+        waitMs,
+        requestsPerMinute: this.rateLimiter.requestsPerMinute,
+        ...target,
+      });
+      await this.#sleep(waitMs);
+    }
+  }
+
+  #headers(hasBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = { accept: "application/json", "user-agent": this.#userAgent };
+    if (this.#authHeader === "authorization") headers.authorization = `ApiKey ${this.#apiKey}`;
+    else headers["x-api-key"] = this.#apiKey;
+    if (hasBody) headers["content-type"] = "application/json";
+    return headers;
+  }
+
+  async #attempt<S extends z.ZodType>(
+    spec: RequestSpec<S>,
+    path: string,
+    attempts: number,
+  ): Promise<Attempt> {
+    const { method, route } = spec;
+    const hasBody = spec.body !== undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new AttemptTimedOut()), this.#timeoutMs);
+    const started = this.#now();
+    this.#log("debug", `${method} ${route} attempt ${attempts}`, { path: this.#redactor.text(path) });
+    try {
+      const res = await this.#dispatcher.request({
+        origin: this.#base.origin,
+        path,
+        method,
+        headers: this.#headers(hasBody),
+        body: hasBody ? JSON.stringify(spec.body) : null,
+        signal: controller.signal,
+        // Backstops only; the abort above fires first and names the limit.
+        headersTimeout: this.#timeoutMs + 1_000,
+        bodyTimeout: this.#timeoutMs + 1_000,
+      });
+      const text = await res.body.text();
+      const status = res.statusCode;
+      this.#log("debug", `${method} ${route} answered ${status}`, { ms: this.#now() - started });
+      const body = this.#decode(text);
+      if (status >= 200 && status < 300) return { ok: true, status, value: body };
+      const retryAfterMs = parseRetryAfter(res.headers["retry-after"], this.#now());
+      const error = apiErrorFor({ method, route, statusCode: status, body, attempts, retryAfterMs });
+      return { ok: false, failure: { type: "status", status, retryAfterMs }, error, retryAfterMs };
+    } catch (err) {
+      const code = errorCode(err);
+      if (
+        controller.signal.aborted ||
+        code === "UND_ERR_HEADERS_TIMEOUT" ||
+        code === "UND_ERR_BODY_TIMEOUT"
+      ) {
+        return {
+          ok: false,
+          failure: { type: "timeout" },
+          error: new TimeoutError({ method, route, timeoutMs: this.#timeoutMs, attempts }),
+        };
+      }
+      const requestSent = !(code && NOT_SENT_CODES.has(code));
+      const detail = this.#redactor.text(`${code ?? "error"}: ${(err as Error)?.message ?? String(err)}`);
+      const cause = Object.assign(new Error(detail), { code });
+      return {
+        ok: false,
+        failure: { type: requestSent ? "dropped" : "connect" },
+        error: new ConnectionError({ method, route, code, detail, requestSent, attempts }, { cause }),
+      };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** JSON when it parses, otherwise the (redacted, truncated) text; undefined when empty. */
+  #decode(text: string): unknown {
+    if (text.length === 0) return undefined;
+    try {
+      return this.#redactor.value(JSON.parse(text));
+    } catch {
+      return this.#redactor.text(text.slice(0, 2000));
+    }
+  }
+
+  #validate<S extends z.ZodType>(spec: RequestSpec<S>, statusCode: number, body: unknown): z.output<S> {
+    const parsed = spec.schema.safeParse(body);
+    if (parsed.success) return parsed.data;
+    const issues = parsed.error.issues.map((issue) => ({
+      path: formatPath(issue.path),
+      message: this.#redactor.text(issue.message),
+    }));
+    throw new ResponseValidationError({ method: spec.method, route: spec.route, statusCode, issues, body });
+  }
+
+  #log(level: "debug" | "warn", message: string, details?: Record<string, unknown>): void {
+    const fn = this.#logger?.[level];
+    if (!fn) return;
+    const safeDetails = details ? (this.#redactor.value(details) as Record<string, unknown>) : undefined;
+    fn.call(this.#logger, this.#redactor.text(message), safeDetails);
+  }
+}
+
+/** `shouldRetry` with the limits taken from the transport options. */
+function shouldRetryFor(kind: RequestKind, failure: Failure, count: number, retry: RetryOptions) {
+  return shouldRetry(kind, failure, count, {
+    maxAttempts: retry.maxAttempts,
+    maxRateLimitRetries: retry.maxRateLimitRetries,
+  });
+}
+
+function describeFailure(failure: Failure, timeoutMs: number): string {
+  switch (failure.type) {
+    case "status":
+      return `the service answered ${failure.status}`;
+    case "timeout":
+      return `no response within ${timeoutMs} ms`;
+    case "dropped":
+      return "the connection broke after the request was sent";
+    case "connect":
+      return "the connection could not be opened";
+  }
+}
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  if (typeof e?.code === "string") return e.code;
+  if (typeof e?.cause?.code === "string") return e.cause.code;
+  return undefined;
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out;
+}

@@ -1,0 +1,1 @@
+export { providerShell, RUNTIME_MODULE } from "./resources/provider-shell";

@@ -1,0 +1,142 @@
+/**
+ * The Strategy resource: what a client submits (spec 2.2 input table, create and patch) and
+ * what the service returns (spec 2.2 response table). Input schemas are strict because the
+ * service rejects what it does not know; response schemas are loose so a field added by the
+ * service never breaks a client.
+ */
+import { z } from "zod";
+import { type RuleItem, RuleItemSchema } from "./rule-items";
+import { STRATEGY_LIMITS as L } from "./strategy-limits";
+import {
+  EventTypeSchema,
+  type TriggerConfigs,
+  TriggerConfigsSchema,
+  triggerConfigCrossIssues,
+} from "./triggers";
+
+export type { EventType, TriggerConfigs } from "./triggers";
+export { EVENT_TYPES, EventTypeSchema, TriggerConfigsSchema } from "./triggers";
+export { type RuleItem, RuleItemSchema };
+
+// Allowed type values beyond QUICK_RETRY are not shown (spec 2.2): any non-empty name passes.
+export const RetryPolicySchema = z.strictObject({
+  type: z.string().min(1),
+  maxAttempts: z.number().int().nonnegative(),
+  delayMinutes: z.number().nonnegative(),
+});
+export type RetryPolicy = z.infer<typeof RetryPolicySchema>;
+
+export const MatchingSchema = z.strictObject({
+  enabled: z.boolean(),
+  minPercent: z.number().min(0).max(100),
+});
+export type Matching = z.infer<typeof MatchingSchema>;
+
+const NameSchema = z
+  .string()
+  .max(L.nameMaxLength)
+  .refine((s) => s.trim().length > 0, "name must not be blank");
+
+const TriggersSchema = z
+  .array(EventTypeSchema)
+  .max(L.maxTriggers)
+  .refine((t) => new Set(t).size === t.length, "triggers must not repeat an eventType");
+
+const RulesSchema = z.array(RuleItemSchema).max(L.maxRules);
+
+const fields = {
+  name: NameSchema,
+  description: z.string().max(L.descriptionMaxLength).nullable().optional(),
+  triggers: TriggersSchema,
+  // null reads as "no configuration" (a PATCH clears the configs with it).
+  triggerConfigs: TriggerConfigsSchema.nullable().optional(),
+  rules: RulesSchema,
+  isActive: z.boolean(),
+  strict: z.boolean().optional(),
+  alertCooldownMins: z.number().int().min(L.alertCooldownMinsMin).max(L.alertCooldownMinsMax).optional(),
+  retryPolicy: RetryPolicySchema.optional(),
+  matching: MatchingSchema.optional(),
+};
+
+function addTriggerConfigIssues(
+  value: { triggers?: readonly string[] | undefined; triggerConfigs?: TriggerConfigs | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  for (const issue of triggerConfigCrossIssues(value.triggers, value.triggerConfigs ?? undefined)) {
+    ctx.addIssue({ code: "custom", message: issue.message, path: issue.path.split(".") });
+  }
+}
+
+export const StrategyInputSchema = z
+  .strictObject({
+    ...fields,
+    triggers: TriggersSchema.min(1),
+    rules: RulesSchema.min(1),
+  })
+  .superRefine(addTriggerConfigIssues);
+export type StrategyInput = z.infer<typeof StrategyInputSchema>;
+
+/** PATCH body: any subset of the create fields; rules [] clears the rules (spec 4.2). */
+export const StrategyPatchSchema = z
+  .strictObject({
+    ...fields,
+    name: NameSchema.optional(),
+    triggers: TriggersSchema.optional(),
+    rules: RulesSchema.optional(),
+    isActive: z.boolean().optional(),
+  })
+  .superRefine(addTriggerConfigIssues);
+export type StrategyPatch = z.infer<typeof StrategyPatchSchema>;
+
+// ---- response shapes -------------------------------------------------------------------
+
+/**
+ * One generated condition. Object rules (config / clusterConfig) are stored with operator
+ * "matches" and the config object as value (docs/spec-decisions.md), hence the record.
+ */
+export const StoredRuleSchema = z.looseObject({
+  id: z.string(),
+  ruleType: z.string(),
+  operator: z.string(),
+  value: z.union([z.boolean(), z.number(), z.string(), z.record(z.string(), z.unknown())]),
+  enabled: z.boolean(),
+});
+export type StoredRule = z.infer<typeof StoredRuleSchema>;
+
+export const RuleGroupSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  logic: z.string(),
+  rules: z.array(StoredRuleSchema),
+});
+export type RuleGroup = z.infer<typeof RuleGroupSchema>;
+
+// eventType stays a plain string: a trigger type added by the service must not break reads.
+export const StrategyTriggerSchema = z.looseObject({
+  id: z.string(),
+  eventType: z.string(),
+  enabled: z.boolean(),
+});
+export type StrategyTrigger = z.infer<typeof StrategyTriggerSchema>;
+
+export const ResponseMatchingSchema = z.looseObject({ enabled: z.boolean(), minPercent: z.number() });
+
+export const StrategySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable().optional(),
+  userId: z.string(),
+  triggers: z.array(StrategyTriggerSchema),
+  dealbreakers: z.array(StoredRuleSchema),
+  ruleGroups: z.array(RuleGroupSchema),
+  strict: z.boolean(),
+  alertCooldownMins: z.number(),
+  isActive: z.boolean(),
+  // Absent in the single-read response (spec 2.2).
+  isGlobal: z.boolean().optional(),
+  // Present in list responses only.
+  matching: ResponseMatchingSchema.optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Strategy = z.infer<typeof StrategySchema>;

@@ -1,0 +1,315 @@
+/**
+ * Validation of a Strategy create or update body with one message per failure, so a user
+ * fixes everything in one round. It reports every failure and never throws: the provider's
+ * `check` and the emulator's request handling both rely on that for arbitrary input.
+ * The zod schemas run last as a safety net and produce the typed value.
+ */
+import type { z } from "zod";
+import { type StrategyInput, StrategyInputSchema, type StrategyPatch, StrategyPatchSchema } from "./strategy";
+import { STRATEGY_LIMITS as L } from "./strategy-limits";
+import {
+  CONFIGURABLE_TRIGGERS,
+  EVENT_TYPES,
+  FOLLOWED_DEV_SCOPES,
+  TAG_TRIGGERS,
+  triggerConfigCrossIssues,
+} from "./triggers";
+import { validateRuleItem } from "./validate-rule-item";
+import {
+  checkBoolean,
+  checkNumber,
+  checkOneOf,
+  checkString,
+  expectObject,
+  has,
+  IssueList,
+  isPlainObject,
+  type PlainObject,
+  rejectUnknownKeys,
+  requireField,
+} from "./validation-checks";
+import { childPath, describeValue, formatPath, type ValidationIssue } from "./validation-issue";
+
+export type { ValidationIssue } from "./validation-issue";
+export type ValidationMode = "create" | "update";
+export type StrategyValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
+
+const STRATEGY_FIELDS = [
+  "name",
+  "description",
+  "triggers",
+  "triggerConfigs",
+  "rules",
+  "isActive",
+  "strict",
+  "alertCooldownMins",
+  "retryPolicy",
+  "matching",
+];
+const REQUIRED_ON_CREATE = ["name", "triggers", "rules", "isActive"];
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function validateStrategyInput(
+  input: unknown,
+  mode: "create",
+): StrategyValidationResult<StrategyInput>;
+export function validateStrategyInput(
+  input: unknown,
+  mode: "update",
+): StrategyValidationResult<StrategyPatch>;
+export function validateStrategyInput(
+  input: unknown,
+  mode: ValidationMode,
+): StrategyValidationResult<StrategyInput | StrategyPatch>;
+export function validateStrategyInput(
+  input: unknown,
+  mode: ValidationMode,
+): StrategyValidationResult<StrategyInput | StrategyPatch> {
+  try {
+    const issues = new IssueList();
+    checkStrategy(input, mode, issues);
+    if (issues.items.length > 0) return { ok: false, issues: issues.items };
+    const schema = mode === "create" ? StrategyInputSchema : StrategyPatchSchema;
+    const parsed = schema.safeParse(input);
+    if (parsed.success) return { ok: true, value: parsed.data };
+    return { ok: false, issues: fromZodIssues(parsed.error.issues) };
+  } catch (error) {
+    // Only exotic inputs (throwing getters, proxies) get here; report rather than crash.
+    const reason = error instanceof Error ? error.message : describeValue(error);
+    return { ok: false, issues: [{ path: "input", message: `input could not be validated: ${reason}` }] };
+  }
+}
+
+/** Thrown by assertValidStrategyInput; its message lists every issue. */
+export class StrategyValidationError extends Error {
+  override readonly name = "StrategyValidationError";
+  readonly issues: readonly ValidationIssue[];
+
+  constructor(issues: readonly ValidationIssue[]) {
+    const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
+    super(`Invalid strategy (${count}):\n${issues.map((i) => `  - ${i.message}`).join("\n")}`);
+    this.issues = issues;
+  }
+}
+
+export function assertValidStrategyInput(input: unknown, mode: "create"): StrategyInput;
+export function assertValidStrategyInput(input: unknown, mode: "update"): StrategyPatch;
+export function assertValidStrategyInput(input: unknown, mode: ValidationMode): StrategyInput | StrategyPatch;
+export function assertValidStrategyInput(
+  input: unknown,
+  mode: ValidationMode,
+): StrategyInput | StrategyPatch {
+  const result = validateStrategyInput(input, mode);
+  if (!result.ok) throw new StrategyValidationError(result.issues);
+  return result.value;
+}
+
+function checkStrategy(input: unknown, mode: ValidationMode, issues: IssueList): void {
+  if (!isPlainObject(input)) {
+    issues.add("input", `must be a strategy object, got ${describeValue(input)}`);
+    return;
+  }
+  rejectUnknownKeys(input, STRATEGY_FIELDS, "", issues, "strategy field");
+  if (mode === "create") for (const key of REQUIRED_ON_CREATE) requireField(input, key, "", issues);
+
+  if (has(input, "name")) checkName(input.name, issues);
+  if (has(input, "description") && input.description !== null) {
+    if (
+      checkString(input.description, "description", issues) &&
+      input.description.length > L.descriptionMaxLength
+    ) {
+      issues.add(
+        "description",
+        `must be at most ${L.descriptionMaxLength} characters, got ${input.description.length}`,
+      );
+    }
+  }
+  const triggers = has(input, "triggers") ? checkTriggers(input.triggers, mode, issues) : undefined;
+  if (has(input, "triggerConfigs") && input.triggerConfigs !== null)
+    checkTriggerConfigs(input.triggerConfigs, triggers, issues);
+  else for (const issue of triggerConfigCrossIssues(triggers, undefined)) issues.push(issue);
+  if (has(input, "rules")) checkRules(input.rules, mode, issues);
+  for (const key of ["isActive", "strict"]) if (has(input, key)) checkBoolean(input[key], key, issues);
+  if (has(input, "alertCooldownMins")) checkCooldown(input.alertCooldownMins, issues);
+  if (has(input, "retryPolicy")) checkRetryPolicy(input.retryPolicy, issues);
+  if (has(input, "matching")) checkMatching(input.matching, issues);
+}
+
+function checkName(name: unknown, issues: IssueList): void {
+  if (!checkString(name, "name", issues)) return;
+  if (name.trim().length === 0) issues.add("name", "must not be empty");
+  else if (name.length > L.nameMaxLength) {
+    issues.add("name", `must be at most ${L.nameMaxLength} characters, got ${name.length}`);
+  }
+}
+
+/** Returns the valid eventTypes listed (for the cross-checks with triggerConfigs). */
+function checkTriggers(value: unknown, mode: ValidationMode, issues: IssueList): string[] | undefined {
+  if (!Array.isArray(value)) {
+    issues.add("triggers", `must be an array of trigger eventTypes, got ${describeValue(value)}`);
+    return undefined;
+  }
+  if (mode === "create" && value.length === 0) {
+    issues.add("triggers", `must not be empty; expected some of ${EVENT_TYPES.join(", ")}`);
+  }
+  if (value.length > L.maxTriggers) {
+    issues.add("triggers", `must have at most ${L.maxTriggers} entries, got ${value.length}`);
+  }
+  const valid: string[] = [];
+  value.forEach((trigger, i) => {
+    const path = `triggers[${i}]`;
+    if (typeof trigger !== "string" || !(EVENT_TYPES as readonly string[]).includes(trigger)) {
+      checkOneOf(trigger, EVENT_TYPES, path, issues, "a trigger eventType");
+    } else if (valid.includes(trigger)) {
+      issues.add(path, `repeats ${describeValue(trigger)}`);
+    } else {
+      valid.push(trigger);
+    }
+  });
+  return valid;
+}
+
+function checkTriggerConfigs(value: unknown, triggers: string[] | undefined, issues: IssueList): void {
+  if (!expectObject(value, "triggerConfigs", issues)) return;
+  for (const key of Object.keys(value)) {
+    const path = childPath("triggerConfigs", key);
+    if (!(EVENT_TYPES as readonly string[]).includes(key)) {
+      issues.add(path, `is not a trigger eventType; expected one of ${CONFIGURABLE_TRIGGERS.join(", ")}`);
+    } else if (!(CONFIGURABLE_TRIGGERS as readonly string[]).includes(key)) {
+      if (value[key] !== undefined)
+        issues.add(path, `is not allowed: the ${key} trigger takes no configuration`);
+    } else if (value[key] !== undefined) {
+      if ((TAG_TRIGGERS as readonly string[]).includes(key)) checkTagTriggerConfig(value[key], path, issues);
+      else checkFollowedDevConfig(value[key], path, issues);
+    }
+  }
+  for (const issue of triggerConfigCrossIssues(triggers, value)) issues.push(issue);
+}
+
+function checkTagTriggerConfig(config: unknown, path: string, issues: IssueList): void {
+  if (!expectObject(config, path, issues)) return;
+  rejectUnknownKeys(config, ["tagId"], path, issues, "field of this trigger config");
+  // Absence is reported by the cross-check, which knows whether the trigger is used.
+  if (has(config, "tagId")) {
+    const tagId = config.tagId;
+    if (tagId !== "all" && !(typeof tagId === "string" && GUID.test(tagId))) {
+      issues.add(`${path}.tagId`, `must be "all" or a microblog tag id (UUID), got ${describeValue(tagId)}`);
+    }
+  }
+}
+
+function checkFollowedDevConfig(config: unknown, path: string, issues: IssueList): void {
+  if (!expectObject(config, path, issues)) return;
+  rejectUnknownKeys(
+    config,
+    ["scope", "tagId", "developerAddress"],
+    path,
+    issues,
+    "field of this trigger config",
+  );
+  let scope: string | undefined = "all";
+  if (has(config, "scope")) {
+    checkOneOf(config.scope, FOLLOWED_DEV_SCOPES, `${path}.scope`, issues, "a followed-developer scope");
+    scope = (FOLLOWED_DEV_SCOPES as readonly unknown[]).includes(config.scope)
+      ? (config.scope as string)
+      : undefined;
+  }
+  checkScopedField(
+    config,
+    "tagId",
+    "tag",
+    scope,
+    path,
+    issues,
+    (v) => typeof v === "string" && GUID.test(v),
+    "a developer tag id (UUID)",
+  );
+  checkScopedField(
+    config,
+    "developerAddress",
+    "wallet",
+    scope,
+    path,
+    issues,
+    (v) => typeof v === "string" && v.trim().length > 0,
+    "a non-empty wallet address",
+  );
+}
+
+/** A field that belongs to exactly one scope: required there, rejected elsewhere. */
+function checkScopedField(
+  config: PlainObject,
+  key: string,
+  owner: string,
+  scope: string | undefined,
+  path: string,
+  issues: IssueList,
+  isValid: (v: unknown) => boolean,
+  what: string,
+): void {
+  const p = `${path}.${key}`;
+  if (has(config, key)) {
+    if (!isValid(config[key])) issues.add(p, `must be ${what}, got ${describeValue(config[key])}`);
+    else if (scope !== undefined && scope !== owner) issues.add(p, `is only allowed when scope is ${owner}`);
+  } else if (scope === owner) {
+    issues.add(p, `is required when scope is ${owner}`);
+  }
+}
+
+function checkRules(value: unknown, mode: ValidationMode, issues: IssueList): void {
+  if (!Array.isArray(value)) {
+    issues.add("rules", `must be an array of rule items, got ${describeValue(value)}`);
+    return;
+  }
+  if (mode === "create" && value.length === 0)
+    issues.add("rules", "must not be empty: a strategy needs at least one rule");
+  if (value.length > L.maxRules)
+    issues.add("rules", `must have at most ${L.maxRules} items, got ${value.length}`);
+  value.forEach((item, i) => {
+    validateRuleItem(item, `rules[${i}]`, issues);
+  });
+}
+
+function checkCooldown(value: unknown, issues: IssueList): void {
+  const ok =
+    typeof value === "number" &&
+    Number.isInteger(value) &&
+    value >= L.alertCooldownMinsMin &&
+    value <= L.alertCooldownMinsMax;
+  if (!ok) {
+    const range = `${L.alertCooldownMinsMin} and ${L.alertCooldownMinsMax}`;
+    issues.add("alertCooldownMins", `must be an integer between ${range}, got ${describeValue(value)}`);
+  }
+}
+
+function checkRetryPolicy(value: unknown, issues: IssueList): void {
+  const path = "retryPolicy";
+  if (!expectObject(value, path, issues)) return;
+  rejectUnknownKeys(value, ["type", "maxAttempts", "delayMinutes"], path, issues, "retryPolicy field");
+  if (requireField(value, "type", path, issues) && checkString(value.type, `${path}.type`, issues)) {
+    if (value.type.length === 0) issues.add(`${path}.type`, "must not be empty");
+  }
+  if (requireField(value, "maxAttempts", path, issues)) {
+    checkNumber(value.maxAttempts, `${path}.maxAttempts`, issues, { min: 0, integer: true });
+  }
+  if (requireField(value, "delayMinutes", path, issues)) {
+    checkNumber(value.delayMinutes, `${path}.delayMinutes`, issues, { min: 0 });
+  }
+}
+
+function checkMatching(value: unknown, issues: IssueList): void {
+  const path = "matching";
+  if (!expectObject(value, path, issues)) return;
+  rejectUnknownKeys(value, ["enabled", "minPercent"], path, issues, "matching field");
+  if (requireField(value, "enabled", path, issues)) checkBoolean(value.enabled, `${path}.enabled`, issues);
+  if (requireField(value, "minPercent", path, issues)) {
+    checkNumber(value.minPercent, `${path}.minPercent`, issues, { min: 0, max: 100 });
+  }
+}
+
+function fromZodIssues(zodIssues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
+  return zodIssues.map((issue) => {
+    const path = formatPath(issue.path);
+    return { path, message: issue.message.startsWith(path) ? issue.message : `${path} ${issue.message}` };
+  });
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Makes `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs` available and
+# prints the directory that holds them as the last line of output.
+#
+# No npm package carries the Pulumi CLI binary and these machines reach no download site, so
+# the CLI is built from its Go modules (scripts/pulumi-toolchain pins them and repeats their
+# `replace` lines). The build is cached outside the repository and reused; concurrent runs
+# serialise on a lock and the result is moved into place atomically.
+set -euo pipefail
+
+PULUMI_VERSION="v3.274.1"
+MIN_VERSION="3.270.0"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLCHAIN="$ROOT/scripts/pulumi-toolchain"
+CACHE_ROOT="${PSA_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-strategy-alerts}"
+SHIM_SRC="$ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
+
+log() { echo "ensure-pulumi: $*" >&2; }
+
+version_ge() { # version_ge A B: A >= B (plain x.y.z)
+  [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]
+}
+
+if [ ! -f "$SHIM_SRC" ]; then
+  log "node_modules/@pulumi/pulumi is missing: run 'npm ci' first."
+  exit 1
+fi
+
+# A user's own CLI is used when it is new enough and comes with the Node.js language host.
+if existing="$(command -v pulumi 2>/dev/null)" && command -v pulumi-language-nodejs >/dev/null 2>&1; then
+  have="$(pulumi version 2>/dev/null | sed 's/^v//')"
+  if [ -n "$have" ] && version_ge "$have" "$MIN_VERSION"; then
+    dir="$(dirname "$existing")"
+    if ! command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1; then
+      # The dynamic-provider shim only resolves @pulumi/pulumi from the program's directory.
+      dir="$CACHE_ROOT/shim"
+      mkdir -p "$dir"
+      install -m 0755 "$SHIM_SRC" "$dir/pulumi-resource-pulumi-nodejs"
+      ln -sf "$existing" "$dir/pulumi"
+      ln -sf "$(command -v pulumi-language-nodejs)" "$dir/pulumi-language-nodejs"
+    fi
+    log "using pulumi $have found on PATH"
+    echo "$dir"
+    exit 0
+  fi
+fi
+
+if ! command -v go >/dev/null 2>&1; then
+  log "no 'pulumi' >= $MIN_VERSION with 'pulumi-language-nodejs' on PATH, and no Go toolchain to build one."
+  log "Install Go 1.26 or newer (Debian: the golang package, or the official tarball) and run 'npm run pulumi:ensure' again,"
+  log "or install the Pulumi CLI $MIN_VERSION or newer and put it on PATH."
+  exit 1
+fi
+
+# The language host is our own source, so its hash is part of the cache key.
+src_hash="$(cd "$TOOLCHAIN" && cat go.mod go.sum $(find cmd -type f -name '*.go' | sort) | sha256sum | cut -c1-12)"
+DEST="$CACHE_ROOT/pulumi-$PULUMI_VERSION-$src_hash"
+
+if [ -x "$DEST/pulumi" ] && [ -x "$DEST/pulumi-language-nodejs" ]; then
+  install -m 0755 "$SHIM_SRC" "$DEST/pulumi-resource-pulumi-nodejs"
+  log "using cached pulumi $PULUMI_VERSION"
+  echo "$DEST"
+  exit 0
+fi
+
+mkdir -p "$CACHE_ROOT"
+exec 9>"$CACHE_ROOT/build.lock"
+log "waiting for the build lock (another build may be running)"
+flock 9
+if [ ! -x "$DEST/pulumi" ]; then
+  log "building pulumi $PULUMI_VERSION from Go modules (first time on this machine: about 25 minutes on 2 cores)"
+  staging="$(mktemp -d "$CACHE_ROOT/staging.XXXXXX")"
+  trap 'rm -rf "$staging"' EXIT
+  export GOFLAGS="-mod=mod"
+  ldflags="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$PULUMI_VERSION"
+  (cd "$TOOLCHAIN" && go build -ldflags "$ldflags" -o "$staging/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
+  (cd "$TOOLCHAIN" && go build -ldflags "$ldflags" -o "$staging/pulumi-language-nodejs" ./cmd/pulumi-language-nodejs)
+  rm -rf "$DEST"
+  mv "$staging" "$DEST"
+  trap - EXIT
+fi
+install -m 0755 "$SHIM_SRC" "$DEST/pulumi-resource-pulumi-nodejs"
+log "pulumi $("$DEST/pulumi" version) ready"
+echo "$DEST"

@@ -1,0 +1,29 @@
+import { spawnSync } from "node:child_process";
+import { resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pulumiBinDir: string | null;
+  }
+}
+
+/**
+ * Provisions the Pulumi CLI once for the whole e2e run. In CI (`CI=true`) a CLI that cannot be
+ * provisioned fails the run: end-to-end tests are never silently skipped there.
+ */
+export default function setup(project: TestProject): void {
+  const root = resolve(__dirname, "../..");
+  const res = spawnSync("bash", ["scripts/ensure-pulumi.sh"], { cwd: root, encoding: "utf8" });
+  const lines = res.stdout.trim().split("\n");
+  const dir = res.status === 0 ? (lines[lines.length - 1] ?? null) : null;
+  if (!dir) {
+    const why = `could not provision the Pulumi CLI:\n${res.stderr}`;
+    if (process.env.CI === "true") throw new Error(why);
+    console.warn(`e2e tests will be skipped: ${why}`);
+  } else {
+    const version = spawnSync(resolve(dir, "pulumi"), ["version"], { encoding: "utf8" }).stdout.trim();
+    console.log(`e2e: using pulumi ${version} from ${dir}`);
+  }
+  project.provide("pulumiBinDir", dir);
+}

@@ -1,0 +1,282 @@
+/**
+ * End-to-end harness: throwaway Pulumi projects and stacks on a local `file://` backend, driven
+ * through the real `pulumi` CLI non-interactively. Every command writes an engine event log,
+ * which gives a structured change summary per operation; stack outputs and the exported state
+ * are read back with the CLI too, so tests assert on what the engine really recorded.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { inject } from "vitest";
+
+export const REPO_ROOT = resolve(__dirname, "../..");
+
+/** The directory holding `pulumi` and its plugins, provided by the e2e global setup. */
+export function pulumiBinDir(): string {
+  const dir = inject("pulumiBinDir");
+  if (!dir) throw new Error("the Pulumi CLI is not available (see the e2e global setup's message)");
+  return dir;
+}
+
+export type ChangeKind = "create" | "update" | "delete" | "same" | "replace" | "read" | "refresh" | string;
+
+export interface CommandResult {
+  command: string;
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** Engine event log entries, one object per line of the `--event-log` file. */
+  events: EngineEvent[];
+  /** `resourceChanges` of the engine's summary event: counts by operation. */
+  changes: Partial<Record<ChangeKind, number>>;
+  /** Resource operations seen, as `op urn` pairs, for precise assertions. */
+  steps: { op: string; urn: string; type: string; diffs: string[] }[];
+  /** Diagnostics (warnings, errors, info) the engine printed, with their resource URN. */
+  diagnostics: { severity: string; message: string; urn?: string }[];
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: engine events are an open, versioned JSON format.
+export type EngineEvent = Record<string, any>;
+
+export class PulumiCommandError extends Error {
+  constructor(readonly result: CommandResult) {
+    const errors = result.diagnostics
+      .filter((d) => d.severity === "error" || d.severity === "warning")
+      .map((d) => `${d.severity}${d.urn ? ` (${d.urn})` : ""}: ${d.message.trim()}`);
+    super(
+      `\`${result.command}\` exited with code ${result.code}\n--- engine diagnostics ---\n${errors.join("\n")}\n--- stderr ---\n${result.stderr}`,
+    );
+    this.name = "PulumiCommandError";
+  }
+}
+
+export interface ProjectOptions {
+  /** Source of `index.ts`, the Pulumi program. */
+  program: string;
+  /** Extra files written beside the program, by relative path. */
+  files?: Record<string, string>;
+  /** Stack config; `secret: true` stores it with `--secret`. */
+  config?: Record<string, { value: string; secret?: boolean }>;
+  /** Extra environment for every command (merged over the harness defaults). */
+  env?: Record<string, string>;
+  name?: string;
+}
+
+export class PulumiProject {
+  readonly stack = "dev";
+  private counter = 0;
+
+  private constructor(
+    readonly dir: string,
+    readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  static async create(options: ProjectOptions): Promise<PulumiProject> {
+    const bin = pulumiBinDir();
+    const dir = await mkdtemp(join(tmpdir(), "psa-e2e-"));
+    const name = options.name ?? "e2e";
+    await writeFile(
+      join(dir, "Pulumi.yaml"),
+      `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
+    );
+    await writeFile(join(dir, "package.json"), JSON.stringify({ name, private: true, main: "index.ts" }));
+    await writeFile(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, target: "ES2022", module: "commonjs", esModuleInterop: true, skipLibCheck: true },
+        files: ["index.ts"],
+      }),
+    );
+    await writeFile(join(dir, "index.ts"), options.program);
+    await linkNodeModules(dir);
+    for (const [file, content] of Object.entries(options.files ?? {})) {
+      await mkdir(join(dir, file, ".."), { recursive: true });
+      await writeFile(join(dir, file), content);
+    }
+    await mkdir(join(dir, ".state"));
+
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      // Node 24 from the project's node_modules, then the Pulumi CLI and its plugins.
+      PATH: [join(REPO_ROOT, "node_modules/.bin"), bin, process.env.PATH ?? ""].join(":"),
+      PULUMI_HOME: join(dir, ".pulumi-home"),
+      PULUMI_BACKEND_URL: `file://${join(dir, ".state")}`,
+      PULUMI_CONFIG_PASSPHRASE: randomBytes(12).toString("hex"),
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_SKIP_CONFIRMATIONS: "true",
+      NO_COLOR: "1",
+      ...options.env,
+    };
+    // The harness's own credentials must come only from what a test sets explicitly.
+    delete env.STRATEGY_ALERTS_API_KEY;
+    delete env.STRATEGY_ALERTS_BASE_URL;
+    Object.assign(env, options.env);
+
+    const project = new PulumiProject(dir, env);
+    await project.run(["stack", "init", project.stack, "--non-interactive"]);
+    for (const [key, { value, secret }] of Object.entries(options.config ?? {})) {
+      await project.setConfig(key, value, secret);
+    }
+    return project;
+  }
+
+  async setConfig(key: string, value: string, secret = false): Promise<void> {
+    await this.run(["config", "set", key, ...(secret ? ["--secret"] : ["--plaintext"]), "--", value]);
+  }
+
+  async writeProgram(source: string): Promise<void> {
+    await writeFile(join(this.dir, "index.ts"), source);
+  }
+
+  preview(opts: RunOptions = {}): Promise<CommandResult> {
+    return this.engineCommand(["preview", "--diff"], opts);
+  }
+
+  up(opts: RunOptions = {}): Promise<CommandResult> {
+    return this.engineCommand(["up", "--yes", "--skip-preview"], opts);
+  }
+
+  refresh(opts: RunOptions = {}): Promise<CommandResult> {
+    return this.engineCommand(["refresh", "--yes", "--skip-preview"], opts);
+  }
+
+  destroy(opts: RunOptions = {}): Promise<CommandResult> {
+    return this.engineCommand(["destroy", "--yes", "--skip-preview"], opts);
+  }
+
+  async outputs(): Promise<Record<string, unknown>> {
+    const res = await this.run(["stack", "output", "--json", "--show-secrets"]);
+    return JSON.parse(res.stdout) as Record<string, unknown>;
+  }
+
+  /** The raw `pulumi stack export` text: what a leaked secret would be searched in. */
+  async exportState(): Promise<string> {
+    return (await this.run(["stack", "export"])).stdout;
+  }
+
+  /** Every file of the local backend (checkpoints, history, backups) concatenated. */
+  async backendFiles(): Promise<string> {
+    const files = await listFiles(join(this.dir, ".state"));
+    const contents = await Promise.all(files.map((f) => readFile(f, "utf8")));
+    return contents.join("\n");
+  }
+
+  async cleanup(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
+  /**
+   * Runs an engine command with `--json`, which streams one engine event per line on stdout
+   * (previews too, with PULUMI_ENABLE_STREAMING_JSON_PREVIEW), and summarises the events.
+   */
+  private async engineCommand(args: string[], opts: RunOptions): Promise<CommandResult> {
+    const result = await this.run([...args, "--json", "--non-interactive", "--stack", this.stack, ...(opts.extraArgs ?? [])], {
+      ...opts,
+      allowFailure: true,
+      env: { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true", ...opts.env },
+    });
+    const full = { ...result, ...summarise(parseEventLines(result.stdout)) };
+    if (full.code !== 0 && !opts.allowFailure) throw new PulumiCommandError(full);
+    return full;
+  }
+
+  async run(args: string[], opts: RunOptions = {}): Promise<CommandResult> {
+    const result = await exec("pulumi", args, this.dir, { ...this.env, ...opts.env });
+    if (result.code !== 0 && !opts.allowFailure) throw new PulumiCommandError(result);
+    return result;
+  }
+}
+
+export interface RunOptions {
+  allowFailure?: boolean;
+  env?: Record<string, string>;
+  extraArgs?: string[];
+}
+
+function exec(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CommandResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) =>
+      resolvePromise({
+        command: `pulumi ${args.join(" ")}`,
+        code: code ?? -1,
+        stdout,
+        stderr,
+        events: [],
+        changes: {},
+        steps: [],
+        diagnostics: [],
+      }),
+    );
+  });
+}
+
+function parseEventLines(text: string): EngineEvent[] {
+  const events: EngineEvent[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      events.push(JSON.parse(line) as EngineEvent);
+    } catch {
+      // Not an event: the engine may print plain text before its first event.
+    }
+  }
+  return events;
+}
+
+function summarise(events: EngineEvent[]): Pick<CommandResult, "events" | "changes" | "steps" | "diagnostics"> {
+  const summary = events.find((e) => e.summaryEvent)?.summaryEvent;
+  const steps = events
+    .map((e) => e.resOutputsEvent?.metadata ?? e.resourcePreEvent?.metadata)
+    .filter((m): m is EngineEvent => Boolean(m))
+    .filter((m, i, all) => all.findIndex((o) => o.urn === m.urn && o.op === m.op) === i)
+    .map((m) => ({ op: m.op as string, urn: m.urn as string, type: m.type as string, diffs: (m.diffs ?? []) as string[] }));
+  const diagnostics = events
+    .map((e) => e.diagnosticEvent)
+    .filter((d): d is EngineEvent => Boolean(d))
+    .map((d) => ({ severity: d.severity as string, message: stripAnsi(d.message as string), urn: d.urn as string | undefined }));
+  return { events, changes: summary?.resourceChanges ?? {}, steps, diagnostics };
+}
+
+function stripAnsi(s: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are control characters.
+  return s.replace(/\u001b\[[0-9;]*m/g, "").replace(/<\{%[^%]*%\}>/g, "");
+}
+
+/**
+ * The program needs this package and its dependencies. Linking each of the repository's
+ * node_modules entries (plus the package itself) keeps one copy of @pulumi/pulumi, as Node
+ * resolves symlinks to their real path.
+ */
+async function linkNodeModules(dir: string): Promise<void> {
+  const target = join(dir, "node_modules");
+  await mkdir(target);
+  const source = join(REPO_ROOT, "node_modules");
+  for (const entry of await readdir(source)) {
+    if (entry === ".bin" || entry === ".package-lock.json") continue;
+    await symlink(join(source, entry), join(target, entry));
+  }
+  await symlink(REPO_ROOT, join(target, "pulumi-strategy-alerts"));
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await listFiles(path)));
+    else out.push(path);
+  }
+  return out;
+}

@@ -1,0 +1,102 @@
+import { expect } from "vitest";
+import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted structurally in tests
+export type Json = any;
+
+export interface Res<T = Json> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Minimal HTTP driver over plain fetch, so the tests read like the spec's tables. */
+export class Api {
+  constructor(
+    readonly em: RunningEmulator,
+    readonly key?: string,
+  ) {}
+
+  as(key: string | undefined): Api {
+    return new Api(this.em, key);
+  }
+
+  async call<T = Json>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Res<T>> {
+    const h: Record<string, string> = { ...headers };
+    if (this.key !== undefined && !("x-api-key" in h) && !("authorization" in h)) h["x-api-key"] = this.key;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      payload = typeof body === "string" ? body : JSON.stringify(body);
+      h["content-type"] ??= "application/json";
+    }
+    const res = await fetch(this.em.baseUrl + path, { method, headers: h, body: payload });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get = <T = Json>(path: string, headers?: Record<string, string>) => this.call<T>("GET", path, undefined, headers);
+  post = <T = Json>(path: string, body?: unknown) => this.call<T>("POST", path, body);
+  put = <T = Json>(path: string, body?: unknown) => this.call<T>("PUT", path, body);
+  patch = <T = Json>(path: string, body?: unknown) => this.call<T>("PATCH", path, body);
+  del = <T = Json>(path: string) => this.call<T>("DELETE", path);
+}
+
+export async function control<T = Json>(em: RunningEmulator, method: string, path: string, body?: unknown): Promise<Res<T>> {
+  const res = await fetch(em.controlUrl + path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+}
+
+export interface NewUserOptions {
+  plan?: "PRO" | "DEGEN";
+  subscriptionActive?: boolean;
+  apiKey?: string;
+  limits?: Record<string, number | null>;
+}
+
+export async function newUser(em: RunningEmulator, opts: NewUserOptions = {}): Promise<Api & { userId: string }> {
+  const res = await control<{ userId: string; apiKey: string }>(em, "POST", "/users", { plan: "PRO", ...opts });
+  if (res.status !== 201) throw new Error(`user creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return Object.assign(new Api(em, res.body.apiKey), { userId: res.body.userId });
+}
+
+export async function withEmulator(): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, webhookTimeoutMs: 2000 });
+}
+
+/** A valid create body (spec 2.2) to vary from. */
+export function strategyBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: "Momentum",
+    description: "test strategy",
+    triggers: ["new_token_created"],
+    rules: [
+      { rule: "is_honeypot", dealbreaker: true, enabled: true },
+      { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
+      { rule: "has_website", dealbreaker: false, enabled: true },
+    ],
+    isActive: false,
+    ...overrides,
+  };
+}
+
+export const ERROR_SHAPE = (status: number, error: string) => ({
+  statusCode: status,
+  message: expect.any(String),
+  error,
+});

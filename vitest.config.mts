@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
+      { extends: true, test: { name: "integration", include: ["test/integration/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/e2e/global-setup.ts"],
+          // Each test drives the real Pulumi engine; one command takes seconds.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+    testTimeout: 30_000,
+    pool: "forks",
+  },
+});
