@@ -68,7 +68,7 @@ exec 9>"$CACHE_ROOT/build.lock"
 log "waiting for the build lock (another build may be running)"
 flock 9
 if [ ! -x "$DEST/pulumi" ]; then
-  log "building pulumi $PULUMI_VERSION from Go modules (first time on this machine: about 25 minutes on 2 cores)"
+  log "building pulumi $PULUMI_VERSION from Go modules (first time on this machine: about 12 minutes on 2 cores)"
   staging="$(mktemp -d "$CACHE_ROOT/staging.XXXXXX")"
   trap 'rm -rf "$staging"' EXIT
   export GOFLAGS="-mod=mod"
