@@ -16,7 +16,11 @@ export interface NewUser {
 }
 
 /** Creates a user with its seeded catalogue (microblog, developer tags) in one transaction. */
-export function createUser(store: Store, clock: Clock, input: NewUser): { userId: string; apiKey: string; plan: Plan } {
+export function createUser(
+  store: Store,
+  clock: Clock,
+  input: NewUser,
+): { userId: string; apiKey: string; plan: Plan } {
   const apiKey = input.apiKey ?? newApiKey();
   return store.transaction(() => {
     if (store.userByApiKey(apiKey)) throw conflict("A user with this API key already exists");

@@ -3,6 +3,7 @@
  * `npm run emulator -- --port <p> [--data <file>] [--seed demo] [--host <h>]`
  * Prints the base URL (and with --seed demo the demo users' API keys) and serves until stopped.
  */
+import "./quiet-warnings";
 import { parseArgs } from "node:util";
 import { startEmulator } from "./server";
 
@@ -25,8 +26,10 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535. ${USAGE}`);
-  if (values.seed !== undefined && values.seed !== "demo") throw new Error(`--seed accepts only demo. ${USAGE}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0-65535. ${USAGE}`);
+  if (values.seed !== undefined && values.seed !== "demo")
+    throw new Error(`--seed accepts only demo. ${USAGE}`);
 
   const emulator = await startEmulator({
     port,
@@ -34,10 +37,14 @@ export async function main(argv: string[]): Promise<void> {
     ...(values.data ? { dataFile: values.data } : {}),
     ...(values.seed === "demo" ? { seed: "demo" as const } : {}),
   });
-  console.log(`Strategy alerts emulator listening: ${emulator.baseUrl}`);
-  console.log(`Control plane: ${emulator.controlUrl}`);
-  console.log(`State: ${values.data ? `durable (${values.data})` : "in memory"}`);
-  for (const u of emulator.demoUsers) console.log(`Demo user ${u.plan}: userId=${u.userId} apiKey=${u.apiKey}`);
+  // One write, so a process reading our output sees the demo keys together with the URL.
+  const lines = [
+    ...emulator.demoUsers.map((u) => `Demo user ${u.plan}: userId=${u.userId} apiKey=${u.apiKey}`),
+    `Control plane: ${emulator.controlUrl}`,
+    `State: ${values.data ? `durable (${values.data})` : "in memory"}`,
+    `Strategy alerts emulator listening: ${emulator.baseUrl}`,
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
 
   const stop = () => {
     emulator.close().then(

@@ -51,7 +51,11 @@ export class HttpError extends Error {
   }
 
   body(): ErrorBody {
-    const body: ErrorBody = { statusCode: this.statusCode, message: this.message, error: reasonPhrase(this.statusCode) };
+    const body: ErrorBody = {
+      statusCode: this.statusCode,
+      message: this.message,
+      error: reasonPhrase(this.statusCode),
+    };
     if (this.issues && this.issues.length > 0) body.issues = this.issues;
     return body;
   }
@@ -60,7 +64,11 @@ export class HttpError extends Error {
 /** Joins every issue into one message so a client that only shows `message` still names each field. */
 export function badRequest(issues: Issue[] | string): HttpError {
   const list = typeof issues === "string" ? [{ path: "", message: issues }] : issues;
-  return new HttpError(400, list.map((i) => i.message).join("; "), typeof issues === "string" ? undefined : list);
+  return new HttpError(
+    400,
+    list.map((i) => i.message).join("; "),
+    typeof issues === "string" ? undefined : list,
+  );
 }
 
 export const unauthorized = (message: string) => new HttpError(401, message);

@@ -20,7 +20,8 @@ function faultError(f: Fault): HttpError {
   const headers: Record<string, string> = {};
   if (f.retryAfterSeconds !== undefined) headers["retry-after"] = String(f.retryAfterSeconds);
   // A 429 fault looks exactly like the real limit, so clients exercise the same path.
-  const message = status === 429 ? "Rate limit exceeded" : `Injected fault: HTTP ${status} ${reasonPhrase(status)}`;
+  const message =
+    status === 429 ? "Rate limit exceeded" : `Injected fault: HTTP ${status} ${reasonPhrase(status)}`;
   return new HttpError(status, message, undefined, headers);
 }
 
@@ -31,7 +32,8 @@ function faultError(f: Fault): HttpError {
  */
 export function installApiHooks(app: FastifyInstance, ctx: EmulatorContext, basePath: string): void {
   const rel = (url: string) => url.slice(basePath.length) || "/";
-  const underBase = (url: string) => url === basePath || url.startsWith(`${basePath}/`) || url.startsWith(`${basePath}?`);
+  const underBase = (url: string) =>
+    url === basePath || url.startsWith(`${basePath}/`) || url.startsWith(`${basePath}?`);
 
   app.decorateRequest("user", null);
   app.decorateRequest("fault", null);
@@ -70,7 +72,7 @@ export function installApiHooks(app: FastifyInstance, ctx: EmulatorContext, base
 
   app.addHook("onSend", async (req, reply, payload) => {
     const fault = req.fault;
-    if (!fault || fault.drop !== "after-commit") return payload;
+    if (fault?.drop !== "after-commit") return payload;
     // The handler has run and committed; now the client must not learn the outcome.
     if (fault.status !== undefined) {
       const err = faultError(fault);

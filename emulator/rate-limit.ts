@@ -5,7 +5,9 @@
  */
 export const WINDOW_MS = 60_000;
 
-export type RateDecision = { allowed: true; remaining: number } | { allowed: false; retryAfterSeconds: number };
+export type RateDecision =
+  | { allowed: true; remaining: number }
+  | { allowed: false; retryAfterSeconds: number };
 
 export class SlidingWindowLimiter {
   private readonly hits = new Map<string, number[]>();
@@ -16,7 +18,10 @@ export class SlidingWindowLimiter {
     if (recent.length >= limit) {
       this.hits.set(key, recent);
       const oldest = recent[recent.length - limit] ?? nowMs;
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + WINDOW_MS - nowMs) / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((oldest + WINDOW_MS - nowMs) / 1000)),
+      };
     }
     recent.push(nowMs);
     this.hits.set(key, recent);

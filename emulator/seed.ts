@@ -35,12 +35,22 @@ export function seedUserCatalogue(store: Store, userId: string, nowMs: number): 
   PLATFORM_TAGS.forEach((name, i) => {
     const id = platformTagId(name);
     tagIds.set(name, id);
-    store.putMicroblogTag(userId, { id, name, isPlatformTag: true, createdAt: iso(nowMs - (30 - i * 7) * DAY) });
+    store.putMicroblogTag(userId, {
+      id,
+      name,
+      isPlatformTag: true,
+      createdAt: iso(nowMs - (30 - i * 7) * DAY),
+    });
   });
   USER_TAGS.forEach((name, i) => {
     const id = userMicroblogTagId(userId, name);
     tagIds.set(name, id);
-    store.putMicroblogTag(userId, { id, name, isPlatformTag: false, createdAt: iso(nowMs - (20 - i * 5) * DAY) });
+    store.putMicroblogTag(userId, {
+      id,
+      name,
+      isPlatformTag: false,
+      createdAt: iso(nowMs - (20 - i * 5) * DAY),
+    });
   });
   HANDLES.forEach((h, i) => {
     store.putMicroblogHandle(userId, {

@@ -92,7 +92,13 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 }
 
 function buildApp(ctx: EmulatorContext, logger: boolean): FastifyInstance {
-  const app = Fastify({ logger, forceCloseConnections: true, bodyLimit: 1024 * 1024 });
+  // maxParamLength above the default 100 so an over-long id gets our 400, not a router 404.
+  const app = Fastify({
+    logger,
+    forceCloseConnections: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 1000 },
+  });
 
   // JSON bodies: an empty body is "no body" (clients often send a JSON content type on
   // bodiless POSTs); malformed JSON and prototype keys are 400s. Other media types are 400s.
@@ -115,10 +121,14 @@ function buildApp(ctx: EmulatorContext, logger: boolean): FastifyInstance {
     if (err instanceof HttpError) return reply.code(err.statusCode).headers(err.headers).send(err.body());
     const status = (err as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
-      return reply.code(status).send({ statusCode: status, message: err.message, error: reasonPhrase(status) });
+      return reply
+        .code(status)
+        .send({ statusCode: status, message: err.message, error: reasonPhrase(status) });
     }
     req.log.error(err);
-    return reply.code(500).send({ statusCode: 500, message: "Internal server error", error: reasonPhrase(500) });
+    return reply
+      .code(500)
+      .send({ statusCode: 500, message: "Internal server error", error: reasonPhrase(500) });
   });
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split("?")[0];
@@ -128,7 +138,14 @@ function buildApp(ctx: EmulatorContext, logger: boolean): FastifyInstance {
   installApiHooks(app, ctx, BASE_PATH);
   app.register(
     async (api) => {
-      for (const routes of [accountRoutes, strategyRoutes, webhookRoutes, devsRoutes, microblogRoutes, notYetRoutes]) {
+      for (const routes of [
+        accountRoutes,
+        strategyRoutes,
+        webhookRoutes,
+        devsRoutes,
+        microblogRoutes,
+        notYetRoutes,
+      ]) {
         routes(api, ctx);
       }
     },
@@ -139,7 +156,8 @@ function buildApp(ctx: EmulatorContext, logger: boolean): FastifyInstance {
 }
 
 function rejectProtoKeys(key: string, value: unknown): unknown {
-  if (key === "__proto__") throw badRequest([{ path: "body", message: "body: the key __proto__ is not allowed" }]);
+  if (key === "__proto__")
+    throw badRequest([{ path: "body", message: "body: the key __proto__ is not allowed" }]);
   return value;
 }
 

@@ -22,7 +22,9 @@ export function triggerReferenceIssues(
       issues.push({ path, message: `${path}: unknown microblog tag id ${tagId} (see GET /microblog/tags)` });
     }
   }
-  const dev = configs.followed_dev_new_token_created as { tagId?: unknown; developerAddress?: unknown } | undefined;
+  const dev = configs.followed_dev_new_token_created as
+    | { tagId?: unknown; developerAddress?: unknown }
+    | undefined;
   if (dev && typeof dev.tagId === "string") {
     const known = new Set(store.listDeveloperTags(userId).map((t) => t.id));
     if (!known.has(dev.tagId)) {

@@ -34,7 +34,13 @@ export function createView(s: StrategyRecord) {
 
 /** GET /strategies items: every base group (empty ones too), isGlobal and matching present. */
 export function listView(s: StrategyRecord) {
-  return { ...core(s), isGlobal: s.isGlobal, matching: s.matching, createdAt: s.createdAt, updatedAt: s.updatedAt };
+  return {
+    ...core(s),
+    isGlobal: s.isGlobal,
+    matching: s.matching,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
 }
 
 /** GET /strategies/:id: as in the list but without isGlobal (spec 2.2) and matching (list only). */

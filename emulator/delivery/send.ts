@@ -74,6 +74,13 @@ export async function deliver(
     const detail = timedOut
       ? `no response within ${timeoutMs} ms`
       : `could not connect (${cause?.code ?? cause?.message ?? err.message})`;
-    return { ...base, ok: false, status: null, responseBody: null, error: detail, durationMs: Date.now() - started };
+    return {
+      ...base,
+      ok: false,
+      status: null,
+      responseBody: null,
+      error: detail,
+      durationMs: Date.now() - started,
+    };
   }
 }

@@ -22,7 +22,10 @@ export async function verifyEndpoint(
   try {
     echoed = (JSON.parse(result.responseBody ?? "") as { challenge?: unknown } | null)?.challenge;
   } catch {
-    return { ok: false, error: "Verification failed: the endpoint did not answer with a JSON body {challenge}" };
+    return {
+      ok: false,
+      error: "Verification failed: the endpoint did not answer with a JSON body {challenge}",
+    };
   }
   if (echoed !== challenge) {
     return { ok: false, error: "Verification failed: the endpoint did not echo the challenge it was sent" };

@@ -45,7 +45,10 @@ const ClockBody = z
   .refine((b) => b.now !== undefined || b.advanceMinutes !== undefined, "send now or advanceMinutes");
 
 const FaultBody = z.strictObject({
-  method: z.string().regex(/^[A-Za-z]+$/).optional(),
+  method: z
+    .string()
+    .regex(/^[A-Za-z]+$/)
+    .optional(),
   path: z.string().startsWith("/").optional(),
   status: z.number().int().min(100).max(599).optional(),
   count: z.number().int().min(1).optional(),

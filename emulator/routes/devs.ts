@@ -21,7 +21,9 @@ const UpdateBody = z.strictObject({
   isActive: z.boolean({ error: "must be a boolean" }).optional(),
 });
 const TagsBody = z.strictObject({
-  tagIds: z.array(z.uuid({ error: "must be a UUID" }), { error: "must be an array of UUID strings" }).max(100),
+  tagIds: z
+    .array(z.uuid({ error: "must be a UUID" }), { error: "must be an array of UUID strings" })
+    .max(100),
 });
 const ListQuery = z.strictObject({
   page: q.page(),
@@ -81,7 +83,8 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
         ...existing,
         isActive: true,
         alias: body.alias ?? existing.alias,
-        updatedAt: existing.isActive && (body.alias ?? existing.alias) === existing.alias ? existing.updatedAt : now,
+        updatedAt:
+          existing.isActive && (body.alias ?? existing.alias) === existing.alias ? existing.updatedAt : now,
       };
       store.putDeveloper(user.id, next);
       return reply.code(200).send(confirmation(next));

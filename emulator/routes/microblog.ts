@@ -62,8 +62,9 @@ export const microblogRoutes: RouteRegistrar = (app, ctx) => {
       .map((t) => ({ t, count: countOf(t) }))
       .sort(
         (a, b) =>
-          (sortBy === "handleCount" ? compare(a.count, b.count, dir) : compare(a.t[sortBy], b.t[sortBy], dir)) ||
-          a.t.id.localeCompare(b.t.id),
+          (sortBy === "handleCount"
+            ? compare(a.count, b.count, dir)
+            : compare(a.t[sortBy], b.t[sortBy], dir)) || a.t.id.localeCompare(b.t.id),
       );
     return {
       tags: tags.map(({ t, count }) => ({

@@ -25,7 +25,9 @@ export const notYetRoutes: RouteRegistrar = (app) => {
       method: method as "GET" | "POST",
       url,
       handler: async () => {
-        throw notImplemented(`${method} ${url} is not implemented in this emulator yet (arrives with emulator part 2)`);
+        throw notImplemented(
+          `${method} ${url} is not implemented in this emulator yet (arrives with emulator part 2)`,
+        );
       },
     });
   }

@@ -3,7 +3,13 @@ import { badRequest, forbidden, type Issue, notFound } from "../errors";
 import { isUuid, newId } from "../ids";
 import { rulesToStored, validateStrategyInput } from "../model";
 import { effectiveLimits } from "../plans";
-import type { RuleGroupRecord, StoredRule, StrategyRecord, TriggerRecord, UserRecord } from "../store/records";
+import type {
+  RuleGroupRecord,
+  StoredRule,
+  StrategyRecord,
+  TriggerRecord,
+  UserRecord,
+} from "../store/records";
 import { triggerReferenceIssues } from "../strategy-references";
 import { createView, listView, patchView, singleView } from "../strategy-views";
 import { type RouteRegistrar, userOf } from "./types";
@@ -39,7 +45,8 @@ function generate(rules: unknown[]): { dealbreakers: StoredRule[]; ruleGroups: R
 function triggersFrom(eventTypes: string[], previous: TriggerRecord[] = []): TriggerRecord[] {
   // A trigger kept across a replace keeps its id, so an unchanged trigger reads back unchanged.
   return eventTypes.map(
-    (eventType) => previous.find((t) => t.eventType === eventType) ?? { id: newId(), eventType, enabled: true },
+    (eventType) =>
+      previous.find((t) => t.eventType === eventType) ?? { id: newId(), eventType, enabled: true },
   );
 }
 
@@ -113,10 +120,13 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
         rules,
         ...generate(rules),
         strict: (input.strict as boolean | undefined) ?? STRATEGY_DEFAULTS.strict,
-        alertCooldownMins: (input.alertCooldownMins as number | undefined) ?? STRATEGY_DEFAULTS.alertCooldownMins,
+        alertCooldownMins:
+          (input.alertCooldownMins as number | undefined) ?? STRATEGY_DEFAULTS.alertCooldownMins,
         isActive: input.isActive as boolean,
         isGlobal: false,
-        matching: (input.matching as StrategyRecord["matching"] | undefined) ?? { ...STRATEGY_DEFAULTS.matching },
+        matching: (input.matching as StrategyRecord["matching"] | undefined) ?? {
+          ...STRATEGY_DEFAULTS.matching,
+        },
         retryPolicy: (input.retryPolicy as Record<string, unknown> | undefined) ?? null,
         createdAt: now,
         updatedAt: now,
@@ -149,7 +159,8 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
         next.triggerConfigs = kept.length > 0 ? Object.fromEntries(kept) : null;
       }
     }
-    if ("triggerConfigs" in patch) next.triggerConfigs = (patch.triggerConfigs as Record<string, unknown>) ?? null;
+    if ("triggerConfigs" in patch)
+      next.triggerConfigs = (patch.triggerConfigs as Record<string, unknown>) ?? null;
     if ("rules" in patch && JSON.stringify(patch.rules) !== JSON.stringify(current.rules)) {
       // Same rules again keep their generated ids, so a repeated PATCH leaves the same state.
       next.rules = patch.rules as unknown[];

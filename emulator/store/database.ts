@@ -51,7 +51,9 @@ export class DocumentDb {
     const rows = (
       userId === undefined
         ? this.db.prepare("SELECT body FROM docs WHERE kind = ? ORDER BY rowid").all(kind)
-        : this.db.prepare("SELECT body FROM docs WHERE kind = ? AND user_id = ? ORDER BY rowid").all(kind, userId)
+        : this.db
+            .prepare("SELECT body FROM docs WHERE kind = ? AND user_id = ? ORDER BY rowid")
+            .all(kind, userId)
     ) as { body: string }[];
     return rows.map((r) => JSON.parse(r.body) as T);
   }
@@ -71,13 +73,17 @@ export class DocumentDb {
   }
 
   getMeta(key: string): string | undefined {
-    const row = this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+    const row = this.db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as
+      | { value: string }
+      | undefined;
     return row?.value;
   }
 
   setMeta(key: string, value: string): void {
     this.db
-      .prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+      .prepare(
+        "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      )
       .run(key, value);
   }
 

@@ -31,7 +31,7 @@ export function parseBaseUrl(baseUrl: string, redact: (text: string) => string):
   if (url.search || url.hash) throw new BaseUrlError(shown, "it must not carry a query string or fragment");
   const basePath = url.pathname.replace(/\/+$/, "");
   if (!basePath.endsWith(API_PREFIX)) {
-    throw new BaseUrlError(shown, `its path must end with ${API_PREFIX} (got "${url.pathname}")`);
+    throw new BaseUrlError(shown, `its path must end with ${API_PREFIX} (got "${redact(url.pathname)}")`);
   }
   return { origin: url.origin, basePath };
 }

@@ -13,7 +13,9 @@ export class Redactor {
   readonly #secrets: readonly string[];
 
   constructor(secrets: readonly string[]) {
-    this.#secrets = secrets.filter((s) => s.length > 0);
+    // A secret pasted into a URL comes back percent-encoded; redact those spellings as well.
+    const spellings = secrets.flatMap((s) => [s, encodeURIComponent(s), encodeURI(s)]);
+    this.#secrets = [...new Set(spellings.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length);
   }
 
   text(value: string): string {

@@ -9,7 +9,7 @@
  * - `retry-once`: safe by key but worth only one more try; the caller reads afterwards
  *   (POST /devs/:address/add).
  * - `non-idempotent`: a repeat may apply it twice (POST /strategies, POST /backtests, POST
- *   performance jobs, PUT /webhook carrying a url).
+ *   performance jobs, PUT /webhook setting a url).
  */
 export type RequestKind = "idempotent" | "retry-once" | "non-idempotent";
 
@@ -57,10 +57,11 @@ export function requestKindOf(method: string, route: string, body?: unknown): Re
     return "non-idempotent";
   }
   if (m === "PUT") {
-    // Only a url change generates a secret that is returned once; `{enabled}` alone is safe.
+    // Only setting a url can generate a secret that is returned once; `{enabled}` alone and
+    // clearing (url null) reach the same state however often they are sent.
     if (route === "/webhook") {
-      const hasUrl = body !== null && typeof body === "object" && "url" in body;
-      return hasUrl ? "non-idempotent" : "idempotent";
+      const url = body !== null && typeof body === "object" ? (body as { url?: unknown }).url : undefined;
+      return typeof url === "string" ? "non-idempotent" : "idempotent";
     }
     return "idempotent";
   }

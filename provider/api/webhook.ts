@@ -11,9 +11,9 @@ export class WebhookApi {
   }
 
   /**
-   * `PUT /webhook`. A body carrying `url` may generate a secret that is returned only on this
+   * `PUT /webhook`. A body setting a `url` may generate a secret that is returned only on this
    * answer, so it is not retried on 5xx/timeout/dropped connection (AmbiguousWriteError); a body
-   * with only `enabled` is retried like any idempotent write.
+   * with only `enabled`, or clearing with `url: null`, is retried like any idempotent write.
    */
   put(body: WebhookPutBody): Promise<WebhookConfig> {
     return this.transport.request({ method: "PUT", route: "/webhook", body, schema: WebhookConfigSchema });

@@ -31,7 +31,10 @@ export const MicroblogTagConfigSchema = z.strictObject({ tagId: z.union([z.liter
 export const FollowedDevConfigSchema = z.union([
   z.strictObject({ scope: z.literal("all").optional() }),
   z.strictObject({ scope: z.literal("tag"), tagId: TagIdSchema }),
-  z.strictObject({ scope: z.literal("wallet"), developerAddress: z.string().trim().min(1) }),
+  z.strictObject({
+    scope: z.literal("wallet"),
+    developerAddress: z.string().refine((a) => a.trim().length > 0),
+  }),
 ]);
 
 export const TriggerConfigsSchema = z.strictObject({

@@ -70,7 +70,8 @@ export function validateStrategyInput(
     checkStrategy(input, mode, issues);
     if (issues.items.length > 0) return { ok: false, issues: issues.items };
     const schema = mode === "create" ? StrategyInputSchema : StrategyPatchSchema;
-    const parsed = schema.safeParse(input);
+    // An own key holding undefined counts as absent (as an optional Pulumi input does).
+    const parsed = schema.safeParse(withoutUndefinedKeys(input));
     if (parsed.success) return { ok: true, value: parsed.data };
     return { ok: false, issues: fromZodIssues(parsed.error.issues) };
   } catch (error) {
@@ -305,6 +306,14 @@ function checkMatching(value: unknown, issues: IssueList): void {
   if (requireField(value, "minPercent", path, issues)) {
     checkNumber(value.minPercent, `${path}.minPercent`, issues, { min: 0, max: 100 });
   }
+}
+
+function withoutUndefinedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutUndefinedKeys);
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) out[key] = withoutUndefinedKeys(v);
+  return out;
 }
 
 function fromZodIssues(zodIssues: readonly z.core.$ZodIssue[]): ValidationIssue[] {

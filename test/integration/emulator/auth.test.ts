@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
-import { control, newUser, withEmulator } from "./helpers";
+import { control, type Json, newUser, withEmulator } from "./helpers";
 
 // Spec section 5 and section 7 (401 body), docs/spec-decisions.md "Emulator … / Authentication".
 describe("emulator authentication", () => {
@@ -30,7 +30,7 @@ describe("emulator authentication", () => {
   it("answers 401 with the spec body naming both headers when the key is missing", async () => {
     const res = await me({});
     expect(res.status).toBe(401);
-    const body = await res.json();
+    const body = (await res.json()) as Json;
     expect(body).toEqual({ statusCode: 401, message: expect.any(String), error: "Unauthorized" });
     expect(body.message).toMatch(/API key is required/);
     expect(body.message).toContain("X-API-Key");
@@ -40,7 +40,7 @@ describe("emulator authentication", () => {
   it("answers 401 with the same body shape for an unknown key", async () => {
     const res = await me({ "X-API-Key": "sa_live_00000000000000000000000000000000" });
     expect(res.status).toBe(401);
-    const body = await res.json();
+    const body = (await res.json()) as Json;
     expect(body.error).toBe("Unauthorized");
     expect(body.message).toContain("X-API-Key");
   });
@@ -48,7 +48,7 @@ describe("emulator authentication", () => {
   it("does not accept X-Svc-API-Key", async () => {
     const res = await me({ "X-Svc-API-Key": key });
     expect(res.status).toBe(401);
-    expect((await res.json()).message).toContain("X-Svc-API-Key is not accepted");
+    expect(((await res.json()) as Json).message).toContain("X-Svc-API-Key header is not accepted");
   });
 
   it("ignores an Authorization header with another scheme", async () => {
@@ -64,19 +64,25 @@ describe("emulator authentication", () => {
     const other = (await newUser(em)).key!;
     const res = await me({ "X-API-Key": key, Authorization: `ApiKey ${other}` });
     expect(res.status).toBe(401);
-    expect((await res.json()).message).toMatch(/Conflicting API keys/);
+    expect(((await res.json()) as Json).message).toMatch(/Conflicting API keys/);
   });
 
   it("answers 403 to a user without an active subscription", async () => {
     const lapsed = await newUser(em, { subscriptionActive: false });
     const res = await lapsed.get("/me");
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ statusCode: 403, message: expect.stringMatching(/subscription/), error: "Forbidden" });
+    expect(res.body).toEqual({
+      statusCode: 403,
+      message: expect.stringMatching(/subscription/),
+      error: "Forbidden",
+    });
   });
 
   it("applies a subscription change made through the control plane at once", async () => {
     const u = await newUser(em);
-    expect((await control(em, "PATCH", `/users/${u.userId}`, { subscriptionActive: false })).status).toBe(200);
+    expect((await control(em, "PATCH", `/users/${u.userId}`, { subscriptionActive: false })).status).toBe(
+      200,
+    );
     expect((await u.get("/me")).status).toBe(403);
   });
 

@@ -45,14 +45,20 @@ export class Api {
     return { status: res.status, body: parsed as T, headers: res.headers };
   }
 
-  get = <T = Json>(path: string, headers?: Record<string, string>) => this.call<T>("GET", path, undefined, headers);
+  get = <T = Json>(path: string, headers?: Record<string, string>) =>
+    this.call<T>("GET", path, undefined, headers);
   post = <T = Json>(path: string, body?: unknown) => this.call<T>("POST", path, body);
   put = <T = Json>(path: string, body?: unknown) => this.call<T>("PUT", path, body);
   patch = <T = Json>(path: string, body?: unknown) => this.call<T>("PATCH", path, body);
   del = <T = Json>(path: string) => this.call<T>("DELETE", path);
 }
 
-export async function control<T = Json>(em: RunningEmulator, method: string, path: string, body?: unknown): Promise<Res<T>> {
+export async function control<T = Json>(
+  em: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Res<T>> {
   const res = await fetch(em.controlUrl + path, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
@@ -69,8 +75,14 @@ export interface NewUserOptions {
   limits?: Record<string, number | null>;
 }
 
-export async function newUser(em: RunningEmulator, opts: NewUserOptions = {}): Promise<Api & { userId: string }> {
-  const res = await control<{ userId: string; apiKey: string }>(em, "POST", "/users", { plan: "PRO", ...opts });
+export async function newUser(
+  em: RunningEmulator,
+  opts: NewUserOptions = {},
+): Promise<Api & { userId: string }> {
+  const res = await control<{ userId: string; apiKey: string }>(em, "POST", "/users", {
+    plan: "PRO",
+    ...opts,
+  });
   if (res.status !== 201) throw new Error(`user creation failed: ${res.status} ${JSON.stringify(res.body)}`);
   return Object.assign(new Api(em, res.body.apiKey), { userId: res.body.userId });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, createClient } from "../../../provider/api/client";
 import { BaseUrlError, ConfigurationError, ResponseValidationError } from "../../../provider/api/errors";
+import type { AuthHeaderMode } from "../../../provider/api/transport";
 import * as fx from "./fixtures";
 import { fakeClock, type SeenRequest, startServer, type TestServer, uniqueKey } from "./test-server";
 
@@ -126,7 +127,14 @@ const cases: Case[] = [
     path: "/strategy-evaluations",
     query:
       "pageSize=10&matched=false&dealbreakerFailed=true&failedGroupIds=security,market&sortBy=createdAt&sortDir=desc&from=2026-04-01T00%3A00%3A00Z",
-    response: { items: [fx.evaluation()], page: 1, pageSize: 10, total: null, hasMore: false, nextCursor: null },
+    response: {
+      items: [fx.evaluation()],
+      page: 1,
+      pageSize: 10,
+      total: null,
+      hasMore: false,
+      nextCursor: null,
+    },
   },
   {
     name: "backtests.list",
@@ -167,7 +175,12 @@ const cases: Case[] = [
   {
     name: "backtests.results",
     call: (c) =>
-      c.backtests.results(fx.IDS.job, { pageSize: 200, winnersInWindow: "all", matched: true, minMultiple: 1.5 }),
+      c.backtests.results(fx.IDS.job, {
+        pageSize: 200,
+        winnersInWindow: "all",
+        matched: true,
+        minMultiple: 1.5,
+      }),
     method: "GET",
     path: `/backtests/${fx.IDS.job}/results`,
     query: "pageSize=200&winnersInWindow=all&matched=true&minMultiple=1.5",
@@ -175,11 +188,18 @@ const cases: Case[] = [
   },
   {
     name: "notifications.list",
-    call: (c) => c.notifications.list({ page: 1, limit: 100, source: "personal", strategyId: fx.IDS.strategy }),
+    call: (c) =>
+      c.notifications.list({ page: 1, limit: 100, source: "personal", strategyId: fx.IDS.strategy }),
     method: "GET",
     path: "/notifications",
     query: `page=1&limit=100&source=personal&strategyId=${fx.IDS.strategy}`,
-    response: { items: [fx.notification({ strategy: { id: fx.IDS.strategy, name: "x" } })], page: 1, limit: 100, total: 1, totalPages: 1 },
+    response: {
+      items: [fx.notification({ strategy: { id: fx.IDS.strategy, name: "x" } })],
+      page: 1,
+      limit: 100,
+      total: 1,
+      totalPages: 1,
+    },
   },
   {
     name: "notifications.get",
@@ -187,7 +207,9 @@ const cases: Case[] = [
     method: "GET",
     path: `/notifications/${fx.IDS.notification}`,
     query: "source=all&view=full",
-    response: fx.notification({ livePerformance: { priceNow: 1, marketCapNow: 2, peakPrice: 3, athPrice: 3 } }),
+    response: fx.notification({
+      livePerformance: { priceNow: 1, marketCapNow: 2, peakPrice: 3, athPrice: 3 },
+    }),
   },
   {
     name: "notifications.performance",
@@ -226,7 +248,14 @@ const cases: Case[] = [
     query: "search=dev&status=active&sortBy=handle&sortOrder=asc",
     response: {
       handles: [
-        { id: fx.IDS.tag, handle: "dev", status: "active", tags: [{ id: fx.IDS.tag, name: "t" }], addedAt: fx.TS, lastUpdated: fx.TS },
+        {
+          id: fx.IDS.tag,
+          handle: "dev",
+          status: "active",
+          tags: [{ id: fx.IDS.tag, name: "t" }],
+          addedAt: fx.TS,
+          lastUpdated: fx.TS,
+        },
       ],
     },
   },
@@ -329,7 +358,9 @@ describe("every endpoint", () => {
   });
 
   it("keeps fields the schema does not know (responses are loose)", async () => {
-    const { result } = await exchange({ ...fx.account(), newField: { nested: 1 } }, () => client.account.me());
+    const { result } = await exchange({ ...fx.account(), newField: { nested: 1 } }, () =>
+      client.account.me(),
+    );
     expect(result).toMatchObject({ newField: { nested: 1 } });
   });
 
@@ -345,9 +376,8 @@ describe("every endpoint", () => {
   });
 
   it("leaves out undefined query values and empty arrays", async () => {
-    const { seen } = await exchange(
-      { items: [], page: 1, pageSize: 50, total: null, hasMore: false },
-      () => client.evaluations.list({ matched: undefined, failedGroupIds: [], strategyId: fx.IDS.strategy }),
+    const { seen } = await exchange({ items: [], page: 1, pageSize: 50, total: null, hasMore: false }, () =>
+      client.evaluations.list({ matched: undefined, failedGroupIds: [], strategyId: fx.IDS.strategy }),
     );
     expect(seen.rawQuery).toBe(`strategyId=${fx.IDS.strategy}`);
   });
@@ -357,25 +387,69 @@ describe("pagination", () => {
   it("evaluations.iterate follows nextCursor with the same filters and stops when hasMore is false", async () => {
     server.handle((req) => {
       const cursor = req.query.get("cursor");
-      if (!cursor) return { body: { items: [fx.evaluation(0), fx.evaluation(1)], page: 1, pageSize: 2, total: null, hasMore: true, nextCursor: "c1" } };
-      if (cursor === "c1") return { body: { items: [fx.evaluation(2)], page: 2, pageSize: 2, total: null, hasMore: true, nextCursor: "c2" } };
-      return { body: { items: [fx.evaluation(3)], page: 3, pageSize: 2, total: null, hasMore: false, nextCursor: null } };
+      if (!cursor)
+        return {
+          body: {
+            items: [fx.evaluation(0), fx.evaluation(1)],
+            page: 1,
+            pageSize: 2,
+            total: null,
+            hasMore: true,
+            nextCursor: "c1",
+          },
+        };
+      if (cursor === "c1")
+        return {
+          body: {
+            items: [fx.evaluation(2)],
+            page: 2,
+            pageSize: 2,
+            total: null,
+            hasMore: true,
+            nextCursor: "c2",
+          },
+        };
+      return {
+        body: {
+          items: [fx.evaluation(3)],
+          page: 3,
+          pageSize: 2,
+          total: null,
+          hasMore: false,
+          nextCursor: null,
+        },
+      };
     });
     const before = server.requests.length;
     const seen: string[] = [];
-    for await (const e of client.evaluations.iterate({ pageSize: 2, matched: true, page: 1 })) seen.push(e.tokenAddress);
+    for await (const e of client.evaluations.iterate({ pageSize: 2, matched: true, page: 1 }))
+      seen.push(e.tokenAddress);
     expect(seen).toEqual(["Token0", "Token1", "Token2", "Token3"]);
     const queries = server.requests.slice(before).map((r) => r.rawQuery);
-    expect(queries).toEqual(["pageSize=2&matched=true&page=1", "pageSize=2&matched=true&cursor=c1", "pageSize=2&matched=true&cursor=c2"]);
+    expect(queries).toEqual([
+      "pageSize=2&matched=true&page=1",
+      "pageSize=2&matched=true&cursor=c1",
+      "pageSize=2&matched=true&cursor=c2",
+    ]);
   });
 
   it("backtests.iterate and iterateResults walk numbered pages until hasMore is false", async () => {
     server.handle((req) => {
       const page = Number(req.query.get("page"));
       if (req.path === "/backtests") {
-        return { body: { items: [fx.backtestJob({ id: `job-${page}` })], page, pageSize: 20, total: 2, hasMore: page < 2 } };
+        return {
+          body: {
+            items: [fx.backtestJob({ id: `job-${page}` })],
+            page,
+            pageSize: 20,
+            total: 2,
+            hasMore: page < 2,
+          },
+        };
       }
-      return { body: { items: [fx.resultRow(page)], page, pageSize: 1, total: 3, hasMore: page < 3, todayCount: 0 } };
+      return {
+        body: { items: [fx.resultRow(page)], page, pageSize: 1, total: 3, hasMore: page < 3, todayCount: 0 },
+      };
     });
     const jobs: string[] = [];
     for await (const j of client.backtests.iterate()) jobs.push(j.id);
@@ -389,9 +463,13 @@ describe("pagination", () => {
     server.handle((req) => {
       const page = Number(req.query.get("page"));
       if (req.path === "/notifications") {
-        return { body: { items: [fx.notification({ id: `n-${page}` })], page, limit: 1, total: 2, totalPages: 2 } };
+        return {
+          body: { items: [fx.notification({ id: `n-${page}` })], page, limit: 1, total: 2, totalPages: 2 },
+        };
       }
-      return { body: { developers: [fx.developer(`Dev${page}`)], total: 3, page, totalPages: 3, activeCount: 3 } };
+      return {
+        body: { developers: [fx.developer(`Dev${page}`)], total: 3, page, totalPages: 3, activeCount: 3 },
+      };
     });
     const ids: string[] = [];
     for await (const n of client.notifications.iterate({ limit: 1 })) ids.push(n.id);
@@ -419,8 +497,9 @@ describe("authentication header", () => {
   });
 
   it("rejects an unknown authHeader mode", () => {
-    // @ts-expect-error the mode is checked at run time for JavaScript callers
-    expect(() => createClient({ apiKey: uniqueKey(), baseUrl: server.baseUrl, authHeader: "x-svc-api-key" })).toThrow(
+    // The mode is checked at run time for JavaScript callers.
+    const authHeader = "x-svc-api-key" as AuthHeaderMode;
+    expect(() => createClient({ apiKey: uniqueKey(), baseUrl: server.baseUrl, authHeader })).toThrow(
       ConfigurationError,
     );
   });
@@ -456,7 +535,9 @@ describe("base URL", () => {
     server.handle(() => ({ body: fx.account() }));
     await expect(c.account.me()).resolves.toMatchObject({ plan: "PRO" });
     await c.close();
-    expect(() => createClient({ apiKey: uniqueKey(), baseUrl: "https://gw.example.com/tenant/api/external/v1" })).not.toThrow();
+    expect(() =>
+      createClient({ apiKey: uniqueKey(), baseUrl: "https://gw.example.com/tenant/api/external/v1" }),
+    ).not.toThrow();
   });
 });
 
@@ -468,7 +549,9 @@ describe("response validation", () => {
     const v = err as ResponseValidationError;
     expect(v.route).toBe("/strategies");
     expect(v.issues.map((i) => i.path)).toContain("strategies[0].isActive");
-    expect(v.message).toMatch(/^GET \/strategies returned 200 with a body this client does not understand: strategies\[0\]\.isActive/);
+    expect(v.message).toMatch(
+      /^GET \/strategies returned 200 with a body this client does not understand: strategies\[0\]\.isActive/,
+    );
   });
 
   it("throws ResponseValidationError for a body that is not JSON", async () => {

@@ -22,9 +22,7 @@ export const strategy = (over: Record<string, unknown> = {}) => ({
   description: null,
   userId: IDS.user,
   triggers: [{ id: "trg-1", eventType: "new_token_created", enabled: true }],
-  dealbreakers: [
-    { id: "db-1", ruleType: "is_honeypot", operator: "is", value: false, enabled: true },
-  ],
+  dealbreakers: [{ id: "db-1", ruleType: "is_honeypot", operator: "is", value: false, enabled: true }],
   ruleGroups: [],
   strict: false,
   alertCooldownMins: 0,
@@ -77,7 +75,13 @@ export const resultRow = (n = 0) => ({
   multiples: { "0": 1, "1": 2.5 },
   mcaps: { "0": 10000, "1": 25000 },
   matchDetails: {},
-  snapshot: { createdAt: TS, strategyId: IDS.strategy, strategyName: "Fresh launches", matched: true, failureReason: null },
+  snapshot: {
+    createdAt: TS,
+    strategyId: IDS.strategy,
+    strategyName: "Fresh launches",
+    matched: true,
+    failureReason: null,
+  },
 });
 
 export const notification = (over: Record<string, unknown> = {}) => ({
@@ -89,7 +93,10 @@ export const notification = (over: Record<string, unknown> = {}) => ({
   channel: "messenger",
   status: "sent",
   triggerEventType: "new_token_created",
-  triggerContext: { tokenAddress: "Token0", tokenData: { tokenSymbol: "TKN", market: { priceUSD: 0.01, mcap: 10000 } } },
+  triggerContext: {
+    tokenAddress: "Token0",
+    tokenData: { tokenSymbol: "TKN", market: { priceUSD: 0.01, mcap: 10000 } },
+  },
   sentAt: TS,
   createdAt: TS,
   updatedAt: TS,

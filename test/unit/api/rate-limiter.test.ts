@@ -35,7 +35,9 @@ describe("RateLimiter", () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ requestsPerMinute: 5, now: clock.now, sleep: clock.sleep });
     const admitted: number[] = [];
-    await Promise.all(Array.from({ length: 23 }, () => limiter.acquire().then(() => admitted.push(clock.now()))));
+    await Promise.all(
+      Array.from({ length: 23 }, () => limiter.acquire().then(() => admitted.push(clock.now()))),
+    );
     expect(admitted).toHaveLength(23);
     for (const t of admitted) {
       expect(admitted.filter((u) => u > t - 60_000 && u <= t).length).toBeLessThanOrEqual(5);

@@ -27,7 +27,7 @@ describe("requestKindOf (the write-safety table)", () => {
     ["POST", "/backtests", {}, "non-idempotent"],
     ["POST", "/notifications/performance/jobs", undefined, "non-idempotent"],
     ["PUT", "/webhook", { enabled: true, url: "https://hooks.example.com/a" }, "non-idempotent"],
-    ["PUT", "/webhook", { enabled: true, url: null }, "non-idempotent"],
+    ["PUT", "/webhook", { enabled: false, url: null }, "idempotent"],
   ] as const)("classifies %s %s as %s", (method, route, body, kind) => {
     expect(requestKindOf(method, route, body)).toBe(kind);
   });
@@ -38,7 +38,12 @@ describe("requestKindOf (the write-safety table)", () => {
 });
 
 describe("shouldRetry", () => {
-  const transient: Failure[] = [{ type: "status", status: 500 }, { type: "status", status: 503 }, { type: "timeout" }, { type: "dropped" }];
+  const transient: Failure[] = [
+    { type: "status", status: 500 },
+    { type: "status", status: 503 },
+    { type: "timeout" },
+    { type: "dropped" },
+  ];
 
   it.each(transient)("retries idempotent requests with backoff on %o until maxAttempts", (failure) => {
     expect(shouldRetry("idempotent", failure, 1, limits)).toEqual({ action: "retry", wait: "backoff" });
@@ -84,7 +89,9 @@ describe("shouldRetry", () => {
       action: "retry",
       wait: "backoff",
     });
-    expect(shouldRetry("idempotent", { type: "timeout" }, DEFAULT_RETRY.maxAttempts)).toEqual({ action: "fail" });
+    expect(shouldRetry("idempotent", { type: "timeout" }, DEFAULT_RETRY.maxAttempts)).toEqual({
+      action: "fail",
+    });
   });
 });
 

@@ -1,0 +1,67 @@
+import * as pulumi from "@pulumi/pulumi";
+import type { Matching, RetryPolicy, RuleGroup, RuleItem, StoredRule, TriggerConfigs } from "../model/strategy";
+import type { EventType } from "../model/triggers";
+import { providerShell } from "./provider-shell";
+
+export interface StrategyArgs {
+  name: pulumi.Input<string>;
+  description?: pulumi.Input<string | null>;
+  /** Event types that trigger an evaluation (spec 2.3); order is not a change. */
+  triggers: pulumi.Input<pulumi.Input<EventType>[]>;
+  triggerConfigs?: pulumi.Input<TriggerConfigs>;
+  /** Rule items exactly as in spec 2.4; order is not a change. Any change sends the whole set. */
+  rules: pulumi.Input<pulumi.Input<RuleItem>[]>;
+  strict?: pulumi.Input<boolean>;
+  alertCooldownMins?: pulumi.Input<number>;
+  retryPolicy?: pulumi.Input<RetryPolicy>;
+  matching?: pulumi.Input<Matching>;
+  /**
+   * Take over this existing strategy (its id) instead of creating one: it is read, then updated
+   * to the declared state. `pulumi import` does not work for dynamic providers; this does.
+   * Changing it later is not a change.
+   */
+  adopt?: pulumi.Input<string>;
+}
+
+/**
+ * A strategy: triggers plus filtering rules. Created inactive and never activated here — a
+ * StrategyActivation owns which strategies are active.
+ */
+export class Strategy extends pulumi.dynamic.Resource {
+  declare readonly name: pulumi.Output<string>;
+  declare readonly description: pulumi.Output<string | null | undefined>;
+  declare readonly triggers: pulumi.Output<EventType[]>;
+  declare readonly triggerConfigs: pulumi.Output<TriggerConfigs | undefined>;
+  declare readonly rules: pulumi.Output<RuleItem[]>;
+  declare readonly strict: pulumi.Output<boolean | undefined>;
+  declare readonly alertCooldownMins: pulumi.Output<number | undefined>;
+  declare readonly retryPolicy: pulumi.Output<RetryPolicy | undefined>;
+  declare readonly matching: pulumi.Output<Matching | undefined>;
+  declare readonly strategyId: pulumi.Output<string>;
+  declare readonly userId: pulumi.Output<string>;
+  declare readonly dealbreakers: pulumi.Output<StoredRule[]>;
+  declare readonly ruleGroups: pulumi.Output<RuleGroup[]>;
+  declare readonly isActive: pulumi.Output<boolean>;
+  declare readonly createdAt: pulumi.Output<string>;
+  declare readonly updatedAt: pulumi.Output<string>;
+
+  constructor(name: string, args: StrategyArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      providerShell("Strategy"),
+      name,
+      {
+        ...args,
+        strategyId: undefined,
+        userId: undefined,
+        dealbreakers: undefined,
+        ruleGroups: undefined,
+        isActive: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
+      opts,
+      "strategy-alerts",
+      "Strategy",
+    );
+  }
+}

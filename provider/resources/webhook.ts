@@ -1,0 +1,35 @@
+import * as pulumi from "@pulumi/pulumi";
+import { providerShell } from "./provider-shell";
+
+export interface WebhookArgs {
+  /** Where signed deliveries go; null clears the url, the secret and the verification state. */
+  url: pulumi.Input<string | null>;
+  enabled: pulumi.Input<boolean>;
+  /** Default true: an unverified url fails the update (url and secret are still recorded). */
+  requireVerified?: pulumi.Input<boolean>;
+  /** Change this to any new value to rotate the signing secret on purpose. */
+  rotation?: pulumi.Input<string>;
+}
+
+/** The account's single webhook (declaring it adopts whatever the account has). */
+export class Webhook extends pulumi.dynamic.Resource {
+  declare readonly url: pulumi.Output<string | null>;
+  declare readonly enabled: pulumi.Output<boolean>;
+  declare readonly verifiedAt: pulumi.Output<string | null>;
+  declare readonly hasSecret: pulumi.Output<boolean>;
+  /** The signing secret for verifyWebhook; a Pulumi secret. */
+  declare readonly secret: pulumi.Output<string | null>;
+  declare readonly verificationError: pulumi.Output<string | null>;
+
+  constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      providerShell("Webhook"),
+      name,
+      { ...args, verifiedAt: undefined, hasSecret: undefined, secret: undefined, verificationError: undefined },
+      // A secret returned from create must be declared here: pulumi.secret() from a dynamic provider does not work.
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["secret"] }),
+      "strategy-alerts",
+      "Webhook",
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import { type ApiClient, createClient } from "../api/client";
+import type { WaitEvent } from "../api/rate-limiter";
+import { credentials } from "./settings";
+
+/** Waits shorter than this are routine and not worth a line in the Pulumi output. */
+const ANNOUNCE_WAIT_MS = 2_000;
+
+let cached: { id: string; client: ApiClient } | undefined;
+
+/**
+ * The provider process's client. Built lazily (preview of a program without these resources
+ * needs no credentials) and rebuilt only if the credentials change; its rate limiter is shared
+ * by every resource of the stack.
+ */
+export function processClient(): ApiClient {
+  const { apiKey, baseUrl } = credentials();
+  const id = `${baseUrl}\n${apiKey}`;
+  if (cached?.id !== id) {
+    cached = { id, client: createClient({ apiKey, baseUrl, onWait: announceWait, userAgent: "pulumi-strategy-alerts" }) };
+  }
+  return cached.client;
+}
+
+/**
+ * The engine shows a dynamic provider's stderr in the `pulumi up` output, so a long pause says
+ * what it waits for, how long and why.
+ */
+export function announceWait(event: WaitEvent): void {
+  if (event.waitMs < ANNOUNCE_WAIT_MS) return;
+  console.error(describeWait(event));
+}
+
+export function describeWait(event: WaitEvent): string {
+  const seconds = Math.ceil(event.waitMs / 1000);
+  const request = event.method && event.route ? ` before ${event.method} ${event.route}` : "";
+  switch (event.reason) {
+    case "rate-limit-window":
+      return `strategy-alerts: waiting ${seconds}s${request}: the plan allows ${event.requestsPerMinute} requests per minute and this minute's budget is spent.`;
+    case "retry-after":
+      return `strategy-alerts: waiting ${seconds}s${request}: the service answered 429 (rate limit exceeded) and asked to retry after ${seconds}s.`;
+    case "rate-limited":
+      return `strategy-alerts: waiting ${seconds}s${request}: the service answered 429 (rate limit exceeded; plan limit ${event.requestsPerMinute} requests per minute).`;
+    case "retry-backoff":
+      return `strategy-alerts: waiting ${seconds}s${request}: retrying after a server error or a dropped connection.`;
+    default:
+      return `strategy-alerts: waiting ${seconds}s${request}.`;
+  }
+}

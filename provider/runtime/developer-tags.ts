@@ -1,0 +1,82 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { NotFoundError } from "../api/errors";
+import { canonicalStringSet } from "../model/canonical";
+import { processClient } from "./client";
+import { operation } from "./errors";
+import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
+
+const label = (address: unknown) => `DeveloperTags "${String(address)}"`;
+
+function tagSet(bag: PropertyBag): string[] {
+  return Array.isArray(bag.tagIds) ? canonicalStringSet(bag.tagIds as string[]) : [];
+}
+
+/** The tag set of one followed developer; PUT replaces the whole set, so it is idempotent. */
+export const developerTagsHandler: pulumi.dynamic.ResourceProvider = {
+  async check(_olds, news) {
+    const inputs = withoutProvider(news);
+    const failures: { property: string; reason: string }[] = [];
+    if (!isUnknown(inputs.address) && (typeof inputs.address !== "string" || inputs.address.trim() === "")) {
+      failures.push({ property: "address", reason: "address is required: the followed developer's wallet address" });
+    }
+    if (!Array.isArray(inputs.tagIds) && !isUnknown(inputs.tagIds)) {
+      failures.push({ property: "tagIds", reason: "tagIds must be an array of developer tag ids" });
+    } else if (Array.isArray(inputs.tagIds)) {
+      inputs.tagIds.forEach((t: unknown, i: number) => {
+        if (!isUnknown(t) && (typeof t !== "string" || t === "")) {
+          failures.push({ property: `tagIds[${i}]`, reason: `tagIds[${i}] must be a developer tag id` });
+        }
+      });
+    }
+    if (failures.length > 0) return { inputs, failures };
+    const known = Array.isArray(inputs.tagIds) && !inputs.tagIds.some(isUnknown);
+    return { inputs: { address: inputs.address, tagIds: known ? canonicalStringSet(inputs.tagIds) : inputs.tagIds } };
+  },
+
+  async diff(_id, olds, news) {
+    const replaces = olds.address !== news.address ? ["address"] : [];
+    const changes = replaces.length > 0 || JSON.stringify(tagSet(olds)) !== JSON.stringify(tagSet(news));
+    return { changes, replaces };
+  },
+
+  async create(inputs) {
+    const address = inputs.address as string;
+    const tagIds = tagSet(inputs);
+    return operation(label(address), "create", async () => {
+      await processClient().devs.setTags(address, tagIds);
+      return { id: address, outs: { address, tagIds } };
+    });
+  },
+
+  async read(id) {
+    return operation(label(id), "refresh", async () => {
+      try {
+        const { tagIds } = await processClient().devs.getTags(id);
+        const inputs = { address: id, tagIds: canonicalStringSet(tagIds) };
+        return { id, props: inputs, inputs };
+      } catch (err) {
+        if (err instanceof NotFoundError) return {};
+        throw err;
+      }
+    });
+  },
+
+  async update(id, _olds, news) {
+    const tagIds = tagSet(news);
+    return operation(label(id), "update", async () => {
+      await processClient().devs.setTags(id, tagIds);
+      return { outs: { address: id, tagIds } };
+    });
+  },
+
+  // The empty set: the developer keeps being followed, without tags.
+  async delete(id) {
+    await operation(label(id), "delete", async () => {
+      try {
+        await processClient().devs.setTags(id, []);
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+      }
+    });
+  },
+};

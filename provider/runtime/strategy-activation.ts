@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import type * as pulumi from "@pulumi/pulumi";
+import { NotFoundError } from "../api/errors";
+import { canonicalStringSet } from "../model/canonical";
+import { processClient } from "./client";
+import { operation } from "./errors";
+import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
+import { runState } from "./run-state";
+
+const LABEL = "StrategyActivation";
+
+interface Declared {
+  strategyIds: string[];
+  exclusive: boolean;
+}
+
+function declared(bag: PropertyBag): Declared {
+  return { strategyIds: bag.strategyIds ?? [], exclusive: bag.exclusive === true };
+}
+
+/**
+ * One resource holds a stack's whole active set: only it sees every planned change at once, so
+ * its check computes the plan's active limit over the whole set, and its update deactivates
+ * before it activates (moving activity at the limit works in one `up`).
+ */
+export const strategyActivationHandler: pulumi.dynamic.ResourceProvider = {
+  async check(olds, news) {
+    const inputs = withoutProvider(news);
+    const failures: { property: string; reason: string }[] = [];
+    if (!Array.isArray(inputs.strategyIds) && !isUnknown(inputs.strategyIds)) {
+      failures.push({ property: "strategyIds", reason: "strategyIds must be an array of strategy ids" });
+    } else if (Array.isArray(inputs.strategyIds)) {
+      inputs.strategyIds.forEach((id: unknown, i: number) => {
+        if (!isUnknown(id) && (typeof id !== "string" || id.trim() === "")) {
+          failures.push({ property: `strategyIds[${i}]`, reason: `strategyIds[${i}] must be a strategy id (a non-empty string)` });
+        }
+      });
+    }
+    if (inputs.exclusive !== undefined && typeof inputs.exclusive !== "boolean" && !isUnknown(inputs.exclusive)) {
+      failures.push({ property: "exclusive", reason: "exclusive must be a boolean" });
+    }
+    if (failures.length > 0 || !Array.isArray(inputs.strategyIds)) return { inputs, failures };
+
+    const known = inputs.strategyIds.filter((id: unknown) => !isUnknown(id)) as string[];
+    const unknownCount = inputs.strategyIds.length - known.length;
+    // Order and duplicates carry no meaning; unknown ids (strategies not created yet) stay as they are.
+    const strategyIds = unknownCount > 0 ? inputs.strategyIds : canonicalStringSet(known);
+    const canonical = { strategyIds, exclusive: inputs.exclusive === true };
+    const limitFailure = await activeLimitFailure(
+      new Set(known),
+      unknownCount,
+      canonical.exclusive,
+      new Set(declared(withoutProvider(olds)).strategyIds),
+    );
+    return limitFailure ? { inputs: canonical, failures: [limitFailure] } : { inputs: canonical };
+  },
+
+  async diff(_id, olds, news) {
+    const before = declared(olds);
+    const after = declared(news);
+    const changes =
+      before.exclusive !== after.exclusive ||
+      JSON.stringify(canonicalStringSet(before.strategyIds)) !== JSON.stringify(canonicalStringSet(after.strategyIds)) ||
+      after.strategyIds.some(isUnknown);
+    return { changes, replaces: [] };
+  },
+
+  async create(inputs) {
+    const want = declared(withoutProvider(inputs));
+    return operation(LABEL, "create", async () => {
+      await converge(new Set(), want);
+      return { id: `activation-${randomUUID()}`, outs: outputs(want) };
+    });
+  },
+
+  async read(id, props) {
+    const previous = declared(withoutProvider(props));
+    return operation(LABEL, "refresh", async () => {
+      const strategies = await runState.strategies();
+      // A strategy deactivated or deleted in the app leaves the active set: the next preview shows it.
+      const stillActive = previous.strategyIds.filter((sid) => strategies.get(sid)?.isActive === true);
+      const inputs = { strategyIds: stillActive, exclusive: previous.exclusive };
+      return { id, props: outputs(inputs), inputs };
+    });
+  },
+
+  async update(_id, olds, news) {
+    const before = declared(olds);
+    const want = declared(withoutProvider(news));
+    return operation(LABEL, "update", async () => {
+      await converge(new Set(before.strategyIds), want);
+      return { outs: outputs(want) };
+    });
+  },
+
+  async delete(_id, props) {
+    const held = declared(withoutProvider(props));
+    await operation(LABEL, "delete", async () => {
+      for (const id of held.strategyIds) await deactivate(id);
+    });
+  },
+};
+
+function outputs(want: Declared): PropertyBag {
+  return { strategyIds: want.strategyIds, exclusive: want.exclusive, activeStrategyIds: canonicalStringSet(want.strategyIds) };
+}
+
+/**
+ * Deactivate first (ids this resource held that left the set, and with `exclusive` every other
+ * active strategy), then activate what is missing, so the plan's limit is never crossed midway.
+ */
+async function converge(previouslyHeld: Set<string>, want: Declared): Promise<void> {
+  const wanted = new Set(want.strategyIds);
+  const strategies = await runState.strategies();
+  const toDeactivate = new Set([...previouslyHeld].filter((id) => !wanted.has(id)));
+  if (want.exclusive) {
+    for (const s of strategies.values()) if (s.isActive && !wanted.has(s.id)) toDeactivate.add(s.id);
+  }
+  for (const id of toDeactivate) await deactivate(id);
+  for (const id of wanted) {
+    if (strategies.get(id)?.isActive === true) continue;
+    await processClient().strategies.activate(id);
+    await runState.noteActivity(id, true);
+  }
+}
+
+async function deactivate(id: string): Promise<void> {
+  try {
+    await processClient().strategies.deactivate(id);
+    await runState.noteActivity(id, false);
+  } catch (err) {
+    // A strategy deleted elsewhere is as inactive as it gets.
+    if (!(err instanceof NotFoundError)) throw err;
+  }
+}
+
+async function activeLimitFailure(
+  wanted: Set<string>,
+  unknownCount: number,
+  exclusive: boolean,
+  previouslyHeld: Set<string>,
+): Promise<{ property: string; reason: string } | undefined> {
+  const [account, strategies] = await Promise.all([runState.account(), runState.strategies()]);
+  const limit = account.limits.strategies.active;
+  const missing = [...wanted].filter((id) => !strategies.has(id) && !runState.claimedStrategyIds.has(id));
+  if (missing.length > 0) {
+    return {
+      property: "strategyIds",
+      reason: `strategyIds names strategies that do not exist in this account: ${missing.join(", ")}`,
+    };
+  }
+  // Active strategies outside the set stay active unless exclusive, or unless this resource held them.
+  const outside = exclusive
+    ? 0
+    : [...strategies.values()].filter((s) => s.isActive && !wanted.has(s.id) && !previouslyHeld.has(s.id)).length;
+  const requested = wanted.size + unknownCount;
+  if (requested + outside <= limit) return undefined;
+  return {
+    property: "strategyIds",
+    reason:
+      `the ${account.plan} plan allows ${limit} active strategies, but this update would make ${requested + outside} active: ` +
+      `${requested} in strategyIds and ${outside} already active outside it. ` +
+      "Remove strategies from strategyIds, deactivate others, set exclusive: true, or upgrade the plan.",
+  };
+}

@@ -1,0 +1,257 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { AmbiguousWriteError, NotFoundError } from "../api/errors";
+import { canonicalRules, canonicalStrategyInput, stableStringify } from "../model/canonical";
+import { storedToRules } from "../model/rule-mapping";
+import type { Strategy, StrategyInput, StrategyPatch } from "../model/strategy";
+import { validateStrategyInput } from "../model/validate-strategy";
+import { processClient } from "./client";
+import { operation } from "./errors";
+import { isUnknown, type PropertyBag, pick, underAny, unknownPaths, withoutProvider } from "./inputs";
+import { runState } from "./run-state";
+import { tokenAgeWarnings } from "./token-age";
+
+/** The inputs a Strategy sends; `adopt` only says which existing object to take over. */
+export const STRATEGY_FIELDS = [
+  "name",
+  "description",
+  "triggers",
+  "triggerConfigs",
+  "rules",
+  "strict",
+  "alertCooldownMins",
+  "retryPolicy",
+  "matching",
+] as const;
+
+const OUTPUT_FIELDS = ["strategyId", "userId", "dealbreakers", "ruleGroups", "isActive", "createdAt", "updatedAt"];
+
+/** What a removed optional input resets to, so deleting a line in code is an update. */
+const RESET_VALUES: PropertyBag = { description: null, triggerConfigs: null, strict: false, alertCooldownMins: 0 };
+
+/** A strategy the service made at or after our request's send time, allowing for clock skew. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+function label(inputs: PropertyBag): string {
+  return `Strategy "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
+}
+
+export const strategyHandler: pulumi.dynamic.ResourceProvider = {
+  async check(olds, news) {
+    const inputs = withoutProvider(news);
+    const unknown = unknownPaths(inputs);
+    // Strategy never manages activity (StrategyActivation does): validate as a create body.
+    const result = validateStrategyInput({ ...pick(inputs, STRATEGY_FIELDS), isActive: false }, "create");
+    const failures = result.ok
+      ? []
+      : result.issues
+          .filter((i) => !underAny(i.path, unknown))
+          .map((i) => ({ property: i.path || "name", reason: i.message }));
+    if (inputs.adopt !== undefined && !isUnknown(inputs.adopt) && typeof inputs.adopt !== "string") {
+      failures.push({ property: "adopt", reason: "adopt must be the id of an existing strategy" });
+    }
+    if (failures.length > 0) return { inputs, failures };
+    if (unknown.length > 0) return { inputs };
+
+    const canonical = { ...canonicalStrategyInput(pick(inputs, STRATEGY_FIELDS) as StrategyInput), adopt: inputs.adopt };
+    const isNew = Object.keys(withoutProvider(olds)).length === 0;
+    if (isNew && canonical.adopt === undefined) {
+      const limitFailure = await totalLimitFailure(canonical);
+      if (limitFailure) return { inputs: canonical, failures: [limitFailure] };
+    }
+    return { inputs: stripUndefined(canonical) };
+  },
+
+  async diff(id, olds, news) {
+    runState.claimedStrategyIds.add(id);
+    const changed = changedFields(olds, news);
+    return { changes: changed.length > 0, replaces: [] };
+  },
+
+  async create(inputs) {
+    const declared = withoutProvider(inputs);
+    return operation(label(declared), "create", async () => {
+      const body = { ...pick(declared, STRATEGY_FIELDS), isActive: false } as StrategyInput;
+      const strategy =
+        typeof declared.adopt === "string" ? await adopt(declared.adopt, body) : await createOnce(body);
+      await runState.noteStrategy(strategy);
+      return { id: strategy.id, outs: outputs(declared, strategy) };
+    });
+  },
+
+  async read(id, props) {
+    const previous = withoutProvider(props);
+    runState.claimedStrategyIds.add(id);
+    return operation(`Strategy ${id}`, "refresh", async () => {
+      // One list read serves the refresh of every strategy of the stack.
+      const live = (await runState.strategies()).get(id);
+      if (!live) return {};
+      const inputs = inputsFromLive(previous, live);
+      for (const warning of tokenAgeWarnings(live)) console.error(warning);
+      return { id, props: outputs(inputs, live), inputs };
+    });
+  },
+
+  async update(id, olds, news) {
+    const declared = withoutProvider(news);
+    return operation(label(declared), "update", async () => {
+      const patch = patchFor(olds, declared);
+      const client = processClient();
+      if (Object.keys(patch).length > 0) await client.strategies.update(id, patch);
+      const strategy = await client.strategies.get(id);
+      await runState.noteStrategy(strategy);
+      return { outs: outputs(declared, strategy) };
+    });
+  },
+
+  async delete(id, props) {
+    await operation(label(withoutProvider(props)), "delete", async () => {
+      try {
+        await processClient().strategies.delete(id);
+      } catch (err) {
+        // Already gone (deleted in the app, or our earlier attempt succeeded): the goal is met.
+        if (!(err instanceof NotFoundError)) throw err;
+      }
+      await runState.forgetStrategy(id);
+    });
+  },
+};
+
+function stripUndefined(bag: PropertyBag): PropertyBag {
+  return Object.fromEntries(Object.entries(bag).filter(([, v]) => v !== undefined));
+}
+
+/** Domain fields whose canonical values differ; `adopt` is never a change. */
+export function changedFields(olds: PropertyBag, news: PropertyBag): string[] {
+  return STRATEGY_FIELDS.filter((f) => stableStringify(olds[f] ?? null) !== stableStringify(news[f] ?? null));
+}
+
+/**
+ * Only what changed. A PATCH with `rules` replaces every saved rule, so any rule change sends
+ * the whole declared set; a change of name or cooldown alone never resends rules.
+ */
+export function patchFor(olds: PropertyBag, news: PropertyBag): StrategyPatch {
+  const patch: PropertyBag = {};
+  for (const field of changedFields(olds, news)) {
+    const value = news[field];
+    if (value !== undefined) patch[field] = value;
+    else if (field in RESET_VALUES) patch[field] = RESET_VALUES[field];
+  }
+  // Trigger configs are checked against the triggers they configure: send them together.
+  if (patch.triggers !== undefined && news.triggerConfigs !== undefined) patch.triggerConfigs = news.triggerConfigs;
+  return patch as StrategyPatch;
+}
+
+function outputs(inputs: PropertyBag, s: Strategy): PropertyBag {
+  return {
+    ...inputs,
+    strategyId: s.id,
+    userId: s.userId,
+    dealbreakers: s.dealbreakers,
+    ruleGroups: s.ruleGroups,
+    isActive: s.isActive,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
+}
+
+/**
+ * Inputs rebuilt from the live object so a change made in the app shows in the next preview.
+ * Fields the API never returns (triggerConfigs, retryPolicy) and `adopt` are kept; an optional
+ * input left out of the code stays out while the service holds its default.
+ */
+export function inputsFromLive(previous: PropertyBag, live: Strategy): PropertyBag {
+  const inputs: PropertyBag = {};
+  for (const [k, v] of Object.entries(previous)) if (!OUTPUT_FIELDS.includes(k)) inputs[k] = v;
+  inputs.name = live.name;
+  setUnlessDefault(inputs, previous, "description", live.description ?? null, null);
+  inputs.triggers = [...new Set(live.triggers.filter((t) => t.enabled).map((t) => t.eventType))].sort();
+  inputs.rules = canonicalRules(storedToRules(live));
+  setUnlessDefault(inputs, previous, "strict", live.strict, false);
+  setUnlessDefault(inputs, previous, "alertCooldownMins", live.alertCooldownMins, 0);
+  if (live.matching !== undefined && previous.matching !== undefined) inputs.matching = live.matching;
+  return inputs;
+}
+
+function setUnlessDefault(inputs: PropertyBag, previous: PropertyBag, key: string, live: unknown, fallback: unknown) {
+  if (previous[key] === undefined && stableStringify(live ?? null) === stableStringify(fallback)) delete inputs[key];
+  else inputs[key] = live;
+}
+
+async function totalLimitFailure(inputs: PropertyBag): Promise<{ property: string; reason: string } | undefined> {
+  const account = await runState.account();
+  const total = account.limits.strategies.total;
+  if (total === null) return undefined;
+  runState.pendingCreates.add(stableStringify(pick(inputs, STRATEGY_FIELDS)));
+  const existing = (await runState.strategies()).size;
+  const planned = existing + runState.pendingCreates.size;
+  if (planned <= total) return undefined;
+  return {
+    property: "name",
+    reason:
+      `creating strategy "${inputs.name}" would exceed the ${account.plan} plan's total of ${total} strategies: ` +
+      `the account has ${existing} and this update creates ${runState.pendingCreates.size}. ` +
+      "Delete strategies or adopt existing ones (adopt: <id>) instead of creating new ones.",
+  };
+}
+
+/** Takes over an existing strategy: read it, then bring it to the declared state. */
+async function adopt(id: string, body: StrategyInput): Promise<Strategy> {
+  const client = processClient();
+  let existing: Strategy;
+  try {
+    existing = await client.strategies.get(id);
+  } catch (err) {
+    if (err instanceof NotFoundError) {
+      throw new Error(`adopt: no strategy ${id} in this account (it may have been deleted, or belongs to another user)`);
+    }
+    throw err;
+  }
+  for (const warning of tokenAgeWarnings(existing)) console.error(warning);
+  const { isActive: _activity, ...declared } = body;
+  await client.strategies.update(id, declared);
+  return client.strategies.get(id);
+}
+
+/**
+ * POST /strategies is not safe to repeat. When its outcome is unknown, find what it created:
+ * same name and content, created since the request was sent, held by no resource of this stack.
+ * Exactly one → that is ours; none → it was not applied, send once more; several → ask.
+ */
+async function createOnce(body: StrategyInput): Promise<Strategy> {
+  const client = processClient();
+  try {
+    return await client.strategies.create(body);
+  } catch (err) {
+    if (!(err instanceof AmbiguousWriteError)) throw err;
+    const since = Date.parse(err.requestSentAt) - CLOCK_SKEW_MS;
+    const { strategies } = await client.strategies.list();
+    const matches = strategies.filter(
+      (s) =>
+        !runState.claimedStrategyIds.has(s.id) &&
+        s.isGlobal !== true &&
+        Date.parse(s.createdAt) >= since &&
+        sameContent(s, body),
+    );
+    if (matches.length === 1) return client.strategies.get(matches[0]!.id);
+    if (matches.length > 1) {
+      throw new Error(
+        `the create request's answer was lost and ${matches.length} identical strategies named "${body.name}" were created ` +
+          `since it was sent (${matches.map((s) => s.id).join(", ")}); adopt the right one with adopt: "<id>" and delete the others.`,
+      );
+    }
+    return client.strategies.create(body);
+  }
+}
+
+/** Name and canonical content equal; never the name alone (the app may hold a namesake). */
+export function sameContent(live: Strategy, body: StrategyInput): boolean {
+  const declared = canonicalStrategyInput(body);
+  return (
+    live.name === declared.name &&
+    (live.description ?? null) === (declared.description ?? null) &&
+    stableStringify(canonicalRules(storedToRules(live))) === stableStringify(declared.rules) &&
+    stableStringify([...new Set(live.triggers.map((t) => t.eventType))].sort()) === stableStringify(declared.triggers) &&
+    live.strict === (declared.strict ?? live.strict) &&
+    live.alertCooldownMins === (declared.alertCooldownMins ?? live.alertCooldownMins)
+  );
+}

@@ -1,0 +1,21 @@
+import type { Strategy } from "../model/strategy";
+
+/** Spec section 9: token_age moved from hours to minutes on this day; stored values were not migrated. */
+export const TOKEN_AGE_UNIT_CHANGE = "2026-03-11T00:00:00.000Z";
+
+/**
+ * Warnings for token_age thresholds saved before the unit change: such a value was meant in
+ * hours but is now evaluated in minutes (a "max 24" meant a day and now means 24 minutes).
+ */
+export function tokenAgeWarnings(strategy: Strategy): string[] {
+  if (Date.parse(strategy.createdAt) >= Date.parse(TOKEN_AGE_UNIT_CHANGE)) return [];
+  const stored = [...strategy.dealbreakers, ...strategy.ruleGroups.flatMap((g) => g.rules)];
+  return stored
+    .filter((r) => r.ruleType === "token_age" && typeof r.value === "number")
+    .map(
+      (r) =>
+        `strategy-alerts: warning: strategy "${strategy.name}" (${strategy.id}) was created before ${TOKEN_AGE_UNIT_CHANGE.slice(0, 10)} ` +
+        `and stores token_age ${r.operator} ${r.value}; token_age was then in hours and is now evaluated in minutes, ` +
+        `so this threshold likely means ${r.value} hours = ${Number(r.value) * 60} minutes. Declare the value in minutes.`,
+    );
+}

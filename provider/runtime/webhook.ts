@@ -1,0 +1,148 @@
+import type * as pulumi from "@pulumi/pulumi";
+import { AmbiguousWriteError } from "../api/errors";
+import type { WebhookConfig } from "../model/schemas/webhook";
+import { processClient } from "./client";
+import { initFailure, operation } from "./errors";
+import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
+
+const LABEL = "Webhook";
+/** The account has one webhook: the id names it, not a server object. */
+const WEBHOOK_ID = "webhook";
+
+interface Declared {
+  url: string | null;
+  enabled: boolean;
+  requireVerified: boolean;
+  /** Changing this (any value) rotates the signing secret on purpose. */
+  rotation?: string;
+}
+
+function declared(bag: PropertyBag): Declared {
+  const d: Declared = { url: bag.url ?? null, enabled: bag.enabled === true, requireVerified: bag.requireVerified !== false };
+  if (bag.rotation !== undefined) d.rotation = String(bag.rotation);
+  return d;
+}
+
+export const webhookHandler: pulumi.dynamic.ResourceProvider = {
+  async check(_olds, news) {
+    const inputs = withoutProvider(news);
+    const failures: { property: string; reason: string }[] = [];
+    if (inputs.url !== null && inputs.url !== undefined && !isUnknown(inputs.url)) {
+      if (typeof inputs.url !== "string" || !/^https?:\/\/[^\s]+$/i.test(inputs.url)) {
+        failures.push({ property: "url", reason: "url must be an http(s) URL or null" });
+      } else {
+        try {
+          new URL(inputs.url);
+        } catch {
+          failures.push({ property: "url", reason: `url "${inputs.url}" is not a valid URL` });
+        }
+      }
+    }
+    if (typeof inputs.enabled !== "boolean" && !isUnknown(inputs.enabled)) {
+      failures.push({ property: "enabled", reason: "enabled is required and must be a boolean" });
+    }
+    if (inputs.requireVerified !== undefined && typeof inputs.requireVerified !== "boolean") {
+      failures.push({ property: "requireVerified", reason: "requireVerified must be a boolean" });
+    }
+    if (failures.length > 0) return { inputs, failures };
+    const canonical: PropertyBag = { url: inputs.url ?? null, enabled: inputs.enabled, requireVerified: inputs.requireVerified !== false };
+    if (inputs.rotation !== undefined) canonical.rotation = inputs.rotation;
+    return { inputs: canonical };
+  },
+
+  async diff(_id, olds, news) {
+    const a = declared(olds);
+    const b = declared(news);
+    const changes =
+      a.url !== b.url || a.enabled !== b.enabled || a.requireVerified !== b.requireVerified || a.rotation !== b.rotation;
+    return { changes, replaces: [] };
+  },
+
+  // The account's single webhook is adopted simply by declaring it.
+  async create(inputs) {
+    const want = declared(withoutProvider(inputs));
+    return operation(LABEL, "create", async () => ({ id: WEBHOOK_ID, outs: await apply(want, undefined, {}) }));
+  },
+
+  async read(id, props) {
+    const previous = withoutProvider(props);
+    return operation(LABEL, "refresh", async () => {
+      const live = await processClient().webhook.get();
+      // Cleared in the app (or never set): the object is gone and the next `up` sets it again.
+      if (!live.url && previous.url) return {};
+      const inputs: PropertyBag = {
+        url: live.url ?? null,
+        enabled: live.enabled,
+        requireVerified: previous.requireVerified !== false,
+      };
+      if (previous.rotation !== undefined) inputs.rotation = previous.rotation;
+      // GET never returns the secret: keep the one we hold unless the url changed.
+      const secret = live.url === previous.url ? previous.secret : undefined;
+      return { id, props: outputsOf(inputs, live, secret), inputs };
+    });
+  },
+
+  async update(_id, olds, news) {
+    const before = withoutProvider(olds);
+    const want = declared(withoutProvider(news));
+    return operation(LABEL, "update", async () => ({ outs: await apply(want, declared(before), before) }));
+  },
+
+  async delete() {
+    await operation(LABEL, "delete", async () => {
+      await processClient().webhook.put({ enabled: false, url: null });
+    });
+  },
+};
+
+function outputsOf(inputs: PropertyBag, live: WebhookConfig, secret: string | undefined): PropertyBag {
+  return {
+    ...inputs,
+    verifiedAt: live.verifiedAt ?? null,
+    hasSecret: live.hasSecret,
+    secret: secret ?? null,
+    verificationError: live.verificationError ?? null,
+  };
+}
+
+/**
+ * PUT the declared configuration. A secret comes back only on the answer that generated it, so
+ * an answer lost on the way is recovered by reading the webhook and, if it holds a secret we
+ * never saw, rotating it (url null, then url) to obtain a fresh one (DESIGN.md 9).
+ */
+async function apply(want: Declared, before: Declared | undefined, previousOutputs: PropertyBag): Promise<PropertyBag> {
+  const client = processClient();
+  const inputs: PropertyBag = { url: want.url, enabled: want.enabled, requireVerified: want.requireVerified };
+  if (want.rotation !== undefined) inputs.rotation = want.rotation;
+  let secret: string | undefined = before && before.url === want.url ? previousOutputs.secret ?? undefined : undefined;
+
+  const rotate = before !== undefined && before.rotation !== want.rotation && want.url !== null;
+  if (rotate) await client.webhook.put({ enabled: want.enabled, url: null });
+
+  let live: WebhookConfig;
+  try {
+    live = await client.webhook.put({ enabled: want.enabled, url: want.url });
+  } catch (err) {
+    if (!(err instanceof AmbiguousWriteError)) throw err;
+    live = await client.webhook.get();
+    if (live.url === want.url && live.hasSecret && secret === undefined) {
+      await client.webhook.put({ enabled: want.enabled, url: null });
+      live = await client.webhook.put({ enabled: want.enabled, url: want.url });
+    } else if (live.url !== want.url) {
+      live = await client.webhook.put({ enabled: want.enabled, url: want.url });
+    }
+  }
+  if (live.secret) secret = live.secret;
+  const outs = outputsOf(inputs, live, secret);
+
+  if (want.url !== null && want.requireVerified && !live.verifiedAt) {
+    // Saved with a secret but unverified: record it (secret included) and fail, so the next `up` retries.
+    throw initFailure(
+      `webhook url ${want.url} was saved but not verified: ${live.verificationError ?? "the endpoint did not echo the challenge"}. ` +
+        "Make the endpoint answer 2xx with {\"challenge\": <the challenge>} and run `pulumi up` again, or set requireVerified: false.",
+      WEBHOOK_ID,
+      outs,
+    );
+  }
+  return outs;
+}

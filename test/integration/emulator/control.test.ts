@@ -1,0 +1,249 @@
+import { networkInterfaces } from "node:os";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import { control, type Json, newUser, strategyBody, withEmulator } from "./helpers";
+
+// DESIGN.md section 6 (control plane); docs/spec-decisions.md "Emulator … / Control plane".
+describe("emulator control plane", () => {
+  let em: RunningEmulator;
+  beforeAll(async () => {
+    em = await withEmulator();
+  });
+  afterAll(() => em.close());
+  beforeEach(async () => {
+    await control(em, "DELETE", "/faults");
+    await control(em, "DELETE", "/requests");
+  });
+
+  describe("users", () => {
+    it("creates users with {userId, apiKey, plan}, honouring a chosen key", async () => {
+      const res = await control(em, "POST", "/users", { plan: "DEGEN", apiKey: "test-key-123456" });
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({
+        userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        apiKey: "test-key-123456",
+        plan: "DEGEN",
+      });
+      const dup = await control(em, "POST", "/users", { plan: "PRO", apiKey: "test-key-123456" });
+      expect(dup.status).toBe(409);
+    });
+
+    it("rejects an invalid user body with 400", async () => {
+      for (const body of [
+        {},
+        { plan: "FREE" },
+        { plan: "PRO", limits: { active: -1 } },
+        { plan: "PRO", extra: 1 },
+      ]) {
+        expect((await control(em, "POST", "/users", body)).status).toBe(400);
+      }
+    });
+
+    it("never lists API keys", async () => {
+      await newUser(em);
+      const list = await control(em, "GET", "/users");
+      expect(JSON.stringify(list.body)).not.toContain("sa_live_");
+    });
+  });
+
+  describe("clock", () => {
+    it("sets and advances the one business clock used for createdAt", async () => {
+      const u = await newUser(em);
+      const set = await control(em, "POST", "/clock", { now: "2030-01-01T00:00:00.000Z" });
+      expect(set.status).toBe(200);
+      await control(em, "POST", "/clock", { advanceMinutes: 90 });
+      const s = (await u.post("/strategies", strategyBody())).body.strategy;
+      const created = Date.parse(s.createdAt);
+      expect(created).toBeGreaterThanOrEqual(Date.parse("2030-01-01T01:30:00.000Z"));
+      expect(created).toBeLessThan(Date.parse("2030-01-01T01:31:00.000Z"));
+      expect((await control(em, "POST", "/clock", {})).status).toBe(400);
+      await control(em, "POST", "/clock", { now: new Date().toISOString() });
+    });
+  });
+
+  describe("faults", () => {
+    it("answers an injected status without running the handler (nothing applied), with Retry-After", async () => {
+      const u = await newUser(em);
+      await control(em, "POST", "/faults", {
+        method: "POST",
+        path: "/strategies",
+        status: 503,
+        count: 1,
+        retryAfterSeconds: 2,
+      });
+      const res = await u.post("/strategies", strategyBody());
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("2");
+      expect(res.body).toMatchObject({ statusCode: 503, error: "Service Unavailable" });
+      expect((await u.get("/strategies")).body.strategies).toHaveLength(0);
+      expect((await u.post("/strategies", strategyBody())).status).toBe(201);
+    });
+
+    it("injects a 429 that looks like the real limit", async () => {
+      const u = await newUser(em);
+      await control(em, "POST", "/faults", { path: "/me", status: 429, count: 1, retryAfterSeconds: 1 });
+      const res = await u.get("/me");
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({
+        statusCode: 429,
+        message: "Rate limit exceeded",
+        error: "Too Many Requests",
+      });
+    });
+
+    it("matches a route template (/strategies/:id) and counts down", async () => {
+      const u = await newUser(em);
+      const s = (await u.post("/strategies", strategyBody())).body.strategy;
+      await control(em, "POST", "/faults", { path: "/strategies/:id", status: 500, count: 2 });
+      expect((await u.get(`/strategies/${s.id}`)).status).toBe(500);
+      expect((await u.get("/strategies")).status).toBe(200);
+      expect((await u.del(`/strategies/${s.id}`)).status).toBe(500);
+      expect((await u.get(`/strategies/${s.id}`)).status).toBe(200);
+    });
+
+    it("drops the connection before the handler with drop: before (nothing applied)", async () => {
+      const u = await newUser(em);
+      await control(em, "POST", "/faults", { method: "POST", path: "/strategies", drop: "before", count: 1 });
+      await expect(u.post("/strategies", strategyBody())).rejects.toThrow();
+      expect((await u.get("/strategies")).body.strategies).toHaveLength(0);
+    });
+
+    it("commits, then drops the connection with drop: after-commit (the ambiguous write)", async () => {
+      const u = await newUser(em);
+      await control(em, "POST", "/faults", {
+        method: "POST",
+        path: "/strategies",
+        drop: "after-commit",
+        count: 1,
+      });
+      await expect(u.post("/strategies", strategyBody())).rejects.toThrow();
+      expect((await u.get("/strategies")).body.strategies).toHaveLength(1);
+    });
+
+    it("commits, then answers the injected status with drop: after-commit and a status", async () => {
+      const u = await newUser(em);
+      await control(em, "POST", "/faults", {
+        path: "/strategies",
+        method: "POST",
+        status: 502,
+        drop: "after-commit",
+        count: 1,
+      });
+      expect((await u.post("/strategies", strategyBody())).status).toBe(502);
+      expect((await u.get("/strategies")).body.strategies).toHaveLength(1);
+    });
+
+    it("adds latency", async () => {
+      const u = await newUser(em);
+      await control(em, "POST", "/faults", { path: "/me", latencyMs: 200, count: 1 });
+      const started = Date.now();
+      expect((await u.get("/me")).status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    });
+
+    it("never fires with probability 0 and is removed by DELETE", async () => {
+      const u = await newUser(em);
+      const f = await control(em, "POST", "/faults", { path: "/me", status: 500, probability: 0 });
+      expect(f.status).toBe(201);
+      expect((await u.get("/me")).status).toBe(200);
+      expect((await control(em, "DELETE", `/faults/${f.body.id}`)).status).toBe(200);
+      expect((await control(em, "GET", "/faults")).body.faults).toEqual([]);
+    });
+  });
+
+  describe("request journal", () => {
+    it("records method, route template, path, status, time and user id, never the key", async () => {
+      const u = await newUser(em);
+      const s = (await u.post("/strategies", strategyBody())).body.strategy;
+      await u.get(`/strategies/${s.id}?x=1`);
+      await fetch(`${em.baseUrl}/me`);
+      const { body } = await control(em, "GET", "/requests");
+      expect(body.requests).toEqual([
+        {
+          method: "POST",
+          route: "/strategies",
+          path: "/strategies",
+          status: 201,
+          time: expect.any(String),
+          userId: u.userId,
+        },
+        {
+          method: "GET",
+          route: "/strategies/:id",
+          path: `/strategies/${s.id}`,
+          status: 200,
+          time: expect.any(String),
+          userId: u.userId,
+        },
+        { method: "GET", route: "/me", path: "/me", status: 401, time: expect.any(String), userId: null },
+      ]);
+      expect(JSON.stringify(body)).not.toContain(u.key!);
+      await control(em, "DELETE", "/requests");
+      expect((await control(em, "GET", "/requests")).body.requests).toEqual([]);
+    });
+
+    it("records dropped requests with status null and the fault id", async () => {
+      const u = await newUser(em);
+      const f = await control(em, "POST", "/faults", { path: "/me", drop: "before", count: 1 });
+      await expect(u.get("/me")).rejects.toThrow();
+      const { body } = await control(em, "GET", "/requests");
+      expect(body.requests).toEqual([
+        expect.objectContaining({ route: "/me", status: null, fault: f.body.id }),
+      ]);
+    });
+  });
+
+  it("reset removes every user and strategy", async () => {
+    const local = await startEmulator({ port: 0 });
+    try {
+      const u = await newUser(local);
+      expect((await control(local, "POST", "/reset")).status).toBe(200);
+      expect((await u.get("/me")).status).toBe(401);
+      expect((await control(local, "GET", "/users")).body.users).toEqual([]);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("reset keeps the demo users of --seed demo (same keys)", async () => {
+    const local = await startEmulator({ port: 0, seed: "demo" });
+    try {
+      const [pro] = local.demoUsers;
+      await control(local, "POST", "/reset");
+      const res = await fetch(`${local.baseUrl}/me`, { headers: { "x-api-key": pro!.apiKey } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as Json).userId).toBe(pro!.userId);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it.each(["/tokens", "/events", "/jobs/run", "/official"])(
+    "answers 501 to POST %s (emulator part 2)",
+    async (path) => {
+      const res = await control(em, "POST", path, {});
+      expect(res.status).toBe(501);
+      expect(res.body).toMatchObject({ statusCode: 501, error: "Not Implemented" });
+    },
+  );
+
+  it("serves the control plane outside the API base path only", async () => {
+    const res = await fetch(`${em.baseUrl}/_emulator/users`, { method: "POST" });
+    expect(res.status).toBe(404);
+  });
+
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+  it.skipIf(!external)("hides the control plane from non-loopback peers (404)", async () => {
+    const local = await startEmulator({ port: 0, host: "0.0.0.0" });
+    try {
+      const res = await fetch(`http://${external}:${local.port}/_emulator/users`);
+      expect(res.status).toBe(404);
+      const api = await fetch(`http://${external}:${local.port}/api/external/v1/me`);
+      expect(api.status).toBe(401);
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../../emulator/server";
+import { type Json, strategyBody } from "./helpers";
+
+const ROOT = path.resolve(__dirname, "../../..");
+const CLI = path.join(ROOT, "emulator/cli.ts");
+
+/** Starts the CLI as a real child process (TypeScript through ts-node) and waits for its base URL. */
+async function spawnCli(args: string[]): Promise<{ child: ChildProcess; baseUrl: string; output: string }> {
+  const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, TS_NODE_PROJECT: path.join(ROOT, "tsconfig.json") },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`CLI did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening: (http:\/\/\S+\/api\/external\/v1)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (c: Buffer) => {
+      output += c.toString();
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`CLI exited with ${code}:\n${output}`));
+    });
+  });
+  child.removeAllListeners("exit");
+  return { child, baseUrl, output };
+}
+
+function hardKill(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+}
+
+// DESIGN.md 6 (--data durability, also on a hard kill); docs/spec-decisions.md "Emulator … / Persistence".
+describe("emulator persistence", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "emulator-data-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("keeps every acknowledged write across a SIGKILL and restart (--data)", async () => {
+    const data = path.join(dir, "state.db");
+    const first = await spawnCli(["--port", "0", "--data", data, "--seed", "demo"]);
+    const key = /Demo user PRO: userId=\S+ apiKey=(\S+)/.exec(first.output)![1]!;
+    const h = { "x-api-key": key, "content-type": "application/json" };
+    const created = await fetch(`${first.baseUrl}/strategies`, {
+      method: "POST",
+      headers: h,
+      body: JSON.stringify(strategyBody({ isActive: true })),
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as Json).strategy.id;
+    const patched = await fetch(`${first.baseUrl}/strategies/${id}`, {
+      method: "PATCH",
+      headers: h,
+      body: JSON.stringify({ name: "Survives SIGKILL" }),
+    });
+    expect(patched.status).toBe(200);
+    const address = "0x52908400098527886E0F7030069857D2E4169EE7";
+    expect(
+      (await fetch(`${first.baseUrl}/devs/${address}/add`, { method: "POST", headers: h, body: "{}" }))
+        .status,
+    ).toBe(201);
+    await hardKill(first.child);
+
+    const second = await spawnCli(["--port", "0", "--data", data, "--seed", "demo"]);
+    try {
+      const read = await fetch(`${second.baseUrl}/strategies/${id}`, { headers: h });
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as Json).strategy).toMatchObject({
+        id,
+        name: "Survives SIGKILL",
+        isActive: true,
+      });
+      const devs = (await (await fetch(`${second.baseUrl}/devs/my`, { headers: h })).json()) as Json;
+      expect(devs.developers.map((d: { address: string }) => d.address)).toContain(address);
+    } finally {
+      await hardKill(second.child);
+    }
+  }, 90_000);
+
+  it("prints the base URL and, with --seed demo, both demo users' keys", async () => {
+    const run = await spawnCli(["--port", "0", "--seed", "demo"]);
+    try {
+      expect(run.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/external\/v1$/);
+      expect(run.output).toMatch(/Demo user PRO: userId=\S+ apiKey=sa_live_[0-9a-f]{32}/);
+      expect(run.output).toMatch(/Demo user DEGEN: userId=\S+ apiKey=sa_live_[0-9a-f]{32}/);
+      expect(run.output).toContain("State: in memory");
+    } finally {
+      await hardKill(run.child);
+    }
+  }, 60_000);
+
+  it("keeps the emulator clock offset in the data file", async () => {
+    const data = path.join(dir, "clock.db");
+    const a = await startEmulator({ port: 0, dataFile: data });
+    await fetch(`${a.controlUrl}/clock`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ now: "2031-06-01T00:00:00.000Z" }),
+    });
+    await a.close();
+    const b = await startEmulator({ port: 0, dataFile: data });
+    try {
+      expect(b.clock.iso().startsWith("2031-06-01")).toBe(true);
+    } finally {
+      await b.close();
+    }
+  });
+
+  it("keeps state in memory without --data", async () => {
+    const a = await startEmulator({ port: 0 });
+    expect(a.store.db.file).toBeUndefined();
+    await a.close();
+  });
+});

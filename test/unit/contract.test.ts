@@ -1,0 +1,16 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(__dirname, "../..");
+const checker = resolve(root, "../shared/tools/contract-check.mjs");
+
+// The shared checker lives beside the repository (as in CI); the built package must satisfy it.
+describe.runIf(existsSync(checker))("public contract (DESIGN.md section 5)", () => {
+  it("exposes every public resource, lookup, helper and client method by the package name", () => {
+    const res = spawnSync(process.execPath, [checker], { cwd: root, encoding: "utf8" });
+    expect(res.stdout).toMatch(/^\d+ passed, 0 failed$/m);
+    expect(res.status).toBe(0);
+  });
+});
