@@ -242,12 +242,25 @@ function summarise(events: EngineEvent[]): Pick<CommandResult, "events" | "chang
     .map((e) => e.resOutputsEvent?.metadata ?? e.resourcePreEvent?.metadata)
     .filter((m): m is EngineEvent => Boolean(m))
     .filter((m, i, all) => all.findIndex((o) => o.urn === m.urn && o.op === m.op) === i)
-    .map((m) => ({ op: m.op as string, urn: m.urn as string, type: m.type as string, diffs: (m.diffs ?? []) as string[] }));
+    .map((m) => ({ op: m.op as string, urn: m.urn as string, type: m.type as string, diffs: changedInputs(m) }));
   const diagnostics = events
     .map((e) => e.diagnosticEvent)
     .filter((d): d is EngineEvent => Boolean(d))
     .map((d) => ({ severity: d.severity as string, message: stripAnsi(d.message as string), urn: d.urn as string | undefined }));
   return { events, changes: summary?.resourceChanges ?? {}, steps, diagnostics };
+}
+
+/**
+ * Input properties whose values differ between the old and new state of a step. Dynamic
+ * providers report no detailed diff, so the engine (and a reviewer) sees exactly this.
+ */
+function changedInputs(metadata: EngineEvent): string[] {
+  if (Array.isArray(metadata.diffs) && metadata.diffs.length > 0) return metadata.diffs as string[];
+  const before = (metadata.old?.inputs ?? {}) as EngineEvent;
+  const after = (metadata.new?.inputs ?? {}) as EngineEvent;
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((k) => k !== "__provider" && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .sort();
 }
 
 function stripAnsi(s: string): string {
@@ -279,4 +292,16 @@ async function listFiles(dir: string): Promise<string[]> {
     else out.push(path);
   }
   return out;
+}
+
+/** Fails with the properties that differ (old → new) when a command planned any change. */
+export function changeReport(result: CommandResult): string[] {
+  const metadata = result.events
+    .map((e) => e.resourcePreEvent?.metadata)
+    .filter((m): m is EngineEvent => Boolean(m) && m.op !== "same");
+  return metadata.flatMap((m) =>
+    changedInputs(m).map(
+      (k) => `${m.op} ${m.urn.split("::").pop()}.${k}: ${JSON.stringify(m.old?.inputs?.[k])} → ${JSON.stringify(m.new?.inputs?.[k])}`,
+    ),
+  );
 }

@@ -1,0 +1,188 @@
+/**
+ * A whole strategy against one token observation: the service's matching step, as pure
+ * functions shared by the emulator's engine and by users' own tests
+ * (`sa.evaluateStrategy(strategy, token)`). Decisions (docs/spec-decisions.md, "Rule
+ * evaluation"):
+ * - Dealbreakers first. All of them are evaluated; if any fails the strategy does not match
+ *   and the product groups are not evaluated at all (groupResults is empty).
+ * - Product groups: AND of their rules. A group whose rules were all skipped neither passes
+ *   nor fails.
+ * - strict=true: a rule without data fails. strict=false (the default): a rule without data
+ *   is skipped, dealbreakers included.
+ * - matching.enabled: instead of every group passing, at least minPercent % of the evaluated
+ *   (not skipped) non-dealbreaker rules must pass; dealbreakers still all must pass.
+ */
+import { type RuleEvaluationError, type RuleResult, evaluateParsedRule, parseRuleItem } from "./evaluate-rule";
+import { getRuleDefinition, PRODUCT_GROUPS, type ProductGroupId } from "./rule-catalog";
+import type { RuleItem } from "./rule-items";
+import { storedToRules } from "./rule-mapping";
+import type { RuleGroup, StoredRule } from "./strategy";
+import type { TokenObservation } from "./token";
+
+export { evaluateRule, RULE_EVALUATORS, RuleEvaluationError, type RuleResult } from "./evaluate-rule";
+
+type MatchingSetting = { enabled: boolean; minPercent: number };
+
+/** A strategy as submitted (rule items) or as the service returns it (stored form, spec 2.2). */
+export type EvaluableStrategy =
+  | { rules: readonly RuleItem[]; strict?: boolean | undefined; matching?: MatchingSetting | undefined }
+  | {
+      dealbreakers: readonly StoredRule[];
+      ruleGroups: readonly RuleGroup[];
+      strict?: boolean | undefined;
+      matching?: MatchingSetting | undefined;
+    };
+
+export type EvaluateOptions = {
+  /** Replaces the strategy's strict flag (a backtest's options.strictOverride). */
+  strictOverride?: boolean | undefined;
+};
+
+export type EvaluatedRule = RuleResult & { dealbreaker: boolean; groupId: ProductGroupId; index: number };
+
+export type GroupResult = {
+  id: ProductGroupId;
+  name: string;
+  logic: "AND";
+  /** Every evaluated rule passed (and at least one was evaluated). */
+  passed: boolean;
+  /** Every rule of the group was skipped. */
+  skipped: boolean;
+  rules: EvaluatedRule[];
+};
+
+export type StrategyEvaluation = {
+  matched: boolean;
+  dealbreakerFailed: boolean;
+  /** Every evaluated rule that did not pass, dealbreakers first. */
+  failedRules: EvaluatedRule[];
+  /** Ids of the product groups that passed, in product-group order. */
+  matchedGroups: ProductGroupId[];
+  /** Ids of the product groups that failed, in product-group order (dealbreakers are not a group). */
+  failedGroupIds: ProductGroupId[];
+  dealbreakerResults: EvaluatedRule[];
+  /** Empty when a dealbreaker failed: groups are then not evaluated. */
+  groupResults: GroupResult[];
+  /** Non-dealbreaker rules: how many were evaluated and passed; percent is null when none were evaluated. */
+  ruleStats: { evaluated: number; passed: number; percent: number | null };
+  strict: boolean;
+  matching: MatchingSetting;
+  debugTrail: string[];
+  /** null when matched; otherwise one sentence saying why not. */
+  failureReason: string | null;
+};
+
+/**
+ * Evaluates the strategy against the token. Throws RuleEvaluationError when a rule item is
+ * not valid (naming rules[i]) and StoredRuleError when the stored form cannot be read back;
+ * never throws because of the token, whatever it holds.
+ */
+export function evaluateStrategy(
+  strategy: EvaluableStrategy,
+  token: TokenObservation,
+  options: EvaluateOptions = {},
+): StrategyEvaluation {
+  const items = "rules" in strategy ? strategy.rules : storedToRules(strategy);
+  const strict = options.strictOverride ?? strategy.strict ?? false;
+  const matching: MatchingSetting = {
+    enabled: strategy.matching?.enabled ?? false,
+    minPercent: strategy.matching?.minPercent ?? 0,
+  };
+  const trail: string[] = [
+    `strict=${strict}; ${matching.enabled ? `matching: at least ${matching.minPercent}% of rules` : "matching: every group (AND)"}`,
+  ];
+  const evaluated = items.map((raw, index) => evaluateItem(raw, index, token, strict));
+
+  const dealbreakerResults = evaluated.filter((r) => r.dealbreaker);
+  for (const r of dealbreakerResults) trail.push(`dealbreaker ${describe(r)}`);
+  const dealbreakerFailed = dealbreakerResults.some(isFailure);
+
+  const base = { dealbreakerFailed, dealbreakerResults, strict, matching, debugTrail: trail };
+  if (dealbreakerFailed) {
+    const failed = dealbreakerResults.filter(isFailure);
+    trail.push("a dealbreaker failed: product groups not evaluated; not matched");
+    return {
+      ...base,
+      matched: false,
+      failedRules: failed,
+      matchedGroups: [],
+      failedGroupIds: [],
+      groupResults: [],
+      ruleStats: { evaluated: 0, passed: 0, percent: null },
+      failureReason: `dealbreaker ${failed.map((r) => `${r.rule} failed: ${r.reason}`).join("; ")}`,
+    };
+  }
+
+  const groupRules = evaluated.filter((r) => !r.dealbreaker);
+  const groupResults = PRODUCT_GROUPS.map((g) => groupResult(g, groupRules)).filter((g) => g.rules.length > 0);
+  for (const g of groupResults) {
+    trail.push(`group ${g.id}: ${g.skipped ? "skipped" : g.passed ? "passed" : "failed"}`);
+    for (const r of g.rules) trail.push(`  ${describe(r)}`);
+  }
+  const matchedGroups = groupResults.filter((g) => g.passed).map((g) => g.id);
+  const failedGroupIds = groupResults.filter((g) => !g.passed && !g.skipped).map((g) => g.id);
+  const counted = groupRules.filter((r) => !r.skipped);
+  const passedCount = counted.filter((r) => r.passed).length;
+  const percent = counted.length === 0 ? null : (passedCount / counted.length) * 100;
+  const ruleStats = { evaluated: counted.length, passed: passedCount, percent };
+
+  let failureReason: string | null;
+  if (matching.enabled) {
+    const ok = percent === null || percent >= matching.minPercent;
+    failureReason = ok
+      ? null
+      : `${passedCount} of ${counted.length} rules passed (${round(percent!)}%), fewer than the required ${matching.minPercent}%`;
+  } else {
+    const firstFailed = groupResults.find((g) => failedGroupIds.includes(g.id));
+    const culprit = firstFailed?.rules.find(isFailure);
+    failureReason =
+      firstFailed === undefined ? null : `group ${firstFailed.id} failed: ${culprit!.rule} ${culprit!.reason}`;
+  }
+  trail.push(failureReason === null ? "matched" : `not matched: ${failureReason}`);
+  return {
+    ...base,
+    matched: failureReason === null,
+    failedRules: [...dealbreakerResults, ...groupRules].filter(isFailure),
+    matchedGroups,
+    failedGroupIds,
+    groupResults,
+    ruleStats,
+    failureReason,
+  };
+}
+
+function evaluateItem(raw: RuleItem, index: number, token: TokenObservation, strict: boolean): EvaluatedRule {
+  const item = parseRuleItem(raw, `rules[${index}]`);
+  const def = getRuleDefinition(item.rule)!;
+  const result = evaluateParsedRule(item, token);
+  // Missing data outside strict mode: the rule is skipped rather than failed.
+  if (result.noData && !strict) {
+    result.skipped = true;
+    result.reason = `${result.reason}; skipped (strategy is not strict)`;
+  }
+  return { ...result, dealbreaker: item.dealbreaker, groupId: def.group, index };
+}
+
+function groupResult(group: (typeof PRODUCT_GROUPS)[number], rules: readonly EvaluatedRule[]): GroupResult {
+  const own = rules.filter((r) => r.groupId === group.id);
+  const skipped = own.every((r) => r.skipped);
+  return {
+    id: group.id,
+    name: group.name,
+    logic: "AND",
+    passed: !skipped && !own.some(isFailure),
+    skipped,
+    rules: own,
+  };
+}
+
+const isFailure = (r: RuleResult) => !r.passed && !r.skipped;
+
+function describe(r: EvaluatedRule): string {
+  const verdict = r.skipped ? "skipped" : r.passed ? "pass" : "FAIL";
+  return `rules[${r.index}] ${r.rule}: ${verdict} (${r.reason})`;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+export type { RuleEvaluationError as EvaluationError };
