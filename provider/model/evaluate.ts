@@ -12,14 +12,20 @@
  * - matching.enabled: instead of every group passing, at least minPercent % of the evaluated
  *   (not skipped) non-dealbreaker rules must pass; dealbreakers still all must pass.
  */
-import { type RuleEvaluationError, type RuleResult, evaluateParsedRule, parseRuleItem } from "./evaluate-rule";
+import { evaluateParsedRule, parseRuleItem, type RuleResult } from "./evaluate-rule";
 import { getRuleDefinition, PRODUCT_GROUPS, type ProductGroupId } from "./rule-catalog";
 import type { RuleItem } from "./rule-items";
 import { storedToRules } from "./rule-mapping";
 import type { RuleGroup, StoredRule } from "./strategy";
 import type { TokenObservation } from "./token";
 
-export { evaluateRule, RULE_EVALUATORS, RuleEvaluationError, type RuleResult } from "./evaluate-rule";
+export {
+  evaluateRule,
+  RULE_EVALUATORS,
+  RuleEvaluationError,
+  type RuleEvaluators,
+  type RuleResult,
+} from "./evaluate-rule";
 
 type MatchingSetting = { enabled: boolean; minPercent: number };
 
@@ -114,7 +120,9 @@ export function evaluateStrategy(
   }
 
   const groupRules = evaluated.filter((r) => !r.dealbreaker);
-  const groupResults = PRODUCT_GROUPS.map((g) => groupResult(g, groupRules)).filter((g) => g.rules.length > 0);
+  const groupResults = PRODUCT_GROUPS.map((g) => groupResult(g, groupRules)).filter(
+    (g) => g.rules.length > 0,
+  );
   for (const g of groupResults) {
     trail.push(`group ${g.id}: ${g.skipped ? "skipped" : g.passed ? "passed" : "failed"}`);
     for (const r of g.rules) trail.push(`  ${describe(r)}`);
@@ -136,7 +144,9 @@ export function evaluateStrategy(
     const firstFailed = groupResults.find((g) => failedGroupIds.includes(g.id));
     const culprit = firstFailed?.rules.find(isFailure);
     failureReason =
-      firstFailed === undefined ? null : `group ${firstFailed.id} failed: ${culprit!.rule} ${culprit!.reason}`;
+      firstFailed === undefined
+        ? null
+        : `group ${firstFailed.id} failed: ${culprit!.rule} ${culprit!.reason}`;
   }
   trail.push(failureReason === null ? "matched" : `not matched: ${failureReason}`);
   return {
@@ -184,5 +194,3 @@ function describe(r: EvaluatedRule): string {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
-
-export type { RuleEvaluationError as EvaluationError };

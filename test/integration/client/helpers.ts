@@ -1,0 +1,173 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { inspect } from "node:util";
+import { expect } from "vitest";
+import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import { type ApiClient, type ClientOptions, createClient } from "../../../provider/api/client";
+import type { StrategyInput } from "../../../provider/model/strategy";
+
+/**
+ * Helpers of the typed-client suite: the emulator on an ephemeral port, users made through its
+ * control plane, clients that are closed after each file, and a webhook receiver run by the test.
+ */
+
+export async function startTestEmulator(): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, webhookTimeoutMs: 2000 });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: control-plane answers are asserted structurally
+type Json = any;
+
+/** One call to the control plane (`/_emulator/…`); throws on an unexpected status. */
+export async function controlPlane<T = Json>(
+  em: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(em.controlUrl + path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`control plane ${method} ${path} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface UserLimits {
+  requestsPerMinute?: number;
+  active?: number;
+  total?: number | null;
+}
+
+export interface ClientUser {
+  userId: string;
+  apiKey: string;
+  client: ApiClient;
+}
+
+/** Makes clients and closes all of them at the end (their keep-alive pools). */
+export class ClientFactory {
+  readonly #clients: ApiClient[] = [];
+
+  constructor(readonly em: RunningEmulator) {}
+
+  client(apiKey: string, options: Partial<ClientOptions> = {}): ApiClient {
+    const client = createClient({ apiKey, baseUrl: this.em.baseUrl, ...options });
+    this.#clients.push(client);
+    return client;
+  }
+
+  /** A new user of the emulator (control plane) with a client holding its key. */
+  async user(
+    opts: { plan?: "PRO" | "DEGEN"; limits?: UserLimits; client?: Partial<ClientOptions> } = {},
+  ): Promise<ClientUser> {
+    const created = await controlPlane<{ userId: string; apiKey: string }>(this.em, "POST", "/users", {
+      plan: opts.plan ?? "PRO",
+      ...(opts.limits ? { limits: opts.limits } : {}),
+    });
+    return {
+      userId: created.userId,
+      apiKey: created.apiKey,
+      client: this.client(created.apiKey, opts.client),
+    };
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all(this.#clients.splice(0).map((c) => c.close()));
+  }
+}
+
+/** A valid create body (spec 2.2) to vary from. */
+export function strategyInput(overrides: Partial<StrategyInput> = {}): StrategyInput {
+  return {
+    name: "Momentum",
+    description: "client suite strategy",
+    triggers: ["new_token_created"],
+    rules: [
+      { rule: "is_honeypot", dealbreaker: true, enabled: true },
+      { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
+      { rule: "has_website", dealbreaker: false, enabled: true },
+    ],
+    isActive: false,
+    ...overrides,
+  };
+}
+
+/** Awaits a promise that must reject and returns what it rejected with. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error("expected the call to fail, but it succeeded");
+}
+
+/** Every way an error can be shown: message, stack, JSON, inspect, and its causes. */
+export function everyRendering(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
+    const e = current as Error & { toJSON?: () => unknown };
+    parts.push(String(e.message), String(e.stack), inspect(e, { depth: 10 }));
+    parts.push(JSON.stringify(typeof e.toJSON === "function" ? e.toJSON() : e));
+    current = e.cause;
+  }
+  return parts.join("\n");
+}
+
+export function expectKeyAbsent(what: unknown, apiKey: string): void {
+  const text = typeof what === "string" ? what : everyRendering(what);
+  expect(text.includes(apiKey), "the API key leaked").toBe(false);
+}
+
+export type ReceiverMode = "echo" | "fail-500";
+
+export interface Delivery {
+  headers: IncomingMessage["headers"];
+  rawBody: string;
+}
+
+/** A webhook endpoint run by the test: echoes the verification challenge, or fails. */
+export class WebhookReceiver {
+  #server: Server | undefined;
+  readonly deliveries: Delivery[] = [];
+  url = "";
+
+  constructor(readonly mode: ReceiverMode) {}
+
+  async start(): Promise<this> {
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const rawBody = Buffer.concat(chunks).toString("utf8");
+        this.deliveries.push({ headers: req.headers, rawBody });
+        if (this.mode === "fail-500") {
+          res.writeHead(500).end("receiver is down");
+          return;
+        }
+        const challenge = (JSON.parse(rawBody) as { data?: { challenge?: string } }).data?.challenge;
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ challenge }));
+      });
+    });
+    this.#server = server;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    const server = this.#server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** `count` distinct base58 developer addresses (emulator format: 32-44 base58 characters). */
+export function developerAddresses(count: number, prefix = "Dev"): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`.padEnd(40, "x"));
+}
