@@ -7,7 +7,8 @@ import "./quiet-warnings";
 import { parseArgs } from "node:util";
 import { startEmulator } from "./server";
 
-const USAGE = "usage: emulator [--port <p>] [--host 127.0.0.1] [--data <file>] [--seed demo]";
+const USAGE =
+  "usage: emulator [--port <p>] [--host 127.0.0.1] [--data <file>] [--seed demo] [--stream] [--stream-interval <ms>]";
 
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -17,6 +18,8 @@ export async function main(argv: string[]): Promise<void> {
       host: { type: "string", default: "127.0.0.1" },
       data: { type: "string" },
       seed: { type: "string" },
+      stream: { type: "boolean", default: false },
+      "stream-interval": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -31,7 +34,11 @@ export async function main(argv: string[]): Promise<void> {
   if (values.seed !== undefined && values.seed !== "demo")
     throw new Error(`--seed accepts only demo. ${USAGE}`);
 
+  const interval = values["stream-interval"] === undefined ? undefined : Number(values["stream-interval"]);
+  if (interval !== undefined && (!Number.isInteger(interval) || interval < 10))
+    throw new Error(`--stream-interval must be an integer of at least 10 (ms). ${USAGE}`);
   const emulator = await startEmulator({
+    ...(values.stream ? { stream: interval ?? true } : {}),
     port,
     host: values.host,
     ...(values.data ? { dataFile: values.data } : {}),
@@ -42,6 +49,7 @@ export async function main(argv: string[]): Promise<void> {
     ...emulator.demoUsers.map((u) => `Demo user ${u.plan}: userId=${u.userId} apiKey=${u.apiKey}`),
     `Control plane: ${emulator.controlUrl}`,
     `State: ${values.data ? `durable (${values.data})` : "in memory"}`,
+    `Token stream: ${values.stream ? "on" : "off (POST /_emulator/stream {enabled: true} to start)"}`,
     `Strategy alerts emulator listening: ${emulator.baseUrl}`,
   ];
   process.stdout.write(`${lines.join("\n")}\n`);

@@ -1,4 +1,7 @@
 import type { Clock } from "./clock";
+import type { DeliveryTracker } from "./engine/dispatch";
+import type { TokenHistory } from "./engine/history";
+import type { TokenStream } from "./engine/stream";
 import type { FaultRegistry } from "./faults";
 import type { RequestJournal } from "./journal";
 import type { SlidingWindowLimiter } from "./rate-limit";
@@ -12,6 +15,12 @@ export interface EmulatorContext {
   faults: FaultRegistry;
   journal: RequestJournal;
   webhookTimeoutMs: number;
+  /** Token observations (seeded history plus control-plane upserts). */
+  history: TokenHistory;
+  /** Webhook deliveries of notifications still in flight. */
+  deliveries: DeliveryTracker;
+  /** The optional background token stream (off by default). */
+  stream: TokenStream;
   /** Serialises work per key (e.g. one PUT /webhook per user at a time). */
   serialize<T>(key: string, fn: () => Promise<T>): Promise<T>;
   /** Re-applies the start-up seed after a reset. */

@@ -61,6 +61,21 @@ export class HttpError extends Error {
   }
 }
 
+/** An error whose body carries extra members beside the standard three (e.g. `available`). */
+export class HttpErrorWithBody extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    private readonly extra: Record<string, unknown>,
+  ) {
+    super(statusCode, message);
+  }
+
+  override body(): ErrorBody {
+    return { ...super.body(), ...this.extra };
+  }
+}
+
 /** Joins every issue into one message so a client that only shows `message` still names each field. */
 export function badRequest(issues: Issue[] | string): HttpError {
   const list = typeof issues === "string" ? [{ path: "", message: issues }] : issues;

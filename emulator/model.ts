@@ -1,11 +1,19 @@
 /**
- * The one seam between the emulator and the shared pure model: strategy validation and the
- * rule mapping come from provider/model, so the emulator and the client can never disagree
- * about what a valid strategy is or how rules are stored.
+ * The one seam between the emulator and the shared pure model: strategy validation, the
+ * rule mapping, token observations and rule evaluation come from provider/model, so the
+ * emulator and the client can never disagree about what a valid strategy is, how rules are
+ * stored, or whether a token matches.
  */
 export {
   canonicalStrategyInput,
+  EVENT_TYPES,
+  evaluateStrategy,
+  PRODUCT_GROUPS,
+  type RuleItem,
   rulesToStored,
+  type StrategyEvaluation,
   storedToRules,
+  type TokenObservation,
+  TokenObservationSchema,
   validateStrategyInput,
 } from "../provider/model";

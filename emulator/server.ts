@@ -3,16 +3,21 @@ import { createUser } from "./accounts";
 import { Clock } from "./clock";
 import { type EmulatorContext, keyedSerializer } from "./context";
 import { DEFAULT_DELIVERY_TIMEOUT_MS } from "./delivery";
+import { DeliveryTracker } from "./engine/dispatch";
+import { DEFAULT_HISTORY, type HistorySeed, seedHistory, TokenHistory } from "./engine/history";
+import { TokenStream } from "./engine/stream";
 import { badRequest, HttpError, reasonPhrase } from "./errors";
 import { FaultRegistry } from "./faults";
 import { installApiHooks } from "./http-hooks";
 import { RequestJournal } from "./journal";
 import { SlidingWindowLimiter } from "./rate-limit";
 import { accountRoutes } from "./routes/account";
+import { backtestRoutes } from "./routes/backtests";
 import { CLOCK_OFFSET_META, CONTROL_PREFIX, registerControlPlane } from "./routes/control";
 import { devsRoutes } from "./routes/devs";
+import { evaluationRoutes } from "./routes/evaluations";
 import { microblogRoutes } from "./routes/microblog";
-import { notYetRoutes } from "./routes/not-yet";
+import { notificationRoutes } from "./routes/notifications";
 import { strategyRoutes } from "./routes/strategies";
 import { webhookRoutes } from "./routes/webhook";
 import { DEMO_DEVELOPER, type DemoUser, demoUsers } from "./seed";
@@ -32,6 +37,13 @@ export interface EmulatorOptions {
   clock?: Clock;
   /** Webhook verification / delivery timeout. */
   webhookTimeoutMs?: number;
+  /**
+   * Seeded token history (generated timelines) for backtests and performance; default
+   * DEFAULT_HISTORY. false starts with no history (tests that hand-build their timelines).
+   */
+  history?: HistorySeed | false;
+  /** Starts the background token stream (off by default); a number sets its interval in ms. */
+  stream?: boolean | number;
   logger?: boolean;
 }
 
@@ -54,6 +66,8 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const store = new Store(opts.dataFile);
   const clock = opts.clock ?? new Clock(Number(store.getMeta(CLOCK_OFFSET_META) ?? 0));
   const seeded = opts.seed === "demo" ? demoUsers() : [];
+  const historySeed = opts.history ?? DEFAULT_HISTORY;
+  const history = new TokenHistory();
   const ctx: EmulatorContext = {
     store,
     clock,
@@ -61,9 +75,19 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     faults: new FaultRegistry(),
     journal: new RequestJournal(),
     webhookTimeoutMs: opts.webhookTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
+    history,
+    deliveries: new DeliveryTracker(),
+    stream: undefined as unknown as TokenStream,
     serialize: keyedSerializer(),
-    reseed: () => seedDemo(ctx, seeded),
+    reseed: () => {
+      seedDemo(ctx, seeded);
+      // Seeded timelines are regenerated (deterministic), upserted observations restored.
+      history.clear();
+      if (historySeed) seedHistory(history, historySeed, clock.nowMs());
+      for (const t of store.listTokenObservations()) history.upsert(t.observation as never);
+    },
   };
+  ctx.stream = new TokenStream(ctx);
   ctx.reseed();
 
   const app = buildApp(ctx, opts.logger ?? false);
@@ -73,6 +97,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     store.close();
     throw e;
   }
+  if (opts.stream) ctx.stream.start(typeof opts.stream === "number" ? opts.stream : undefined);
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : (opts.port ?? 0);
   const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
@@ -85,6 +110,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     demoUsers: seeded,
     app,
     async close() {
+      ctx.stream.stop();
       await app.close();
       store.close();
     },
@@ -144,7 +170,9 @@ function buildApp(ctx: EmulatorContext, logger: boolean): FastifyInstance {
         webhookRoutes,
         devsRoutes,
         microblogRoutes,
-        notYetRoutes,
+        evaluationRoutes,
+        backtestRoutes,
+        notificationRoutes,
       ]) {
         routes(api, ctx);
       }

@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { createUser } from "../accounts";
 import type { EmulatorContext } from "../context";
-import { notFound, notImplemented } from "../errors";
+import { notFound } from "../errors";
 import { effectiveLimits, PLANS } from "../plans";
 import type { UserRecord } from "../store/records";
 import { parseBody, parseOptionalBody } from "../validation";
+import { registerEngineControl } from "./control-engine";
 
 export const CONTROL_PREFIX = "/_emulator";
 export const CLOCK_OFFSET_META = "clockOffsetMs";
@@ -135,15 +136,12 @@ export function registerControlPlane(app: FastifyInstance, ctx: EmulatorContext,
         ctx.journal.clear();
         ctx.limiter.reset();
         ctx.clock.setOffset(0);
+        ctx.stream.stop();
         ctx.reseed();
         return { success: true };
       });
 
-      for (const path of ["/tokens", "/events", "/jobs/run", "/official"]) {
-        cp.post(path, async () => {
-          throw notImplemented(`POST ${CONTROL_PREFIX}${path} arrives with emulator part 2`);
-        });
-      }
+      registerEngineControl(cp, ctx);
     },
     { prefix: CONTROL_PREFIX },
   );

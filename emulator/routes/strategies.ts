@@ -23,7 +23,7 @@ export const STRATEGY_DEFAULTS = {
 
 type Input = Record<string, unknown>;
 
-function validate(body: unknown, mode: "create" | "update"): Input {
+export function validate(body: unknown, mode: "create" | "update"): Input {
   if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
     throw badRequest([{ path: "body", message: "body: must be a JSON object" }]);
   }
@@ -37,12 +37,12 @@ function issueWithPath(i: Issue): Issue {
   return i.path && !i.message.startsWith(i.path) ? { path: i.path, message: `${i.path}: ${i.message}` } : i;
 }
 
-function generate(rules: unknown[]): { dealbreakers: StoredRule[]; ruleGroups: RuleGroupRecord[] } {
+export function generate(rules: unknown[]): { dealbreakers: StoredRule[]; ruleGroups: RuleGroupRecord[] } {
   const stored = rulesToStored(rules as Parameters<typeof rulesToStored>[0], { view: "list", newId });
   return stored as unknown as { dealbreakers: StoredRule[]; ruleGroups: RuleGroupRecord[] };
 }
 
-function triggersFrom(eventTypes: string[], previous: TriggerRecord[] = []): TriggerRecord[] {
+export function triggersFrom(eventTypes: string[], previous: TriggerRecord[] = []): TriggerRecord[] {
   // A trigger kept across a replace keeps its id, so an unchanged trigger reads back unchanged.
   return eventTypes.map(
     (eventType) =>

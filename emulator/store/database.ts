@@ -58,6 +58,14 @@ export class DocumentDb {
     return rows.map((r) => JSON.parse(r.body) as T);
   }
 
+  /** Every document of a kind with this lookup key, in insertion order. */
+  listByLookup<T>(kind: string, lookup: string): T[] {
+    const rows = this.db
+      .prepare("SELECT body FROM docs WHERE kind = ? AND lookup = ? ORDER BY rowid")
+      .all(kind, lookup) as { body: string }[];
+    return rows.map((r) => JSON.parse(r.body) as T);
+  }
+
   /** Insert or replace; an update keeps the row's position in listing order. */
   put(kind: string, id: string, doc: unknown, opts: { userId?: string; lookup?: string } = {}): void {
     this.db

@@ -94,3 +94,160 @@ export interface MicroblogHandleRecord {
   addedAt: string;
   lastUpdated: string;
 }
+
+// ---- emulator part 2: evaluations, notifications, deliveries, backtests, performance ----
+
+/** One stored evaluation: the spec 2.5 body plus the keys the list endpoint filters and sorts on. */
+export interface EvaluationRecord {
+  /** Exactly the spec 2.5 fields; this object is what GET /strategy-evaluations returns. */
+  view: EvaluationView;
+  /** Insertion sequence: the unique, stable tie-breaker of every sort (and of cursors). */
+  seq: number;
+  /** How long evaluateStrategy took (sortable, never returned: spec 2.5 lists the fields). */
+  evaluationTimeMs: number;
+  dealbreakerFailed: boolean;
+  failedGroupIds: string[];
+}
+
+export interface EvaluationView {
+  evaluationId: string;
+  strategyId: string;
+  strategyName: string;
+  userId: string;
+  tokenAddress: string;
+  eventType: string;
+  matched: boolean;
+  matchDetails: Record<string, unknown> & { matchedGroups: string[] };
+  failedRules: unknown[];
+  baselineAt: string;
+  baselinePrice: number | null;
+  baselineMcap: number | null;
+  failureReason: string | null;
+  marketAtEval: Record<string, unknown> & { liquidityUsd: number | null };
+  riskAtEval: Record<string, unknown> & { riskLevel: string | null };
+  sourceContext: Record<string, unknown> & { source: string };
+  createdAt: string;
+  debugTrail: unknown[];
+}
+
+export interface NotificationRecord {
+  id: string;
+  seq: number;
+  source: "personal" | "official";
+  audienceType: "personal" | "subscribers";
+  userId: string;
+  strategyId: string;
+  strategyName: string;
+  channel: "webhook" | "in_app";
+  status: "sent";
+  triggerEventType: string;
+  triggerContext: {
+    tokenAddress: string;
+    correlationId: string;
+    evaluationId: string;
+    tokenData: {
+      tokenSymbol: string | null;
+      tokenName: string | null;
+      market: { priceUSD: number | null; mcap: number | null; liquidityUSD: number | null };
+    };
+  };
+  /** Observation time of the token data the alert carried (the performance baseline). */
+  baselineAt: string;
+  sentAt: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  seq: number;
+  userId: string;
+  notificationId: string;
+  eventId: string;
+  eventType: string;
+  url: string;
+  webhookId: string;
+  status: "pending" | "delivered" | "failed";
+  httpStatus: number | null;
+  error: string | null;
+  durationMs: number | null;
+  /** Emulator-clock time the delivery was queued. */
+  createdAt: string;
+  /** Emulator-clock time the outcome was recorded. */
+  completedAt: string | null;
+}
+
+export interface SubscriptionRecord {
+  userId: string;
+  strategyId: string;
+  subscribedAt: string;
+}
+
+export interface BacktestMetrics {
+  tested: number;
+  positives: number;
+  winnersNow: number;
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+export interface BacktestJobRecord {
+  id: string;
+  seq: number;
+  userId: string;
+  status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
+  strategyId: string;
+  strategyName: string;
+  /** The strategy as it was when the job was created (spec 4.4 rule 1). */
+  strategySnapshot: StrategyRecord;
+  from: string;
+  to: string;
+  /** The window the caller asked for, before clamping. */
+  requested: { from: string; to: string };
+  labelDefinition: { threshold: number };
+  options: { eventType?: string; strictOverride?: boolean };
+  metrics: BacktestMetrics | null;
+  error: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface BacktestRowRecord {
+  id: string;
+  jobId: string;
+  tokenAddress: string;
+  evaluationTimestamp: string;
+  matched: boolean;
+  currentMultiple: number;
+  multiples: Record<string, number>;
+  mcaps: Record<string, number>;
+  matchDetails: Record<string, unknown>;
+  snapshot: {
+    createdAt: string;
+    strategyId: string;
+    strategyName: string;
+    matched: boolean;
+    failureReason: string | null;
+  };
+}
+
+export interface PerformanceJobRecord {
+  jobId: string;
+  userId: string;
+  strategyId: string;
+  range: string;
+  /** BullMQ-style queue state: waiting → active → completed. */
+  rawState: "waiting" | "active" | "completed";
+  totalTokens: number;
+  createdAt: string;
+  completedAt: string | null;
+  result: Record<string, unknown> | null;
+}
+
+/** A token observation received through the control plane (kept so --data restores it). */
+export interface TokenObservationRecord {
+  address: string;
+  observedAt: string;
+  observation: Record<string, unknown>;
+}

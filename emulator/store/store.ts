@@ -1,11 +1,19 @@
 import { hashApiKey } from "../ids";
 import { DocumentDb } from "./database";
 import type {
+  BacktestJobRecord,
+  BacktestRowRecord,
+  DeliveryRecord,
   DeveloperRecord,
   DeveloperTagRecord,
+  EvaluationRecord,
   MicroblogHandleRecord,
   MicroblogTagRecord,
+  NotificationRecord,
+  PerformanceJobRecord,
   StrategyRecord,
+  SubscriptionRecord,
+  TokenObservationRecord,
   UserRecord,
   WebhookRecord,
 } from "./records";
@@ -98,6 +106,100 @@ export class Store {
   }
   listMicroblogHandles(userId: string): MicroblogHandleRecord[] {
     return this.db.list<MicroblogHandleRecord>("mbhandle", userId);
+  }
+
+  /** A monotonic counter kept in the database (orders evaluations, notifications, jobs). */
+  nextSeq(): number {
+    return this.transaction(() => {
+      const n = Number(this.getMeta("seq") ?? 0) + 1;
+      this.setMeta("seq", String(n));
+      return n;
+    });
+  }
+
+  // all strategies (the engine evaluates every user's)
+  listAllStrategies(): StrategyRecord[] {
+    return this.db.list<StrategyRecord>("strategy");
+  }
+
+  // token observations received through the control plane
+  putTokenObservation(t: TokenObservationRecord): void {
+    this.db.put("tokobs", `${t.address}@${t.observedAt}`, t, { lookup: t.address });
+  }
+  listTokenObservations(): TokenObservationRecord[] {
+    return this.db.list<TokenObservationRecord>("tokobs");
+  }
+
+  // evaluations (spec 2.5)
+  putEvaluation(e: EvaluationRecord): void {
+    this.db.put("evaluation", e.view.evaluationId, e, { userId: e.view.userId });
+  }
+  listEvaluations(userId: string): EvaluationRecord[] {
+    return this.db.list<EvaluationRecord>("evaluation", userId);
+  }
+  deleteEvaluation(id: string): void {
+    this.db.delete("evaluation", id);
+  }
+
+  // notifications (spec 2.8); lookup = strategy id, so official alerts are found by strategy
+  putNotification(n: NotificationRecord): void {
+    this.db.put("notification", n.id, n, { userId: n.userId, lookup: n.strategyId });
+  }
+  getNotification(id: string): NotificationRecord | undefined {
+    return this.db.get<NotificationRecord>("notification", id);
+  }
+  listNotifications(userId: string): NotificationRecord[] {
+    return this.db.list<NotificationRecord>("notification", userId);
+  }
+  listNotificationsOfStrategy(strategyId: string): NotificationRecord[] {
+    return this.db.listByLookup<NotificationRecord>("notification", strategyId);
+  }
+
+  // webhook deliveries of notifications
+  putDelivery(d: DeliveryRecord): void {
+    this.db.put("delivery", d.id, d, { userId: d.userId });
+  }
+  getDelivery(id: string): DeliveryRecord | undefined {
+    return this.db.get<DeliveryRecord>("delivery", id);
+  }
+  listDeliveries(userId?: string): DeliveryRecord[] {
+    return this.db.list<DeliveryRecord>("delivery", userId);
+  }
+
+  // subscriptions to official strategies
+  putSubscription(s: SubscriptionRecord): void {
+    this.db.put("subscription", scoped(s.userId, s.strategyId), s, { userId: s.userId });
+  }
+  listSubscriptions(userId: string): SubscriptionRecord[] {
+    return this.db.list<SubscriptionRecord>("subscription", userId);
+  }
+
+  // backtests (spec 2.6, 2.7)
+  putBacktest(j: BacktestJobRecord): void {
+    this.db.put("backtest", j.id, j, { userId: j.userId });
+  }
+  getBacktest(id: string): BacktestJobRecord | undefined {
+    return this.db.get<BacktestJobRecord>("backtest", id);
+  }
+  listBacktests(userId?: string): BacktestJobRecord[] {
+    return this.db.list<BacktestJobRecord>("backtest", userId);
+  }
+  putBacktestRow(r: BacktestRowRecord): void {
+    this.db.put("btrow", r.id, r, { lookup: r.jobId });
+  }
+  listBacktestRows(jobId: string): BacktestRowRecord[] {
+    return this.db.listByLookup<BacktestRowRecord>("btrow", jobId);
+  }
+
+  // performance jobs (spec 2.9)
+  putPerformanceJob(j: PerformanceJobRecord): void {
+    this.db.put("perfjob", j.jobId, j, { userId: j.userId });
+  }
+  getPerformanceJob(id: string): PerformanceJobRecord | undefined {
+    return this.db.get<PerformanceJobRecord>("perfjob", id);
+  }
+  listPerformanceJobs(): PerformanceJobRecord[] {
+    return this.db.list<PerformanceJobRecord>("perfjob");
   }
 
   // emulator metadata (clock offset, …)

@@ -12,7 +12,7 @@ import { platformTagId } from "../seed";
 import { drawFeatures } from "./features";
 import { base58Address, TOKEN_CHAIN_ID, tokenName } from "./identity";
 import { createRandom, type Random } from "./prng";
-import { buildTimeline, drawShape, liquidityFor, round2, significant } from "./timeline";
+import { buildTimeline, DEFAULT_START_ISO, drawShape, liquidityFor, round2, significant } from "./timeline";
 import type { Archetype, GeneratedToken } from "./types";
 
 export type GenerateOptions = {
@@ -24,7 +24,7 @@ export type GenerateOptions = {
   spreadHours?: number;
 };
 
-export const DEFAULT_START = new Date("2026-03-01T00:00:00.000Z");
+export const DEFAULT_START = new Date(DEFAULT_START_ISO);
 
 /** Share of each archetype among generated launches. */
 export const ARCHETYPE_WEIGHTS: readonly (readonly [Archetype, number])[] = [
@@ -75,7 +75,7 @@ function generateToken(random: Random, start: Date, hours: number, spreadHours: 
   const address = base58Address(random, 44, features.isPump ? "pump" : "");
   const mentioned = random.chance(0.15 + (0.3 * (features.kols ?? 0)) / 7);
   const shape = drawShape(archetype, hours, random);
-  const timeline = buildTimeline(shape, { at, priceUsd, supply }, hours, random);
+  const timeline = buildTimeline(shape, { at, priceUsd, supply, liquidityUsd }, hours, random);
   return {
     archetype,
     timeline,

@@ -67,7 +67,16 @@ export function drawShape(archetype: Archetype, hours: number, random: Random): 
   }
 }
 
-export type PathStart = { at: Date; priceUsd: number; supply: number };
+export type PathStart = {
+  at: Date;
+  priceUsd: number;
+  supply: number;
+  /** Pool depth at the observation; later depths keep its ratio to liquidityFor. Default liquidityFor. */
+  liquidityUsd?: number;
+};
+
+/** Where generated and demo launches start unless told otherwise: fixed, so runs are equal. */
+export const DEFAULT_START_ISO = "2026-03-01T00:00:00.000Z";
 
 export function buildTimeline(
   shape: PathShape,
@@ -79,6 +88,8 @@ export function buildTimeline(
   const points: TimelinePoint[] = [];
   const drain = random.between(0.001, 0.01);
   const collapse = random.between(0.001, 0.02);
+  const marketCap0 = start.priceUsd * start.supply;
+  const depth = start.liquidityUsd === undefined ? 1 : start.liquidityUsd / liquidityFor(marketCap0);
   for (let h = 0; h < hours; h++) {
     let multiple = h === 0 ? 1 : Math.exp(anchorLog(shape, h, last) + shape.noise * random.normal());
     const pulled = shape.pullHour !== undefined && h >= shape.pullHour && h > 0;
@@ -86,7 +97,7 @@ export function buildTimeline(
     const priceUsd = significant(start.priceUsd * multiple);
     const marketCap = round2(priceUsd * start.supply);
     const liquidityUsd = round2(
-      pulled ? liquidityFor(start.priceUsd * start.supply) * drain : liquidityFor(marketCap),
+      depth * (pulled ? liquidityFor(marketCap0) * drain : liquidityFor(marketCap)),
     );
     points.push({
       at: new Date(start.at.getTime() + h * 3_600_000).toISOString(),

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { Matching, RetryPolicy, RuleGroup, RuleItem, StoredRule, TriggerConfigs } from "../model/strategy";
 import type { EventType } from "../model/triggers";
+import type { DeepInput, RuleItemInput } from "./input-types";
 import { providerShell } from "./provider-shell";
 
 export interface StrategyArgs {
@@ -8,13 +9,13 @@ export interface StrategyArgs {
   description?: pulumi.Input<string | null>;
   /** Event types that trigger an evaluation (spec 2.3); order is not a change. */
   triggers: pulumi.Input<pulumi.Input<EventType>[]>;
-  triggerConfigs?: pulumi.Input<TriggerConfigs>;
+  triggerConfigs?: DeepInput<TriggerConfigs>;
   /** Rule items exactly as in spec 2.4; order is not a change. Any change sends the whole set. */
-  rules: pulumi.Input<pulumi.Input<RuleItem>[]>;
+  rules: pulumi.Input<pulumi.Input<RuleItemInput<RuleItem>>[]>;
   strict?: pulumi.Input<boolean>;
   alertCooldownMins?: pulumi.Input<number>;
-  retryPolicy?: pulumi.Input<RetryPolicy>;
-  matching?: pulumi.Input<Matching>;
+  retryPolicy?: DeepInput<RetryPolicy>;
+  matching?: DeepInput<Matching>;
   /**
    * Take over this existing strategy (its id) instead of creating one: it is read, then updated
    * to the declared state. `pulumi import` does not work for dynamic providers; this does.

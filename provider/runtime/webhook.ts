@@ -76,8 +76,8 @@ export const webhookHandler: pulumi.dynamic.ResourceProvider = {
         requireVerified: previous.requireVerified !== false,
       };
       if (previous.rotation !== undefined) inputs.rotation = previous.rotation;
-      // GET never returns the secret: keep the one we hold unless the url changed.
-      const secret = live.url === previous.url ? previous.secret : undefined;
+      // GET never returns the secret: keep the one we hold while the service still has one.
+      const secret = live.hasSecret ? (previous.secret ?? undefined) : undefined;
       return { id, props: outputsOf(inputs, live, secret), inputs };
     });
   },
@@ -114,7 +114,8 @@ async function apply(want: Declared, before: Declared | undefined, previousOutpu
   const client = processClient();
   const inputs: PropertyBag = { url: want.url, enabled: want.enabled, requireVerified: want.requireVerified };
   if (want.rotation !== undefined) inputs.rotation = want.rotation;
-  let secret: string | undefined = before && before.url === want.url ? previousOutputs.secret ?? undefined : undefined;
+  // The secret survives url changes (it is generated only when none exists) and ends with url null.
+  let secret: string | undefined = want.url === null ? undefined : (previousOutputs.secret ?? undefined);
 
   const rotate = before !== undefined && before.rotation !== want.rotation && want.url !== null;
   if (rotate) await client.webhook.put({ enabled: want.enabled, url: null });
@@ -133,6 +134,7 @@ async function apply(want: Declared, before: Declared | undefined, previousOutpu
     }
   }
   if (live.secret) secret = live.secret;
+  if (!live.hasSecret) secret = undefined;
   const outs = outputsOf(inputs, live, secret);
 
   if (want.url !== null && want.requireVerified && !live.verifiedAt) {

@@ -61,11 +61,18 @@ export class ClientFactory {
 
   /** A new user of the emulator (control plane) with a client holding its key. */
   async user(
-    opts: { plan?: "PRO" | "DEGEN"; limits?: UserLimits; client?: Partial<ClientOptions> } = {},
+    opts: {
+      plan?: "PRO" | "DEGEN";
+      limits?: UserLimits;
+      /** A chosen key (8-200 visible ASCII characters); the emulator generates one otherwise. */
+      apiKey?: string;
+      client?: Partial<ClientOptions>;
+    } = {},
   ): Promise<ClientUser> {
     const created = await controlPlane<{ userId: string; apiKey: string }>(this.em, "POST", "/users", {
       plan: opts.plan ?? "PRO",
       ...(opts.limits ? { limits: opts.limits } : {}),
+      ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
     });
     return {
       userId: created.userId,

@@ -1,0 +1,157 @@
+import type { EmulatorContext } from "../context";
+import { newId } from "../ids";
+import type { BacktestJobRecord, PerformanceJobRecord } from "../store/records";
+import { replay } from "./backtest";
+import { type PerformanceRange, performanceSummary } from "./performance";
+import { triggerFires } from "./triggers";
+
+/** A queued backtest starts running this long after creation (emulator clock)… */
+export const BACKTEST_RUNNING_AFTER_MS = 60_000;
+/** …and completes (or fails) this long after creation. */
+export const BACKTEST_DONE_AFTER_MS = 120_000;
+/** A performance job is picked up (rawState active) after this, and completes after twice it. */
+export const PERFORMANCE_STEP_MS = 30_000;
+
+type Ctx = Pick<EmulatorContext, "store" | "clock" | "history">;
+
+/**
+ * Moves a backtest along QUEUED → RUNNING → COMPLETED | FAILED as far as the emulator clock
+ * allows (or all the way with `force`, for POST /_emulator/jobs/run). Jobs progress lazily,
+ * whenever they are read, so the result does not depend on timers; updatedAt is the moment
+ * the clock reached the transition (or now when forced).
+ */
+export function advanceBacktest(ctx: Ctx, job: BacktestJobRecord, force = false): BacktestJobRecord {
+  const nowMs = ctx.clock.nowMs();
+  const created = Date.parse(job.createdAt);
+  let next = job;
+  if (next.status === "QUEUED" && (force || nowMs >= created + BACKTEST_RUNNING_AFTER_MS)) {
+    next = {
+      ...next,
+      status: "RUNNING",
+      updatedAt: stamp(force, nowMs, created + BACKTEST_RUNNING_AFTER_MS),
+    };
+  }
+  if (next.status === "RUNNING" && (force || nowMs >= created + BACKTEST_DONE_AFTER_MS)) {
+    next = finish(ctx, next, stamp(force, nowMs, created + BACKTEST_DONE_AFTER_MS));
+  }
+  if (next !== job) ctx.store.putBacktest(next);
+  return next;
+}
+
+const stamp = (force: boolean, nowMs: number, dueMs: number) => new Date(force ? nowMs : dueMs).toISOString();
+
+/**
+ * Runs the replay. FAILED is reached when the copied strategy has no enabled rule to replay
+ * (every rule was removed by PATCH rules [] or disabled before the job was created): such a
+ * strategy would match every token and the metrics would mean nothing.
+ */
+function finish(ctx: Ctx, job: BacktestJobRecord, at: string): BacktestJobRecord {
+  const strategy = job.strategySnapshot;
+  const enabled = (strategy.rules as { enabled?: boolean }[]).filter((r) => r.enabled !== false);
+  if (enabled.length === 0) {
+    return {
+      ...job,
+      status: "FAILED",
+      error:
+        "The strategy snapshot has no enabled rules to replay; add rules to the strategy and queue a new backtest",
+      updatedAt: at,
+    };
+  }
+  const doneMs = Date.parse(at);
+  const eventType = job.options.eventType;
+  const out = replay({
+    strategy,
+    timelines: ctx.history.addresses().map((address) => ({
+      address,
+      snapshots: ctx.history.snapshots(address, doneMs),
+    })),
+    fromMs: Date.parse(job.from),
+    toMs: Date.parse(job.to),
+    threshold: job.labelDefinition.threshold,
+    strictOverride: job.options.strictOverride,
+    accepts:
+      eventType === undefined
+        ? undefined
+        : (first) =>
+            triggerFires(
+              ctx.store,
+              strategy,
+              { eventType, tokenAddress: first.address, correlationId: job.id, origin: "backtest" },
+              first,
+            ),
+  });
+  ctx.store.transaction(() => {
+    for (const row of out.rows) ctx.store.putBacktestRow({ id: newId(), jobId: job.id, ...row });
+  });
+  return { ...job, status: "COMPLETED", metrics: out.metrics, error: null, updatedAt: at };
+}
+
+/** waiting → active → completed on the emulator clock (or at once with `force`). */
+export function advancePerformanceJob(
+  ctx: Ctx,
+  job: PerformanceJobRecord,
+  force = false,
+): PerformanceJobRecord {
+  if (job.rawState === "completed") return job;
+  const nowMs = ctx.clock.nowMs();
+  const elapsed = nowMs - Date.parse(job.createdAt);
+  let next = job;
+  if (force || elapsed >= 2 * PERFORMANCE_STEP_MS) {
+    const notifications = ctx.store.listNotificationsOfStrategy(job.strategyId);
+    next = {
+      ...job,
+      rawState: "completed",
+      completedAt: new Date(nowMs).toISOString(),
+      result: performanceSummary(
+        ctx.history,
+        notifications,
+        job.range as PerformanceRange,
+        Date.parse(job.createdAt),
+      ),
+    };
+  } else if (elapsed >= PERFORMANCE_STEP_MS && job.rawState === "waiting") {
+    next = { ...job, rawState: "active" };
+  }
+  if (next !== job) ctx.store.putPerformanceJob(next);
+  return next;
+}
+
+/** Progress of spec 2.9: tokens are the calls in range; processed grows with the clock. */
+export function performanceProgress(job: PerformanceJobRecord, nowMs: number) {
+  const total = job.totalTokens;
+  const fraction =
+    job.rawState === "completed"
+      ? 1
+      : Math.min(
+          1,
+          Math.max(0, (nowMs - Date.parse(job.createdAt) - PERFORMANCE_STEP_MS) / PERFORMANCE_STEP_MS),
+        );
+  const processed = job.rawState === "completed" ? total : Math.floor(total * fraction);
+  return {
+    totalTokens: total,
+    processedTokens: processed,
+    remainingTokens: total - processed,
+    progressPercent:
+      total === 0 ? (job.rawState === "completed" ? 100 : 0) : Math.round((processed / total) * 100),
+  };
+}
+
+/** POST /_emulator/jobs/run: every unfinished job to completion now. */
+export function runAllJobs(ctx: Ctx) {
+  const backtests = ctx.store
+    .listBacktests()
+    .filter((j) => j.status === "QUEUED" || j.status === "RUNNING")
+    .map((j) => advanceBacktest(ctx, j, true));
+  const performanceJobs = ctx.store
+    .listPerformanceJobs()
+    .filter((j) => j.rawState !== "completed")
+    .map((j) => advancePerformanceJob(ctx, j, true));
+  return {
+    backtests: backtests.map((j) => ({ id: j.id, status: j.status, error: j.error })),
+    performanceJobs: performanceJobs.map((j) => ({
+      jobId: j.jobId,
+      status: "completed",
+      rawState: j.rawState,
+    })),
+  };
+}
