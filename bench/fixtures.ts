@@ -9,7 +9,11 @@ const OBJECT_CONFIGS: Partial<Record<RuleId, Record<string, unknown>>> = {
   validated_volume_spike: { window: "5m", volumeSpike: "strong" },
   quality_wallet_count: { minWallets: 3, walletTypes: ["whale", "smart_wallet"] },
   quality_wallet_total_value: { minTotalValueUsd: 2500, walletTypes: ["kol"] },
-  quality_wallet_min_winrate: { minWinratePct: 55, minWalletsAboveThreshold: 2, walletTypes: ["profitable_trader"] },
+  quality_wallet_min_winrate: {
+    minWinratePct: 55,
+    minWalletsAboveThreshold: 2,
+    walletTypes: ["profitable_trader"],
+  },
   coordinated_wallet_cluster: { maxTotalHeldPct: 30, maxSingleClusterPct: 10, maxClusterRisk: "medium" },
 };
 

@@ -33,17 +33,25 @@ export const DEFAULT_HISTORY: HistorySeed = { seed: "emulator-history", tokens: 
  * deterministically at start-up and the upserted part is restored from the store.
  */
 export class TokenHistory {
-  private readonly byAddress = new Map<string, TimedObservation[]>();
+  /** Per address, entries in time order; `ms` is observedAt parsed once. */
+  private readonly byAddress = new Map<string, { ms: number; obs: TimedObservation }[]>();
 
   /** Inserts or replaces the observation of (address, observedAt). */
   upsert(obs: TimedObservation): void {
-    const t = Date.parse(obs.observedAt);
-    const list = this.byAddress.get(obs.address) ?? [];
-    const i = list.findIndex((o) => Date.parse(o.observedAt) >= t);
-    if (i === -1) list.push(obs);
-    else if (Date.parse(list[i]!.observedAt) === t) list[i] = obs;
-    else list.splice(i, 0, obs);
-    this.byAddress.set(obs.address, list);
+    const ms = Date.parse(obs.observedAt);
+    let list = this.byAddress.get(obs.address);
+    if (!list) {
+      list = [];
+      this.byAddress.set(obs.address, list);
+    }
+    const last = list[list.length - 1];
+    if (!last || last.ms < ms) {
+      list.push({ ms, obs });
+      return;
+    }
+    const i = list.findIndex((e) => e.ms >= ms);
+    if (list[i]!.ms === ms) list[i] = { ms, obs };
+    else list.splice(i, 0, { ms, obs });
   }
 
   clear(): void {
@@ -60,21 +68,17 @@ export class TokenHistory {
 
   /** The newest observation at or before `atMs`. */
   latest(address: string, atMs: number): TimedObservation | undefined {
-    const list = this.byAddress.get(address) ?? [];
     let found: TimedObservation | undefined;
-    for (const o of list) {
-      if (Date.parse(o.observedAt) > atMs) break;
-      found = o;
+    for (const e of this.byAddress.get(address) ?? []) {
+      if (e.ms > atMs) break;
+      found = e.obs;
     }
     return found;
   }
 
   /** Observations with fromMs ≤ observedAt ≤ toMs, in time order. */
   between(address: string, fromMs: number, toMs: number): TimedObservation[] {
-    return (this.byAddress.get(address) ?? []).filter((o) => {
-      const t = Date.parse(o.observedAt);
-      return t >= fromMs && t <= toMs;
-    });
+    return (this.byAddress.get(address) ?? []).filter((e) => e.ms >= fromMs && e.ms <= toMs).map((e) => e.obs);
   }
 
   /**
@@ -83,12 +87,12 @@ export class TokenHistory {
    */
   snapshots(address: string, nowMs: number): HourlySnapshot[] {
     const out: HourlySnapshot[] = [];
-    for (const o of this.byAddress.get(address) ?? []) {
-      const hourMs = Math.floor(Date.parse(o.observedAt) / HOUR_MS) * HOUR_MS;
+    for (const e of this.byAddress.get(address) ?? []) {
+      const hourMs = Math.floor(e.ms / HOUR_MS) * HOUR_MS;
       if (hourMs + HOUR_MS > nowMs) break;
       const last = out[out.length - 1];
-      if (last && last.hourMs === hourMs) last.observation = o;
-      else out.push({ hourMs, observation: o });
+      if (last && last.hourMs === hourMs) last.observation = e.obs;
+      else out.push({ hourMs, observation: e.obs });
     }
     return out;
   }
@@ -97,11 +101,19 @@ export class TokenHistory {
   coverage(nowMs: number): { fromMs: number; toMs: number } | null {
     let fromMs = Number.POSITIVE_INFINITY;
     let toMs = Number.NEGATIVE_INFINITY;
-    for (const address of this.byAddress.keys()) {
-      const snaps = this.snapshots(address, nowMs);
-      if (snaps.length === 0) continue;
-      fromMs = Math.min(fromMs, snaps[0]!.hourMs);
-      toMs = Math.max(toMs, snaps[snaps.length - 1]!.hourMs);
+    for (const list of this.byAddress.values()) {
+      const first = list[0];
+      if (!first) continue;
+      const firstHour = Math.floor(first.ms / HOUR_MS) * HOUR_MS;
+      if (firstHour + HOUR_MS > nowMs) continue;
+      fromMs = Math.min(fromMs, firstHour);
+      let lastHour = firstHour;
+      for (const e of list) {
+        const h = Math.floor(e.ms / HOUR_MS) * HOUR_MS;
+        if (h + HOUR_MS > nowMs) break;
+        lastHour = h;
+      }
+      toMs = Math.max(toMs, lastHour);
     }
     return Number.isFinite(fromMs) ? { fromMs, toMs } : null;
   }

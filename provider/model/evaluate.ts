@@ -79,27 +79,57 @@ export type StrategyEvaluation = {
 };
 
 /**
+ * A strategy whose rule items are parsed and placed in their groups once, for evaluating it
+ * against many tokens (a backtest replays thousands): evaluateStrategy accepts it in place of
+ * the strategy and skips that work. Later changes to the original strategy are not seen.
+ */
+export class PreparedStrategy {
+  private constructor(
+    readonly rules: readonly PreparedRule[],
+    readonly strict: boolean,
+    readonly matching: Readonly<MatchingSetting>,
+  ) {}
+
+  /** Throws RuleEvaluationError (naming rules[i]) or StoredRuleError like evaluateStrategy. */
+  static from(strategy: EvaluableStrategy): PreparedStrategy {
+    const items = "rules" in strategy ? strategy.rules : storedToRules(strategy);
+    const rules = items.map((raw, index) => {
+      const item = parseRuleItem(raw, `rules[${index}]`);
+      return { item, index, groupId: getRuleDefinition(item.rule)!.group };
+    });
+    const matching = {
+      enabled: strategy.matching?.enabled ?? false,
+      minPercent: strategy.matching?.minPercent ?? 0,
+    };
+    return new PreparedStrategy(rules, strategy.strict ?? false, matching);
+  }
+}
+
+type PreparedRule = { item: RuleItem; index: number; groupId: ProductGroupId };
+
+export function prepareStrategy(strategy: EvaluableStrategy): PreparedStrategy {
+  return PreparedStrategy.from(strategy);
+}
+
+/**
  * Evaluates the strategy against the token. Throws RuleEvaluationError when a rule item is
  * not valid (naming rules[i]) and StoredRuleError when the stored form cannot be read back;
  * never throws because of the token, whatever it holds.
  */
 export function evaluateStrategy(
-  strategy: EvaluableStrategy,
+  strategy: EvaluableStrategy | PreparedStrategy,
   token: TokenObservation,
   options: EvaluateOptions = {},
 ): StrategyEvaluation {
-  const items = "rules" in strategy ? strategy.rules : storedToRules(strategy);
-  const strict = options.strictOverride ?? strategy.strict ?? false;
-  const matching: MatchingSetting = {
-    enabled: strategy.matching?.enabled ?? false,
-    minPercent: strategy.matching?.minPercent ?? 0,
-  };
+  const prepared = strategy instanceof PreparedStrategy ? strategy : PreparedStrategy.from(strategy);
+  const strict = options.strictOverride ?? prepared.strict;
+  const matching: MatchingSetting = { ...prepared.matching };
   const trail: string[] = [
     `strict=${strict}; ${matching.enabled ? `matching: at least ${matching.minPercent}% of rules` : "matching: every group (AND)"}`,
   ];
-  const evaluated = items.map((raw, index) => evaluateItem(raw, index, token, strict));
-
-  const dealbreakerResults = evaluated.filter((r) => r.dealbreaker);
+  const dealbreakerResults = prepared.rules
+    .filter((r) => r.item.dealbreaker)
+    .map((r) => evaluateItem(r, token, strict));
   for (const r of dealbreakerResults) trail.push(`dealbreaker ${describe(r)}`);
   const dealbreakerFailed = dealbreakerResults.some(isFailure);
 
@@ -119,7 +149,9 @@ export function evaluateStrategy(
     };
   }
 
-  const groupRules = evaluated.filter((r) => !r.dealbreaker);
+  const groupRules = prepared.rules
+    .filter((r) => !r.item.dealbreaker)
+    .map((r) => evaluateItem(r, token, strict));
   const groupResults = PRODUCT_GROUPS.map((g) => groupResult(g, groupRules)).filter(
     (g) => g.rules.length > 0,
   );
@@ -161,16 +193,18 @@ export function evaluateStrategy(
   };
 }
 
-function evaluateItem(raw: RuleItem, index: number, token: TokenObservation, strict: boolean): EvaluatedRule {
-  const item = parseRuleItem(raw, `rules[${index}]`);
-  const def = getRuleDefinition(item.rule)!;
+function evaluateItem(
+  { item, index, groupId }: PreparedRule,
+  token: TokenObservation,
+  strict: boolean,
+): EvaluatedRule {
   const result = evaluateParsedRule(item, token);
   // Missing data outside strict mode: the rule is skipped rather than failed.
   if (result.noData && !strict) {
     result.skipped = true;
     result.reason = `${result.reason}; skipped (strategy is not strict)`;
   }
-  return { ...result, dealbreaker: item.dealbreaker, groupId: def.group, index };
+  return { ...result, dealbreaker: item.dealbreaker, groupId, index };
 }
 
 function groupResult(group: (typeof PRODUCT_GROUPS)[number], rules: readonly EvaluatedRule[]): GroupResult {

@@ -218,14 +218,24 @@ describe("emulator control plane", () => {
     }
   });
 
-  it.each(["/tokens", "/events", "/jobs/run", "/official"])(
-    "answers 501 to POST %s (emulator part 2)",
+  it.each(["/tokens", "/events", "/official"])(
+    "validates the body of POST %s (400 naming the field)",
     async (path) => {
       const res = await control(em, "POST", path, {});
-      expect(res.status).toBe(501);
-      expect(res.body).toMatchObject({ statusCode: 501, error: "Not Implemented" });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        error: "Bad Request",
+        message: expect.stringContaining("body."),
+      });
     },
   );
+
+  it("POST /jobs/run answers what it drove (nothing pending here)", async () => {
+    const res = await control(em, "POST", "/jobs/run");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ backtests: [], performanceJobs: [] });
+  });
 
   it("serves the control plane outside the API base path only", async () => {
     const res = await fetch(`${em.baseUrl}/_emulator/users`, { method: "POST" });

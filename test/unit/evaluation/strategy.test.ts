@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   evaluateStrategy,
+  prepareStrategy,
   RuleEvaluationError,
   type RuleItem,
   rulesToStored,
@@ -184,6 +185,22 @@ describe("evaluateStrategy", () => {
       }
     });
 
+    it("accepts a whole Strategy response as returned by the client", () => {
+      const response: Strategy = {
+        id: "s1",
+        name: "n",
+        userId: "u1",
+        triggers: [{ id: "t1", eventType: "new_token_created", enabled: true }],
+        ...rulesToStored(SAFE, { view: "create" }),
+        strict: false,
+        alertCooldownMins: 0,
+        isActive: true,
+        createdAt: "2026-03-01T00:00:00.000Z",
+        updatedAt: "2026-03-01T00:00:00.000Z",
+      };
+      expect(evaluateStrategy(response, CLEAN_TOKEN).matched).toBe(true);
+    });
+
     it("reads matching from a list response", () => {
       const stored = rulesToStored(SAFE, { view: "list" });
       const r = evaluateStrategy(
@@ -193,6 +210,27 @@ describe("evaluateStrategy", () => {
       expect(r.matched).toBe(true);
       expect(r.matching).toEqual({ enabled: true, minPercent: 50 });
     });
+  });
+
+  it("a prepared strategy evaluates like the strategy it was prepared from", () => {
+    const prepared = prepareStrategy({
+      rules: SAFE,
+      strict: true,
+      matching: { enabled: true, minPercent: 75 },
+    });
+    for (const token of [
+      CLEAN_TOKEN,
+      tokenWith({ marketCap: 1e7 }),
+      tokenWith({ websiteContentScore: undefined }),
+    ]) {
+      expect(evaluateStrategy(prepared, token)).toEqual(
+        evaluateStrategy({ rules: SAFE, strict: true, matching: { enabled: true, minPercent: 75 } }, token),
+      );
+    }
+    expect(
+      evaluateStrategy(prepared, tokenWith({ websiteContentScore: undefined }), { strictOverride: false })
+        .strict,
+    ).toBe(false);
   });
 
   it("an invalid rule item throws RuleEvaluationError naming rules[i]", () => {

@@ -1,0 +1,261 @@
+/**
+ * Benchmarks (DESIGN 7): separate from the tests, bounded, loopback only. One run measures,
+ * side by side:
+ *   (a) full strategy validation + canonicalisation of a 50-rule strategy vs plain zod parsing;
+ *   (b) the rule mapping round trip (rulesToStored, then storedToRules);
+ *   (c) the typed client's GET /strategies (25 strategies) vs a bare undici request to the same URL;
+ *   (d) the emulator's throughput for POST /strategies.
+ * Writes bench-results/latest.json and prints a summary. `--quick` shortens every budget tenfold
+ * (a smoke run; its numbers are noisy).
+ *
+ * Run: npm run bench   (node -r ts-node/register/transpile-only bench/run.ts)
+ */
+import "../emulator/quiet-warnings";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join, resolve } from "node:path";
+import { Pool } from "undici";
+import { type RunningEmulator, startEmulator } from "../emulator/server";
+import { createClient } from "../provider/api/client";
+import { canonicalRules, canonicalStrategyInput } from "../provider/model/canonical";
+import { rulesToStored, storedToRules } from "../provider/model/rule-mapping";
+import { StrategyInputSchema } from "../provider/model/strategy";
+import { validateStrategyInput } from "../provider/model/validate-strategy";
+import { bigStrategy, smallStrategy } from "./fixtures";
+import { type Budget, measureAsync, measureSync, measureThroughput, round, type Stats } from "./harness";
+
+const QUICK = process.argv.includes("--quick");
+const SCALE = QUICK ? 0.1 : 1;
+/** Past this the run is stuck, not slow: fail rather than hang a CI job. */
+const WATCHDOG_MS = 90_000;
+const LIST_SIZE = 25;
+const POST_CONCURRENCY = 8;
+
+const budget = (timeMs: number, maxOperations: number, warmupMs = 300): Budget => ({
+  timeMs: Math.max(50, Math.round(timeMs * SCALE)),
+  maxOperations: Math.max(10, Math.round(maxOperations * SCALE)),
+  warmupMs: Math.max(20, Math.round(warmupMs * SCALE)),
+});
+
+function log(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+function fail(message: string): never {
+  throw new Error(`benchmark set-up failed: ${message}`);
+}
+
+async function control<T>(em: RunningEmulator, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(em.controlUrl + path, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status >= 300) fail(`control plane ${method} ${path} answered ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** A user whose rate limit is out of the way: the benchmark measures work, not waiting. */
+async function unthrottledUser(em: RunningEmulator): Promise<{ apiKey: string }> {
+  return control(em, "POST", "/users", { plan: "DEGEN", limits: { requestsPerMinute: 1_000_000 } });
+}
+
+function modelBenchmarks(): Record<string, Stats> {
+  const input = bigStrategy(50);
+  // Sanity first: the fixture is valid for both paths and the mapping round trip is exact.
+  const checked = validateStrategyInput(input, "create");
+  if (!checked.ok) fail(`the 50-rule fixture is invalid: ${checked.issues.map((i) => i.message).join("; ")}`);
+  if (!StrategyInputSchema.safeParse(input).success) fail("zod rejects the 50-rule fixture");
+  const back = storedToRules(rulesToStored(input.rules, { view: "list" }));
+  if (JSON.stringify(canonicalRules(back)) !== JSON.stringify(canonicalRules(input.rules))) {
+    fail("rulesToStored → storedToRules does not give the rules back");
+  }
+
+  log("(a) validation of a 50-rule strategy …");
+  const full = measureSync(
+    "validation.full",
+    () => {
+      const r = validateStrategyInput(input, "create");
+      if (!r.ok) throw new Error("unexpected validation failure");
+      return canonicalStrategyInput(r.value);
+    },
+    budget(2500, 200_000),
+  );
+  const zodOnly = measureSync(
+    "validation.zodOnly",
+    () => StrategyInputSchema.safeParse(input),
+    budget(2500, 200_000),
+  );
+
+  log("(b) rule mapping round trip …");
+  const roundTrip = measureSync(
+    "mapping.roundTrip",
+    () => storedToRules(rulesToStored(input.rules, { view: "list" })),
+    budget(2500, 200_000),
+  );
+  return { "validation.full": full, "validation.zodOnly": zodOnly, "mapping.roundTrip": roundTrip };
+}
+
+async function httpBenchmarks(em: RunningEmulator): Promise<Record<string, Stats>> {
+  const origin = new URL(em.baseUrl).origin;
+  const basePath = new URL(em.baseUrl).pathname;
+
+  // (c) GET /strategies holding 25 strategies: the typed client vs a bare undici request.
+  const reader = await unthrottledUser(em);
+  const client = createClient({ apiKey: reader.apiKey, baseUrl: em.baseUrl });
+  const bare = new Pool(origin, { connections: 16 });
+  const writer = new Pool(origin, { connections: POST_CONCURRENCY });
+  try {
+    await client.account.me(); // sizes the client's limiter to the (raised) plan rate
+    for (let i = 0; i < LIST_SIZE; i++) await client.strategies.create(bigStrategy(10 + (i % 5)));
+    const listed = await client.strategies.list();
+    if (listed.strategies.length !== LIST_SIZE) fail(`expected ${LIST_SIZE} strategies to list`);
+
+    const bareList = async () => {
+      const res = await bare.request({
+        path: `${basePath}/strategies`,
+        method: "GET",
+        headers: { "x-api-key": reader.apiKey, accept: "application/json" },
+      });
+      const body = (await res.body.json()) as { strategies: unknown[] };
+      if (res.statusCode !== 200 || body.strategies.length !== LIST_SIZE) {
+        throw new Error(`bare GET /strategies answered ${res.statusCode}`);
+      }
+      return body;
+    };
+
+    log(`(c) GET /strategies with ${LIST_SIZE} strategies: client vs bare undici …`);
+    // Interleaved halves, so drift of the machine during the run hits both sides alike.
+    const half = budget(2000, 20_000);
+    const clientA = await measureAsync("client.listStrategies", () => client.strategies.list(), half);
+    const bareA = await measureAsync("undici.listStrategies", bareList, half);
+    const clientB = await measureAsync("client.listStrategies", () => client.strategies.list(), half);
+    const bareB = await measureAsync("undici.listStrategies", bareList, half);
+
+    // (d) POST /strategies throughput of the emulator, several requests in flight.
+    const poster = await unthrottledUser(em);
+    const body = JSON.stringify(smallStrategy("throughput"));
+    log(`(d) emulator POST /strategies throughput, ${POST_CONCURRENCY} in flight …`);
+    const post = await measureThroughput(
+      "emulator.createStrategy",
+      async () => {
+        const res = await writer.request({
+          path: `${basePath}/strategies`,
+          method: "POST",
+          headers: { "x-api-key": poster.apiKey, "content-type": "application/json" },
+          body,
+        });
+        await res.body.dump();
+        if (res.statusCode !== 201) throw new Error(`POST /strategies answered ${res.statusCode}`);
+        return res.statusCode;
+      },
+      { ...budget(4000, 20_000), concurrency: POST_CONCURRENCY },
+    );
+    return {
+      "client.listStrategies": merge(clientA, clientB),
+      "undici.listStrategies": merge(bareA, bareB),
+      "emulator.createStrategy": post,
+    };
+  } finally {
+    await client.close();
+    await bare.close();
+    await writer.close();
+  }
+}
+
+/** Joins two halves of one measurement (sample-weighted; percentiles conservatively the max). */
+function merge(a: Stats, b: Stats): Stats {
+  const operations = a.operations + b.operations;
+  const elapsedMs = a.elapsedMs + b.elapsedMs;
+  return {
+    ...a,
+    operations,
+    samples: a.samples + b.samples,
+    elapsedMs: round(elapsedMs),
+    opsPerSec: round(operations / (elapsedMs / 1000)),
+    meanMs: round(elapsedMs / operations, 6),
+    p50Ms: round((a.p50Ms * a.samples + b.p50Ms * b.samples) / (a.samples + b.samples), 6),
+    p95Ms: Math.max(a.p95Ms, b.p95Ms),
+    minMs: Math.min(a.minMs, b.minMs),
+    maxMs: Math.max(a.maxMs, b.maxMs),
+  };
+}
+
+async function main(): Promise<void> {
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`benchmarks did not finish within ${WATCHDOG_MS / 1000} s; aborting\n`);
+    process.exit(1);
+  }, WATCHDOG_MS);
+  watchdog.unref();
+
+  const started = Date.now();
+  const benchmarks: Record<string, Stats> = { ...modelBenchmarks() };
+  const em = await startEmulator({ port: 0, host: "127.0.0.1" });
+  try {
+    Object.assign(benchmarks, await httpBenchmarks(em));
+  } finally {
+    await em.close();
+  }
+
+  const b = (name: string): Stats => benchmarks[name] ?? fail(`missing result ${name}`);
+  const ratios = {
+    /** How many times longer full validation + canonicalisation takes than zod parsing alone. */
+    validationOverhead: round(b("validation.full").meanMs / b("validation.zodOnly").meanMs, 2),
+    /** How many times longer the typed client's GET /strategies takes than a bare undici request. */
+    clientOverhead: round(b("client.listStrategies").meanMs / b("undici.listStrategies").meanMs, 2),
+    /** The client's added time per request, in milliseconds. */
+    clientOverheadMs: round(b("client.listStrategies").meanMs - b("undici.listStrategies").meanMs, 4),
+    /** The same two ratios over medians: steadier on a busy machine (GC pauses, neighbours). */
+    validationOverheadMedian: round(b("validation.full").p50Ms / b("validation.zodOnly").p50Ms, 2),
+    clientOverheadMedian: round(b("client.listStrategies").p50Ms / b("undici.listStrategies").p50Ms, 2),
+  };
+
+  const report = {
+    schemaVersion: 1,
+    generatedAt: new Date().toISOString(),
+    quick: QUICK,
+    durationMs: Date.now() - started,
+    environment: {
+      node: process.version,
+      platform: process.platform,
+      arch: process.arch,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+    },
+    workloads: {
+      validation: "one 50-rule strategy (every rule kind), create mode",
+      mapping: "rules of the same strategy to stored groups (list view) and back",
+      list: `GET /strategies holding ${LIST_SIZE} strategies of 10-14 rules, one request at a time`,
+      create: `POST /strategies with a 3-rule body, ${POST_CONCURRENCY} requests in flight`,
+    },
+    benchmarks,
+    ratios,
+  };
+  const dir = resolve(__dirname, "..", "bench-results");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "latest.json");
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+
+  log("");
+  log(`${"benchmark".padEnd(26)}${"ops/s".padStart(12)}${"mean ms".padStart(12)}${"p95 ms".padStart(12)}`);
+  for (const s of Object.values(benchmarks)) {
+    log(
+      `${s.name.padEnd(26)}${String(Math.round(s.opsPerSec)).padStart(12)}` +
+        `${s.meanMs.toFixed(4).padStart(12)}${s.p95Ms.toFixed(4).padStart(12)}`,
+    );
+  }
+  log("");
+  log(
+    `validation overhead (full / zod only): ${ratios.validationOverhead}x mean, ${ratios.validationOverheadMedian}x median`,
+  );
+  log(
+    `client overhead (client / bare undici): ${ratios.clientOverhead}x mean (+${ratios.clientOverheadMs} ms), ` +
+      `${ratios.clientOverheadMedian}x median`,
+  );
+  log(`written to bench-results/latest.json in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});
