@@ -78,7 +78,9 @@ export class TokenHistory {
 
   /** Observations with fromMs ≤ observedAt ≤ toMs, in time order. */
   between(address: string, fromMs: number, toMs: number): TimedObservation[] {
-    return (this.byAddress.get(address) ?? []).filter((e) => e.ms >= fromMs && e.ms <= toMs).map((e) => e.obs);
+    return (this.byAddress.get(address) ?? [])
+      .filter((e) => e.ms >= fromMs && e.ms <= toMs)
+      .map((e) => e.obs);
   }
 
   /**

@@ -3,6 +3,8 @@ import { createHash } from "node:crypto";
 /** Before `GET /me` tells the real size, assume the stricter plan (PRO: 60 per minute). */
 export const DEFAULT_REQUESTS_PER_MINUTE = 60;
 export const RATE_LIMIT_WINDOW_MS = 60_000;
+/** How much later than our send the service may count a request against its window. */
+export const ARRIVAL_MARGIN_MS = 1_000;
 
 export type WaitReason =
   /** The local sliding window is full: sending now would exceed the plan's rate. */
@@ -151,7 +153,9 @@ export function sharedRateLimiter(
   const id = rateLimiterId(apiKey, origin);
   let limiter = shared.get(id);
   if (!limiter) {
-    limiter = new RateLimiter(options);
+    // The service counts a request when it arrives, a little after we send it (connection
+    // setup, queuing): a window one margin longer keeps our budget from freeing before theirs.
+    limiter = new RateLimiter({ windowMs: RATE_LIMIT_WINDOW_MS + ARRIVAL_MARGIN_MS, ...options });
     shared.set(id, limiter);
   }
   return limiter;

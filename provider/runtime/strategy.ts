@@ -52,13 +52,17 @@ export const strategyHandler: pulumi.dynamic.ResourceProvider = {
     if (failures.length > 0) return { inputs, failures };
     if (unknown.length > 0) return { inputs };
 
-    const canonical = { ...canonicalStrategyInput(pick(inputs, STRATEGY_FIELDS) as StrategyInput), adopt: inputs.adopt };
+    // Struct values cannot be undefined: drop absent optionals.
+    const canonical = stripUndefined({
+      ...canonicalStrategyInput(pick(inputs, STRATEGY_FIELDS) as StrategyInput),
+      adopt: inputs.adopt,
+    });
     const isNew = Object.keys(withoutProvider(olds)).length === 0;
     if (isNew && canonical.adopt === undefined) {
       const limitFailure = await totalLimitFailure(canonical);
       if (limitFailure) return { inputs: canonical, failures: [limitFailure] };
     }
-    return { inputs: stripUndefined(canonical) };
+    return { inputs: canonical };
   },
 
   async diff(id, olds, news) {

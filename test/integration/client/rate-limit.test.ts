@@ -103,9 +103,9 @@ describe("client rate limiting against the emulator's real 429s", () => {
     expect(journal.filter((r) => r.status === 200)).toHaveLength(12);
     const windowWaits = waits.filter((w) => w.reason === "rate-limit-window" && w.waitMs > 1_000);
     expect(windowWaits).toHaveLength(2);
-    // The client stamps a request when it sends it, the service when it arrives (later, by the
-    // connection set-up and transit), so at a window boundary the service may still count the
-    // oldest request: at most one 429 per boundary, waited out like any other.
-    expect(journal.filter((r) => r.status === 429).length).toBeLessThanOrEqual(windowWaits.length);
+    // Regression: the client stamped a request when sent, the service when it arrives, so at
+    // each window boundary the service still counted the oldest request and answered 429. The
+    // client's window now carries an arrival margin: pacing alone keeps it under the limit.
+    expect(journal.filter((r) => r.status === 429)).toEqual([]);
   });
 });
