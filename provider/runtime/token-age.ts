@@ -3,15 +3,20 @@ import type { Strategy } from "../model/strategy";
 /** Spec section 9: token_age moved from hours to minutes on this day; stored values were not migrated. */
 export const TOKEN_AGE_UNIT_CHANGE = "2026-03-11T00:00:00.000Z";
 
+/** A threshold this small on a pre-change strategy reads as hours (up to a week). */
+const HOURS_LIKE_MAX = 168;
+
 /**
- * Warnings for token_age thresholds saved before the unit change: such a value was meant in
- * hours but is now evaluated in minutes (a "max 24" meant a day and now means 24 minutes).
+ * Warnings for token_age thresholds that look like hours: saved before the unit change and no
+ * larger than a week's worth of hours. Such a value was meant in hours but is now evaluated in
+ * minutes (a "max 24" meant a day and now means 24 minutes). A value re-declared in minutes
+ * (say 1440) no longer warns.
  */
 export function tokenAgeWarnings(strategy: Strategy): string[] {
   if (Date.parse(strategy.createdAt) >= Date.parse(TOKEN_AGE_UNIT_CHANGE)) return [];
   const stored = [...strategy.dealbreakers, ...strategy.ruleGroups.flatMap((g) => g.rules)];
   return stored
-    .filter((r) => r.ruleType === "token_age" && typeof r.value === "number")
+    .filter((r) => r.ruleType === "token_age" && typeof r.value === "number" && r.value <= HOURS_LIKE_MAX)
     .map(
       (r) =>
         `strategy-alerts: warning: strategy "${strategy.name}" (${strategy.id}) was created before ${TOKEN_AGE_UNIT_CHANGE.slice(0, 10)} ` +

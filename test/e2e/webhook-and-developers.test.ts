@@ -92,6 +92,12 @@ describe.runIf(inject("pulumiBinDir"))("Webhook, FollowedDeveloper and Developer
     await emulator?.close();
   });
 
+  it("previews the whole portfolio although the developer's address is not known until it is followed", async () => {
+    const preview = await project.preview();
+    expect(preview.changes.create).toBe(5);
+    expect(preview.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
   it("follows the developer before the strategy that names its wallet, tags it and verifies the webhook", async () => {
     await project.up();
     const outputs = await project.outputs();
