@@ -26,6 +26,7 @@ export function lookupClient(options: LookupOptions = {}): ApiClient {
     );
   }
   const id = `${baseUrl}\n${apiKey}`;
-  if (cached?.id !== id) cached = { id, client: createClient({ apiKey, baseUrl, userAgent: "pulumi-strategy-alerts" }) };
+  if (cached?.id !== id)
+    cached = { id, client: createClient({ apiKey, baseUrl, userAgent: "pulumi-strategy-alerts" }) };
   return cached.client;
 }

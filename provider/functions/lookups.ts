@@ -1,6 +1,11 @@
 import type { Account } from "../model/schemas/account";
 import type { DeveloperRecord, DevTag } from "../model/schemas/developer";
-import type { MicroblogHandle, MicroblogHandlesQuery, MicroblogTag, MicroblogTagsQuery } from "../model/schemas/microblog";
+import type {
+  MicroblogHandle,
+  MicroblogHandlesQuery,
+  MicroblogTag,
+  MicroblogTagsQuery,
+} from "../model/schemas/microblog";
 import type { Strategy } from "../model/strategy";
 import { type LookupOptions, lookupClient } from "./lookup-client";
 
@@ -10,12 +15,18 @@ export function getAccount(options?: LookupOptions): Promise<Account> {
 }
 
 /** Microblog tags, e.g. to find the tag id a microblog trigger config names. */
-export async function getMicroblogTags(query: MicroblogTagsQuery = {}, options?: LookupOptions): Promise<MicroblogTag[]> {
+export async function getMicroblogTags(
+  query: MicroblogTagsQuery = {},
+  options?: LookupOptions,
+): Promise<MicroblogTag[]> {
   return (await lookupClient(options).microblog.tags(query)).tags;
 }
 
 /** Tracked microblog handles. */
-export async function getMicroblogHandles(query: MicroblogHandlesQuery = {}, options?: LookupOptions): Promise<MicroblogHandle[]> {
+export async function getMicroblogHandles(
+  query: MicroblogHandlesQuery = {},
+  options?: LookupOptions,
+): Promise<MicroblogHandle[]> {
   return (await lookupClient(options).microblog.handles(query)).handles;
 }
 
@@ -41,6 +52,8 @@ export async function getStrategies(
 ): Promise<Strategy[]> {
   const { strategies } = await lookupClient(options).strategies.list();
   return strategies.filter(
-    (s) => (filter.name === undefined || s.name === filter.name) && (filter.isActive === undefined || s.isActive === filter.isActive),
+    (s) =>
+      (filter.name === undefined || s.name === filter.name) &&
+      (filter.isActive === undefined || s.isActive === filter.isActive),
   );
 }

@@ -12,7 +12,10 @@ export const RUNTIME_MODULE = "pulumi-strategy-alerts/runtime";
  * program directory, which is the provider process's working directory). Credentials are read
  * there, in `configure`, from stack config or the environment — never captured here.
  */
-export function providerShell(kind: string, runtimeModule: string = RUNTIME_MODULE): pulumi.dynamic.ResourceProvider {
+export function providerShell(
+  kind: string,
+  runtimeModule: string = RUNTIME_MODULE,
+): pulumi.dynamic.ResourceProvider {
   return {
     configure: (req) => require(runtimeModule).configure(req),
     check: (olds, news) => require(runtimeModule).handler(kind).check(olds, news),

@@ -1,5 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { Matching, RetryPolicy, RuleGroup, RuleItem, StoredRule, TriggerConfigs } from "../model/strategy";
+import type {
+  Matching,
+  RetryPolicy,
+  RuleGroup,
+  RuleItem,
+  StoredRule,
+  TriggerConfigs,
+} from "../model/strategy";
 import type { EventType } from "../model/triggers";
 import type { DeepInput, RuleItemInput } from "./input-types";
 import { providerShell } from "./provider-shell";

@@ -25,7 +25,13 @@ export class Webhook extends pulumi.dynamic.Resource {
     super(
       providerShell("Webhook"),
       name,
-      { ...args, verifiedAt: undefined, hasSecret: undefined, secret: undefined, verificationError: undefined },
+      {
+        ...args,
+        verifiedAt: undefined,
+        hasSecret: undefined,
+        secret: undefined,
+        verificationError: undefined,
+      },
       // A secret returned from create must be declared here: pulumi.secret() from a dynamic provider does not work.
       pulumi.mergeOptions(opts, { additionalSecretOutputs: ["secret"] }),
       "strategy-alerts",

@@ -16,7 +16,10 @@ export function processClient(): ApiClient {
   const { apiKey, baseUrl } = credentials();
   const id = `${baseUrl}\n${apiKey}`;
   if (cached?.id !== id) {
-    cached = { id, client: createClient({ apiKey, baseUrl, onWait: announceWait, userAgent: "pulumi-strategy-alerts" }) };
+    cached = {
+      id,
+      client: createClient({ apiKey, baseUrl, onWait: announceWait, userAgent: "pulumi-strategy-alerts" }),
+    };
   }
   return cached.client;
 }

@@ -17,7 +17,10 @@ export const developerTagsHandler: pulumi.dynamic.ResourceProvider = {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
     if (!isUnknown(inputs.address) && (typeof inputs.address !== "string" || inputs.address.trim() === "")) {
-      failures.push({ property: "address", reason: "address is required: the followed developer's wallet address" });
+      failures.push({
+        property: "address",
+        reason: "address is required: the followed developer's wallet address",
+      });
     }
     if (!Array.isArray(inputs.tagIds) && !isUnknown(inputs.tagIds)) {
       failures.push({ property: "tagIds", reason: "tagIds must be an array of developer tag ids" });
@@ -30,7 +33,9 @@ export const developerTagsHandler: pulumi.dynamic.ResourceProvider = {
     }
     if (failures.length > 0) return { inputs, failures };
     const known = Array.isArray(inputs.tagIds) && !inputs.tagIds.some(isUnknown);
-    return { inputs: { address: inputs.address, tagIds: known ? canonicalStringSet(inputs.tagIds) : inputs.tagIds } };
+    return {
+      inputs: { address: inputs.address, tagIds: known ? canonicalStringSet(inputs.tagIds) : inputs.tagIds },
+    };
   },
 
   async diff(_id, olds, news) {

@@ -114,12 +114,18 @@ async function converge(want: Declared): Promise<DeveloperRecord> {
     runState.invalidateDevelopers();
   }
   const record = (await runState.developers()).get(want.address);
-  if (!record) throw new Error(`the service does not list ${want.address} among followed developers after following it`);
+  if (!record)
+    throw new Error(`the service does not list ${want.address} among followed developers after following it`);
   return record;
 }
 
 function outputs(want: Declared, record: DeveloperRecord): PropertyBag {
-  const out: PropertyBag = { ...record, address: want.address, active: want.active, addedAt: record.addedAt ?? null };
+  const out: PropertyBag = {
+    ...record,
+    address: want.address,
+    active: want.active,
+    addedAt: record.addedAt ?? null,
+  };
   if (want.alias !== undefined) out.alias = want.alias;
   return out;
 }

@@ -44,5 +44,9 @@ export function credentials(): Credentials {
         `or set the ${BASE_URL_ENV} environment variable.`,
     );
   }
-  return { apiKey, baseUrl, apiKeySource: envKey ? `the ${API_KEY_ENV} environment variable` : `stack config ${API_KEY_CONFIG}` };
+  return {
+    apiKey,
+    baseUrl,
+    apiKeySource: envKey ? `the ${API_KEY_ENV} environment variable` : `stack config ${API_KEY_CONFIG}`,
+  };
 }

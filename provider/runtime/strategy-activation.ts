@@ -32,11 +32,18 @@ export const strategyActivationHandler: pulumi.dynamic.ResourceProvider = {
     } else if (Array.isArray(inputs.strategyIds)) {
       inputs.strategyIds.forEach((id: unknown, i: number) => {
         if (!isUnknown(id) && (typeof id !== "string" || id.trim() === "")) {
-          failures.push({ property: `strategyIds[${i}]`, reason: `strategyIds[${i}] must be a strategy id (a non-empty string)` });
+          failures.push({
+            property: `strategyIds[${i}]`,
+            reason: `strategyIds[${i}] must be a strategy id (a non-empty string)`,
+          });
         }
       });
     }
-    if (inputs.exclusive !== undefined && typeof inputs.exclusive !== "boolean" && !isUnknown(inputs.exclusive)) {
+    if (
+      inputs.exclusive !== undefined &&
+      typeof inputs.exclusive !== "boolean" &&
+      !isUnknown(inputs.exclusive)
+    ) {
       failures.push({ property: "exclusive", reason: "exclusive must be a boolean" });
     }
     if (failures.length > 0 || !Array.isArray(inputs.strategyIds)) return { inputs, failures };
@@ -60,7 +67,8 @@ export const strategyActivationHandler: pulumi.dynamic.ResourceProvider = {
     const after = declared(news);
     const changes =
       before.exclusive !== after.exclusive ||
-      JSON.stringify(canonicalStringSet(before.strategyIds)) !== JSON.stringify(canonicalStringSet(after.strategyIds)) ||
+      JSON.stringify(canonicalStringSet(before.strategyIds)) !==
+        JSON.stringify(canonicalStringSet(after.strategyIds)) ||
       after.strategyIds.some(isUnknown);
     return { changes, replaces: [] };
   },
@@ -102,7 +110,11 @@ export const strategyActivationHandler: pulumi.dynamic.ResourceProvider = {
 };
 
 function outputs(want: Declared): PropertyBag {
-  return { strategyIds: want.strategyIds, exclusive: want.exclusive, activeStrategyIds: canonicalStringSet(want.strategyIds) };
+  return {
+    strategyIds: want.strategyIds,
+    exclusive: want.exclusive,
+    activeStrategyIds: canonicalStringSet(want.strategyIds),
+  };
 }
 
 /**
@@ -152,7 +164,8 @@ async function activeLimitFailure(
   // Active strategies outside the set stay active unless exclusive, or unless this resource held them.
   const outside = exclusive
     ? 0
-    : [...strategies.values()].filter((s) => s.isActive && !wanted.has(s.id) && !previouslyHeld.has(s.id)).length;
+    : [...strategies.values()].filter((s) => s.isActive && !wanted.has(s.id) && !previouslyHeld.has(s.id))
+        .length;
   const requested = wanted.size + unknownCount;
   if (requested + outside <= limit) return undefined;
   return {

@@ -23,10 +23,23 @@ export const STRATEGY_FIELDS = [
   "matching",
 ] as const;
 
-const OUTPUT_FIELDS = ["strategyId", "userId", "dealbreakers", "ruleGroups", "isActive", "createdAt", "updatedAt"];
+const OUTPUT_FIELDS = [
+  "strategyId",
+  "userId",
+  "dealbreakers",
+  "ruleGroups",
+  "isActive",
+  "createdAt",
+  "updatedAt",
+];
 
 /** What a removed optional input resets to, so deleting a line in code is an update. */
-const RESET_VALUES: PropertyBag = { description: null, triggerConfigs: null, strict: false, alertCooldownMins: 0 };
+const RESET_VALUES: PropertyBag = {
+  description: null,
+  triggerConfigs: null,
+  strict: false,
+  alertCooldownMins: 0,
+};
 
 /** A strategy the service made at or after our request's send time, allowing for clock skew. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -141,7 +154,8 @@ export function patchFor(olds: PropertyBag, news: PropertyBag): StrategyPatch {
     else if (field in RESET_VALUES) patch[field] = RESET_VALUES[field];
   }
   // Trigger configs are checked against the triggers they configure: send them together.
-  if (patch.triggers !== undefined && news.triggerConfigs !== undefined) patch.triggerConfigs = news.triggerConfigs;
+  if (patch.triggers !== undefined && news.triggerConfigs !== undefined)
+    patch.triggerConfigs = news.triggerConfigs;
   return patch as StrategyPatch;
 }
 
@@ -176,12 +190,21 @@ export function inputsFromLive(previous: PropertyBag, live: Strategy): PropertyB
   return inputs;
 }
 
-function setUnlessDefault(inputs: PropertyBag, previous: PropertyBag, key: string, live: unknown, fallback: unknown) {
-  if (previous[key] === undefined && stableStringify(live ?? null) === stableStringify(fallback)) delete inputs[key];
+function setUnlessDefault(
+  inputs: PropertyBag,
+  previous: PropertyBag,
+  key: string,
+  live: unknown,
+  fallback: unknown,
+) {
+  if (previous[key] === undefined && stableStringify(live ?? null) === stableStringify(fallback))
+    delete inputs[key];
   else inputs[key] = live;
 }
 
-async function totalLimitFailure(inputs: PropertyBag): Promise<{ property: string; reason: string } | undefined> {
+async function totalLimitFailure(
+  inputs: PropertyBag,
+): Promise<{ property: string; reason: string } | undefined> {
   const account = await runState.account();
   const total = account.limits.strategies.total;
   if (total === null) return undefined;
@@ -206,7 +229,9 @@ async function adopt(id: string, body: StrategyInput): Promise<Strategy> {
     existing = await client.strategies.get(id);
   } catch (err) {
     if (err instanceof NotFoundError) {
-      throw new Error(`adopt: no strategy ${id} in this account (it may have been deleted, or belongs to another user)`);
+      throw new Error(
+        `adopt: no strategy ${id} in this account (it may have been deleted, or belongs to another user)`,
+      );
     }
     throw err;
   }
@@ -254,7 +279,8 @@ export function sameContent(live: Strategy, body: StrategyInput): boolean {
     live.name === declared.name &&
     (live.description ?? null) === (declared.description ?? null) &&
     stableStringify(canonicalRules(storedToRules(live))) === stableStringify(declared.rules) &&
-    stableStringify([...new Set(live.triggers.map((t) => t.eventType))].sort()) === stableStringify(declared.triggers) &&
+    stableStringify([...new Set(live.triggers.map((t) => t.eventType))].sort()) ===
+      stableStringify(declared.triggers) &&
     live.strict === (declared.strict ?? live.strict) &&
     live.alertCooldownMins === (declared.alertCooldownMins ?? live.alertCooldownMins)
   );

@@ -18,7 +18,11 @@ interface Declared {
 }
 
 function declared(bag: PropertyBag): Declared {
-  const d: Declared = { url: bag.url ?? null, enabled: bag.enabled === true, requireVerified: bag.requireVerified !== false };
+  const d: Declared = {
+    url: bag.url ?? null,
+    enabled: bag.enabled === true,
+    requireVerified: bag.requireVerified !== false,
+  };
   if (bag.rotation !== undefined) d.rotation = String(bag.rotation);
   return d;
 }
@@ -45,7 +49,11 @@ export const webhookHandler: pulumi.dynamic.ResourceProvider = {
       failures.push({ property: "requireVerified", reason: "requireVerified must be a boolean" });
     }
     if (failures.length > 0) return { inputs, failures };
-    const canonical: PropertyBag = { url: inputs.url ?? null, enabled: inputs.enabled, requireVerified: inputs.requireVerified !== false };
+    const canonical: PropertyBag = {
+      url: inputs.url ?? null,
+      enabled: inputs.enabled,
+      requireVerified: inputs.requireVerified !== false,
+    };
     if (inputs.rotation !== undefined) canonical.rotation = inputs.rotation;
     return { inputs: canonical };
   },
@@ -54,14 +62,20 @@ export const webhookHandler: pulumi.dynamic.ResourceProvider = {
     const a = declared(olds);
     const b = declared(news);
     const changes =
-      a.url !== b.url || a.enabled !== b.enabled || a.requireVerified !== b.requireVerified || a.rotation !== b.rotation;
+      a.url !== b.url ||
+      a.enabled !== b.enabled ||
+      a.requireVerified !== b.requireVerified ||
+      a.rotation !== b.rotation;
     return { changes, replaces: [] };
   },
 
   // The account's single webhook is adopted simply by declaring it.
   async create(inputs) {
     const want = declared(withoutProvider(inputs));
-    return operation(LABEL, "create", async () => ({ id: WEBHOOK_ID, outs: await apply(want, undefined, {}) }));
+    return operation(LABEL, "create", async () => ({
+      id: WEBHOOK_ID,
+      outs: await apply(want, undefined, {}),
+    }));
   },
 
   async read(id, props) {
@@ -110,7 +124,11 @@ function outputsOf(inputs: PropertyBag, live: WebhookConfig, secret: string | un
  * an answer lost on the way is recovered by reading the webhook and, if it holds a secret we
  * never saw, rotating it (url null, then url) to obtain a fresh one (DESIGN.md 9).
  */
-async function apply(want: Declared, before: Declared | undefined, previousOutputs: PropertyBag): Promise<PropertyBag> {
+async function apply(
+  want: Declared,
+  before: Declared | undefined,
+  previousOutputs: PropertyBag,
+): Promise<PropertyBag> {
   const client = processClient();
   const inputs: PropertyBag = { url: want.url, enabled: want.enabled, requireVerified: want.requireVerified };
   if (want.rotation !== undefined) inputs.rotation = want.rotation;
@@ -141,7 +159,7 @@ async function apply(want: Declared, before: Declared | undefined, previousOutpu
     // Saved with a secret but unverified: record it (secret included) and fail, so the next `up` retries.
     throw initFailure(
       `webhook url ${want.url} was saved but not verified: ${live.verificationError ?? "the endpoint did not echo the challenge"}. ` +
-        "Make the endpoint answer 2xx with {\"challenge\": <the challenge>} and run `pulumi up` again, or set requireVerified: false.",
+        'Make the endpoint answer 2xx with {"challenge": <the challenge>} and run `pulumi up` again, or set requireVerified: false.',
       WEBHOOK_ID,
       outs,
     );

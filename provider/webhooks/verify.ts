@@ -3,7 +3,13 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 /** Why a delivery was rejected; `code` is stable for programs, the message explains for people. */
 export class WebhookVerificationError extends Error {
   constructor(
-    readonly code: "missing-header" | "invalid-signature-format" | "signature-mismatch" | "stale-timestamp" | "not-raw-body" | "invalid-json",
+    readonly code:
+      | "missing-header"
+      | "invalid-signature-format"
+      | "signature-mismatch"
+      | "stale-timestamp"
+      | "not-raw-body"
+      | "invalid-json",
     message: string,
   ) {
     super(message);

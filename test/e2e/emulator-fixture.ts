@@ -1,5 +1,5 @@
-import { type ApiClient, createClient } from "../../provider/api/client";
 import { type RunningEmulator, startEmulator } from "../../emulator/server";
+import { type ApiClient, createClient } from "../../provider/api/client";
 
 export interface JournalEntry {
   method: string;

@@ -66,7 +66,6 @@ export interface ProjectOptions {
 
 export class PulumiProject {
   readonly stack = "dev";
-  private counter = 0;
 
   private constructor(
     readonly dir: string,
@@ -85,7 +84,13 @@ export class PulumiProject {
     await writeFile(
       join(dir, "tsconfig.json"),
       JSON.stringify({
-        compilerOptions: { strict: true, target: "ES2022", module: "commonjs", esModuleInterop: true, skipLibCheck: true },
+        compilerOptions: {
+          strict: true,
+          target: "ES2022",
+          module: "commonjs",
+          esModuleInterop: true,
+          skipLibCheck: true,
+        },
         files: ["index.ts"],
       }),
     );
@@ -173,11 +178,14 @@ export class PulumiProject {
    * (previews too, with PULUMI_ENABLE_STREAMING_JSON_PREVIEW), and summarises the events.
    */
   private async engineCommand(args: string[], opts: RunOptions): Promise<CommandResult> {
-    const result = await this.run([...args, "--json", "--non-interactive", "--stack", this.stack, ...(opts.extraArgs ?? [])], {
-      ...opts,
-      allowFailure: true,
-      env: { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true", ...opts.env },
-    });
+    const result = await this.run(
+      [...args, "--json", "--non-interactive", "--stack", this.stack, ...(opts.extraArgs ?? [])],
+      {
+        ...opts,
+        allowFailure: true,
+        env: { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true", ...opts.env },
+      },
+    );
     const full = { ...result, ...summarise(parseEventLines(result.stdout)) };
     if (full.code !== 0 && !opts.allowFailure) throw new PulumiCommandError(full);
     return full;
@@ -236,17 +244,28 @@ function parseEventLines(text: string): EngineEvent[] {
   return events;
 }
 
-function summarise(events: EngineEvent[]): Pick<CommandResult, "events" | "changes" | "steps" | "diagnostics"> {
+function summarise(
+  events: EngineEvent[],
+): Pick<CommandResult, "events" | "changes" | "steps" | "diagnostics"> {
   const summary = events.find((e) => e.summaryEvent)?.summaryEvent;
   const steps = events
     .map((e) => e.resOutputsEvent?.metadata ?? e.resourcePreEvent?.metadata)
     .filter((m): m is EngineEvent => Boolean(m))
     .filter((m, i, all) => all.findIndex((o) => o.urn === m.urn && o.op === m.op) === i)
-    .map((m) => ({ op: m.op as string, urn: m.urn as string, type: m.type as string, diffs: changedInputs(m) }));
+    .map((m) => ({
+      op: m.op as string,
+      urn: m.urn as string,
+      type: m.type as string,
+      diffs: changedInputs(m),
+    }));
   const diagnostics = events
     .map((e) => e.diagnosticEvent)
     .filter((d): d is EngineEvent => Boolean(d))
-    .map((d) => ({ severity: d.severity as string, message: stripAnsi(d.message as string), urn: d.urn as string | undefined }));
+    .map((d) => ({
+      severity: d.severity as string,
+      message: stripAnsi(d.message as string),
+      urn: d.urn as string | undefined,
+    }));
   return { events, changes: summary?.resourceChanges ?? {}, steps, diagnostics };
 }
 
@@ -301,7 +320,8 @@ export function changeReport(result: CommandResult): string[] {
     .filter((m): m is EngineEvent => Boolean(m) && m.op !== "same");
   return metadata.flatMap((m) =>
     changedInputs(m).map(
-      (k) => `${m.op} ${m.urn.split("::").pop()}.${k}: ${JSON.stringify(m.old?.inputs?.[k])} → ${JSON.stringify(m.new?.inputs?.[k])}`,
+      (k) =>
+        `${m.op} ${m.urn.split("::").pop()}.${k}: ${JSON.stringify(m.old?.inputs?.[k])} → ${JSON.stringify(m.new?.inputs?.[k])}`,
     ),
   );
 }

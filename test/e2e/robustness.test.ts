@@ -40,8 +40,18 @@ describe.runIf(inject("pulumiBinDir"))("robustness and request economy under the
   it("leaves no duplicate when a create's answer is lost after the service committed it", async () => {
     const user = await emulator.user();
     const p = await project("lost-answer", strategies(2), user.apiKey);
-    await emulator.control("POST", "/faults", { method: "POST", path: "/strategies", drop: "after-commit", count: 1 });
-    await emulator.control("POST", "/faults", { method: "POST", path: "/devs/:address/add", drop: "after-commit", count: 1 });
+    await emulator.control("POST", "/faults", {
+      method: "POST",
+      path: "/strategies",
+      drop: "after-commit",
+      count: 1,
+    });
+    await emulator.control("POST", "/faults", {
+      method: "POST",
+      path: "/devs/:address/add",
+      drop: "after-commit",
+      count: 1,
+    });
     await p.writeProgram(
       `${strategies(2)}\nnew sa.FollowedDeveloper("dev", { address: "${DEV}", alias: "lost answer" });\n`,
     );
@@ -60,7 +70,13 @@ describe.runIf(inject("pulumiBinDir"))("robustness and request economy under the
     const user = await emulator.user();
     const p = await project("flaky", strategies(2), user.apiKey);
     await emulator.control("POST", "/faults", { method: "GET", status: 503, count: 2 });
-    await emulator.control("POST", "/faults", { method: "POST", path: "/strategies", status: 429, retryAfterSeconds: 1, count: 2 });
+    await emulator.control("POST", "/faults", {
+      method: "POST",
+      path: "/strategies",
+      status: 429,
+      retryAfterSeconds: 1,
+      count: 2,
+    });
     const up = await p.up();
     expect(up.changes.create).toBe(3);
     expect((await user.client.strategies.list()).strategies).toHaveLength(2);
@@ -104,8 +120,13 @@ describe.runIf(inject("pulumiBinDir"))("robustness and request economy under the
     const p = await project("total", strategies(3), user.apiKey);
     const preview = await p.preview({ allowFailure: true });
     expect(preview.code).not.toBe(0);
-    const message = preview.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
-    expect(message).toContain("would exceed the PRO plan's total of 3 strategies: the account has 1 and this update creates 3");
+    const message = preview.diagnostics
+      .filter((d) => d.severity === "error")
+      .map((d) => d.message)
+      .join("\n");
+    expect(message).toContain(
+      "would exceed the PRO plan's total of 3 strategies: the account has 1 and this update creates 3",
+    );
   });
 
   it("says in the Pulumi output what it waits for, how long and why, when the plan's rate limit makes it pause", async () => {
@@ -113,7 +134,9 @@ describe.runIf(inject("pulumiBinDir"))("robustness and request economy under the
     const p = await project("slow-plan", strategies(4, "w"), user.apiKey);
     const up = await p.up();
     const output = allText(up);
-    expect(output).toMatch(/strategy-alerts: waiting \d+s before POST \/strategies: the plan allows 4 requests per minute/);
+    expect(output).toMatch(
+      /strategy-alerts: waiting \d+s before POST \/strategies: the plan allows 4 requests per minute/,
+    );
     expect((await user.client.strategies.list()).strategies).toHaveLength(4);
   });
 
@@ -134,13 +157,21 @@ new sa.Strategy("s0", {
     const failed = await p.up({ allowFailure: true });
     outputs.push(failed);
     expect(failed.code).not.toBe(0);
-    const error = failed.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
+    const error = failed.diagnostics
+      .filter((d) => d.severity === "error")
+      .map((d) => d.message)
+      .join("\n");
     expect(error).toContain('Strategy "s strategy 0": update failed');
     expect(error).toContain("PATCH /strategies/:id failed with 400");
     expect(error).toContain(DEV);
 
     // A key the service rejects: the message says what to do, and still does not print it.
-    outputs.push(await p.refresh({ allowFailure: true, env: { STRATEGY_ALERTS_API_KEY: "sa_live_00000000000000000000000000000000" } }));
+    outputs.push(
+      await p.refresh({
+        allowFailure: true,
+        env: { STRATEGY_ALERTS_API_KEY: "sa_live_00000000000000000000000000000000" },
+      }),
+    );
     const unauthorized = outputs[1]!.diagnostics.map((d) => d.message).join("\n");
     expect(unauthorized).toContain("401");
     expect(unauthorized).toContain("STRATEGY_ALERTS_API_KEY");

@@ -39,8 +39,14 @@ const RULES_REORDERED = `[
   { rule: "liquidity_usd", dealbreaker: true, min: 5000 },
 ]`;
 
-function storedRuleIds(s: { dealbreakers: { id: string }[]; ruleGroups: { rules: { id: string }[] }[] }): string[] {
-  return [...s.dealbreakers.map((r) => r.id), ...s.ruleGroups.flatMap((g) => g.rules.map((r) => r.id))].sort();
+function storedRuleIds(s: {
+  dealbreakers: { id: string }[];
+  ruleGroups: { rules: { id: string }[] }[];
+}): string[] {
+  return [
+    ...s.dealbreakers.map((r) => r.id),
+    ...s.ruleGroups.flatMap((g) => g.rules.map((r) => r.id)),
+  ].sort();
 }
 
 describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
@@ -119,7 +125,10 @@ describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
     expect(changeReport(await project.preview())).toEqual([]);
 
     // Someone edits the strategy in the app: renames it and replaces the rules.
-    await client.strategies.update(id, { name: "edited in app", rules: [{ rule: "has_microblog", dealbreaker: false }] });
+    await client.strategies.update(id, {
+      name: "edited in app",
+      rules: [{ rule: "has_microblog", dealbreaker: false }],
+    });
     await project.refresh();
     const drift = await project.preview();
     expect(drift.changes.update).toBe(1);
@@ -143,7 +152,10 @@ describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
     );
     const preview = await project.preview({ allowFailure: true });
     expect(preview.code).not.toBe(0);
-    const errors = preview.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
+    const errors = preview.diagnostics
+      .filter((d) => d.severity === "error")
+      .map((d) => d.message)
+      .join("\n");
     expect(errors).toContain("rules[0].max must be greater than min");
     const writes = (await emulator.journal(userId)).filter((r) => r.method !== "GET");
     expect(writes).toEqual([]);

@@ -38,7 +38,10 @@ class Receiver {
   }
 }
 
-function program(opts: { hookPath: string; alias: string; tagIds: string[]; requireVerified?: boolean; rotation?: string }, receiverUrl: string) {
+function program(
+  opts: { hookPath: string; alias: string; tagIds: string[]; requireVerified?: boolean; rotation?: string },
+  receiverUrl: string,
+) {
   return `import * as sa from "pulumi-strategy-alerts";
 const dev = new sa.FollowedDeveloper("dev", { address: ${JSON.stringify(ADDRESS)}, alias: ${JSON.stringify(opts.alias)} });
 new sa.DeveloperTags("dev-tags", { address: dev.address, tagIds: ${JSON.stringify(opts.tagIds)} });
@@ -61,140 +64,159 @@ export const addedAt = dev.addedAt;
 `;
 }
 
-describe.runIf(inject("pulumiBinDir"))("Webhook, FollowedDeveloper and DeveloperTags under the real engine", () => {
-  let emulator: TestEmulator;
-  let receiver: Receiver;
-  let project: PulumiProject;
-  let client: ApiClient;
-  let apiKey: string;
-  let tagIds: string[];
-  let firstSecret: string;
+describe.runIf(inject("pulumiBinDir"))(
+  "Webhook, FollowedDeveloper and DeveloperTags under the real engine",
+  () => {
+    let emulator: TestEmulator;
+    let receiver: Receiver;
+    let project: PulumiProject;
+    let client: ApiClient;
+    let apiKey: string;
+    let tagIds: string[];
+    let firstSecret: string;
 
-  beforeAll(async () => {
-    emulator = await TestEmulator.start();
-    receiver = new Receiver();
-    await receiver.start();
-    const user = await emulator.user();
-    client = user.client;
-    apiKey = user.apiKey;
-    tagIds = (await client.devs.tags()).tags.map((t) => t.id);
-    expect(tagIds.length).toBeGreaterThanOrEqual(2);
-    project = await PulumiProject.create({
-      name: "portfolio",
-      program: program({ hookPath: "/hook", alias: "alpha", tagIds: [tagIds[1]!, tagIds[0]!] }, receiver.url),
-      config: stackConfig(emulator, apiKey),
+    beforeAll(async () => {
+      emulator = await TestEmulator.start();
+      receiver = new Receiver();
+      await receiver.start();
+      const user = await emulator.user();
+      client = user.client;
+      apiKey = user.apiKey;
+      tagIds = (await client.devs.tags()).tags.map((t) => t.id);
+      expect(tagIds.length).toBeGreaterThanOrEqual(2);
+      project = await PulumiProject.create({
+        name: "portfolio",
+        program: program(
+          { hookPath: "/hook", alias: "alpha", tagIds: [tagIds[1]!, tagIds[0]!] },
+          receiver.url,
+        ),
+        config: stackConfig(emulator, apiKey),
+      });
     });
-  });
 
-  afterAll(async () => {
-    await project?.cleanup();
-    await receiver?.close();
-    await emulator?.close();
-  });
+    afterAll(async () => {
+      await project?.cleanup();
+      await receiver?.close();
+      await emulator?.close();
+    });
 
-  it("previews the whole portfolio although the developer's address is not known until it is followed", async () => {
-    const preview = await project.preview();
-    expect(preview.changes.create).toBe(5);
-    expect(preview.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-  });
+    it("previews the whole portfolio although the developer's address is not known until it is followed", async () => {
+      const preview = await project.preview();
+      expect(preview.changes.create).toBe(5);
+      expect(preview.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    });
 
-  it("follows the developer before the strategy that names its wallet, tags it and verifies the webhook", async () => {
-    await project.up();
-    const outputs = await project.outputs();
-    const dev = (await client.devs.list()).developers.find((d) => d.address === ADDRESS);
-    expect(dev).toMatchObject({ alias: "alpha", isActive: true });
-    expect(outputs.addedAt).toBeTruthy();
-    expect((await client.devs.getTags(ADDRESS)).tagIds.sort()).toEqual([...tagIds.slice(0, 2)].sort());
-    const hook = await client.webhook.get();
-    expect(hook.url).toBe(`${receiver.url}/hook`);
-    expect(hook.verifiedAt).toBeTruthy();
-    expect(outputs.secret).toMatch(/\S{16,}/);
-    firstSecret = outputs.secret as string;
-    expect(outputs.watcherId).toBeTruthy();
-  });
+    it("follows the developer before the strategy that names its wallet, tags it and verifies the webhook", async () => {
+      await project.up();
+      const outputs = await project.outputs();
+      const dev = (await client.devs.list()).developers.find((d) => d.address === ADDRESS);
+      expect(dev).toMatchObject({ alias: "alpha", isActive: true });
+      expect(outputs.addedAt).toBeTruthy();
+      expect((await client.devs.getTags(ADDRESS)).tagIds.sort()).toEqual([...tagIds.slice(0, 2)].sort());
+      const hook = await client.webhook.get();
+      expect(hook.url).toBe(`${receiver.url}/hook`);
+      expect(hook.verifiedAt).toBeTruthy();
+      expect(outputs.secret).toMatch(/\S{16,}/);
+      firstSecret = outputs.secret as string;
+      expect(outputs.watcherId).toBeTruthy();
+    });
 
-  it("stores the webhook secret as a Pulumi secret and the API key nowhere", async () => {
-    const state = await project.exportState();
-    expect(state).not.toContain(firstSecret);
-    expect(state).not.toContain(apiKey);
-    expect(await project.backendFiles()).not.toContain(firstSecret);
-    expect(await project.backendFiles()).not.toContain(apiKey);
-    const hook = JSON.parse(state).deployment.resources.find((r: { type: string }) => r.type.endsWith(":Webhook"));
-    expect(hook.outputs.secret).toHaveProperty("ciphertext");
-  });
+    it("stores the webhook secret as a Pulumi secret and the API key nowhere", async () => {
+      const state = await project.exportState();
+      expect(state).not.toContain(firstSecret);
+      expect(state).not.toContain(apiKey);
+      expect(await project.backendFiles()).not.toContain(firstSecret);
+      expect(await project.backendFiles()).not.toContain(apiKey);
+      const hook = JSON.parse(state).deployment.resources.find((r: { type: string }) =>
+        r.type.endsWith(":Webhook"),
+      );
+      expect(hook.outputs.secret).toHaveProperty("ciphertext");
+    });
 
-  it("previews no changes, and refresh finds no drift", async () => {
-    expect(changeReport(await project.preview())).toEqual([]);
-    const refresh = await project.refresh();
-    expect(refresh.changes.update ?? 0).toBe(0);
-    expect(changeReport(await project.preview())).toEqual([]);
-    // The secret survives a refresh although GET /webhook never returns it.
-    expect((await project.outputs()).secret).toBe(firstSecret);
-  });
+    it("previews no changes, and refresh finds no drift", async () => {
+      expect(changeReport(await project.preview())).toEqual([]);
+      const refresh = await project.refresh();
+      expect(refresh.changes.update ?? 0).toBe(0);
+      expect(changeReport(await project.preview())).toEqual([]);
+      // The secret survives a refresh although GET /webhook never returns it.
+      expect((await project.outputs()).secret).toBe(firstSecret);
+    });
 
-  it("shows changes made in the app as drift and restores them", async () => {
-    await client.devs.update(ADDRESS, { isActive: false });
-    await client.devs.setTags(ADDRESS, [tagIds[0]!]);
-    await client.webhook.put({ enabled: false, url: `${receiver.url}/hook` });
-    await project.refresh();
-    const report = changeReport(await project.preview()).join("\n");
-    expect(report).toContain("dev.active");
-    expect(report).toContain("dev-tags.tagIds");
-    expect(report).toContain("hook.enabled");
-    await project.up();
-    expect((await client.devs.list()).developers.find((d) => d.address === ADDRESS)?.isActive).toBe(true);
-    expect((await client.devs.getTags(ADDRESS)).tagIds.sort()).toEqual([...tagIds.slice(0, 2)].sort());
-    expect((await client.webhook.get()).enabled).toBe(true);
-    expect(changeReport(await project.preview())).toEqual([]);
-  });
+    it("shows changes made in the app as drift and restores them", async () => {
+      await client.devs.update(ADDRESS, { isActive: false });
+      await client.devs.setTags(ADDRESS, [tagIds[0]!]);
+      await client.webhook.put({ enabled: false, url: `${receiver.url}/hook` });
+      await project.refresh();
+      const report = changeReport(await project.preview()).join("\n");
+      expect(report).toContain("dev.active");
+      expect(report).toContain("dev-tags.tagIds");
+      expect(report).toContain("hook.enabled");
+      await project.up();
+      expect((await client.devs.list()).developers.find((d) => d.address === ADDRESS)?.isActive).toBe(true);
+      expect((await client.devs.getTags(ADDRESS)).tagIds.sort()).toEqual([...tagIds.slice(0, 2)].sort());
+      expect((await client.webhook.get()).enabled).toBe(true);
+      expect(changeReport(await project.preview())).toEqual([]);
+    });
 
-  it("fails the update with the service's verificationError, keeps url and secret, and retries on the next up", async () => {
-    receiver.failing = true;
-    await project.writeProgram(program({ hookPath: "/hook2", alias: "alpha", tagIds: [tagIds[0]!, tagIds[1]!] }, receiver.url));
-    const failed = await project.up({ allowFailure: true });
-    expect(failed.code).not.toBe(0);
-    const errors = failed.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("\n");
-    expect(errors).toContain(`webhook url ${receiver.url}/hook2 was saved but not verified`);
-    const state = JSON.parse(await project.exportState());
-    const hook = state.deployment.resources.find((r: { type: string }) => r.type.endsWith(":Webhook"));
-    expect(hook.outputs.url).toBe(`${receiver.url}/hook2`);
-    expect(hook.outputs.secret).toHaveProperty("ciphertext");
+    it("fails the update with the service's verificationError, keeps url and secret, and retries on the next up", async () => {
+      receiver.failing = true;
+      await project.writeProgram(
+        program({ hookPath: "/hook2", alias: "alpha", tagIds: [tagIds[0]!, tagIds[1]!] }, receiver.url),
+      );
+      const failed = await project.up({ allowFailure: true });
+      expect(failed.code).not.toBe(0);
+      const errors = failed.diagnostics
+        .filter((d) => d.severity === "error")
+        .map((d) => d.message)
+        .join("\n");
+      expect(errors).toContain(`webhook url ${receiver.url}/hook2 was saved but not verified`);
+      const state = JSON.parse(await project.exportState());
+      const hook = state.deployment.resources.find((r: { type: string }) => r.type.endsWith(":Webhook"));
+      expect(hook.outputs.url).toBe(`${receiver.url}/hook2`);
+      expect(hook.outputs.secret).toHaveProperty("ciphertext");
 
-    receiver.failing = false;
-    await project.up();
-    expect((await client.webhook.get()).verifiedAt).toBeTruthy();
-    expect((await project.outputs()).secret).toBe(firstSecret);
-  });
+      receiver.failing = false;
+      await project.up();
+      expect((await client.webhook.get()).verifiedAt).toBeTruthy();
+      expect((await project.outputs()).secret).toBe(firstSecret);
+    });
 
-  it("rotates the secret on purpose when rotation changes", async () => {
-    await project.writeProgram(
-      program({ hookPath: "/hook2", alias: "alpha", tagIds: [tagIds[0]!, tagIds[1]!], rotation: "2026-11" }, receiver.url),
-    );
-    await project.up();
-    const secret = (await project.outputs()).secret as string;
-    expect(secret).toMatch(/\S{16,}/);
-    expect(secret).not.toBe(firstSecret);
-  });
+    it("rotates the secret on purpose when rotation changes", async () => {
+      await project.writeProgram(
+        program(
+          { hookPath: "/hook2", alias: "alpha", tagIds: [tagIds[0]!, tagIds[1]!], rotation: "2026-11" },
+          receiver.url,
+        ),
+      );
+      await project.up();
+      const secret = (await project.outputs()).secret as string;
+      expect(secret).toMatch(/\S{16,}/);
+      expect(secret).not.toBe(firstSecret);
+    });
 
-  it("replaces the developer when its address changes and updates the alias in place", async () => {
-    await project.writeProgram(
-      program({ hookPath: "/hook2", alias: "beta", tagIds: [tagIds[0]!, tagIds[1]!], rotation: "2026-11" }, receiver.url),
-    );
-    const preview = await project.preview();
-    expect(preview.changes.update).toBe(1);
-    expect(preview.changes.replace).toBeUndefined();
-    await project.up();
-    expect((await client.devs.list()).developers.find((d) => d.address === ADDRESS)?.alias).toBe("beta");
-  });
+    it("replaces the developer when its address changes and updates the alias in place", async () => {
+      await project.writeProgram(
+        program(
+          { hookPath: "/hook2", alias: "beta", tagIds: [tagIds[0]!, tagIds[1]!], rotation: "2026-11" },
+          receiver.url,
+        ),
+      );
+      const preview = await project.preview();
+      expect(preview.changes.update).toBe(1);
+      expect(preview.changes.replace).toBeUndefined();
+      await project.up();
+      expect((await client.devs.list()).developers.find((d) => d.address === ADDRESS)?.alias).toBe("beta");
+    });
 
-  it("destroy deactivates the developer, clears its tags and the webhook, and deletes the strategy", async () => {
-    await project.destroy();
-    const dev = (await client.devs.list()).developers.find((d) => d.address === ADDRESS);
-    expect(dev).toMatchObject({ isActive: false, alias: "beta" });
-    expect((await client.devs.getTags(ADDRESS)).tagIds).toEqual([]);
-    const hook = await client.webhook.get();
-    expect(hook.url ?? null).toBeNull();
-    expect(hook.hasSecret).toBe(false);
-    expect((await client.strategies.list()).strategies).toEqual([]);
-  });
-});
+    it("destroy deactivates the developer, clears its tags and the webhook, and deletes the strategy", async () => {
+      await project.destroy();
+      const dev = (await client.devs.list()).developers.find((d) => d.address === ADDRESS);
+      expect(dev).toMatchObject({ isActive: false, alias: "beta" });
+      expect((await client.devs.getTags(ADDRESS)).tagIds).toEqual([]);
+      const hook = await client.webhook.get();
+      expect(hook.url ?? null).toBeNull();
+      expect(hook.hasSecret).toBe(false);
+      expect((await client.strategies.list()).strategies).toEqual([]);
+    });
+  },
+);

@@ -8,25 +8,46 @@ import type { StrategyArgs } from "../../../provider";
  * while every value may still be a Pulumi input.
  */
 function argsThatMustNotCompile(): StrategyArgs[] {
-  return [
-    // @ts-expect-error a boolean rule carries no min
-    { name: "n", triggers: ["new_token_created"], rules: [{ rule: "has_website", dealbreaker: true, min: 3 }] },
-    // @ts-expect-error a numeric rule carries no value
-    { name: "n", triggers: ["new_token_created"], rules: [{ rule: "market_cap", dealbreaker: false, value: "x" }] },
+  const booleanWithMin: StrategyArgs = {
+    name: "n",
+    triggers: ["new_token_created"],
+    rules: [
+      // @ts-expect-error a boolean rule carries no min
+      { rule: "has_website", dealbreaker: true, min: 3 },
+    ],
+  };
+  const numericWithValue: StrategyArgs = {
+    name: "n",
+    triggers: ["new_token_created"],
+    rules: [
+      // @ts-expect-error a numeric rule carries no value
+      { rule: "market_cap", dealbreaker: false, value: "x" },
+    ],
+  };
+  const unknownTrigger: StrategyArgs = {
+    name: "n",
     // @ts-expect-error an unknown trigger
-    { name: "n", triggers: ["new_token_minted"], rules: [{ rule: "has_website", dealbreaker: false }] },
-  ];
+    triggers: ["new_token_minted"],
+    rules: [{ rule: "has_website", dealbreaker: false }],
+  };
+  return [booleanWithMin, numericWithValue, unknownTrigger];
 }
 
 function argsThatCompile(): StrategyArgs {
   return {
     name: "n",
     triggers: ["followed_dev_new_token_created"],
-    triggerConfigs: { followed_dev_new_token_created: { scope: "wallet", developerAddress: pulumi.output("7xKX") } },
+    triggerConfigs: {
+      followed_dev_new_token_created: { scope: "wallet", developerAddress: pulumi.output("7xKX") },
+    },
     rules: [
       { rule: "market_cap", dealbreaker: true, min: pulumi.output(3) },
       { rule: "risk_level", dealbreaker: false, value: "LOW" },
-      { rule: "coordinated_wallet_cluster", dealbreaker: false, clusterConfig: { maxTotalHeldPct: 20, maxSingleClusterPct: 10, maxClusterRisk: "medium" } },
+      {
+        rule: "coordinated_wallet_cluster",
+        dealbreaker: false,
+        clusterConfig: { maxTotalHeldPct: 20, maxSingleClusterPct: 10, maxClusterRisk: "medium" },
+      },
     ],
   };
 }

@@ -1,0 +1,2 @@
+import * as sa from "pulumi-strategy-alerts";
+export const x = sa.RUNTIME_MODULE;

@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import { canonicalRules } from "../../../provider/model/canonical";
+import { rulesToStored } from "../../../provider/model/rule-mapping";
+import type { Strategy } from "../../../provider/model/strategy";
+import { changedFields, inputsFromLive, patchFor, sameContent } from "../../../provider/runtime/strategy";
+import { tokenAgeWarnings } from "../../../provider/runtime/token-age";
+
+const RULES = [
+  { rule: "liquidity_usd", dealbreaker: true, min: 5000 },
+  { rule: "has_website", dealbreaker: false },
+];
+
+function live(overrides: Partial<Strategy> = {}, rules: unknown[] = RULES): Strategy {
+  let n = 0;
+  const stored = rulesToStored(rules as never, { view: "list", newId: () => `id-${++n}` });
+  return {
+    id: "s-1",
+    name: "Momentum",
+    description: null,
+    userId: "u-1",
+    triggers: [{ id: "t-1", eventType: "new_token_created", enabled: true }],
+    ...stored,
+    strict: false,
+    alertCooldownMins: 0,
+    isActive: false,
+    createdAt: "2026-11-01T00:00:00.000Z",
+    updatedAt: "2026-11-01T00:00:00.000Z",
+    ...overrides,
+  } as Strategy;
+}
+
+describe("Strategy update planning", () => {
+  const olds = { name: "Momentum", triggers: ["new_token_created"], rules: RULES, alertCooldownMins: 10 };
+
+  it("does not resend rules when only the name changed", () => {
+    expect(patchFor(olds, { ...olds, name: "Momentum v2" })).toEqual({ name: "Momentum v2" });
+  });
+
+  it("sends the whole rule set when any rule changed", () => {
+    const rules = [{ ...RULES[0], min: 8000 }, RULES[1]];
+    expect(patchFor(olds, { ...olds, rules })).toEqual({ rules });
+  });
+
+  it("resets an optional input removed from code to the service's default", () => {
+    const { alertCooldownMins: _removed, ...news } = olds;
+    expect(patchFor(olds, news)).toEqual({ alertCooldownMins: 0 });
+  });
+
+  it("sends trigger configs together with changed triggers", () => {
+    const triggerConfigs = { post_metadata_match: { tagId: "all" } };
+    const news = { ...olds, triggers: ["post_metadata_match"], triggerConfigs };
+    expect(patchFor({ ...olds, triggerConfigs }, news)).toEqual({
+      triggers: ["post_metadata_match"],
+      triggerConfigs,
+    });
+  });
+
+  it("never counts adopt as a change", () => {
+    expect(changedFields(olds, { ...olds, adopt: "s-9" })).toEqual([]);
+  });
+});
+
+describe("inputs rebuilt from the live strategy on refresh", () => {
+  // Inputs in state are canonical (check made them so).
+  const previous = {
+    name: "Momentum",
+    triggers: ["new_token_created"],
+    rules: canonicalRules(RULES as never),
+    retryPolicy: { type: "QUICK_RETRY", maxAttempts: 2, delayMinutes: 1 },
+    strategyId: "s-1",
+  };
+
+  it("equal the declared inputs when nothing changed (no perpetual diff)", () => {
+    const inputs = inputsFromLive(previous, live());
+    expect(changedFields(previous, inputs)).toEqual([]);
+    // Fields the API never returns are kept; outputs are not inputs.
+    expect(inputs.retryPolicy).toEqual(previous.retryPolicy);
+    expect(inputs.strategyId).toBeUndefined();
+  });
+
+  it("show a rule edited and a trigger disabled in the app", () => {
+    const edited = live({ triggers: [{ id: "t-1", eventType: "new_token_created", enabled: false }] }, [
+      RULES[1],
+    ]);
+    expect(changedFields(previous, inputsFromLive(previous, edited))).toEqual(["triggers", "rules"]);
+  });
+
+  it("show a default changed in the app even when the code leaves the field out", () => {
+    expect(changedFields(previous, inputsFromLive(previous, live({ alertCooldownMins: 30 })))).toEqual([
+      "alertCooldownMins",
+    ]);
+  });
+});
+
+describe("reconciling a create whose answer was lost", () => {
+  const body = {
+    name: "Momentum",
+    triggers: ["new_token_created" as const],
+    rules: RULES as never,
+    isActive: false,
+  };
+
+  it("recognises the strategy by name and canonical content", () => {
+    expect(sameContent(live(), body)).toBe(true);
+  });
+
+  it("never matches on the name alone", () => {
+    expect(sameContent(live({}, [RULES[1]]), body)).toBe(false);
+    expect(
+      sameContent(live({ triggers: [{ id: "t", eventType: "token_graduated", enabled: true }] }), body),
+    ).toBe(false);
+  });
+});
+
+describe("token_age thresholds from before the unit change", () => {
+  it("warn when a pre-change strategy stores an hours-sized threshold", () => {
+    const old = live({ createdAt: "2026-02-01T00:00:00.000Z" }, [
+      { rule: "token_age", dealbreaker: true, max: 24 },
+    ]);
+    const [warning] = tokenAgeWarnings(old);
+    expect(warning).toContain("token_age less_than 24");
+    expect(warning).toContain("24 hours = 1440 minutes");
+  });
+
+  it("stay quiet for strategies created after the change or thresholds already in minutes", () => {
+    expect(tokenAgeWarnings(live({}, [{ rule: "token_age", dealbreaker: true, max: 24 }]))).toEqual([]);
+    expect(
+      tokenAgeWarnings(
+        live({ createdAt: "2026-02-01T00:00:00.000Z" }, [
+          { rule: "token_age", dealbreaker: true, max: 1440 },
+        ]),
+      ),
+    ).toEqual([]);
+  });
+});
