@@ -17,3 +17,9 @@ export {
   TokenObservationSchema,
   validateStrategyInput,
 } from "../provider/model";
+export {
+  type EvaluationQuery,
+  type EvaluationSortBy,
+  EvaluationSortBySchema,
+  SortDirSchema,
+} from "../provider/model/schemas";

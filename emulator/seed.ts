@@ -24,34 +24,21 @@ const HANDLES: { handle: string; status: "active" | "inactive"; tags: string[] }
 ];
 
 export const platformTagId = (name: string) => stableId("microblog-platform-tag", name);
-export const userMicroblogTagId = (userId: string, name: string) => stableId(userId, "microblog-tag", name);
-export const developerTagId = (userId: string, name: string) => stableId(userId, "developer-tag", name);
+const userMicroblogTagId = (userId: string, name: string) => stableId(userId, "microblog-tag", name);
+const developerTagId = (userId: string, name: string) => stableId(userId, "developer-tag", name);
 
 const DAY = 86_400_000;
 
 export function seedUserCatalogue(store: Store, userId: string, nowMs: number): void {
   const tagIds = new Map<string, string>();
+  const putTag = (id: string, name: string, isPlatformTag: boolean, ageDays: number) => {
+    tagIds.set(name, id);
+    store.putMicroblogTag(userId, { id, name, isPlatformTag, createdAt: iso(nowMs - ageDays * DAY) });
+  };
   // createdAt differs from name order so sorting by name and by createdAt give different results.
-  PLATFORM_TAGS.forEach((name, i) => {
-    const id = platformTagId(name);
-    tagIds.set(name, id);
-    store.putMicroblogTag(userId, {
-      id,
-      name,
-      isPlatformTag: true,
-      createdAt: iso(nowMs - (30 - i * 7) * DAY),
-    });
-  });
-  USER_TAGS.forEach((name, i) => {
-    const id = userMicroblogTagId(userId, name);
-    tagIds.set(name, id);
-    store.putMicroblogTag(userId, {
-      id,
-      name,
-      isPlatformTag: false,
-      createdAt: iso(nowMs - (20 - i * 5) * DAY),
-    });
-  });
+  for (const [i, name] of PLATFORM_TAGS.entries()) putTag(platformTagId(name), name, true, 30 - i * 7);
+  for (const [i, name] of USER_TAGS.entries())
+    putTag(userMicroblogTagId(userId, name), name, false, 20 - i * 5);
   HANDLES.forEach((h, i) => {
     store.putMicroblogHandle(userId, {
       id: stableId(userId, "microblog-handle", h.handle),

@@ -61,7 +61,7 @@ export const q = {
       .enum(["true", "false"], { error: "must be true or false" })
       .transform((v) => v === "true")
       .optional(),
-  oneOf: <T extends readonly [string, ...string[]]>(values: T) =>
+  oneOf: <T extends string>(values: readonly T[]) =>
     z.enum(values, { error: `must be one of ${values.join(", ")}` }).optional(),
   uuid: () => z.uuid({ error: "must be a UUID" }).optional(),
   text: (max: number) =>

@@ -1,4 +1,4 @@
-import type { BacktestMetrics, StrategyRecord } from "../store/records";
+import type { BacktestMetrics, BacktestRowRecord, StrategyRecord } from "../store/records";
 import { runModel } from "./evaluate";
 import type { HourlySnapshot, TimedObservation } from "./history";
 
@@ -14,22 +14,8 @@ export interface ReplayInput {
   accepts?: ((first: TimedObservation) => boolean) | undefined;
 }
 
-export interface ReplayRow {
-  tokenAddress: string;
-  evaluationTimestamp: string;
-  matched: boolean;
-  currentMultiple: number;
-  multiples: Record<string, number>;
-  mcaps: Record<string, number>;
-  matchDetails: Record<string, unknown>;
-  snapshot: {
-    createdAt: string;
-    strategyId: string;
-    strategyName: string;
-    matched: boolean;
-    failureReason: string | null;
-  };
-}
+/** A stored backtest row before it gets its id and job. */
+type ReplayRow = Omit<BacktestRowRecord, "id" | "jobId">;
 
 export interface ReplayOutput {
   metrics: BacktestMetrics;

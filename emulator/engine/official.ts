@@ -1,14 +1,14 @@
 import type { Clock } from "../clock";
 import { stableId } from "../ids";
-import { generate, STRATEGY_DEFAULTS, triggersFrom, validate } from "../routes/strategies";
+import { newStrategy, validate } from "../routes/strategies";
 import type { StrategyRecord } from "../store/records";
 import type { Store } from "../store/store";
 
 /** Owner of official (isGlobal) strategies: no API key, so nobody can read them as their own. */
-export const OFFICIAL_OWNER_ID = stableId("official-strategies-owner");
+const OFFICIAL_OWNER_ID = stableId("official-strategies-owner");
 
 /** Seeded when POST /_emulator/official names no strategies (fixed ids, created once). */
-export const DEFAULT_OFFICIAL_STRATEGIES: Record<string, unknown>[] = [
+const DEFAULT_OFFICIAL_STRATEGIES: Record<string, unknown>[] = [
   {
     name: "Official: Clean Launches",
     description: "Fresh launches without honeypot or rug flags and with real liquidity",
@@ -40,27 +40,9 @@ export const DEFAULT_OFFICIAL_STRATEGIES: Record<string, unknown>[] = [
  * default; their triggers may not reference a user's developers or tags (they have no user),
  * so microblog tag ids must be "all" or platform tags and followed-developer triggers never fire.
  */
-export function officialStrategy(body: unknown, id: string, now: string): StrategyRecord {
+function officialStrategy(body: unknown, id: string, now: string): StrategyRecord {
   const input = validate({ isActive: true, ...(body as object) }, "create");
-  const rules = input.rules as unknown[];
-  return {
-    id,
-    userId: OFFICIAL_OWNER_ID,
-    name: input.name as string,
-    description: (input.description as string | null | undefined) ?? null,
-    triggers: triggersFrom(input.triggers as string[]),
-    triggerConfigs: (input.triggerConfigs as Record<string, unknown> | undefined) ?? null,
-    rules,
-    ...generate(rules),
-    strict: (input.strict as boolean | undefined) ?? STRATEGY_DEFAULTS.strict,
-    alertCooldownMins: (input.alertCooldownMins as number | undefined) ?? STRATEGY_DEFAULTS.alertCooldownMins,
-    isActive: input.isActive as boolean,
-    isGlobal: true,
-    matching: (input.matching as StrategyRecord["matching"] | undefined) ?? { ...STRATEGY_DEFAULTS.matching },
-    retryPolicy: (input.retryPolicy as Record<string, unknown> | undefined) ?? null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  return newStrategy(input, { id, userId: OFFICIAL_OWNER_ID, isGlobal: true, now });
 }
 
 /**

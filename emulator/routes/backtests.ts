@@ -9,9 +9,9 @@ import type { BacktestJobRecord, BacktestRowRecord, UserRecord } from "../store/
 import { parseBody, parseQuery, q } from "../validation";
 import { type RouteRegistrar, userOf } from "./types";
 
-export const BACKTEST_LIST_PAGE_SIZE = 20;
-export const DEFAULT_RESULTS_PAGE_SIZE = 50;
-export const MAX_RESULTS_PAGE_SIZE = 200;
+const BACKTEST_LIST_PAGE_SIZE = 20;
+const DEFAULT_RESULTS_PAGE_SIZE = 50;
+const MAX_RESULTS_PAGE_SIZE = 200;
 const DAY_MS = 86_400_000;
 
 const strictIso = z.iso.datetime({ offset: true, error: "must be an ISO 8601 date-time" });
@@ -98,18 +98,15 @@ function listView(j: BacktestJobRecord) {
   };
 }
 
-function rowView(r: BacktestRowRecord) {
+/** One page of an offset-paginated list (spec 2.6, 2.7). */
+function pageOf<T>(all: T[], page: number, pageSize: number) {
+  const start = (page - 1) * pageSize;
   return {
-    id: r.id,
-    jobId: r.jobId,
-    tokenAddress: r.tokenAddress,
-    evaluationTimestamp: r.evaluationTimestamp,
-    matched: r.matched,
-    currentMultiple: r.currentMultiple,
-    multiples: r.multiples,
-    mcaps: r.mcaps,
-    matchDetails: r.matchDetails,
-    snapshot: r.snapshot,
+    items: all.slice(start, start + pageSize),
+    page,
+    pageSize,
+    total: all.length,
+    hasMore: start + pageSize < all.length,
   };
 }
 
@@ -217,14 +214,8 @@ export const backtestRoutes: RouteRegistrar = (app, ctx) => {
       .listBacktests(user.id)
       .map((j) => advanceBacktest(ctx, j))
       .sort((a, b) => b.seq - a.seq);
-    const start = (page - 1) * BACKTEST_LIST_PAGE_SIZE;
-    return {
-      items: jobs.slice(start, start + BACKTEST_LIST_PAGE_SIZE).map(listView),
-      page,
-      pageSize: BACKTEST_LIST_PAGE_SIZE,
-      total: jobs.length,
-      hasMore: start + BACKTEST_LIST_PAGE_SIZE < jobs.length,
-    };
+    const result = pageOf(jobs, page, BACKTEST_LIST_PAGE_SIZE);
+    return { ...result, items: result.items.map(listView) };
   });
 
   app.get("/backtests/:id", async (req) => jobView(find(userOf(req), req.params)));
@@ -267,15 +258,8 @@ export const backtestRoutes: RouteRegistrar = (app, ctx) => {
         sign * (key(a) - key(b)) ||
         (a.tokenAddress < b.tokenAddress ? -1 : a.tokenAddress > b.tokenAddress ? 1 : 0),
     );
-    const page = query.page ?? 1;
-    const pageSize = query.pageSize ?? DEFAULT_RESULTS_PAGE_SIZE;
-    const start = (page - 1) * pageSize;
     return {
-      items: rows.slice(start, start + pageSize).map(rowView),
-      page,
-      pageSize,
-      total: rows.length,
-      hasMore: start + pageSize < rows.length,
+      ...pageOf(rows, query.page ?? 1, query.pageSize ?? DEFAULT_RESULTS_PAGE_SIZE),
       todayCount: createdToday(user),
     };
   });

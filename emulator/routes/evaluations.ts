@@ -1,25 +1,23 @@
 import { z } from "zod";
 import { compareValues, decodeCursor, encodeCursor, filterHash, type SortValue } from "../cursor";
 import { badRequest } from "../errors";
-import { PRODUCT_GROUPS } from "../model";
+import {
+  type EvaluationQuery,
+  type EvaluationSortBy,
+  EvaluationSortBySchema,
+  PRODUCT_GROUPS,
+  SortDirSchema,
+} from "../model";
 import type { EvaluationRecord } from "../store/records";
 import { parseQuery, q } from "../validation";
 import { type RouteRegistrar, userOf } from "./types";
 
-export const EVALUATION_RETENTION_MS = 24 * 3_600_000;
-export const DEFAULT_EVALUATION_PAGE_SIZE = 50;
-export const MAX_EVALUATION_PAGE_SIZE = 100;
+const EVALUATION_RETENTION_MS = 24 * 3_600_000;
+const DEFAULT_EVALUATION_PAGE_SIZE = 50;
+const MAX_EVALUATION_PAGE_SIZE = 100;
 
-const SORT_FIELDS = [
-  "createdAt",
-  "matched",
-  "evaluationTimeMs",
-  "tokenAddress",
-  "strategyId",
-  "mcap",
-  "liquidity",
-] as const;
-type SortField = (typeof SORT_FIELDS)[number];
+const SORT_FIELDS = EvaluationSortBySchema.options;
+type SortField = EvaluationSortBy;
 const GROUP_IDS = PRODUCT_GROUPS.map((g) => g.id) as string[];
 
 const strictIso = z.iso.datetime({
@@ -28,13 +26,17 @@ const strictIso = z.iso.datetime({
 });
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * The wire form of the model's EvaluationQuery: the same parameters (checked by `satisfies`),
+ * each parsed from its query-string text with the emulator's 400 messages.
+ */
 const Query = z.strictObject({
   page: q.page(),
   pageSize: q.limit(MAX_EVALUATION_PAGE_SIZE),
   limit: q.limit(MAX_EVALUATION_PAGE_SIZE),
   cursor: z.string({ error: "must be a single string" }).min(1).max(4000).optional(),
   sortBy: q.oneOf(SORT_FIELDS),
-  sortDir: q.oneOf(["asc", "desc"] as const),
+  sortDir: q.oneOf(SortDirSchema.options),
   matched: q.bool(),
   strategyId: q.uuid(),
   address: q.text(200),
@@ -57,8 +59,7 @@ const Query = z.strictObject({
     .optional(),
   from: strictIso.optional(),
   to: strictIso.optional(),
-});
-type EvaluationQuery = z.infer<typeof Query>;
+} satisfies Record<keyof EvaluationQuery, z.ZodType>);
 
 function sortKey(e: EvaluationRecord, by: SortField): SortValue {
   switch (by) {

@@ -15,7 +15,7 @@ import { createView, listView, patchView, singleView } from "../strategy-views";
 import { type RouteRegistrar, userOf } from "./types";
 
 /** Defaults for optional create fields (spec leaves them "not shown"; docs/spec-decisions.md). */
-export const STRATEGY_DEFAULTS = {
+const STRATEGY_DEFAULTS = {
   strict: false,
   alertCooldownMins: 0,
   matching: { enabled: false, minPercent: 0 },
@@ -37,17 +37,43 @@ function issueWithPath(i: Issue): Issue {
   return i.path && !i.message.startsWith(i.path) ? { path: i.path, message: `${i.path}: ${i.message}` } : i;
 }
 
-export function generate(rules: unknown[]): { dealbreakers: StoredRule[]; ruleGroups: RuleGroupRecord[] } {
+function generate(rules: unknown[]): { dealbreakers: StoredRule[]; ruleGroups: RuleGroupRecord[] } {
   const stored = rulesToStored(rules as Parameters<typeof rulesToStored>[0], { view: "list", newId });
   return stored as unknown as { dealbreakers: StoredRule[]; ruleGroups: RuleGroupRecord[] };
 }
 
-export function triggersFrom(eventTypes: string[], previous: TriggerRecord[] = []): TriggerRecord[] {
+function triggersFrom(eventTypes: string[], previous: TriggerRecord[] = []): TriggerRecord[] {
   // A trigger kept across a replace keeps its id, so an unchanged trigger reads back unchanged.
   return eventTypes.map(
     (eventType) =>
       previous.find((t) => t.eventType === eventType) ?? { id: newId(), eventType, enabled: true },
   );
+}
+
+/** A new strategy record from a validated create body, optional fields defaulted. */
+export function newStrategy(
+  input: Input,
+  at: { id: string; userId: string; isGlobal: boolean; now: string },
+): StrategyRecord {
+  const rules = input.rules as unknown[];
+  return {
+    id: at.id,
+    userId: at.userId,
+    name: input.name as string,
+    description: (input.description as string | null | undefined) ?? null,
+    triggers: triggersFrom(input.triggers as string[]),
+    triggerConfigs: (input.triggerConfigs as Record<string, unknown> | undefined) ?? null,
+    rules,
+    ...generate(rules),
+    strict: (input.strict as boolean | undefined) ?? STRATEGY_DEFAULTS.strict,
+    alertCooldownMins: (input.alertCooldownMins as number | undefined) ?? STRATEGY_DEFAULTS.alertCooldownMins,
+    isActive: input.isActive as boolean,
+    isGlobal: at.isGlobal,
+    matching: (input.matching as StrategyRecord["matching"] | undefined) ?? { ...STRATEGY_DEFAULTS.matching },
+    retryPolicy: (input.retryPolicy as Record<string, unknown> | undefined) ?? null,
+    createdAt: at.now,
+    updatedAt: at.now,
+  };
 }
 
 /**
@@ -108,29 +134,7 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
     const record = store.transaction(() => {
       assertCanCreate(user);
       if (input.isActive === true) assertCanActivate(user);
-      const now = clock.iso();
-      const rules = input.rules as unknown[];
-      const s: StrategyRecord = {
-        id: newId(),
-        userId: user.id,
-        name: input.name as string,
-        description: (input.description as string | null | undefined) ?? null,
-        triggers: triggersFrom(input.triggers as string[]),
-        triggerConfigs: (input.triggerConfigs as Record<string, unknown> | undefined) ?? null,
-        rules,
-        ...generate(rules),
-        strict: (input.strict as boolean | undefined) ?? STRATEGY_DEFAULTS.strict,
-        alertCooldownMins:
-          (input.alertCooldownMins as number | undefined) ?? STRATEGY_DEFAULTS.alertCooldownMins,
-        isActive: input.isActive as boolean,
-        isGlobal: false,
-        matching: (input.matching as StrategyRecord["matching"] | undefined) ?? {
-          ...STRATEGY_DEFAULTS.matching,
-        },
-        retryPolicy: (input.retryPolicy as Record<string, unknown> | undefined) ?? null,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const s = newStrategy(input, { id: newId(), userId: user.id, isGlobal: false, now: clock.iso() });
       store.putStrategy(s);
       return s;
     });

@@ -48,6 +48,7 @@ export const EvaluationSortBySchema = z.enum([
   "mcap",
   "liquidity",
 ]);
+export type EvaluationSortBy = z.infer<typeof EvaluationSortBySchema>;
 
 /** Spec 4.3 query. Arrays are sent as CSV, booleans as `true`/`false`. */
 export const EvaluationQuerySchema = z.object({

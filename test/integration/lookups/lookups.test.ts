@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import { createClient } from "../../../provider/api/client";
+import {
+  getAccount,
+  getDeveloperTags,
+  getFollowedDevelopers,
+  getMicroblogHandles,
+  getMicroblogTags,
+  getStrategies,
+} from "../../../provider/functions/lookups";
+
+describe("lookup functions against the emulator", () => {
+  let em: RunningEmulator;
+  let options: { apiKey: string; baseUrl: string };
+
+  beforeAll(async () => {
+    em = await startEmulator({ port: 0, history: false });
+    const res = await fetch(`${em.controlUrl}/users`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ plan: "DEGEN" }),
+    });
+    const { apiKey } = (await res.json()) as { apiKey: string };
+    options = { apiKey, baseUrl: em.baseUrl };
+    const client = createClient(options);
+    await client.strategies.create({
+      name: "to adopt",
+      triggers: ["token_graduated"],
+      rules: [{ rule: "has_website", dealbreaker: false }],
+      isActive: false,
+    });
+    await client.devs.add("0x52908400098527886e0f7030069857d2e4169ee7", { alias: "first" });
+    await client.devs.add("0x8ba1f109551bd432803012645ac136ddd64dba72", { alias: "second" });
+    await client.devs.update("0x8ba1f109551bd432803012645ac136ddd64dba72", { isActive: false });
+  });
+
+  afterAll(async () => {
+    await em?.close();
+  });
+
+  it("getAccount reports the plan and its limits", async () => {
+    const account = await getAccount(options);
+    expect(account.plan).toBe("DEGEN");
+    expect(account.limits.strategies.active).toBe(50);
+    expect(account.limits.rateLimit.requestsPerMinute).toBe(300);
+  });
+
+  it("getStrategies finds a strategy to adopt by name", async () => {
+    const found = await getStrategies({ name: "to adopt" }, options);
+    expect(found).toHaveLength(1);
+    expect(await getStrategies({ name: "nothing like it" }, options)).toEqual([]);
+  });
+
+  it("getFollowedDevelopers reads every page and filters by activity", async () => {
+    expect((await getFollowedDevelopers({}, options)).map((d) => d.alias).sort()).toEqual([
+      "first",
+      "second",
+    ]);
+    expect((await getFollowedDevelopers({ isActive: true }, options)).map((d) => d.alias)).toEqual(["first"]);
+  });
+
+  it("getDeveloperTags, getMicroblogTags and getMicroblogHandles return the account's seeded lists", async () => {
+    expect((await getDeveloperTags(options)).length).toBeGreaterThan(0);
+    const tags = await getMicroblogTags({ scope: "platform" }, options);
+    expect(tags.length).toBeGreaterThan(0);
+    expect(tags.every((t) => t.isPlatformTag)).toBe(true);
+    expect(
+      (await getMicroblogHandles({ status: "active" }, options)).every((h) => h.status === "active"),
+    ).toBe(true);
+  });
+
+  it("say which settings are missing instead of calling the service without a key", async () => {
+    await expect(async () => getAccount({ baseUrl: em.baseUrl })).rejects.toThrow(/strategy-alerts:apiKey/);
+  });
+});
