@@ -16,7 +16,7 @@ import { copyFile, mkdir, mkdtemp, rename, rm, symlink } from "node:fs/promises"
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
-import type { WebhookEvent } from "pulumi-strategy-alerts";
+import type { WebhookEvent } from "../provider";
 import { type RunningEmulator, startEmulator } from "../emulator/server";
 import { DEMO_TOKENS } from "../emulator/tokens";
 import { createReceiver } from "../examples/webhook-receiver/server";
@@ -105,6 +105,9 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
     PULUMI_SKIP_UPDATE_CHECK: "true",
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
     PULUMI_SKIP_CONFIRMATIONS: "true",
+    // Pulumi's closure serializer loads every Node built-in, node:sqlite included, whose
+    // ExperimentalWarning (Node 22-24) would otherwise show as a diagnostic of every run.
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=ExperimentalWarning"].filter(Boolean).join(" "),
     ...(await providerResolutionBridge(tmp)),
   };
   // The stack config is the only source of credentials in this demo.

@@ -140,8 +140,9 @@ export class PulumiProject {
     return this.engineCommand(["preview", "--diff"], opts);
   }
 
-  up(opts: RunOptions = {}): Promise<CommandResult> {
-    return this.engineCommand(["up", "--yes", "--skip-preview"], opts);
+  /** `pulumi up --yes`; with `withPreview` the engine previews first, as `pulumi up --yes` in CI does. */
+  up(opts: RunOptions & { withPreview?: boolean } = {}): Promise<CommandResult> {
+    return this.engineCommand(["up", "--yes", ...(opts.withPreview ? [] : ["--skip-preview"])], opts);
   }
 
   refresh(opts: RunOptions = {}): Promise<CommandResult> {

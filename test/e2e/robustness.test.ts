@@ -127,6 +127,13 @@ describe.runIf(inject("pulumiBinDir"))("robustness and request economy under the
     expect(message).toContain(
       "would exceed the PRO plan's total of 3 strategies: the account has 1 and this update creates 3",
     );
+    expect((await user.client.strategies.list()).strategies).toHaveLength(1);
+
+    // Exactly at the total, a previewing up (preview, then update) passes: nothing is counted twice.
+    await p.writeProgram(strategies(2));
+    const up = await p.up({ withPreview: true });
+    expect(up.changes.create).toBe(3);
+    expect((await user.client.strategies.list()).strategies).toHaveLength(3);
   });
 
   it("says in the Pulumi output what it waits for, how long and why, when the plan's rate limit makes it pause", async () => {

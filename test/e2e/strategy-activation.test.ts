@@ -60,7 +60,7 @@ describe.runIf(inject("pulumiBinDir"))("StrategyActivation under the real engine
   });
 
   it("activates exactly the declared set", async () => {
-    await project.up();
+    await project.up({ withPreview: true });
     const outputs = await project.outputs();
     for (const n of NAMES) ids[n] = outputs[`id${n}`] as string;
     expect(await activeSet()).toEqual(idsOf("A", "B"));

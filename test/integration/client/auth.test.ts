@@ -1,15 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
+import { describe, expect, it } from "vitest";
 import { ApiError, NotFoundError, UnauthorizedError } from "../../../provider/api/errors";
-import {
-  ClientFactory,
-  controlPlane,
-  expectKeyAbsent,
-  rejectionOf,
-  startTestEmulator,
-  strategyInput,
-} from "./helpers";
+import { controlPlane, emulatorClients, expectKeyAbsent, rejectionOf, strategyInput } from "./helpers";
 
 interface JournalEntry {
   method: string;
@@ -20,16 +12,7 @@ interface JournalEntry {
 
 // Spec 5 and 7 through the typed client; DESIGN 5 (the key never appears in an error).
 describe("client authentication against the emulator", () => {
-  let em: RunningEmulator;
-  let clients: ClientFactory;
-  beforeAll(async () => {
-    em = await startTestEmulator();
-    clients = new ClientFactory(em);
-  });
-  afterAll(async () => {
-    await clients.closeAll();
-    await em.close();
-  });
+  const clients = emulatorClients();
 
   it("sends the key as Authorization: ApiKey when asked, and the service accepts it", async () => {
     const { apiKey, userId } = await clients.user();
@@ -58,7 +41,7 @@ describe("client authentication against the emulator", () => {
 
   it("a user without an active subscription gets an ApiError 403 from every endpoint", async () => {
     const { client, userId } = await clients.user();
-    await controlPlane(em, "PATCH", `/users/${userId}`, { subscriptionActive: false });
+    await controlPlane(clients.em, "PATCH", `/users/${userId}`, { subscriptionActive: false });
     const error = await rejectionOf(client.strategies.list());
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).statusCode).toBe(403);
@@ -66,7 +49,7 @@ describe("client authentication against the emulator", () => {
   });
 
   it("the key appears neither in the request journal nor in any error the client throws", async () => {
-    await controlPlane(em, "DELETE", "/requests");
+    await controlPlane(clients.em, "DELETE", "/requests");
     const { client, apiKey, userId } = await clients.user();
     const errors: unknown[] = [];
     const { id } = await client.strategies.create(strategyInput());
@@ -83,7 +66,7 @@ describe("client authentication against the emulator", () => {
     expect(errors[0]).toBeInstanceOf(NotFoundError);
     for (const error of errors) expectKeyAbsent(error, apiKey);
 
-    const journal = await controlPlane<{ requests: JournalEntry[] }>(em, "GET", "/requests");
+    const journal = await controlPlane<{ requests: JournalEntry[] }>(clients.em, "GET", "/requests");
     const mine = journal.requests.filter((r) => r.userId === userId);
     expect(mine.map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual([
       "POST /strategies 201",

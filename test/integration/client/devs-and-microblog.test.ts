@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
+import { describe, expect, it } from "vitest";
 import { BadRequestError, NotFoundError } from "../../../provider/api/errors";
-import { ClientFactory, developerAddresses, rejectionOf, startTestEmulator } from "./helpers";
+import { developerAddresses, emulatorClients, rejectionOf } from "./helpers";
 
 // Spec 2.11 and 4.5 through the typed client.
 describe("client followed developers against the emulator", () => {
-  let em: RunningEmulator;
-  let clients: ClientFactory;
-  beforeAll(async () => {
-    em = await startTestEmulator();
-    clients = new ClientFactory(em);
-  });
-  afterAll(async () => {
-    await clients.closeAll();
-    await em.close();
-  });
+  const clients = emulatorClients();
 
   it("adds a developer, and adding it again returns the same record", async () => {
     const { client } = await clients.user();
@@ -107,16 +97,7 @@ describe("client followed developers against the emulator", () => {
 });
 
 describe("client microblog against the emulator", () => {
-  let em: RunningEmulator;
-  let clients: ClientFactory;
-  beforeAll(async () => {
-    em = await startTestEmulator();
-    clients = new ClientFactory(em);
-  });
-  afterAll(async () => {
-    await clients.closeAll();
-    await em.close();
-  });
+  const clients = emulatorClients();
 
   it("lists handles sorted by handle by default, and filters by search, status and tag", async () => {
     const { client } = await clients.user();

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import {
   AmbiguousWriteError,
@@ -7,14 +7,7 @@ import {
   ServerError,
 } from "../../../provider/api/errors";
 import type { WaitEvent } from "../../../provider/api/rate-limiter";
-import {
-  ClientFactory,
-  controlPlane,
-  expectKeyAbsent,
-  rejectionOf,
-  startTestEmulator,
-  strategyInput,
-} from "./helpers";
+import { controlPlane, emulatorClients, expectKeyAbsent, rejectionOf, strategyInput } from "./helpers";
 
 interface JournalEntry {
   method: string;
@@ -37,18 +30,12 @@ async function trail(em: RunningEmulator): Promise<string[]> {
 // Fault injection through the control plane (DESIGN 6) against the client's write-safety
 // table (DESIGN 9): what is retried, what becomes AmbiguousWriteError, and what the state is.
 describe("client retries and ambiguous writes against injected faults", () => {
-  let em: RunningEmulator;
-  let clients: ClientFactory;
-  beforeAll(async () => {
-    em = await startTestEmulator();
-    clients = new ClientFactory(em);
-  });
+  const clients = emulatorClients();
   afterEach(async () => {
-    await controlPlane(em, "DELETE", "/faults");
-    await controlPlane(em, "DELETE", "/requests");
+    await controlPlane(clients.em, "DELETE", "/faults");
+    await controlPlane(clients.em, "DELETE", "/requests");
     await clients.closeAll();
   });
-  afterAll(() => em.close());
 
   /**
    * A user whose client waits on fake time (a sleep moves its clock instead of waiting) and
@@ -67,17 +54,21 @@ describe("client retries and ambiguous writes against injected faults", () => {
         onWait: (e) => waits.push(e),
       },
     });
-    await controlPlane(em, "DELETE", "/requests");
+    await controlPlane(clients.em, "DELETE", "/requests");
     return { ...u, waits };
   }
 
-  const fault = (spec: Record<string, unknown>) => controlPlane(em, "POST", "/faults", spec);
+  const fault = (spec: Record<string, unknown>) => controlPlane(clients.em, "POST", "/faults", spec);
 
   it("a 503 on a GET is retried with backoff until it succeeds", async () => {
     const { client, waits } = await user();
     await fault({ method: "GET", path: "/strategies", status: 503, count: 2 });
     expect(await client.strategies.list()).toEqual({ strategies: [], activeCount: 0 });
-    expect(await trail(em)).toEqual(["GET /strategies 503", "GET /strategies 503", "GET /strategies 200"]);
+    expect(await trail(clients.em)).toEqual([
+      "GET /strategies 503",
+      "GET /strategies 503",
+      "GET /strategies 200",
+    ]);
     expect(waits.filter((w) => w.reason === "retry-backoff")).toHaveLength(2);
   });
 
@@ -88,7 +79,7 @@ describe("client retries and ambiguous writes against injected faults", () => {
     expect(error).toBeInstanceOf(ServerError);
     expect((error as ServerError).attempts).toBe(4);
     expect((error as ServerError).serviceMessage).toBe("Injected fault: HTTP 503 Service Unavailable");
-    expect(await trail(em)).toEqual(Array(4).fill("GET /me 503"));
+    expect(await trail(clients.em)).toEqual(Array(4).fill("GET /me 503"));
     expectKeyAbsent(error, apiKey);
   });
 
@@ -112,7 +103,7 @@ describe("client retries and ambiguous writes against injected faults", () => {
     const { strategies } = await client.strategies.list();
     expect(strategies.filter((s) => s.name === "ambiguous")).toHaveLength(1);
     expect(strategies[0]!.createdAt >= ambiguous.requestSentAt.slice(0, 19)).toBe(true);
-    expect(await trail(em)).toEqual(["POST /strategies null", "GET /strategies 200"]);
+    expect(await trail(clients.em)).toEqual(["POST /strategies null", "GET /strategies 200"]);
   });
 
   it("POST /strategies answered 503 (not applied) is AmbiguousWriteError too, and nothing was stored", async () => {
@@ -122,7 +113,7 @@ describe("client retries and ambiguous writes against injected faults", () => {
     expect(error).toBeInstanceOf(AmbiguousWriteError);
     expect((error as AmbiguousWriteError).cause).toBeInstanceOf(ServerError);
     expect((await client.strategies.list()).strategies).toEqual([]);
-    expect(await trail(em)).toEqual(["POST /strategies 503", "GET /strategies 200"]);
+    expect(await trail(clients.em)).toEqual(["POST /strategies 503", "GET /strategies 200"]);
   });
 
   it("POST /strategies answered 429 is waited out and sent again: created exactly once", async () => {
@@ -141,7 +132,7 @@ describe("client retries and ambiguous writes against injected faults", () => {
     const updated = await client.strategies.update(id, { name: "patched", alertCooldownMins: 30 });
     expect(updated).toMatchObject({ id, name: "patched", alertCooldownMins: 30 });
     expect(await client.strategies.get(id)).toMatchObject({ name: "patched", alertCooldownMins: 30 });
-    expect(await trail(em)).toEqual([
+    expect(await trail(clients.em)).toEqual([
       "POST /strategies 201",
       "PATCH /strategies/:id null",
       "PATCH /strategies/:id 200",

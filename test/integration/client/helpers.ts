@@ -1,22 +1,17 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
-import { expect } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import { afterAll, beforeAll, expect } from "vitest";
+import type { RunningEmulator } from "../../../emulator/server";
 import { type ApiClient, type ClientOptions, createClient } from "../../../provider/api/client";
 import type { StrategyInput } from "../../../provider/model/strategy";
+import { control, type Json, startTestEmulator } from "../../support/emulator";
+import { sampleStrategy } from "../../support/strategy";
 
 /**
  * Helpers of the typed-client suite: the emulator on an ephemeral port, users made through its
  * control plane, clients that are closed after each file, and a webhook receiver run by the test.
  */
-
-export async function startTestEmulator(): Promise<RunningEmulator> {
-  return startEmulator({ port: 0, webhookTimeoutMs: 2000 });
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: control-plane answers are asserted structurally
-type Json = any;
 
 /** One call to the control plane (`/_emulator/…`); throws on an unexpected status. */
 export async function controlPlane<T = Json>(
@@ -25,14 +20,11 @@ export async function controlPlane<T = Json>(
   path: string,
   body?: unknown,
 ): Promise<T> {
-  const res = await fetch(em.controlUrl + path, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`control plane ${method} ${path} answered ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
+  const res = await control<T>(em, method, path, body);
+  if (res.status >= 300) {
+    throw new Error(`control plane ${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  }
+  return res.body;
 }
 
 export interface UserLimits {
@@ -47,11 +39,11 @@ export interface ClientUser {
   client: ApiClient;
 }
 
-/** Makes clients and closes all of them at the end (their keep-alive pools). */
+/** Makes clients of the suite's emulator and closes all of them (their keep-alive pools). */
 export class ClientFactory {
   readonly #clients: ApiClient[] = [];
-
-  constructor(readonly em: RunningEmulator) {}
+  /** Set before the enclosing describe block's tests run (see emulatorClients). */
+  em!: RunningEmulator;
 
   client(apiKey: string, options: Partial<ClientOptions> = {}): ApiClient {
     const client = createClient({ apiKey, baseUrl: this.em.baseUrl, ...options });
@@ -86,20 +78,25 @@ export class ClientFactory {
   }
 }
 
+/**
+ * The clients of an emulator started for the enclosing describe block; after its tests the
+ * clients and the emulator are closed.
+ */
+export function emulatorClients(): ClientFactory {
+  const clients = new ClientFactory();
+  beforeAll(async () => {
+    clients.em = await startTestEmulator();
+  });
+  afterAll(async () => {
+    await clients.closeAll();
+    await clients.em.close();
+  });
+  return clients;
+}
+
 /** A valid create body (spec 2.2) to vary from. */
 export function strategyInput(overrides: Partial<StrategyInput> = {}): StrategyInput {
-  return {
-    name: "Momentum",
-    description: "client suite strategy",
-    triggers: ["new_token_created"],
-    rules: [
-      { rule: "is_honeypot", dealbreaker: true, enabled: true },
-      { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
-      { rule: "has_website", dealbreaker: false, enabled: true },
-    ],
-    isActive: false,
-    ...overrides,
-  };
+  return sampleStrategy({ description: "client suite strategy", ...overrides });
 }
 
 /** Awaits a promise that must reject and returns what it rejected with. */

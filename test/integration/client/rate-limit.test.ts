@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import type { WaitEvent } from "../../../provider/api/rate-limiter";
-import { ClientFactory, controlPlane, startTestEmulator } from "./helpers";
+import { controlPlane, emulatorClients } from "./helpers";
 
 interface JournalEntry {
   method: string;
@@ -36,17 +36,11 @@ async function journalOf(em: RunningEmulator, userId: string): Promise<JournalEn
 
 // Spec 7 (429) and 8 (requests per minute); DESIGN 9 ("client on 429: wait, retry").
 describe("client rate limiting against the emulator's real 429s", () => {
-  let em: RunningEmulator;
-  let clients: ClientFactory;
-  beforeAll(async () => {
-    em = await startTestEmulator();
-    clients = new ClientFactory(em);
-  });
+  const clients = emulatorClients();
   afterEach(() => clients.closeAll());
-  afterAll(() => em.close());
 
   async function slowUser() {
-    const time = sharedFakeTime(em);
+    const time = sharedFakeTime(clients.em);
     const waits: WaitEvent[] = [];
     const user = await clients.user({
       limits: { requestsPerMinute: 5 },
@@ -62,7 +56,7 @@ describe("client rate limiting against the emulator's real 429s", () => {
     expect(results).toHaveLength(12);
     expect(results.every((r) => r.activeCount === 0)).toBe(true);
 
-    const journal = await journalOf(em, userId);
+    const journal = await journalOf(clients.em, userId);
     const statuses = journal.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(12);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
@@ -87,7 +81,7 @@ describe("client rate limiting against the emulator's real 429s", () => {
     expect(created.map((s) => s.name)).toEqual(names);
     const listed = (await client.strategies.list()).strategies.map((s) => s.name);
     expect(listed.sort()).toEqual([...names].sort());
-    const journal = await journalOf(em, userId);
+    const journal = await journalOf(clients.em, userId);
     expect(journal.filter((r) => r.method === "POST" && r.status === 201)).toHaveLength(8);
     expect(journal.some((r) => r.status === 429)).toBe(true);
   });
@@ -99,7 +93,7 @@ describe("client rate limiting against the emulator's real 429s", () => {
     expect(client.rateLimiter.requestsPerMinute).toBe(5);
     for (let i = 0; i < 11; i++) await client.strategies.list();
 
-    const journal = await journalOf(em, userId);
+    const journal = await journalOf(clients.em, userId);
     expect(journal.filter((r) => r.status === 200)).toHaveLength(12);
     const windowWaits = waits.filter((w) => w.reason === "rate-limit-window" && w.waitMs > 1_000);
     expect(windowWaits).toHaveLength(2);

@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
+import { describe, expect, it } from "vitest";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../../../provider/api/errors";
 import { canonicalRules } from "../../../provider/model/canonical";
 import type { RuleItem } from "../../../provider/model/rule-items";
 import { storedToRules } from "../../../provider/model/rule-mapping";
-import { ClientFactory, rejectionOf, startTestEmulator, strategyInput } from "./helpers";
+import { emulatorClients, rejectionOf, strategyInput } from "./helpers";
 
 // Spec 2.2, 3.1, 4.2 through the typed client (DESIGN 5), against the emulator.
 describe("client strategies against the emulator", () => {
-  let em: RunningEmulator;
-  let clients: ClientFactory;
-  beforeAll(async () => {
-    em = await startTestEmulator();
-    clients = new ClientFactory(em);
-  });
-  afterAll(async () => {
-    await clients.closeAll();
-    await em.close();
-  });
+  const clients = emulatorClients();
 
   it("reads the account of the key: plan and limits as set through the control plane", async () => {
     const { client, userId } = await clients.user({ plan: "DEGEN", limits: { active: 3, total: 10 } });

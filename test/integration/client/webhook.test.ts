@@ -1,25 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
 import { BadRequestError } from "../../../provider/api/errors";
 import { verifyWebhook } from "../../../provider/webhooks/verify";
-import { ClientFactory, rejectionOf, startTestEmulator, WebhookReceiver } from "./helpers";
+import { emulatorClients, rejectionOf, WebhookReceiver } from "./helpers";
 
 // Spec 2.10, 3.5, 4.7 and 6 through the typed client; DESIGN 9 (secret returned once).
 describe("client webhook against the emulator", () => {
-  let em: RunningEmulator;
-  let clients: ClientFactory;
+  const clients = emulatorClients();
   let echo: WebhookReceiver;
   let failing: WebhookReceiver;
   beforeAll(async () => {
-    em = await startTestEmulator();
-    clients = new ClientFactory(em);
     echo = await new WebhookReceiver("echo").start();
     failing = await new WebhookReceiver("fail-500").start();
   });
-  afterAll(async () => {
-    await clients.closeAll();
-    await Promise.all([echo.close(), failing.close(), em.close()]);
-  });
+  afterAll(() => Promise.all([echo.close(), failing.close()]));
 
   it("reads {enabled: false, hasSecret: false} when never configured", async () => {
     const { client } = await clients.user();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
-import { control, type Json, newUser, withEmulator } from "./helpers";
+import { control, type Json, newUser, startTestEmulator } from "./helpers";
 
 // Spec section 5 and section 7 (401 body), docs/spec-decisions.md "Emulator … / Authentication".
 describe("emulator authentication", () => {
@@ -9,7 +9,7 @@ describe("emulator authentication", () => {
   const me = (headers: Record<string, string>) => fetch(`${em.baseUrl}/me`, { headers });
 
   beforeAll(async () => {
-    em = await withEmulator();
+    em = await startTestEmulator();
     key = (await newUser(em)).key!;
   });
   afterAll(() => em.close());

@@ -1,13 +1,13 @@
 import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import { control, type Json, newUser, strategyBody, withEmulator } from "./helpers";
+import { control, type Json, newUser, startTestEmulator, strategyBody } from "./helpers";
 
 // DESIGN.md section 6 (control plane); docs/spec-decisions.md "Emulator … / Control plane".
 describe("emulator control plane", () => {
   let em: RunningEmulator;
   beforeAll(async () => {
-    em = await withEmulator();
+    em = await startTestEmulator();
   });
   afterAll(() => em.close());
   beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
-import { newUser, withEmulator } from "./helpers";
+import { newUser, startTestEmulator } from "./helpers";
 
 const SOL = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const EVM = "0x52908400098527886E0F7030069857D2E4169EE7";
@@ -9,7 +9,7 @@ const EVM = "0x52908400098527886E0F7030069857D2E4169EE7";
 describe("emulator followed developers", () => {
   let em: RunningEmulator;
   beforeAll(async () => {
-    em = await withEmulator();
+    em = await startTestEmulator();
   });
   afterAll(() => em.close());
 

@@ -1,14 +1,9 @@
 import { expect } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import type { RunningEmulator } from "../../../emulator/server";
+import { control, type Json, type Res } from "../../support/emulator";
+import { sampleStrategy } from "../../support/strategy";
 
-// biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted structurally in tests
-export type Json = any;
-
-export interface Res<T = Json> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
+export { control, type Json, type Res, startTestEmulator } from "../../support/emulator";
 
 /** Minimal HTTP driver over plain fetch, so the tests read like the spec's tables. */
 export class Api {
@@ -53,21 +48,6 @@ export class Api {
   del = <T = Json>(path: string) => this.call<T>("DELETE", path);
 }
 
-export async function control<T = Json>(
-  em: RunningEmulator,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<Res<T>> {
-  const res = await fetch(em.controlUrl + path, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
-}
-
 export interface NewUserOptions {
   plan?: "PRO" | "DEGEN";
   subscriptionActive?: boolean;
@@ -87,24 +67,9 @@ export async function newUser(
   return Object.assign(new Api(em, res.body.apiKey), { userId: res.body.userId });
 }
 
-export async function withEmulator(): Promise<RunningEmulator> {
-  return startEmulator({ port: 0, webhookTimeoutMs: 2000 });
-}
-
-/** A valid create body (spec 2.2) to vary from. */
+/** A valid create body (spec 2.2) to vary from; overrides may be invalid on purpose. */
 export function strategyBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    name: "Momentum",
-    description: "test strategy",
-    triggers: ["new_token_created"],
-    rules: [
-      { rule: "is_honeypot", dealbreaker: true, enabled: true },
-      { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
-      { rule: "has_website", dealbreaker: false, enabled: true },
-    ],
-    isActive: false,
-    ...overrides,
-  };
+  return { ...sampleStrategy({ description: "test strategy" }), ...overrides };
 }
 
 export const ERROR_SHAPE = (status: number, error: string) => ({

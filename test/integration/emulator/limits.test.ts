@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
-import { control, newUser, withEmulator } from "./helpers";
+import { control, newUser, startTestEmulator } from "./helpers";
 
 // Spec section 8 and 2.1; docs/spec-decisions.md "Emulator … / Limits".
 describe("emulator limits", () => {
   let em: RunningEmulator;
   beforeAll(async () => {
-    em = await withEmulator();
+    em = await startTestEmulator();
   });
   afterAll(() => em.close());
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
-import { type Api, newUser, withEmulator } from "./helpers";
+import { type Api, newUser, startTestEmulator } from "./helpers";
 
 // Spec 4.5 (microblog) and 2.11; docs/spec-decisions.md "Emulator … / Microblog".
 describe("emulator microblog (read-only, seeded per user)", () => {
   let em: RunningEmulator;
   let u: Api;
   beforeAll(async () => {
-    em = await withEmulator();
+    em = await startTestEmulator();
     u = await newUser(em, { limits: { requestsPerMinute: 10_000 } });
   });
   afterAll(() => em.close());

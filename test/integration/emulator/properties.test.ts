@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isUuid } from "../../../emulator/ids";
 import type { RunningEmulator } from "../../../emulator/server";
 import { validateStrategyInput } from "../../../provider/model";
-import { type Api, newUser, type Res, strategyBody, withEmulator } from "./helpers";
+import { type Api, newUser, type Res, startTestEmulator, strategyBody } from "./helpers";
 
 // Property tests: malformed input always gets exactly the expected 4xx with the error body of
 // spec section 7, never a 5xx, and never changes state. The rate limit is raised through the
@@ -15,7 +15,7 @@ describe("emulator input properties", () => {
   const RUNS = { numRuns: 150 };
 
   beforeAll(async () => {
-    em = await withEmulator();
+    em = await startTestEmulator();
     u = await newUser(em, { limits: { requestsPerMinute: 1_000_000, active: 1_000_000 } });
     strategyId = (await u.post("/strategies", strategyBody())).body.strategy.id;
     await u.post("/devs/0x52908400098527886E0F7030069857D2E4169EE7/add", { alias: "x" });

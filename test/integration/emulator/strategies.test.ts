@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
-import { type Api, control, newUser, strategyBody, withEmulator } from "./helpers";
+import { type Api, control, newUser, startTestEmulator, strategyBody } from "./helpers";
 
 // Spec 2.2, 3.1, 4.2, section 7; docs/spec-decisions.md "Emulator … / Strategies".
 describe("emulator strategies", () => {
@@ -8,7 +8,7 @@ describe("emulator strategies", () => {
   let api: Api & { userId: string };
 
   beforeAll(async () => {
-    em = await withEmulator();
+    em = await startTestEmulator();
   });
   afterAll(() => em.close());
 

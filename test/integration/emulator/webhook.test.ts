@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import { control, newUser, withEmulator } from "./helpers";
+import { control, newUser, startTestEmulator } from "./helpers";
 
 type Mode = "echo" | "wrong-challenge" | "fail-500" | "not-json" | "hang";
 
@@ -77,7 +77,7 @@ describe("emulator webhook", () => {
   const rx = new Receiver();
 
   beforeAll(async () => {
-    em = await withEmulator();
+    em = await startTestEmulator();
     await rx.start();
   });
   afterAll(async () => {
