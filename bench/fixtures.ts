@@ -55,17 +55,3 @@ export function bigStrategy(count = 50): StrategyInput {
     matching: { enabled: true, minPercent: 80 },
   };
 }
-
-/** A typical small create body (three rules). */
-export function smallStrategy(name: string): StrategyInput {
-  return {
-    name,
-    triggers: ["new_token_created"],
-    rules: [
-      { rule: "is_honeypot", dealbreaker: true, enabled: true },
-      { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
-      { rule: "has_website", dealbreaker: false, enabled: true },
-    ],
-    isActive: false,
-  };
-}

@@ -41,14 +41,11 @@ const nowMs = (): number => Number(process.hrtime.bigint()) / 1e6;
 
 /** Keeps results alive so the optimiser cannot drop the measured work. */
 let sink = 0;
-export function consume(value: unknown): void {
+function consume(value: unknown): void {
   if (value !== undefined && value !== null) sink = (sink + 1) | 0;
 }
-export function sinkValue(): number {
-  return sink;
-}
 
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank]!;

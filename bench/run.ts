@@ -21,7 +21,8 @@ import { canonicalRules, canonicalStrategyInput } from "../provider/model/canoni
 import { rulesToStored, storedToRules } from "../provider/model/rule-mapping";
 import { StrategyInputSchema } from "../provider/model/strategy";
 import { validateStrategyInput } from "../provider/model/validate-strategy";
-import { bigStrategy, smallStrategy } from "./fixtures";
+import { sampleStrategy } from "../test/support/strategy";
+import { bigStrategy } from "./fixtures";
 import { type Budget, measureAsync, measureSync, measureThroughput, round, type Stats } from "./harness";
 
 const QUICK = process.argv.includes("--quick");
@@ -134,7 +135,7 @@ async function httpBenchmarks(em: RunningEmulator): Promise<Record<string, Stats
 
     // (d) POST /strategies throughput of the emulator, several requests in flight.
     const poster = await unthrottledUser(em);
-    const body = JSON.stringify(smallStrategy("throughput"));
+    const body = JSON.stringify(sampleStrategy({ name: "throughput" }));
     log(`(d) emulator POST /strategies throughput, ${POST_CONCURRENCY} in flight …`);
     const post = await measureThroughput(
       "emulator.createStrategy",

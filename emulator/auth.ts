@@ -9,7 +9,7 @@ import type { Store } from "./store/store";
  * rejected with 401 when they differ (the request is ambiguous). An Authorization header with
  * another scheme is ignored. `X-Svc-API-Key` is never read.
  */
-export const API_KEY_REQUIRED =
+const API_KEY_REQUIRED =
   "An API key is required: send it in the X-API-Key header or in the Authorization header as 'ApiKey <key>'";
 
 export function authenticate(headers: IncomingHttpHeaders, store: Store): UserRecord {

@@ -90,7 +90,6 @@ export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const notImplemented = (message: string) => new HttpError(501, message);
 
 export function tooManyRequests(retryAfterSeconds: number): HttpError {
   return new HttpError(429, "Rate limit exceeded", undefined, { "retry-after": String(retryAfterSeconds) });

@@ -3,7 +3,7 @@
  * clock (so moving the clock forward frees the window). Only admitted requests are counted:
  * a client that keeps retrying while limited recovers as soon as the window slides.
  */
-export const WINDOW_MS = 60_000;
+const WINDOW_MS = 60_000;
 
 export type RateDecision =
   | { allowed: true; remaining: number }

@@ -23,7 +23,7 @@ import { webhookRoutes } from "./routes/webhook";
 import { DEMO_DEVELOPER, type DemoUser, demoUsers } from "./seed";
 import { Store } from "./store/store";
 
-export const BASE_PATH = "/api/external/v1";
+const BASE_PATH = "/api/external/v1";
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */

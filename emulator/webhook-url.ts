@@ -4,7 +4,7 @@
  * while a production-like setup still needs TLS. No credentials in the URL, no fragment,
  * at most 2048 characters.
  */
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+const MAX_WEBHOOK_URL_LENGTH = 2048;
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export function webhookUrlProblem(raw: string): string | undefined {

@@ -16,10 +16,10 @@ import { copyFile, mkdir, mkdtemp, rename, rm, symlink } from "node:fs/promises"
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
-import type { WebhookEvent } from "../provider";
 import { type RunningEmulator, startEmulator } from "../emulator/server";
 import { DEMO_TOKENS } from "../emulator/tokens";
 import { createReceiver } from "../examples/webhook-receiver/server";
+import type { WebhookEvent } from "../provider";
 
 const ROOT = resolve(__dirname, "..");
 const PROGRAM_DIR = join(ROOT, "examples", "portfolio");
@@ -107,7 +107,9 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
     PULUMI_SKIP_CONFIRMATIONS: "true",
     // Pulumi's closure serializer loads every Node built-in, node:sqlite included, whose
     // ExperimentalWarning (Node 22-24) would otherwise show as a diagnostic of every run.
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=ExperimentalWarning"].filter(Boolean).join(" "),
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=ExperimentalWarning"]
+      .filter(Boolean)
+      .join(" "),
     ...(await providerResolutionBridge(tmp)),
   };
   // The stack config is the only source of credentials in this demo.
@@ -125,7 +127,9 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
   await pulumi.run(["stack", "init", STACK, "--non-interactive", "--cwd", shadowProject]);
   await rename(join(shadowProject, `Pulumi.${STACK}.yaml`), configFile);
   // The key goes in on stdin (never on a command line) and is stored encrypted.
-  await pulumi.run(["config", "set", "--secret", "strategy-alerts:apiKey", ...stackArgs], { input: user.apiKey });
+  await pulumi.run(["config", "set", "--secret", "strategy-alerts:apiKey", ...stackArgs], {
+    input: user.apiKey,
+  });
   await pulumi.run(["config", "set", "strategy-alerts:baseUrl", emulator.baseUrl, ...stackArgs]);
   await pulumi.run(["config", "set", "portfolio:webhookUrl", receiverUrl, ...stackArgs]);
   say(`stack "${STACK}" of examples/portfolio, backend in a temporary directory; API key stored as a secret`);
@@ -144,9 +148,15 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
   );
   webhookSecret = outputs.webhookSecret ?? undefined;
   const ids = outputs.strategyIds as Record<string, string>;
-  say(`strategies: ${Object.entries(ids ?? {}).map(([k, v]) => `${k}=${v}`).join(", ")}`);
+  say(
+    `strategies: ${Object.entries(ids ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(", ")}`,
+  );
   say(`active: ${(outputs.activeStrategyIds as string[] | undefined)?.length ?? 0} strategies`);
-  say(`webhook verified at ${outputs.webhookVerifiedAt ?? "(not verified)"}; signing secret handed to the receiver`);
+  say(
+    `webhook verified at ${outputs.webhookVerifiedAt ?? "(not verified)"}; signing secret handed to the receiver`,
+  );
   if (interrupted()) throw new DemoError("interrupted");
 
   step("Token events");
@@ -160,13 +170,20 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
       "GET",
       `/deliveries?wait=true&userId=${user.userId}`,
     );
-    const notificationDeliveries = deliveries.deliveries.filter((d) => d.eventType === "notification.dispatched");
+    const notificationDeliveries = deliveries.deliveries.filter(
+      (d) => d.eventType === "notification.dispatched",
+    );
     for (const d of notificationDeliveries) {
-      say(`delivery ${d.eventId}: ${d.status}${d.httpStatus ? ` (HTTP ${d.httpStatus})` : ""}${d.error ? `: ${d.error}` : ""}`);
+      say(
+        `delivery ${d.eventId}: ${d.status}${d.httpStatus ? ` (HTTP ${d.httpStatus})` : ""}${d.error ? `: ${d.error}` : ""}`,
+      );
     }
     await until(() => verified.length >= notificationDeliveries.length, 10_000);
     for (const event of verified) {
-      const data = event.data as { strategy?: { name?: string }; token?: { symbol?: string; address?: string } };
+      const data = event.data as {
+        strategy?: { name?: string };
+        token?: { symbol?: string; address?: string };
+      };
       say(
         `webhook delivery verified: ${event.type} ${event.id} (strategy "${data.strategy?.name}", token ${data.token?.symbol} ${data.token?.address})`,
       );
@@ -196,7 +213,9 @@ function ensurePulumi(): string {
   });
   const dir = res.stdout.trim().split("\n").pop();
   if (res.status !== 0 || !dir) {
-    throw new DemoError(`could not provide the Pulumi CLI (scripts/ensure-pulumi.sh exited with ${res.status}; see above)`);
+    throw new DemoError(
+      `could not provide the Pulumi CLI (scripts/ensure-pulumi.sh exited with ${res.status}; see above)`,
+    );
   }
   return dir;
 }
@@ -254,7 +273,9 @@ class PulumiCli {
         err.flush();
         if (code === 0) return resolvePromise({ stdout, stderr });
         const shown = opts.stream ? "" : `\n${this.clean(stderr || stdout).trim()}`;
-        reject(new DemoError(`\`pulumi ${args.slice(0, 2).join(" ")}\` failed with exit code ${code}${shown}`));
+        reject(
+          new DemoError(`\`pulumi ${args.slice(0, 2).join(" ")}\` failed with exit code ${code}${shown}`),
+        );
       });
     });
   }
@@ -324,7 +345,10 @@ async function fireEvents(emulator: RunningEmulator): Promise<EventOutcome[] | "
   const rug = token("rug");
   const winner = token("moonshot");
   const events = [
-    { label: `new launch ${rug.symbol} (${rug.name})`, body: { eventType: "new_token_created", tokenAddress: rug.address } },
+    {
+      label: `new launch ${rug.symbol} (${rug.name})`,
+      body: { eventType: "new_token_created", tokenAddress: rug.address },
+    },
     {
       label: `followed developer launches ${winner.symbol} (${winner.name})`,
       body: {
@@ -387,7 +411,9 @@ async function cleanup(deps: Deps): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: Error) => {
-    console.error(`\n[demo] FAILED: ${error instanceof DemoError ? error.message : (error.stack ?? error.message)}`);
+    console.error(
+      `\n[demo] FAILED: ${error instanceof DemoError ? error.message : (error.stack ?? error.message)}`,
+    );
     process.exit(1);
   },
 );

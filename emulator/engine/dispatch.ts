@@ -5,7 +5,7 @@ import type { DeliveryRecord, NotificationRecord } from "../store/records";
 import type { Store } from "../store/store";
 import type { TimedObservation } from "./history";
 
-export const NOTIFICATION_EVENT = "notification.dispatched";
+const NOTIFICATION_EVENT = "notification.dispatched";
 
 /**
  * Tracks webhook deliveries in flight, so the control plane can wait for them
@@ -25,7 +25,7 @@ export class DeliveryTracker {
 }
 
 /** The `data` of notification.dispatched (spec 6.1); a value the token lacks is 0 or "". */
-export function dispatchedData(n: NotificationRecord, token: TimedObservation) {
+function dispatchedData(n: NotificationRecord, token: TimedObservation) {
   return {
     notification_id: n.id,
     strategy: { id: n.strategyId, name: n.strategyName },

@@ -6,11 +6,11 @@ import { type PerformanceRange, performanceSummary } from "./performance";
 import { triggerFires } from "./triggers";
 
 /** A queued backtest starts running this long after creation (emulator clock)… */
-export const BACKTEST_RUNNING_AFTER_MS = 60_000;
+const BACKTEST_RUNNING_AFTER_MS = 60_000;
 /** …and completes (or fails) this long after creation. */
-export const BACKTEST_DONE_AFTER_MS = 120_000;
+const BACKTEST_DONE_AFTER_MS = 120_000;
 /** A performance job is picked up (rawState active) after this, and completes after twice it. */
-export const PERFORMANCE_STEP_MS = 30_000;
+const PERFORMANCE_STEP_MS = 30_000;
 
 type Ctx = Pick<EmulatorContext, "store" | "clock" | "history">;
 

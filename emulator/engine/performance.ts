@@ -6,7 +6,7 @@ export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
 
 const DAY_MS = 86_400_000;
 /** How far back each range reaches from now (emulator clock). */
-export const RANGE_MS: Record<PerformanceRange, number> = {
+const RANGE_MS: Record<PerformanceRange, number> = {
   daily: DAY_MS,
   weekly: 7 * DAY_MS,
   monthly: 30 * DAY_MS,
@@ -14,10 +14,10 @@ export const RANGE_MS: Record<PerformanceRange, number> = {
 };
 
 /** A call counts as a winner from this ATH multiple on. */
-export const WINNER_MULTIPLE = 2;
+const WINNER_MULTIPLE = 2;
 
 /** The six fixed buckets of spec 2.9: [min, max) on the ATH multiple, the last unbounded. */
-export const BUCKETS: readonly { label: string; min: number; max: number | null }[] = [
+const BUCKETS: readonly { label: string; min: number; max: number | null }[] = [
   { label: "<1x", min: 0, max: 1 },
   { label: "1-1.2x", min: 1, max: 1.2 },
   { label: "1.2-2x", min: 1.2, max: 2 },
@@ -26,9 +26,9 @@ export const BUCKETS: readonly { label: string; min: number; max: number | null 
   { label: "10x+", min: 10, max: null },
 ];
 
-export const TOP_TOKENS = 10;
+const TOP_TOKENS = 10;
 
-export interface CallPerformance {
+interface CallPerformance {
   notification: NotificationRecord;
   alertMcap: number;
   currentMcap: number;
@@ -42,11 +42,7 @@ export interface CallPerformance {
  * alert's observation up to now (the alert's own value when nothing was observed since, so a
  * token that only fell lands below 1x); currentMcap the latest observation at or before now.
  */
-export function callPerformance(
-  history: TokenHistory,
-  n: NotificationRecord,
-  nowMs: number,
-): CallPerformance {
+function callPerformance(history: TokenHistory, n: NotificationRecord, nowMs: number): CallPerformance {
   const address = n.triggerContext.tokenAddress;
   const alertMcap = n.triggerContext.tokenData.market.mcap ?? 0;
   const since = history.between(address, Date.parse(n.baselineAt) + 1, nowMs);

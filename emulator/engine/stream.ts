@@ -4,7 +4,7 @@ import { generateTokens } from "../tokens";
 import { processEvent } from "./events";
 import { expandGenerated, type TimedObservation } from "./history";
 
-export const DEFAULT_STREAM_INTERVAL_MS = 5_000;
+const DEFAULT_STREAM_INTERVAL_MS = 5_000;
 const BATCH = 100;
 
 /**

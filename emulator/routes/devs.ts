@@ -5,9 +5,9 @@ import type { DeveloperRecord } from "../store/records";
 import { parseBody, parseOptionalBody, parseQuery, q } from "../validation";
 import { type RouteRegistrar, userOf } from "./types";
 
-export const MAX_ALIAS_LENGTH = 100;
-export const DEFAULT_DEVS_LIMIT = 20;
-export const MAX_DEVS_LIMIT = 100;
+const MAX_ALIAS_LENGTH = 100;
+const DEFAULT_DEVS_LIMIT = 20;
+const MAX_DEVS_LIMIT = 100;
 
 const alias = z
   .string({ error: "must be a string" })

@@ -16,8 +16,6 @@ const EVALUATION_RETENTION_MS = 24 * 3_600_000;
 const DEFAULT_EVALUATION_PAGE_SIZE = 50;
 const MAX_EVALUATION_PAGE_SIZE = 100;
 
-const SORT_FIELDS = EvaluationSortBySchema.options;
-type SortField = EvaluationSortBy;
 const GROUP_IDS = PRODUCT_GROUPS.map((g) => g.id) as string[];
 
 const strictIso = z.iso.datetime({
@@ -35,7 +33,7 @@ const Query = z.strictObject({
   pageSize: q.limit(MAX_EVALUATION_PAGE_SIZE),
   limit: q.limit(MAX_EVALUATION_PAGE_SIZE),
   cursor: z.string({ error: "must be a single string" }).min(1).max(4000).optional(),
-  sortBy: q.oneOf(SORT_FIELDS),
+  sortBy: q.oneOf(EvaluationSortBySchema.options),
   sortDir: q.oneOf(SortDirSchema.options),
   matched: q.bool(),
   strategyId: q.uuid(),
@@ -61,7 +59,7 @@ const Query = z.strictObject({
   to: strictIso.optional(),
 } satisfies Record<keyof EvaluationQuery, z.ZodType>);
 
-function sortKey(e: EvaluationRecord, by: SortField): SortValue {
+function sortKey(e: EvaluationRecord, by: EvaluationSortBy): SortValue {
   switch (by) {
     case "createdAt":
       return e.view.createdAt;
@@ -117,7 +115,7 @@ export const evaluationRoutes: RouteRegistrar = (app, ctx) => {
       throw badRequest([{ path: "query.from", message: "query.from: must be before or equal to query.to" }]);
     }
     const pageSize = query.pageSize ?? query.limit ?? DEFAULT_EVALUATION_PAGE_SIZE;
-    const sortBy: SortField = query.sortBy ?? "createdAt";
+    const sortBy: EvaluationSortBy = query.sortBy ?? "createdAt";
     const sortDir = query.sortDir ?? "desc";
     const groups = query.failedGroupIds ? [...new Set(query.failedGroupIds)].sort() : undefined;
     const hash = filterHash({

@@ -15,8 +15,8 @@ import type { NotificationRecord, StrategyRecord, UserRecord } from "../store/re
 import { parseQuery, q } from "../validation";
 import { type RouteRegistrar, userOf } from "./types";
 
-export const DEFAULT_NOTIFICATION_LIMIT = 20;
-export const MAX_NOTIFICATION_LIMIT = 100;
+const DEFAULT_NOTIFICATION_LIMIT = 20;
+const MAX_NOTIFICATION_LIMIT = 100;
 const SOURCES = ["all", "personal", "official"] as const;
 
 const ListQuery = z.strictObject({

@@ -18,51 +18,55 @@ import * as sa from "pulumi-strategy-alerts";
 const config = new pulumi.Config("adopt");
 const name = config.get("strategyName") ?? "Early launches";
 
-// The strategy to take over. Names are not unique in the app, so more than one match is an
-// error that lists the ids (pick one and pass it as `adopt` literally). None found: the strategy
-// is created. After the first `up` the lookup finds the adopted strategy itself, and a changed
-// `adopt` value is never a change, so the program stays the same from then on.
-const existingId = pulumi.output(sa.getStrategies({ name })).apply((found) => {
+// An async program: Pulumi waits for it and exports what it returns.
+export = async () => {
+  // The strategy to take over. Names are not unique in the app, so more than one match is an
+  // error that lists the ids (pick one and pass it as `adopt` literally). None found: the
+  // strategy is created. After the first `up` the lookup finds the adopted strategy itself, and a
+  // changed `adopt` value is never a change, so the program stays the same from then on.
+  const found = await sa.getStrategies({ name });
   if (found.length > 1) {
     throw new Error(
       `${found.length} strategies are named "${name}" (${found.map((s) => s.id).join(", ")}): ` +
         "set adopt to the id of the one to take over",
     );
   }
-  return found[0]?.id;
-});
+  const existingId = found[0]?.id;
 
-const adopted = new sa.Strategy(
-  "early-launches",
-  {
-    adopt: existingId,
-    // The declared state. The first `up` updates the app's strategy to exactly this: write down
-    // what the app shows (GET /strategies) to make adoption change nothing, or change it here
-    // and review the change in the pull request like any other.
-    name,
-    description: "Adopted from the app; edit it in code from now on.",
-    triggers: ["new_token_created"],
-    rules: [
-      { rule: "is_honeypot", dealbreaker: true, enabled: true },
-      { rule: "is_mintable", dealbreaker: true, enabled: true },
-      // token_age is in minutes. Strategies saved before 11 March 2026 may hold hours here:
-      // refresh and adoption warn when a stored threshold looks like hours.
-      { rule: "token_age", dealbreaker: false, max: 30 },
-      { rule: "liquidity_usd", dealbreaker: false, min: 2_000 },
-    ],
-  },
-  // Removing the resource from code deletes the strategy in the app. protect: true makes
-  // `pulumi destroy` and an accidental removal fail instead.
-  { protect: config.getBoolean("protect") ?? false },
-);
+  const adopted = new sa.Strategy(
+    "early-launches",
+    {
+      adopt: existingId,
+      // The declared state. The first `up` updates the app's strategy to exactly this: write
+      // down what the app shows (GET /strategies) to make adoption change nothing, or change it
+      // here and review the change in the pull request like any other.
+      name,
+      description: "Adopted from the app; edit it in code from now on.",
+      triggers: ["new_token_created"],
+      rules: [
+        { rule: "is_honeypot", dealbreaker: true, enabled: true },
+        { rule: "is_mintable", dealbreaker: true, enabled: true },
+        // token_age is in minutes. Strategies saved before 11 March 2026 may hold hours here:
+        // refresh and adoption warn when a stored threshold looks like hours.
+        { rule: "token_age", dealbreaker: false, max: 30 },
+        { rule: "liquidity_usd", dealbreaker: false, min: 2_000 },
+      ],
+    },
+    // Removing the resource from code deletes the strategy in the app; protect: true makes
+    // `pulumi destroy` and an accidental removal fail instead.
+    { protect: config.getBoolean("protect") ?? false },
+  );
 
-// A Strategy never changes whether it is active; a StrategyActivation does. Declaring one keeps
-// the adopted strategy active (exclusive: false leaves other active strategies alone).
-const activation =
-  (config.getBoolean("keepActive") ?? true)
-    ? new sa.StrategyActivation("adopted-active", { strategyIds: [adopted.strategyId] })
-    : undefined;
+  // A Strategy never changes whether it is active; a StrategyActivation does. Declaring one
+  // keeps the adopted strategy active (exclusive: false leaves other active strategies alone).
+  const activation =
+    (config.getBoolean("keepActive") ?? true)
+      ? new sa.StrategyActivation("adopted-active", { strategyIds: [adopted.strategyId] })
+      : undefined;
 
-export const strategyId = adopted.strategyId;
-export const adoptedFrom = existingId;
-export const activeStrategyIds = activation?.activeStrategyIds;
+  return {
+    strategyId: adopted.strategyId,
+    adoptedFrom: existingId ?? "(none found: created)",
+    activeStrategyIds: activation?.activeStrategyIds,
+  };
+};

@@ -47,7 +47,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Receiv
   const parsed = parseJson(rawBody);
   if ((req.headers["x-svc-event-type"] ?? parsed?.type) === VERIFICATION_EVENT) {
     const challenge = parsed?.data?.challenge;
-    if (typeof challenge !== "string") return reply(res, 400, { error: "verification event without a challenge" });
+    if (typeof challenge !== "string")
+      return reply(res, 400, { error: "verification event without a challenge" });
     return reply(res, 200, { challenge });
   }
 

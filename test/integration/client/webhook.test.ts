@@ -12,7 +12,9 @@ describe("client webhook against the emulator", () => {
     echo = await new WebhookReceiver("echo").start();
     failing = await new WebhookReceiver("fail-500").start();
   });
-  afterAll(() => Promise.all([echo.close(), failing.close()]));
+  afterAll(async () => {
+    await Promise.all([echo.close(), failing.close()]);
+  });
 
   it("reads {enabled: false, hasSecret: false} when never configured", async () => {
     const { client } = await clients.user();

@@ -1,4 +1,3 @@
-import { expect } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import { control, type Json, type Res } from "../../support/emulator";
 import { sampleStrategy } from "../../support/strategy";
@@ -71,9 +70,3 @@ export async function newUser(
 export function strategyBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...sampleStrategy({ description: "test strategy" }), ...overrides };
 }
-
-export const ERROR_SHAPE = (status: number, error: string) => ({
-  statusCode: status,
-  message: expect.any(String),
-  error,
-});

@@ -98,7 +98,7 @@ export function ruleItemArb(id: RuleId): fc.Arbitrary<RuleItem> {
   return arb.map((fields) => withOptional({ rule: id, ...fields }) as RuleItem);
 }
 
-export const anyRuleItemArb: fc.Arbitrary<RuleItem> = fc.constantFrom(...RULE_IDS).chain(ruleItemArb);
+const anyRuleItemArb: fc.Arbitrary<RuleItem> = fc.constantFrom(...RULE_IDS).chain(ruleItemArb);
 
 export const rulesArb = fc.array(anyRuleItemArb, { minLength: 1, maxLength: 12 });
 

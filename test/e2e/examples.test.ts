@@ -1,0 +1,204 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { demoUsers } from "../../emulator/seed";
+import { createReceiver } from "../../examples/webhook-receiver/server";
+import type { ApiClient } from "../../provider/api/client";
+import { stackConfig, TestEmulator } from "./emulator-fixture";
+import { changeReport, PulumiProject, REPO_ROOT } from "./harness";
+
+const NODE = existsSync(join(REPO_ROOT, "node_modules/.bin/node"))
+  ? join(REPO_ROOT, "node_modules/.bin/node")
+  : process.execPath;
+
+/** Runs `scripts/demo.ts` as `npm run demo` does (after the build), with CI semantics. */
+function runDemo(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE, ["-r", "ts-node/register/transpile-only", "scripts/demo.ts"], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, CI: "true", NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => {
+      output += d;
+    });
+    child.stderr.on("data", (d) => {
+      output += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, output }));
+  });
+}
+
+/** Whether this emulator processes token events (emulator part 2), as the demo checks it. */
+async function eventsAvailable(emulator: TestEmulator): Promise<boolean> {
+  const res = await fetch(`${emulator.em.controlUrl}/events`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  return res.status !== 501;
+}
+
+async function example(path: string): Promise<string> {
+  return readFile(join(REPO_ROOT, "examples", path), "utf8");
+}
+
+describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () => {
+  let emulator: TestEmulator;
+
+  beforeAll(async () => {
+    emulator = await TestEmulator.start();
+  });
+
+  afterAll(async () => {
+    await emulator?.close();
+  });
+
+  describe("npm run demo", () => {
+    it("applies the portfolio, fires token events, verifies the webhook delivery and destroys, never printing the API key", async () => {
+      const withEvents = await eventsAvailable(emulator);
+      const { code, output } = await runDemo();
+      expect(code, output).toBe(0);
+      expect(output).toContain("[demo] pulumi up succeeded");
+      expect(output).toMatch(/\[demo\] active: 3 strategies/);
+      if (withEvents) {
+        expect(output).toMatch(/evaluation "Safety first": rejected/);
+        expect(output).toMatch(/evaluation "Trusted developer launches": MATCHED/);
+        expect(output).toMatch(/\[demo\] webhook delivery verified: notification\.dispatched evt_/);
+        expect(output).not.toContain("REJECTED by the receiver");
+      } else {
+        expect(output).toContain("skipping this part");
+      }
+      expect(output).toContain("[demo] pulumi destroy succeeded");
+      expect(output).toContain("[demo] demo finished");
+      for (const user of demoUsers()) expect(output).not.toContain(user.apiKey);
+      // The stack config and backend were throwaway: nothing is left in the repository.
+      expect(existsSync(join(REPO_ROOT, "Pulumi.demo.yaml"))).toBe(false);
+    });
+  });
+
+  describe("examples/portfolio", () => {
+    let project: PulumiProject;
+    let client: ApiClient;
+    const receiver = createReceiver({});
+
+    beforeAll(async () => {
+      await new Promise<void>((ok) => receiver.listen(0, "127.0.0.1", ok));
+      const user = await emulator.user();
+      client = user.client;
+      project = await PulumiProject.create({
+        name: "strategy-portfolio",
+        program: await example("portfolio/index.ts"),
+        config: {
+          ...stackConfig(emulator, user.apiKey),
+          "portfolio:webhookUrl": {
+            value: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/alerts`,
+          },
+        },
+      });
+    });
+
+    afterAll(async () => {
+      await project?.cleanup();
+      await new Promise<void>((ok) => receiver.close(() => ok()));
+    });
+
+    it("previews the whole portfolio before anything exists", async () => {
+      const preview = await project.preview();
+      // Stack, three strategies, developer, its tags, webhook, activation.
+      expect(preview.changes.create).toBe(8);
+      expect(preview.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      expect((await client.strategies.list()).strategies).toEqual([]);
+    });
+
+    it("applies it: strategies active, developer followed and tagged, webhook verified", async () => {
+      await project.up();
+      const outputs = await project.outputs();
+      const ids = outputs.strategyIds as Record<string, string>;
+      const { strategies } = await client.strategies.list();
+      expect(strategies.map((s) => s.name).sort()).toEqual([
+        "Momentum",
+        "Safety first",
+        "Trusted developer launches",
+      ]);
+      expect(strategies.every((s) => s.isActive)).toBe(true);
+      expect([...(outputs.activeStrategyIds as string[])].sort()).toEqual(Object.values(ids).sort());
+      const dev = (await client.devs.list()).developers.find((d) => d.address === outputs.followedDeveloper);
+      expect(dev?.isActive).toBe(true);
+      expect((await client.devs.getTags(outputs.followedDeveloper as string)).tagIds).toHaveLength(2);
+      expect(outputs.webhookVerifiedAt).toBeTruthy();
+      expect(outputs.webhookSecret).toMatch(/\S{16,}/);
+      expect(await project.exportState()).not.toContain(outputs.webhookSecret as string);
+    });
+
+    it("previews no change on an unchanged program", async () => {
+      expect(changeReport(await project.preview())).toEqual([]);
+    });
+
+    it("destroys it", async () => {
+      await project.destroy();
+      expect((await client.strategies.list()).strategies).toEqual([]);
+      expect((await client.webhook.get()).url ?? null).toBeNull();
+    });
+  });
+
+  describe("examples/adopt-existing", () => {
+    let project: PulumiProject;
+    let client: ApiClient;
+    let appMadeId: string;
+
+    beforeAll(async () => {
+      const user = await emulator.user();
+      client = user.client;
+      const made = await client.strategies.create({
+        name: "Early launches",
+        triggers: ["new_token_created"],
+        rules: [{ rule: "is_honeypot", dealbreaker: true, enabled: true }],
+        isActive: true,
+      });
+      appMadeId = made.id;
+      project = await PulumiProject.create({
+        name: "adopt-existing",
+        program: await example("adopt-existing/index.ts"),
+        config: stackConfig(emulator, user.apiKey),
+      });
+    });
+
+    afterAll(async () => {
+      await project?.cleanup();
+    });
+
+    it("takes over the app-made strategy by name instead of creating one", async () => {
+      await project.up();
+      const outputs = await project.outputs();
+      expect(outputs.adoptedFrom).toBe(appMadeId);
+      expect(outputs.strategyId).toBe(appMadeId);
+      const { strategies } = await client.strategies.list();
+      expect(strategies).toHaveLength(1);
+      expect(strategies[0]).toMatchObject({
+        id: appMadeId,
+        isActive: true,
+        description: "Adopted from the app; edit it in code from now on.",
+      });
+      expect(changeReport(await project.preview())).toEqual([]);
+    });
+
+    it("refuses to guess when several strategies share the name", async () => {
+      await client.strategies.create({
+        name: "Early launches",
+        triggers: ["new_token_created"],
+        rules: [{ rule: "is_honeypot", dealbreaker: true, enabled: true }],
+        isActive: false,
+      });
+      const preview = await project.preview({ allowFailure: true });
+      expect(preview.code).not.toBe(0);
+      const errors = preview.diagnostics.filter((d) => d.severity === "error").map((d) => d.message);
+      expect(errors.join("\n")).toContain('2 strategies are named "Early launches"');
+    });
+  });
+});
