@@ -12,7 +12,7 @@ import "../emulator/quiet-warnings";
 import { type SpawnOptions, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, mkdtemp, rename, rm, symlink } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { delimiter, join, resolve } from "node:path";
@@ -22,8 +22,6 @@ import { createReceiver } from "../examples/webhook-receiver/server";
 import type { WebhookEvent } from "../provider";
 
 const ROOT = resolve(__dirname, "..");
-const PROGRAM_DIR = join(ROOT, "examples", "portfolio");
-const PACKAGE_NAME = "pulumi-strategy-alerts";
 const STACK = "demo";
 
 const color = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -110,7 +108,6 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
     NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=ExperimentalWarning"]
       .filter(Boolean)
       .join(" "),
-    ...(await providerResolutionBridge(tmp)),
   };
   // The stack config is the only source of credentials in this demo.
   delete env.STRATEGY_ALERTS_API_KEY;
@@ -218,23 +215,6 @@ function ensurePulumi(): string {
     );
   }
   return dir;
-}
-
-/**
- * The dynamic provider loads `pulumi-strategy-alerts/runtime` from the program's directory. A
- * user's project has the package in node_modules; this repository is the package itself, and
- * Node finds a package's own name from a provider process only through node_modules. When it is
- * not there, a link in the temporary directory, on NODE_PATH for the Pulumi processes only,
- * bridges that (the repository is left untouched).
- */
-async function providerResolutionBridge(tmp: string): Promise<Record<string, string>> {
-  // biome-ignore lint/suspicious/noExplicitAny: Module._nodeModulePaths is Node's own (untyped) lookup.
-  const lookup: string[] = (require("node:module") as any)._nodeModulePaths(PROGRAM_DIR);
-  if (lookup.some((dir) => existsSync(join(dir, PACKAGE_NAME, "package.json")))) return {};
-  const bridge = join(tmp, "node_modules");
-  await mkdir(bridge);
-  await symlink(ROOT, join(bridge, PACKAGE_NAME), "dir");
-  return { NODE_PATH: [bridge, process.env.NODE_PATH].filter(Boolean).join(delimiter) };
 }
 
 interface RunOptions {
@@ -382,9 +362,9 @@ function printOutcome(outcome: EventOutcome): void {
       say(`  evaluation "${e.strategyName}": MATCHED${suppressed}`);
     } else {
       const failed = e.failedRules.map((r) => r.rule).filter(Boolean);
-      say(
-        `  evaluation "${e.strategyName}": rejected${e.failureReason ? ` (${e.failureReason})` : ""}${failed.length ? `; failed rules: ${failed.join(", ")}` : ""}`,
-      );
+      const why =
+        e.failureReason ?? (failed.length ? `failed rules: ${failed.join(", ")}` : "no reason given");
+      say(`  evaluation "${e.strategyName}": rejected (${why})`);
     }
   }
   for (const n of outcome.notifications) say(`  notification ${n.id}: ${n.status} via ${n.channel}`);

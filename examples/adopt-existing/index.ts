@@ -26,7 +26,7 @@ export = async () => {
   // changed `adopt` value is never a change, so the program stays the same from then on.
   const found = await sa.getStrategies({ name });
   if (found.length > 1) {
-    throw new Error(
+    throw new pulumi.RunError(
       `${found.length} strategies are named "${name}" (${found.map((s) => s.id).join(", ")}): ` +
         "set adopt to the id of the one to take over",
     );

@@ -28,7 +28,10 @@ const config = new pulumi.Config("portfolio");
 /** The id of the tag with this name, failing with the names that exist when there is none. */
 function tagId(tags: { id: string; name: string }[], name: string): string {
   const tag = tags.find((t) => t.name === name);
-  if (!tag) throw new Error(`no tag named "${name}"; the account has: ${tags.map((t) => t.name).join(", ")}`);
+  if (!tag) {
+    const names = tags.map((t) => t.name).join(", ");
+    throw new pulumi.RunError(`no tag named "${name}"; the account has: ${names}`);
+  }
   return tag.id;
 }
 

@@ -8,21 +8,26 @@ export const RUNTIME_MODULE = "pulumi-strategy-alerts/runtime";
  *
  * Pulumi stores the serialized text in state, twice per resource, and shows any change of it as
  * a change of every resource. So it captures nothing but two strings and only delegates: every
- * line of logic is loaded at run time from the installed package (`require` resolves from the
- * program directory, which is the provider process's working directory). Credentials are read
- * there, in `configure`, from stack config or the environment — never captured here.
+ * line of logic is loaded at run time from the installed package. Credentials are read there,
+ * in `configure`, from stack config or the environment — never captured here.
+ *
+ * The runtime is resolved from the program directory (the provider process's working
+ * directory) as a file there would resolve it: from node_modules in a user's project, and by
+ * the package's own name for a program inside this repository. The provider host evaluates the
+ * shell in a module without a file name, whose bare `require` can do only the first.
  */
 export function providerShell(
   kind: string,
   runtimeModule: string = RUNTIME_MODULE,
 ): pulumi.dynamic.ResourceProvider {
+  const runtime = () => require("node:module").createRequire(`${process.cwd()}/`)(runtimeModule);
   return {
-    configure: (req) => require(runtimeModule).configure(req),
-    check: (olds, news) => require(runtimeModule).handler(kind).check(olds, news),
-    diff: (id, olds, news) => require(runtimeModule).handler(kind).diff(id, olds, news),
-    create: (inputs) => require(runtimeModule).handler(kind).create(inputs),
-    read: (id, props) => require(runtimeModule).handler(kind).read(id, props),
-    update: (id, olds, news) => require(runtimeModule).handler(kind).update(id, olds, news),
-    delete: (id, props) => require(runtimeModule).handler(kind).delete(id, props),
+    configure: (req) => runtime().configure(req),
+    check: (olds, news) => runtime().handler(kind).check(olds, news),
+    diff: (id, olds, news) => runtime().handler(kind).diff(id, olds, news),
+    create: (inputs) => runtime().handler(kind).create(inputs),
+    read: (id, props) => runtime().handler(kind).read(id, props),
+    update: (id, olds, news) => runtime().handler(kind).update(id, olds, news),
+    delete: (id, props) => runtime().handler(kind).delete(id, props),
   };
 }

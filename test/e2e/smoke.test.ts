@@ -85,7 +85,7 @@ describe.runIf(inject("pulumiBinDir"))("real Pulumi engine smoke test", () => {
       (r: { type: string }) => r.type === "pulumi-nodejs:dynamic/strategy-alerts:Smoke",
     );
     const closure: string = smoke.inputs.__provider;
-    expect(closure).toContain("require(runtimeModule)");
+    expect(closure).toContain("createRequire");
     expect(closure).toContain('"smoke-runtime"');
     // Tiny and free of logic: no captured module bodies or credentials.
     expect(closure.length).toBeLessThan(4000);
