@@ -53,11 +53,13 @@ export const strategyActivationHandler: pulumi.dynamic.ResourceProvider = {
     // Order and duplicates carry no meaning; unknown ids (strategies not created yet) stay as they are.
     const strategyIds = unknownCount > 0 ? inputs.strategyIds : canonicalStringSet(known);
     const canonical = { strategyIds, exclusive: inputs.exclusive === true };
-    const limitFailure = await activeLimitFailure(
-      new Set(known),
-      unknownCount,
-      canonical.exclusive,
-      new Set(declared(withoutProvider(olds)).strategyIds),
+    const limitFailure = await operation(LABEL, "preview (plan limits)", () =>
+      activeLimitFailure(
+        new Set(known),
+        unknownCount,
+        canonical.exclusive,
+        new Set(declared(withoutProvider(olds)).strategyIds),
+      ),
     );
     return limitFailure ? { inputs: canonical, failures: [limitFailure] } : { inputs: canonical };
   },

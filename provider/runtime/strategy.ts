@@ -72,7 +72,9 @@ export const strategyHandler: pulumi.dynamic.ResourceProvider = {
     });
     const isNew = Object.keys(withoutProvider(olds)).length === 0;
     if (isNew && canonical.adopt === undefined) {
-      const limitFailure = await totalLimitFailure(canonical);
+      const limitFailure = await operation(label(canonical), "preview (plan limits)", () =>
+        totalLimitFailure(canonical),
+      );
       if (limitFailure) return { inputs: canonical, failures: [limitFailure] };
     }
     return { inputs: canonical };
