@@ -68,14 +68,12 @@ export const followedDeveloperHandler: pulumi.dynamic.ResourceProvider = {
     });
   },
 
-  async read(id, props) {
-    const previous = declared(withoutProvider(props));
+  async read(id) {
     return operation(label(id), "refresh", async () => {
       const record = (await runState.developers()).get(id);
       if (!record) return {};
       const inputs: PropertyBag = { address: record.address, active: record.isActive !== false };
-      if (previous.alias !== undefined || record.alias) inputs.alias = record.alias ?? undefined;
-      if (inputs.alias === undefined) delete inputs.alias;
+      if (record.alias) inputs.alias = record.alias;
       return { id, props: outputs(declared(inputs), record), inputs };
     });
   },
