@@ -1,27 +1,19 @@
-import { type ApiClient, createClient } from "../api/client";
+import type { ApiClient } from "../api/client";
 import type { WaitEvent } from "../api/rate-limiter";
+import { clientCache } from "../credentials";
 import { credentials } from "./settings";
 
 /** Waits shorter than this are routine and not worth a line in the Pulumi output. */
 const ANNOUNCE_WAIT_MS = 2_000;
 
-let cached: { id: string; client: ApiClient } | undefined;
+const clientFor = clientCache({ onWait: announceWait, userAgent: "pulumi-strategy-alerts" });
 
 /**
  * The provider process's client. Built lazily (preview of a program without these resources
- * needs no credentials) and rebuilt only if the credentials change; its rate limiter is shared
- * by every resource of the stack.
+ * needs no credentials); its rate limiter is shared by every resource of the stack.
  */
 export function processClient(): ApiClient {
-  const { apiKey, baseUrl } = credentials();
-  const id = `${baseUrl}\n${apiKey}`;
-  if (cached?.id !== id) {
-    cached = {
-      id,
-      client: createClient({ apiKey, baseUrl, onWait: announceWait, userAgent: "pulumi-strategy-alerts" }),
-    };
-  }
-  return cached.client;
+  return clientFor(credentials());
 }
 
 /**

@@ -1,5 +1,5 @@
 import { StrategyAlertsError, UnauthorizedError } from "../api/errors";
-import { API_KEY_ENV } from "./settings";
+import { API_KEY_ENV } from "../credentials";
 
 /**
  * The error a resource operation shows in `pulumi up`: which resource, then the client's own
