@@ -8,10 +8,13 @@ const checker = resolve(root, "../shared/tools/contract-check.mjs");
 
 // The shared checker lives beside the repository; CI always has it there, so in CI its absence
 // fails the test instead of skipping it.
-describe.runIf(existsSync(checker) || process.env.CI === "true")("public contract (DESIGN.md section 5)", () => {
-  it("exposes every public resource, lookup, helper and client method by the package name", () => {
-    const res = spawnSync(process.execPath, [checker], { cwd: root, encoding: "utf8" });
-    expect(res.stdout).toMatch(/^\d+ passed, 0 failed$/m);
-    expect(res.status).toBe(0);
-  });
-});
+describe.runIf(existsSync(checker) || process.env.CI === "true")(
+  "public contract (DESIGN.md section 5)",
+  () => {
+    it("exposes every public resource, lookup, helper and client method by the package name", () => {
+      const res = spawnSync(process.execPath, [checker], { cwd: root, encoding: "utf8" });
+      expect(res.stdout).toMatch(/^\d+ passed, 0 failed$/m);
+      expect(res.status).toBe(0);
+    });
+  },
+);
