@@ -1,14 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm run emulator -- --port <p> [--data <file>] [--seed demo] [--host <h>]`
+ * `strategy-alerts emulator --port <p> [--data <file>] [--seed demo] [--host <h>]` (and `npm run emulator`)
  * Prints the base URL (and with --seed demo the demo users' API keys) and serves until stopped.
  */
 import "./quiet-warnings";
 import { parseArgs } from "node:util";
 import { startEmulator } from "./server";
-
-const USAGE =
-  "usage: emulator [--port <p>] [--host 127.0.0.1] [--data <file>] [--seed demo] [--stream] [--stream-interval <ms>]";
+import { EMULATOR_HELP, EMULATOR_USAGE as USAGE } from "./usage";
 
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -25,7 +23,7 @@ export async function main(argv: string[]): Promise<void> {
     strict: true,
   });
   if (values.help) {
-    console.log(USAGE);
+    console.log(EMULATOR_HELP);
     return;
   }
   const port = Number(values.port);

@@ -1,0 +1,5 @@
+import type { Subcommand } from "../command";
+import { emulatorCommand } from "./emulator";
+
+/** Every subcommand of `strategy-alerts`, in the order `--help` lists them. */
+export const subcommands: Subcommand[] = [emulatorCommand];

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/** `strategy-alerts <subcommand>`: the package's one command. */
+import type { Subcommand } from "./command";
+import { UsageError, wantsHelp } from "./command";
+import { subcommands } from "./commands";
+
+function overview(): string {
+  const width = Math.max(...subcommands.map((c) => c.name.length));
+  return [
+    "usage: strategy-alerts <command> [options]",
+    "",
+    "commands:",
+    ...subcommands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    "",
+    "Run `strategy-alerts <command> --help` for a command's options.",
+    "Commands that call the API read STRATEGY_ALERTS_API_KEY and STRATEGY_ALERTS_BASE_URL.",
+  ].join("\n");
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    const topic = name === "help" ? subcommands.find((c) => c.name === rest[0]) : undefined;
+    process.stdout.write(`${topic ? topic.help : overview()}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  const command: Subcommand | undefined = subcommands.find((c) => c.name === name);
+  if (!command) {
+    process.stderr.write(`strategy-alerts: unknown command "${name}"\n\n${overview()}\n`);
+    return 2;
+  }
+  if (wantsHelp(rest)) {
+    process.stdout.write(`${command.help}\n`);
+    return 0;
+  }
+  try {
+    return await command.run(rest);
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      process.stderr.write(
+        `strategy-alerts ${name}: ${(e as Error).message}\nRun \`strategy-alerts ${name} --help\`.\n`,
+      );
+      return 2;
+    }
+    process.stderr.write(`strategy-alerts ${name}: ${(e as Error).message}\n`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  run(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: Error) => {
+      process.stderr.write(`strategy-alerts: ${e.message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,19 @@
+/** Help text of `strategy-alerts emulator`, kept apart so `--help` loads nothing else. */
+export const EMULATOR_USAGE =
+  "usage: strategy-alerts emulator [--port <p>] [--host 127.0.0.1] [--data <file>] [--seed demo] [--stream] [--stream-interval <ms>]";
+
+export const EMULATOR_HELP = `${EMULATOR_USAGE}
+
+Serves a local, stateful emulator of the whole Strategy Alerting API at
+http://<host>:<port>/api/external/v1 and prints that base URL as its last line.
+
+options:
+  --port <p>               port to listen on (default 0: any free port)
+  --host <h>               address to bind (default 127.0.0.1; the control plane answers loopback only)
+  --data <file>            keep state in this SQLite file across restarts (default: in memory)
+  --seed demo              create the demo users and print their API keys
+  --stream                 generate a background stream of token events
+  --stream-interval <ms>   pause between streamed events (at least 10)
+  -h, --help               show this help
+
+Control plane for tests: /_emulator/users, /tokens, /events, /clock, /faults, /requests, /jobs/run, /reset.`;
