@@ -52,8 +52,10 @@ if ! command -v go >/dev/null 2>&1; then
   exit 1
 fi
 
-# The language host is our own source, so its hash is part of the cache key.
+# The CLI is keyed by its version alone; the language host is our own source, so its hash keys
+# the directory that pairs the two. Changing the host rebuilds the host (seconds), not the CLI.
 src_hash="$(cd "$TOOLCHAIN" && cat go.mod go.sum $(find cmd -type f -name '*.go' | sort) | sha256sum | cut -c1-12)"
+CLI_DIR="$CACHE_ROOT/pulumi-cli-$PULUMI_VERSION"
 DEST="$CACHE_ROOT/pulumi-$PULUMI_VERSION-$src_hash"
 
 if [ -x "$DEST/pulumi" ] && [ -x "$DEST/pulumi-language-nodejs" ]; then
@@ -67,14 +69,29 @@ mkdir -p "$CACHE_ROOT"
 exec 9>"$CACHE_ROOT/build.lock"
 log "waiting for the build lock (another build may be running)"
 flock 9
-if [ ! -x "$DEST/pulumi" ]; then
-  log "building pulumi $PULUMI_VERSION from Go modules (first time on this machine: about 12 minutes on 2 cores)"
+export GOFLAGS="-mod=mod"
+ldflags="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$PULUMI_VERSION"
+if [ ! -x "$CLI_DIR/pulumi" ]; then
   staging="$(mktemp -d "$CACHE_ROOT/staging.XXXXXX")"
   trap 'rm -rf "$staging"' EXIT
-  export GOFLAGS="-mod=mod"
-  ldflags="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$PULUMI_VERSION"
-  (cd "$TOOLCHAIN" && go build -ldflags "$ldflags" -o "$staging/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
+  # A CLI of this version paired with an older language host is reused rather than rebuilt.
+  previous="$(ls -d "$CACHE_ROOT/pulumi-$PULUMI_VERSION"-*/pulumi 2>/dev/null | head -n1 || true)"
+  if [ -n "$previous" ]; then
+    cp "$previous" "$staging/pulumi"
+  else
+    log "building pulumi $PULUMI_VERSION from Go modules (first time on this machine: about 12 minutes on 2 cores)"
+    (cd "$TOOLCHAIN" && go build -ldflags "$ldflags" -o "$staging/pulumi" github.com/pulumi/pulumi/pkg/v3/cmd/pulumi)
+  fi
+  rm -rf "$CLI_DIR"
+  mv "$staging" "$CLI_DIR"
+  trap - EXIT
+fi
+if [ ! -x "$DEST/pulumi-language-nodejs" ]; then
+  log "building the Node.js language host"
+  staging="$(mktemp -d "$CACHE_ROOT/staging.XXXXXX")"
+  trap 'rm -rf "$staging"' EXIT
   (cd "$TOOLCHAIN" && go build -ldflags "$ldflags" -o "$staging/pulumi-language-nodejs" ./cmd/pulumi-language-nodejs)
+  cp "$CLI_DIR/pulumi" "$staging/pulumi"
   rm -rf "$DEST"
   mv "$staging" "$DEST"
   trap - EXIT
