@@ -1,0 +1,22 @@
+/**
+ * The type token of each resource as the engine records it. Dynamic resources are all served by
+ * the `pulumi-nodejs` provider, so the engine prefixes the module and type we pass with
+ * `pulumi-nodejs:dynamic/`. Policies, the review and other tools recognise our resources by these.
+ */
+export const RESOURCE_MODULE = "strategy-alerts";
+
+export const TYPE_TOKENS = {
+  Strategy: "pulumi-nodejs:dynamic/strategy-alerts:Strategy",
+  StrategyActivation: "pulumi-nodejs:dynamic/strategy-alerts:StrategyActivation",
+  Webhook: "pulumi-nodejs:dynamic/strategy-alerts:Webhook",
+  FollowedDeveloper: "pulumi-nodejs:dynamic/strategy-alerts:FollowedDeveloper",
+  DeveloperTags: "pulumi-nodejs:dynamic/strategy-alerts:DeveloperTags",
+} as const;
+
+export type ResourceKind = keyof typeof TYPE_TOKENS;
+export type TypeToken = (typeof TYPE_TOKENS)[ResourceKind];
+
+/** The resource kind a type token names, or undefined for anything that is not ours. */
+export function resourceKindOf(type: string): ResourceKind | undefined {
+  return (Object.keys(TYPE_TOKENS) as ResourceKind[]).find((k) => TYPE_TOKENS[k] === type);
+}
