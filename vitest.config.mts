@@ -17,6 +17,7 @@ export default defineConfig({
         },
       },
     ],
+    reporters: ["default", "./test/e2e/missing-cli-reporter.ts"],
     testTimeout: 30_000,
     pool: "forks",
   },

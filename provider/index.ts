@@ -1,23 +1,69 @@
-/** pulumi-strategy-alerts: strategy portfolios as code. */
-export * from "./api";
+/**
+ * pulumi-strategy-alerts: token-alerting strategy portfolios as code.
+ *
+ * The public surface, curated: the five resources, the lookups, the client and its errors,
+ * webhook verification and strategy evaluation. API and model records are types in `types`
+ * (`sa.types.Strategy`, `sa.types.Account`, …). Everything else is internal and may change.
+ */
+
+// The client and its errors.
+export { ApiClient, type ClientOptions, createClient } from "./api/client";
+export {
+  AmbiguousWriteError,
+  ApiError,
+  BadRequestError,
+  BaseUrlError,
+  ConfigurationError,
+  ConflictError,
+  ConnectionError,
+  ForbiddenError,
+  NotFoundError,
+  RateLimitError,
+  ResponseValidationError,
+  ServerError,
+  StrategyAlertsError,
+  TimeoutError,
+  UnauthorizedError,
+} from "./api/errors";
+// Lookups, each also as an `…Output` form taking Inputs.
 export type { LookupOptions } from "./functions/lookup-client";
 export {
   getAccount,
+  getAccountOutput,
   getDeveloperTags,
+  getDeveloperTagsOutput,
   getFollowedDevelopers,
+  getFollowedDevelopersOutput,
   getMicroblogHandles,
+  getMicroblogHandlesOutput,
   getMicroblogTags,
+  getMicroblogTagsOutput,
   getStrategies,
+  getStrategiesOutput,
+  type LookupInputs,
 } from "./functions/lookups";
-// Both layers name an issue type; the strategy-validation one is the public one.
-export type { ValidationIssue } from "./model";
-export * from "./model";
+// Strategies tested offline, and the rule items users write.
+export { evaluateStrategy } from "./model/evaluate";
+export type { RuleId } from "./model/rule-catalog";
+export type {
+  BooleanRuleItem,
+  EnumRuleItem,
+  NumericRuleItem,
+  ObjectRuleItem,
+  RuleItem,
+} from "./model/rule-items";
+export type { TokenObservation } from "./model/token";
+export { StrategyValidationError, validateStrategyInput } from "./model/validate-strategy";
+// Resources.
 export { DeveloperTags, type DeveloperTagsArgs } from "./resources/developer-tags";
 export { FollowedDeveloper, type FollowedDeveloperArgs } from "./resources/followed-developer";
-export { providerShell, RUNTIME_MODULE } from "./resources/provider-shell";
+export type { DeepInput, RuleItemInput } from "./resources/input-types";
 export { Strategy, type StrategyArgs } from "./resources/strategy";
 export { StrategyActivation, type StrategyActivationArgs } from "./resources/strategy-activation";
+export { TYPE_TOKENS } from "./resources/type-tokens";
 export { Webhook, type WebhookArgs } from "./resources/webhook";
+export * as types from "./types";
+// Webhook receivers.
 export {
   type VerifyWebhookOptions,
   verifyWebhook,

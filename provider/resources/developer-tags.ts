@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerShell } from "./provider-shell";
+import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface DeveloperTagsArgs {
   /** A followed developer's address (use FollowedDeveloper.address); changing it replaces the resource. */
@@ -10,6 +11,23 @@ export interface DeveloperTagsArgs {
 
 /** The tags assigned to one followed developer. Destroying it assigns the empty set. */
 export class DeveloperTags extends pulumi.dynamic.Resource {
+  /** The type token the engine records for this resource. */
+  static readonly __pulumiType = TYPE_TOKENS.DeveloperTags;
+
+  /** True for a DeveloperTags of this package, even across duplicate copies of the package or SDK. */
+  static override isInstance(obj: unknown): obj is DeveloperTags {
+    return hasTypeToken(obj, TYPE_TOKENS.DeveloperTags);
+  }
+
+  /**
+   * Reads the tag set of a followed developer by its wallet address into the program without managing it: nothing is created, changed or deleted,
+   * and `pulumi refresh` updates what it holds.
+   */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): DeveloperTags {
+    // With an id the engine reads the object instead of creating it; declared inputs play no part.
+    return new DeveloperTags(name, {} as DeveloperTagsArgs, pulumi.mergeOptions(opts, { id }));
+  }
+
   declare readonly address: pulumi.Output<string>;
   declare readonly tagIds: pulumi.Output<string[]>;
 

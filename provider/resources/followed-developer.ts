@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerShell } from "./provider-shell";
+import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface FollowedDeveloperArgs {
   /** The developer's wallet address; changing it replaces the resource. */
@@ -14,6 +15,23 @@ export interface FollowedDeveloperArgs {
  * wallet (or a DeveloperTags) that uses it is created after the developer is followed.
  */
 export class FollowedDeveloper extends pulumi.dynamic.Resource {
+  /** The type token the engine records for this resource. */
+  static readonly __pulumiType = TYPE_TOKENS.FollowedDeveloper;
+
+  /** True for a FollowedDeveloper of this package, even across duplicate copies of the package or SDK. */
+  static override isInstance(obj: unknown): obj is FollowedDeveloper {
+    return hasTypeToken(obj, TYPE_TOKENS.FollowedDeveloper);
+  }
+
+  /**
+   * Reads a followed developer by its wallet address into the program without managing it: nothing is created, changed or deleted,
+   * and `pulumi refresh` updates what it holds.
+   */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): FollowedDeveloper {
+    // With an id the engine reads the object instead of creating it; declared inputs play no part.
+    return new FollowedDeveloper(name, {} as FollowedDeveloperArgs, pulumi.mergeOptions(opts, { id }));
+  }
+
   declare readonly address: pulumi.Output<string>;
   declare readonly alias: pulumi.Output<string | undefined>;
   declare readonly active: pulumi.Output<boolean>;
@@ -27,7 +45,7 @@ export class FollowedDeveloper extends pulumi.dynamic.Resource {
       name,
       { ...args, isActive: undefined, addedAt: undefined, tagIds: undefined },
       opts,
-      "strategy-alerts",
+      RESOURCE_MODULE,
       "FollowedDeveloper",
     );
   }

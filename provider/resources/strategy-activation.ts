@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerShell } from "./provider-shell";
+import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface StrategyActivationArgs {
   /** The strategies that must be active: a set (order and duplicates are not changes). */
@@ -17,6 +18,27 @@ export interface StrategyActivationArgs {
  * its update deactivates before it activates, so moving activity at the limit works in one up.
  */
 export class StrategyActivation extends pulumi.dynamic.Resource {
+  /** The type token the engine records for this resource. */
+  static readonly __pulumiType = TYPE_TOKENS.StrategyActivation;
+
+  /** True for a StrategyActivation of this package, even across duplicate copies of the package or SDK. */
+  static override isInstance(obj: unknown): obj is StrategyActivation {
+    return hasTypeToken(obj, TYPE_TOKENS.StrategyActivation);
+  }
+
+  /**
+   * Reads the account's currently active strategies (any id: the set is read from the account) into the program without managing it: nothing is created, changed or deleted,
+   * and `pulumi refresh` updates what it holds.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<string>,
+    opts?: pulumi.CustomResourceOptions,
+  ): StrategyActivation {
+    // With an id the engine reads the object instead of creating it; declared inputs play no part.
+    return new StrategyActivation(name, {} as StrategyActivationArgs, pulumi.mergeOptions(opts, { id }));
+  }
+
   declare readonly strategyIds: pulumi.Output<string[]>;
   declare readonly exclusive: pulumi.Output<boolean>;
   declare readonly activeStrategyIds: pulumi.Output<string[]>;
@@ -27,7 +49,7 @@ export class StrategyActivation extends pulumi.dynamic.Resource {
       name,
       { ...args, activeStrategyIds: undefined },
       opts,
-      "strategy-alerts",
+      RESOURCE_MODULE,
       "StrategyActivation",
     );
   }

@@ -10,6 +10,7 @@ import type {
 import type { EventType } from "../model/triggers";
 import type { DeepInput, RuleItemInput } from "./input-types";
 import { providerShell } from "./provider-shell";
+import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface StrategyArgs {
   name: pulumi.Input<string>;
@@ -36,6 +37,23 @@ export interface StrategyArgs {
  * StrategyActivation owns which strategies are active.
  */
 export class Strategy extends pulumi.dynamic.Resource {
+  /** The type token the engine records for this resource. */
+  static readonly __pulumiType = TYPE_TOKENS.Strategy;
+
+  /** True for a Strategy of this package, even across duplicate copies of the package or SDK. */
+  static override isInstance(obj: unknown): obj is Strategy {
+    return hasTypeToken(obj, TYPE_TOKENS.Strategy);
+  }
+
+  /**
+   * Reads a strategy by its id into the program without managing it: nothing is created, changed or deleted,
+   * and `pulumi refresh` updates what it holds.
+   */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): Strategy {
+    // With an id the engine reads the object instead of creating it; declared inputs play no part.
+    return new Strategy(name, {} as StrategyArgs, pulumi.mergeOptions(opts, { id }));
+  }
+
   declare readonly name: pulumi.Output<string>;
   declare readonly description: pulumi.Output<string | null | undefined>;
   declare readonly triggers: pulumi.Output<EventType[]>;
@@ -68,7 +86,7 @@ export class Strategy extends pulumi.dynamic.Resource {
         updatedAt: undefined,
       },
       opts,
-      "strategy-alerts",
+      RESOURCE_MODULE,
       "Strategy",
     );
   }

@@ -20,3 +20,13 @@ export type TypeToken = (typeof TYPE_TOKENS)[ResourceKind];
 export function resourceKindOf(type: string): ResourceKind | undefined {
   return (Object.keys(TYPE_TOKENS) as ResourceKind[]).find((k) => TYPE_TOKENS[k] === type);
 }
+
+/**
+ * Recognises a resource by the type token the SDK records on every instance. Unlike
+ * `instanceof`, it also holds when a program ends up with two copies of this package or the SDK.
+ */
+export function hasTypeToken(obj: unknown, token: TypeToken): boolean {
+  return (
+    typeof obj === "object" && obj !== null && (obj as { __pulumiType?: unknown }).__pulumiType === token
+  );
+}

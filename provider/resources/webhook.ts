@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerShell } from "./provider-shell";
+import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface WebhookArgs {
   /** Where signed deliveries go; null clears the url, the secret and the verification state. */
@@ -13,6 +14,23 @@ export interface WebhookArgs {
 
 /** The account's single webhook (declaring it adopts whatever the account has). */
 export class Webhook extends pulumi.dynamic.Resource {
+  /** The type token the engine records for this resource. */
+  static readonly __pulumiType = TYPE_TOKENS.Webhook;
+
+  /** True for a Webhook of this package, even across duplicate copies of the package or SDK. */
+  static override isInstance(obj: unknown): obj is Webhook {
+    return hasTypeToken(obj, TYPE_TOKENS.Webhook);
+  }
+
+  /**
+   * Reads the account's webhook (id: `webhook`) into the program without managing it: nothing is created, changed or deleted,
+   * and `pulumi refresh` updates what it holds.
+   */
+  static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): Webhook {
+    // With an id the engine reads the object instead of creating it; declared inputs play no part.
+    return new Webhook(name, {} as WebhookArgs, pulumi.mergeOptions(opts, { id }));
+  }
+
   declare readonly url: pulumi.Output<string | null>;
   declare readonly enabled: pulumi.Output<boolean>;
   declare readonly verifiedAt: pulumi.Output<string | null>;
@@ -34,7 +52,7 @@ export class Webhook extends pulumi.dynamic.Resource {
       },
       // A secret returned from create must be declared here: pulumi.secret() from a dynamic provider does not work.
       pulumi.mergeOptions(opts, { additionalSecretOutputs: ["secret"] }),
-      "strategy-alerts",
+      RESOURCE_MODULE,
       "Webhook",
     );
   }

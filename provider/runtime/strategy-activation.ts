@@ -84,9 +84,16 @@ export const strategyActivationHandler: pulumi.dynamic.ResourceProvider = {
   },
 
   async read(id, props) {
-    const previous = declared(withoutProvider(props));
+    const bag = withoutProvider(props);
+    const previous = declared(bag);
     return operation(LABEL, "refresh", async () => {
       const strategies = await runState.strategies();
+      // `StrategyActivation.get` reads with no state of ours: the set is the account's active set.
+      if (bag.strategyIds === undefined) {
+        const active = [...strategies.values()].filter((s) => s.isActive === true).map((s) => s.id);
+        const inputs = { strategyIds: canonicalStringSet(active), exclusive: false };
+        return { id, props: outputs(inputs), inputs };
+      }
       // A strategy deactivated or deleted in the app leaves the active set: the next preview shows it.
       const stillActive = previous.strategyIds.filter((sid) => strategies.get(sid)?.isActive === true);
       const inputs = { strategyIds: stillActive, exclusive: previous.exclusive };

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { MISSING_CLI_ENV } from "./missing-cli-reporter";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,7 +21,9 @@ export default function setup(project: TestProject): void {
   if (!dir) {
     const why = `could not provision the Pulumi CLI:\n${res.stderr}`;
     if (process.env.CI === "true") throw new Error(why);
-    console.warn(`e2e tests will be skipped: ${why}`);
+    console.warn(`e2e tests will not run: ${why}`);
+    // The reporter (missing-cli-reporter.ts) repeats this, with the count, at the end of the run.
+    process.env[MISSING_CLI_ENV] = res.stderr.trim().split("\n").pop() || "ensure-pulumi failed";
   } else {
     const version = spawnSync(resolve(dir, "pulumi"), ["version"], { encoding: "utf8" }).stdout.trim();
     console.log(`e2e: using pulumi ${version} from ${dir}`);

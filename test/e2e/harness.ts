@@ -62,6 +62,13 @@ export interface ProjectOptions {
   /** Extra environment for every command (merged over the harness defaults). */
   env?: Record<string, string>;
   name?: string;
+  /** Fields merged into the project's package.json (dependencies of a user's project, say). */
+  packageJson?: Record<string, unknown>;
+  /**
+   * Default true: link the repository's node_modules and this package into the project. False
+   * leaves node_modules to the test, which installs the packed package as a user would.
+   */
+  linkRepoModules?: boolean;
 }
 
 export class PulumiProject {
@@ -80,7 +87,10 @@ export class PulumiProject {
       join(dir, "Pulumi.yaml"),
       `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
     );
-    await writeFile(join(dir, "package.json"), JSON.stringify({ name, private: true, main: "index.ts" }));
+    await writeFile(
+      join(dir, "package.json"),
+      JSON.stringify({ name, private: true, main: "index.ts", ...options.packageJson }, null, 2),
+    );
     await writeFile(
       join(dir, "tsconfig.json"),
       JSON.stringify({
@@ -95,7 +105,7 @@ export class PulumiProject {
       }),
     );
     await writeFile(join(dir, "index.ts"), options.program);
-    await linkNodeModules(dir);
+    if (options.linkRepoModules !== false) await linkNodeModules(dir);
     for (const [file, content] of Object.entries(options.files ?? {})) {
       await mkdir(join(dir, file, ".."), { recursive: true });
       await writeFile(join(dir, file), content);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PulumiProject } from "./harness";
+import { PulumiProject, REPO_ROOT } from "./harness";
 
 /**
  * The foundation proven under the real engine: a dynamic resource of this package with its own
@@ -31,9 +32,10 @@ module.exports = {
 };
 `;
 
+// The shell is internal (not exported by the package), so the program loads the built module itself.
 const PROGRAM = `
 import * as pulumi from "@pulumi/pulumi";
-import { providerShell } from "pulumi-strategy-alerts";
+const { providerShell } = require(${JSON.stringify(join(REPO_ROOT, "dist/provider/resources/provider-shell"))});
 
 class Smoke extends pulumi.dynamic.Resource {
   declare readonly greeting: pulumi.Output<string>;

@@ -1,0 +1,260 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createClient } from "../../provider/api/client";
+import { PulumiProject, REPO_ROOT } from "./harness";
+
+/**
+ * The package as a user gets it: `npm pack`, installed into a Pulumi TypeScript project outside
+ * the repository, shaped as `pulumi new typescript` makes one. Tests inside the repository cannot
+ * see a file missing from the tarball, a dependency in the wrong section or a self-reference
+ * that only resolves here; this one can.
+ */
+const run = promisify(execFile);
+const repoPackage = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+  version: string;
+  devDependencies: Record<string, string>;
+};
+// Node 24 (from the repository's node_modules) first, as on a user's machine with Node >= 22.
+const PATH = `${join(REPO_ROOT, "node_modules/.bin")}:${process.env.PATH ?? ""}`;
+const FORBIDDEN_AT_RUN_TIME = ["node", "ts-node", "typescript", "vitest", "@biomejs/biome", "fast-check"];
+
+const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
+import * as sa from "pulumi-strategy-alerts";
+
+const config = new pulumi.Config("portfolio");
+
+const rules: sa.types.RuleItem[] = [
+  { rule: "is_honeypot", dealbreaker: true },
+  { rule: "liquidity_usd", dealbreaker: true, min: config.requireNumber("minLiquidity") },
+  { rule: "risk_level", dealbreaker: false, value: "MEDIUM" },
+];
+const safety = new sa.Strategy("safety", {
+  name: "Packaged safety",
+  triggers: ["new_token_created"],
+  rules,
+  alertCooldownMins: 15,
+});
+new sa.StrategyActivation("active", { strategyIds: [safety.strategyId] });
+
+// Read into the program, never managed: destroy leaves it alone.
+const existing = sa.Strategy.get("made-in-the-app", config.require("existingStrategyId"));
+const sameName = sa.getStrategiesOutput({ name: existing.name });
+const account: pulumi.Output<sa.types.Account> = sa.getAccountOutput();
+const describe = (s: sa.types.Strategy): string => \`\${s.name} (\${s.isActive ? "active" : "inactive"})\`;
+
+export const plan = account.plan;
+export const existingName = existing.name;
+export const sameNameFound = sameName.apply((list) => list.map(describe));
+export const recognised = sa.Strategy.isInstance(safety) && !sa.Webhook.isInstance(safety);
+export const strategyType = sa.Strategy.__pulumiType;
+`;
+
+// What \`pulumi new typescript\` writes: no skipLibCheck, so our declarations must type-check.
+const TSCONFIG = {
+  compilerOptions: {
+    strict: true,
+    outDir: "bin",
+    target: "es2020",
+    module: "commonjs",
+    moduleResolution: "node",
+    sourceMap: true,
+    experimentalDecorators: true,
+    pretty: true,
+    noFallthroughCasesInSwitch: true,
+    noImplicitReturns: true,
+    forceConsistentCasingInFileNames: true,
+  },
+  files: ["index.ts"],
+};
+
+interface NpmTreeNode {
+  version?: string;
+  path?: string;
+  dependencies?: Record<string, NpmTreeNode>;
+}
+
+function collect(tree: NpmTreeNode, out: { name: string; path: string }[] = []) {
+  for (const [name, node] of Object.entries(tree.dependencies ?? {})) {
+    if (node.path) out.push({ name, path: node.path });
+    collect(node, out);
+  }
+  return out;
+}
+
+/** `strategy-alerts emulator` started from the installed package; resolves with its URLs. */
+function startInstalledEmulator(
+  bin: string,
+): Promise<{ child: ChildProcess; baseUrl: string; controlUrl: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, ["emulator", "--port", "0"], { env: { ...process.env, PATH } });
+    let out = "";
+    let err = "";
+    child.stderr.on("data", (d) => {
+      err += d;
+    });
+    child.stdout.on("data", (d) => {
+      out += d;
+      const base = /listening: (\S+)/.exec(out)?.[1];
+      const control = /Control plane: (\S+)/.exec(out)?.[1];
+      if (base && control) resolve({ child, baseUrl: base, controlUrl: control });
+    });
+    child.on("exit", (code) => reject(new Error(`strategy-alerts emulator exited with ${code}: ${err}`)));
+  });
+}
+
+describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi project", () => {
+  let tarball: string;
+  let project: PulumiProject;
+  let emulator: Awaited<ReturnType<typeof startInstalledEmulator>>;
+  let apiKey: string;
+  let existingId: string;
+
+  beforeAll(async () => {
+    // dist/ is built by `npm test` before the suites run; packing must not rebuild it under the
+    // feet of other e2e files that load it.
+    const packed = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", REPO_ROOT], {
+      cwd: REPO_ROOT,
+    });
+    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+    if (!info) throw new Error(`npm pack printed no package: ${packed.stdout}`);
+    tarball = join(REPO_ROOT, info.filename);
+
+    project = await PulumiProject.create({
+      name: "user-portfolio",
+      program: PROGRAM,
+      linkRepoModules: false,
+      packageJson: {
+        dependencies: {
+          "@pulumi/pulumi": `^${repoPackage.devDependencies["@pulumi/pulumi"]}`,
+          "pulumi-strategy-alerts": `file:${tarball}`,
+        },
+        devDependencies: {
+          "@types/node": repoPackage.devDependencies["@types/node"],
+          typescript: repoPackage.devDependencies.typescript,
+        },
+      },
+      files: { "tsconfig.json": JSON.stringify(TSCONFIG, null, 2) },
+    });
+    await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
+      cwd: project.dir,
+      env: { ...process.env, PATH },
+    });
+
+    emulator = await startInstalledEmulator(join(project.dir, "node_modules/.bin/strategy-alerts"));
+    const res = await fetch(`${emulator.controlUrl}/users`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ plan: "PRO", limits: { requestsPerMinute: 10_000 } }),
+    });
+    apiKey = ((await res.json()) as { apiKey: string }).apiKey;
+    const client = createClient({ apiKey, baseUrl: emulator.baseUrl });
+    const made = await client.strategies.create({
+      name: "Made in the app",
+      triggers: ["token_graduated"],
+      rules: [{ rule: "is_honeypot", dealbreaker: true }],
+      isActive: false,
+    });
+    existingId = made.id;
+    await project.setConfig("strategy-alerts:apiKey", apiKey, true);
+    await project.setConfig("strategy-alerts:baseUrl", emulator.baseUrl);
+    await project.setConfig("portfolio:minLiquidity", "10000");
+    await project.setConfig("portfolio:existingStrategyId", existingId);
+  });
+
+  afterAll(async () => {
+    emulator?.child.kill("SIGTERM");
+    await project?.cleanup();
+    if (tarball) await rm(tarball, { force: true });
+  });
+
+  it("ships dist, README and license, and no source maps", async () => {
+    const { stdout } = await run("tar", ["-tzf", tarball]);
+    const files = stdout.trim().split("\n");
+    expect(files).toContain("package/dist/provider/index.js");
+    expect(files).toContain("package/dist/provider/index.d.ts");
+    expect(files).toContain("package/dist/cli/index.js");
+    expect(files).toContain("package/README.md");
+    expect(files).toContain("package/LICENSE");
+    expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
+    const outside = files.filter(
+      (f) =>
+        !f.startsWith("package/dist/") &&
+        !["package/README.md", "package/LICENSE", "package/package.json"].includes(f),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it("brings no toolchain or test tooling at run time, one Pulumi SDK and no install script", async () => {
+    const ls = await run("npm", ["ls", "--omit=dev", "--all", "--long", "--json"], { cwd: project.dir });
+    const runtime = collect(JSON.parse(ls.stdout) as NpmTreeNode);
+    const names = new Set(runtime.map((p) => p.name));
+    for (const name of FORBIDDEN_AT_RUN_TIME)
+      expect(names.has(name), `${name} installed at run time`).toBe(false);
+    expect(new Set(runtime.filter((p) => p.name === "@pulumi/pulumi").map((p) => p.path)).size).toBe(1);
+
+    // Everything the package itself brings (its own tree, not the user's SDK) runs no script.
+    const ours = JSON.parse(ls.stdout).dependencies["pulumi-strategy-alerts"] as NpmTreeNode;
+    const withScripts: string[] = [];
+    for (const dep of [{ name: "pulumi-strategy-alerts", path: ours.path ?? "" }, ...collect(ours)]) {
+      if (dep.name === "@pulumi/pulumi") continue;
+      const pkg = JSON.parse(await readFile(join(dep.path, "package.json"), "utf8")) as {
+        scripts?: Record<string, string>;
+      };
+      if (["preinstall", "install", "postinstall"].some((s) => pkg.scripts?.[s])) withScripts.push(dep.name);
+    }
+    expect(withScripts).toEqual([]);
+  });
+
+  it("type-checks a program naming sa.types, Strategy.get and an Output lookup with the user's tsconfig", async () => {
+    const tsc = await run(join(project.dir, "node_modules/.bin/tsc"), ["--noEmit", "-p", "."], {
+      cwd: project.dir,
+      env: { ...process.env, PATH },
+    }).catch((e: { stdout: string }) => ({ stdout: e.stdout, failed: true }));
+    expect(tsc.stdout).toBe("");
+  });
+
+  it("runs the command's help from the installed bin", async () => {
+    const help = await run(join(project.dir, "node_modules/.bin/strategy-alerts"), ["--help"], {
+      env: { ...process.env, PATH },
+    });
+    expect(help.stdout).toMatch(/usage: strategy-alerts <command>/);
+    expect(help.stdout).toMatch(/emulator/);
+  });
+
+  it("previews, applies, previews no change, updates and destroys against the installed emulator", async () => {
+    const preview = await project.preview();
+    expect(preview.changes.create).toBe(3); // stack, strategy, activation
+    expect(preview.steps.find((s) => s.urn.endsWith("::made-in-the-app"))?.op).toBe("read");
+
+    await project.up();
+    const outputs = await project.outputs();
+    expect(outputs).toMatchObject({
+      plan: "PRO",
+      existingName: "Made in the app",
+      sameNameFound: ["Made in the app (inactive)"],
+      recognised: true,
+      strategyType: "pulumi-nodejs:dynamic/strategy-alerts:Strategy",
+    });
+    const client = createClient({ apiKey, baseUrl: emulator.baseUrl });
+    const afterUp = (await client.strategies.list()).strategies;
+    const safety = afterUp.find((s) => s.name === "Packaged safety");
+    expect(safety?.isActive).toBe(true);
+
+    const noChange = await project.preview();
+    for (const op of ["create", "update", "delete", "replace"]) expect(noChange.changes[op]).toBeUndefined();
+
+    await project.setConfig("portfolio:minLiquidity", "25000");
+    const update = await project.up();
+    expect(update.changes.update).toBe(1);
+    const updated = await client.strategies.get(safety?.id ?? "");
+    expect(updated.dealbreakers.find((d) => d.ruleType === "liquidity_usd")?.value).toBe(25000);
+
+    await project.destroy();
+    const left = (await client.strategies.list()).strategies.map((s) => s.name);
+    expect(left).toEqual(["Made in the app"]);
+  });
+});
