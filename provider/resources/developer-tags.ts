@@ -32,6 +32,6 @@ export class DeveloperTags extends pulumi.dynamic.Resource {
   declare readonly tagIds: pulumi.Output<string[]>;
 
   constructor(name: string, args: DeveloperTagsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShell("DeveloperTags"), name, { ...args }, opts, "strategy-alerts", "DeveloperTags");
+    super(providerShell("DeveloperTags"), name, { ...args }, opts, RESOURCE_MODULE, "DeveloperTags");
   }
 }
