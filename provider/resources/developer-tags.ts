@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerShell } from "./provider-shell";
+import { readState } from "./read-state";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface DeveloperTagsArgs {
@@ -8,6 +9,8 @@ export interface DeveloperTagsArgs {
   /** Developer tag ids (GET /devs/tags): a set, order and duplicates are not changes. */
   tagIds: pulumi.Input<pulumi.Input<string>[]>;
 }
+
+const INPUT_KEYS = ["address", "tagIds"] as const satisfies readonly (keyof DeveloperTagsArgs)[];
 
 /** The tags assigned to one followed developer. Destroying it assigns the empty set. */
 export class DeveloperTags extends pulumi.dynamic.Resource {
@@ -24,8 +27,11 @@ export class DeveloperTags extends pulumi.dynamic.Resource {
    * and `pulumi refresh` updates what it holds.
    */
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): DeveloperTags {
-    // With an id the engine reads the object instead of creating it; declared inputs play no part.
-    return new DeveloperTags(name, {} as DeveloperTagsArgs, pulumi.mergeOptions(opts, { id }));
+    return new DeveloperTags(
+      name,
+      readState<DeveloperTagsArgs>(INPUT_KEYS),
+      pulumi.mergeOptions(opts, { id }),
+    );
   }
 
   declare readonly address: pulumi.Output<string>;

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerShell } from "./provider-shell";
+import { readState } from "./read-state";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface FollowedDeveloperArgs {
@@ -9,6 +10,8 @@ export interface FollowedDeveloperArgs {
   /** Default true. Destroying the resource deactivates the developer: the API cannot unfollow. */
   active?: pulumi.Input<boolean>;
 }
+
+const INPUT_KEYS = ["address", "alias", "active"] as const satisfies readonly (keyof FollowedDeveloperArgs)[];
 
 /**
  * A followed developer. `address` is an output, so a Strategy whose trigger config names the
@@ -28,8 +31,11 @@ export class FollowedDeveloper extends pulumi.dynamic.Resource {
    * and `pulumi refresh` updates what it holds.
    */
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): FollowedDeveloper {
-    // With an id the engine reads the object instead of creating it; declared inputs play no part.
-    return new FollowedDeveloper(name, {} as FollowedDeveloperArgs, pulumi.mergeOptions(opts, { id }));
+    return new FollowedDeveloper(
+      name,
+      readState<FollowedDeveloperArgs>(INPUT_KEYS),
+      pulumi.mergeOptions(opts, { id }),
+    );
   }
 
   declare readonly address: pulumi.Output<string>;

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerShell } from "./provider-shell";
+import { readState } from "./read-state";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface StrategyActivationArgs {
@@ -11,6 +12,8 @@ export interface StrategyActivationArgs {
    */
   exclusive?: pulumi.Input<boolean>;
 }
+
+const INPUT_KEYS = ["strategyIds", "exclusive"] as const satisfies readonly (keyof StrategyActivationArgs)[];
 
 /**
  * The active set of a stack (use one per stack). Its preview fails, naming plan, limit and
@@ -35,8 +38,11 @@ export class StrategyActivation extends pulumi.dynamic.Resource {
     id: pulumi.Input<string>,
     opts?: pulumi.CustomResourceOptions,
   ): StrategyActivation {
-    // With an id the engine reads the object instead of creating it; declared inputs play no part.
-    return new StrategyActivation(name, {} as StrategyActivationArgs, pulumi.mergeOptions(opts, { id }));
+    return new StrategyActivation(
+      name,
+      readState<StrategyActivationArgs>(INPUT_KEYS),
+      pulumi.mergeOptions(opts, { id }),
+    );
   }
 
   declare readonly strategyIds: pulumi.Output<string[]>;

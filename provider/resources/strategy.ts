@@ -10,6 +10,7 @@ import type {
 import type { EventType } from "../model/triggers";
 import type { DeepInput, RuleItemInput } from "./input-types";
 import { providerShell } from "./provider-shell";
+import { readState } from "./read-state";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface StrategyArgs {
@@ -32,6 +33,19 @@ export interface StrategyArgs {
   adopt?: pulumi.Input<string>;
 }
 
+const INPUT_KEYS = [
+  "name",
+  "description",
+  "triggers",
+  "triggerConfigs",
+  "rules",
+  "strict",
+  "alertCooldownMins",
+  "retryPolicy",
+  "matching",
+  "adopt",
+] as const satisfies readonly (keyof StrategyArgs)[];
+
 /**
  * A strategy: triggers plus filtering rules. Created inactive and never activated here — a
  * StrategyActivation owns which strategies are active.
@@ -50,8 +64,7 @@ export class Strategy extends pulumi.dynamic.Resource {
    * and `pulumi refresh` updates what it holds.
    */
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): Strategy {
-    // With an id the engine reads the object instead of creating it; declared inputs play no part.
-    return new Strategy(name, {} as StrategyArgs, pulumi.mergeOptions(opts, { id }));
+    return new Strategy(name, readState<StrategyArgs>(INPUT_KEYS), pulumi.mergeOptions(opts, { id }));
   }
 
   declare readonly name: pulumi.Output<string>;

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { providerShell } from "./provider-shell";
+import { readState } from "./read-state";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface WebhookArgs {
@@ -11,6 +12,13 @@ export interface WebhookArgs {
   /** Change this to any new value to rotate the signing secret on purpose. */
   rotation?: pulumi.Input<string>;
 }
+
+const INPUT_KEYS = [
+  "url",
+  "enabled",
+  "requireVerified",
+  "rotation",
+] as const satisfies readonly (keyof WebhookArgs)[];
 
 /** The account's single webhook (declaring it adopts whatever the account has). */
 export class Webhook extends pulumi.dynamic.Resource {
@@ -27,8 +35,7 @@ export class Webhook extends pulumi.dynamic.Resource {
    * and `pulumi refresh` updates what it holds.
    */
   static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): Webhook {
-    // With an id the engine reads the object instead of creating it; declared inputs play no part.
-    return new Webhook(name, {} as WebhookArgs, pulumi.mergeOptions(opts, { id }));
+    return new Webhook(name, readState<WebhookArgs>(INPUT_KEYS), pulumi.mergeOptions(opts, { id }));
   }
 
   declare readonly url: pulumi.Output<string | null>;
