@@ -17,6 +17,15 @@ function overview(): string {
   ].join("\n");
 }
 
+/** Ours, a subcommand's own (same name), or node:util parseArgs rejecting an option. */
+function isUsageError(e: unknown): boolean {
+  return (
+    e instanceof UsageError ||
+    (e as Error).name === "UsageError" ||
+    Boolean((e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS"))
+  );
+}
+
 export async function run(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
@@ -36,7 +45,7 @@ export async function run(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (e) {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    if (isUsageError(e)) {
       process.stderr.write(
         `strategy-alerts ${name}: ${(e as Error).message}\nRun \`strategy-alerts ${name} --help\`.\n`,
       );

@@ -6,7 +6,7 @@
 import "./quiet-warnings";
 import { parseArgs } from "node:util";
 import { startEmulator } from "./server";
-import { EMULATOR_HELP, EMULATOR_USAGE as USAGE } from "./usage";
+import { EMULATOR_HELP, EmulatorUsageError } from "./usage";
 
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -28,13 +28,13 @@ export async function main(argv: string[]): Promise<void> {
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port must be 0-65535. ${USAGE}`);
+    throw new EmulatorUsageError(`--port must be 0-65535`);
   if (values.seed !== undefined && values.seed !== "demo")
-    throw new Error(`--seed accepts only demo. ${USAGE}`);
+    throw new EmulatorUsageError(`--seed accepts only demo`);
 
   const interval = values["stream-interval"] === undefined ? undefined : Number(values["stream-interval"]);
   if (interval !== undefined && (!Number.isInteger(interval) || interval < 10))
-    throw new Error(`--stream-interval must be an integer of at least 10 (ms). ${USAGE}`);
+    throw new EmulatorUsageError(`--stream-interval must be an integer of at least 10 (ms)`);
   const emulator = await startEmulator({
     ...(values.stream ? { stream: interval ?? true } : {}),
     port,

@@ -17,3 +17,11 @@ options:
   -h, --help               show this help
 
 Control plane for tests: /_emulator/users, /tokens, /events, /clock, /faults, /requests, /jobs/run, /reset.`;
+
+/** Bad arguments; named like the command's own UsageError so `strategy-alerts` exits with 2. */
+export class EmulatorUsageError extends Error {
+  override readonly name = "UsageError";
+  constructor(message: string) {
+    super(`${message}\n${EMULATOR_USAGE}`);
+  }
+}

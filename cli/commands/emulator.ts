@@ -2,8 +2,8 @@ import { EMULATOR_HELP } from "../../emulator/usage";
 import type { Subcommand } from "../command";
 
 /** The emulator keeps its state in `node:sqlite`, which Node.js has had since 22.5. */
-function assertSqlite(): void {
-  require("../../emulator/quiet-warnings");
+async function assertSqlite(): Promise<void> {
+  await import("../../emulator/quiet-warnings");
   try {
     require("node:sqlite");
   } catch {
@@ -18,7 +18,7 @@ export const emulatorCommand: Subcommand = {
   summary: "serve a local emulator of the whole API (for tests, demos and CI)",
   help: EMULATOR_HELP,
   async run(args) {
-    assertSqlite();
+    await assertSqlite();
     // Loaded only here: the rest of the command must not pay for (or depend on) the server.
     const { main } = await import("../../emulator/cli");
     // Serves until SIGINT/SIGTERM; the emulator's own handlers exit the process.

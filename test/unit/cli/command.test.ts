@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { run } from "../../../cli";
+import { subcommands } from "../../../cli/commands";
+
+/** Runs the command in-process and captures what it writes. */
+async function capture(argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
+  const code = await run(argv);
+  vi.restoreAllMocks();
+  return { code, stdout, stderr };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("strategy-alerts", () => {
+  it("lists every subcommand with its summary on --help", async () => {
+    const { code, stdout } = await capture(["--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^usage: strategy-alerts <command>/);
+    for (const c of subcommands) expect(stdout).toContain(`${c.name}  ${c.summary}`);
+  });
+
+  it("prints the overview and exits 2 when no command is given", async () => {
+    const { code, stdout } = await capture([]);
+    expect(code).toBe(2);
+    expect(stdout).toContain("commands:");
+  });
+
+  it("names an unknown command and exits 2", async () => {
+    const { code, stderr } = await capture(["deploy"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('unknown command "deploy"');
+  });
+
+  it.each(subcommands.map((c) => c.name))("prints the help of %s without running it", async (name) => {
+    const command = subcommands.find((c) => c.name === name);
+    const spy = vi.spyOn(command as NonNullable<typeof command>, "run");
+    const viaFlag = await capture([name, "--help"]);
+    const viaHelp = await capture(["help", name]);
+    expect(viaFlag.code).toBe(0);
+    expect(viaFlag.stdout).toMatch(new RegExp(`^usage: strategy-alerts ${name}`));
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it("reports bad options of the emulator with a pointer to its help", async () => {
+    const { code, stderr } = await capture(["emulator", "--port", "99999"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("--port must be 0-65535");
+    expect(stderr).toContain("strategy-alerts emulator --help");
+  });
+
+  it("rejects an unknown option of a subcommand as a usage error", async () => {
+    const { code, stderr } = await capture(["emulator", "--prot", "4010"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("--prot");
+  });
+});
