@@ -9,4 +9,5 @@ process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
   if (/SQLite is an experimental feature/.test(text)) return;
   (emitWarning as (...args: unknown[]) => void)(warning, ...rest);
 }) as typeof process.emitWarning;
+
 export {};
