@@ -35,11 +35,15 @@ export async function importAccount(client: ApiClient, projectName: string): Pro
 export function packageVersions(): ProjectVersions {
   const manifest = ownManifest();
   const pulumi = manifest.peerDependencies?.["@pulumi/pulumi"] ?? "^3.270.0";
-  const typescript = manifest.devDependencies?.typescript ?? "5.9.3";
+  const dev = manifest.devDependencies ?? {};
+  const range = (version: string | undefined, fallback: string) =>
+    version === undefined ? fallback : /^\d/.test(version) ? `^${version}` : version;
   return {
     package: `^${manifest.version}`,
     pulumi,
-    typescript: /^\d/.test(typescript) ? `~${typescript}` : typescript,
+    typescript: range(dev.typescript, "^5.9.3"),
+    tsNode: range(dev["ts-node"], "^10.9.2"),
+    typesNode: range(dev["@types/node"], "^24.0.0"),
   };
 }
 

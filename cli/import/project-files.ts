@@ -6,6 +6,8 @@ export interface ProjectVersions {
   package: string;
   pulumi: string;
   typescript: string;
+  tsNode: string;
+  typesNode: string;
 }
 
 export function projectFiles(
@@ -34,7 +36,12 @@ export function projectFiles(
         "@pulumi/pulumi": versions.pulumi,
         "pulumi-strategy-alerts": versions.package,
       },
-      devDependencies: { typescript: versions.typescript },
+      // Pulumi runs TypeScript through ts-node; without both it falls back to an old vendored compiler.
+      devDependencies: {
+        "@types/node": versions.typesNode,
+        "ts-node": versions.tsNode,
+        typescript: versions.typescript,
+      },
     }),
     "tsconfig.json": json({
       compilerOptions: {

@@ -228,7 +228,8 @@ async function adopt(id: string, body: StrategyInput): Promise<Strategy> {
   const client = processClient();
   let existing: Strategy;
   try {
-    existing = await client.strategies.get(id);
+    // The listing (read once per run) also carries `matching`, which the single read lacks.
+    existing = (await runState.strategies()).get(id) ?? (await client.strategies.get(id));
   } catch (err) {
     if (err instanceof NotFoundError) {
       throw new Error(
