@@ -91,6 +91,11 @@ describe("Momentum", () => {
     );
   });
 
+  it("ignores the graduating token once buying has cooled", () => {
+    const cooled = tokenVariant(graduatingToken, { buyPressure: { "1h": "slight" } });
+    expect(evaluateStrategy(momentum, cooled).failureReason).toMatch(/buy_sell_ratio_window/);
+  });
+
   it("lets the graduated winner go once buying pressure has cooled", () => {
     const result = evaluateStrategy(momentum, graduatedWinner);
     expect(result.matched).toBe(false);

@@ -110,6 +110,14 @@ describe("strategy-alerts import → pulumi up", () => {
     const tsc = await sh(join(dir, "node_modules/.bin/tsc"), ["-p", "."], dir);
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.code).toBe(0);
+    // The fixtures subpath resolves from the installed package, as a user's tests import it.
+    const fixtures = await sh(
+      "node",
+      ["-e", 'const f = require("pulumi-strategy-alerts/fixtures"); console.log(f.honeypot.isHoneypot)'],
+      dir,
+    );
+    expect(fixtures.stderr).toBe("");
+    expect(fixtures.stdout.trim()).toBe("true");
   });
 
   it("adopts everything on the first `pulumi up`: no strategy created, nothing written to the account", async () => {
