@@ -46,13 +46,24 @@ export interface Named {
  * discriminator (an id or address prefix) appended, so a name never depends on the other items'
  * order and stays the same on every import of the same account.
  */
+/** Long enough to read, short enough that a declaration's first line fits 80 columns. */
+const MAX_SLUG = 32;
+
+function shortSlug(label: string): string {
+  const slug = slugFor(label);
+  if (slug.length <= MAX_SLUG) return slug;
+  const cut = slug.slice(0, MAX_SLUG + 1);
+  const end = cut.lastIndexOf("-");
+  return end > 0 ? cut.slice(0, end) : slug.slice(0, MAX_SLUG);
+}
+
 export function allocateNames(
   items: readonly { label: string; discriminator: string }[],
   kind: string,
   taken: Set<string> = new Set(),
 ): Named[] {
   const base = items.map((i) => {
-    const slug = slugFor(i.label);
+    const slug = shortSlug(i.label);
     return slug === ""
       ? `${kind}-${slugFor(i.discriminator)}`
       : `${kind === "strategy" ? "" : `${kind}-`}${slug}`;
