@@ -6,6 +6,13 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
       { extends: true, test: { name: "integration", include: ["test/integration/**/*.test.ts"] } },
       {
+        // Example suites import the package by name, as a user's project does; tsconfig paths
+        // map the name to the sources.
+        extends: true,
+        resolve: { tsconfigPaths: true },
+        test: { name: "examples", include: ["examples/**/*.test.ts"] },
+      },
+      {
         extends: true,
         test: {
           name: "e2e",

@@ -32,10 +32,14 @@ export function createView(s: StrategyRecord) {
   };
 }
 
-/** GET /strategies items: every base group (empty ones too), isGlobal and matching present. */
+/**
+ * GET /strategies items: every base group (empty ones too), isGlobal and matching present.
+ * Reads also return the stored trigger configs (docs/spec-decisions.md, "Whole-account import").
+ */
 export function listView(s: StrategyRecord) {
   return {
     ...core(s),
+    triggerConfigs: s.triggerConfigs,
     isGlobal: s.isGlobal,
     matching: s.matching,
     createdAt: s.createdAt,
@@ -45,13 +49,13 @@ export function listView(s: StrategyRecord) {
 
 /** GET /strategies/:id: as in the list but without isGlobal (spec 2.2) and matching (list only). */
 export function singleView(s: StrategyRecord) {
-  return { ...core(s), createdAt: s.createdAt, updatedAt: s.updatedAt };
+  return { ...core(s), triggerConfigs: s.triggerConfigs, createdAt: s.createdAt, updatedAt: s.updatedAt };
 }
 
 /**
  * PATCH: id, name, description, isActive and updatedAt always (spec 4.2 "at least"), plus the
  * response fields whose input was in the patch (triggers; dealbreakers and ruleGroups for rules;
- * strict; alertCooldownMins). Fields no GET returns (triggerConfigs, retryPolicy) stay out.
+ * strict; alertCooldownMins). triggerConfigs (returned by reads only) and retryPolicy stay out.
  */
 export function patchView(s: StrategyRecord, patchedKeys: ReadonlySet<string>) {
   const out: Record<string, unknown> = {

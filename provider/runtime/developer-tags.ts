@@ -48,7 +48,9 @@ export const developerTagsHandler: pulumi.dynamic.ResourceProvider = {
     const address = inputs.address as string;
     const tagIds = tagSet(inputs);
     return operation(label(address), "create", async () => {
-      await processClient().devs.setTags(address, tagIds);
+      // Adopting a developer whose tags are already the declared set writes nothing.
+      if (JSON.stringify(await currentTags(address)) !== JSON.stringify(tagIds))
+        await processClient().devs.setTags(address, tagIds);
       return { id: address, outs: { address, tagIds } };
     });
   },
@@ -85,3 +87,13 @@ export const developerTagsHandler: pulumi.dynamic.ResourceProvider = {
     });
   },
 };
+
+/** The developer's tag set now, or undefined when it cannot be read (the PUT then says why). */
+async function currentTags(address: string): Promise<string[] | undefined> {
+  try {
+    return canonicalStringSet((await processClient().devs.getTags(address)).tagIds);
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
+  }
+}

@@ -56,13 +56,16 @@ export const followedDeveloperHandler: pulumi.dynamic.ResourceProvider = {
     const want = declared(withoutProvider(inputs));
     return operation(label(want.address), "create", async () => {
       const client = processClient();
-      try {
-        await client.devs.add(want.address, want.alias !== undefined ? { alias: want.alias } : {});
-      } catch (err) {
-        // Already followed (made in the app, or our earlier attempt landed): adopt it.
-        if (!(err instanceof ConflictError)) throw err;
+      // Already followed (made in the app, or our earlier attempt landed): adopt it as it is.
+      // Adding it again would reactivate an inactive developer, even if only for a moment.
+      if (!(await runState.developers()).has(want.address)) {
+        try {
+          await client.devs.add(want.address, want.alias !== undefined ? { alias: want.alias } : {});
+        } catch (err) {
+          if (!(err instanceof ConflictError)) throw err;
+        }
+        runState.invalidateDevelopers();
       }
-      runState.invalidateDevelopers();
       const record = await converge(want);
       return { id: want.address, outs: outputs(want, record) };
     });

@@ -228,7 +228,8 @@ async function adopt(id: string, body: StrategyInput): Promise<Strategy> {
   const client = processClient();
   let existing: Strategy;
   try {
-    existing = await client.strategies.get(id);
+    // The listing (read once per run) also carries `matching`, which the single read lacks.
+    existing = (await runState.strategies()).get(id) ?? (await client.strategies.get(id));
   } catch (err) {
     if (err instanceof NotFoundError) {
       throw new Error(
@@ -239,8 +240,34 @@ async function adopt(id: string, body: StrategyInput): Promise<Strategy> {
   }
   for (const warning of tokenAgeWarnings(existing)) console.error(warning);
   const { isActive: _activity, ...declared } = body;
-  await client.strategies.update(id, declared);
+  // Only what differs is sent: adopting a strategy exactly as the app holds it writes nothing.
+  const patch = adoptionPatch(existing, canonicalStrategyInput(declared));
+  if (Object.keys(patch).length === 0) return existing;
+  await client.strategies.update(id, patch);
   return client.strategies.get(id);
+}
+
+/**
+ * What adoption must send to bring `live` to the declared inputs. Trigger configs are compared
+ * only when the service returns them, and retryPolicy never is: a declared value of a field the
+ * service does not return is always sent, an undeclared one is left as the service holds it.
+ */
+export function adoptionPatch(live: Strategy, declared: PropertyBag): StrategyPatch {
+  const current = inputsFromLive({}, live);
+  const configs = (live as { triggerConfigs?: StrategyInput["triggerConfigs"] }).triggerConfigs;
+  const unread: string[] = ["retryPolicy"];
+  if (configs === undefined) unread.push("triggerConfigs");
+  else {
+    const canonical = canonicalStrategyInput({ triggers: current.triggers, triggerConfigs: configs });
+    if (canonical.triggerConfigs) current.triggerConfigs = canonical.triggerConfigs;
+  }
+  if (live.matching !== undefined) current.matching = live.matching;
+  const patch: PropertyBag = patchFor(current, declared);
+  for (const field of unread) {
+    if (declared[field] !== undefined) patch[field] = declared[field];
+    else delete patch[field];
+  }
+  return patch as StrategyPatch;
 }
 
 /**

@@ -72,10 +72,17 @@ export const webhookHandler: pulumi.dynamic.ResourceProvider = {
   // The account's single webhook is adopted simply by declaring it.
   async create(inputs) {
     const want = declared(withoutProvider(inputs));
-    return operation(LABEL, "create", async () => ({
-      id: WEBHOOK_ID,
-      outs: await apply(want, undefined, {}),
-    }));
+    return operation(LABEL, "create", async () => {
+      // Already configured exactly so (and verified when that is required): nothing to write.
+      const live = await processClient().webhook.get();
+      const inPlace =
+        want.url !== null &&
+        live.url === want.url &&
+        live.enabled === want.enabled &&
+        (!want.requireVerified || Boolean(live.verifiedAt));
+      if (inPlace) return { id: WEBHOOK_ID, outs: outputsOf(inputsOf(want), live, undefined) };
+      return { id: WEBHOOK_ID, outs: await apply(want, undefined, {}) };
+    });
   },
 
   async read(id, props) {
@@ -119,6 +126,12 @@ function outputsOf(inputs: PropertyBag, live: WebhookConfig, secret: string | un
   };
 }
 
+function inputsOf(want: Declared): PropertyBag {
+  const inputs: PropertyBag = { url: want.url, enabled: want.enabled, requireVerified: want.requireVerified };
+  if (want.rotation !== undefined) inputs.rotation = want.rotation;
+  return inputs;
+}
+
 /**
  * PUT the declared configuration. A secret comes back only on the answer that generated it, so
  * an answer lost on the way is recovered by reading the webhook and, if it holds a secret we
@@ -130,8 +143,7 @@ async function apply(
   previousOutputs: PropertyBag,
 ): Promise<PropertyBag> {
   const client = processClient();
-  const inputs: PropertyBag = { url: want.url, enabled: want.enabled, requireVerified: want.requireVerified };
-  if (want.rotation !== undefined) inputs.rotation = want.rotation;
+  const inputs = inputsOf(want);
   // The secret survives url changes (it is generated only when none exists) and ends with url null.
   let secret: string | undefined = want.url === null ? undefined : (previousOutputs.secret ?? undefined);
 

@@ -80,7 +80,7 @@ export class PulumiProject {
   ) {}
 
   static async create(options: ProjectOptions): Promise<PulumiProject> {
-    const bin = pulumiBinDir();
+    pulumiBinDir();
     const dir = await mkdtemp(join(tmpdir(), "psa-e2e-"));
     const name = options.name ?? "e2e";
     await writeFile(
@@ -110,6 +110,18 @@ export class PulumiProject {
       await mkdir(join(dir, file, ".."), { recursive: true });
       await writeFile(join(dir, file), content);
     }
+    return PulumiProject.open(dir, options);
+  }
+
+  /**
+   * A stack for a project directory that already holds its Pulumi.yaml, program and
+   * node_modules (a generated project with the package installed as users install it).
+   */
+  static async open(
+    dir: string,
+    options: Pick<ProjectOptions, "config" | "env"> = {},
+  ): Promise<PulumiProject> {
+    const bin = pulumiBinDir();
     await mkdir(join(dir, ".state"));
 
     const env: NodeJS.ProcessEnv = {

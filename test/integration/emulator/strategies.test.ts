@@ -149,7 +149,7 @@ describe("emulator strategies", () => {
       expect(res.body.message).toContain("unknown developer tag id");
     });
 
-    it("keeps submitted rules, triggerConfigs and retryPolicy in the store although no GET returns them", async () => {
+    it("returns stored triggerConfigs on reads but never retryPolicy, which stays in the store", async () => {
       const u = await fresh();
       const tags = (await u.get("/devs/tags")).body.tags;
       const s = await create(u, {
@@ -158,7 +158,10 @@ describe("emulator strategies", () => {
         retryPolicy: { type: "QUICK_RETRY", maxAttempts: 3, delayMinutes: 5 },
       });
       const read = (await u.get(`/strategies/${s.id}`)).body.strategy;
-      expect(read).not.toHaveProperty("triggerConfigs");
+      const config = { followed_dev_new_token_created: { scope: "tag", tagId: tags[0].id } };
+      expect(read.triggerConfigs).toEqual(config);
+      const listed = (await u.get("/strategies")).body.strategies.find((x: { id: string }) => x.id === s.id);
+      expect(listed.triggerConfigs).toEqual(config);
       expect(read).not.toHaveProperty("retryPolicy");
       const stored = em.store.getStrategy(s.id)!;
       expect(stored.triggerConfigs).toEqual({

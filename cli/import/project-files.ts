@@ -1,0 +1,61 @@
+/** The files around a generated program that make it a ready Pulumi TypeScript project. */
+import { slugFor } from "./names";
+
+/** Versions the generated package.json asks for: the package that wrote it, and its toolchain. */
+export interface ProjectVersions {
+  package: string;
+  pulumi: string;
+  typescript: string;
+  tsNode: string;
+  typesNode: string;
+}
+
+export function projectFiles(
+  projectName: string,
+  indexTs: string,
+  versions: ProjectVersions,
+): Record<string, string> {
+  const name = slugFor(projectName) || "strategy-portfolio";
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  return {
+    "Pulumi.yaml": [
+      `name: ${name}`,
+      "description: Strategy portfolio imported with `strategy-alerts import`",
+      "runtime:",
+      "  name: nodejs",
+      "  options:",
+      "    typescript: true",
+      "main: index.ts",
+      "",
+    ].join("\n"),
+    "package.json": json({
+      name,
+      private: true,
+      main: "index.ts",
+      dependencies: {
+        "@pulumi/pulumi": versions.pulumi,
+        "pulumi-strategy-alerts": versions.package,
+      },
+      // Pulumi runs TypeScript through ts-node; without both it falls back to an old vendored compiler.
+      devDependencies: {
+        "@types/node": versions.typesNode,
+        "ts-node": versions.tsNode,
+        typescript: versions.typescript,
+      },
+    }),
+    "tsconfig.json": json({
+      compilerOptions: {
+        strict: true,
+        target: "ES2022",
+        module: "commonjs",
+        moduleResolution: "node",
+        esModuleInterop: true,
+        skipLibCheck: true,
+        noEmit: true,
+      },
+      files: ["index.ts"],
+    }),
+    ".gitignore": "node_modules/\n",
+    "index.ts": indexTs,
+  };
+}

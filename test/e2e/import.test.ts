@@ -1,0 +1,147 @@
+/**
+ * `strategy-alerts import` end to end, as a user runs it: the built command imports an account
+ * built through the API; the package, packed with `npm pack`, is installed into the generated
+ * project with npm; the generated program type-checks there and the real engine adopts the
+ * whole account without writing anything to it.
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiClient } from "../../provider/api/client";
+import { type BuiltAccount, buildImportAccount, ChallengeReceiver } from "../support/import-account";
+import { stackConfig, TestEmulator } from "./emulator-fixture";
+import { changeReport, PulumiProject, REPO_ROOT } from "./harness";
+
+const NODE_BIN = join(REPO_ROOT, "node_modules/.bin");
+
+function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(cmd, args, {
+      cwd,
+      env: { ...env, PATH: `${NODE_BIN}:${env.PATH ?? ""}` },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** Everything the account holds, as the API and the store show it (ids, stamps and all). */
+async function accountState(emulator: TestEmulator, client: ApiClient, ids: string[]) {
+  const devs = (await client.devs.list({ limit: 100 })).developers;
+  return {
+    strategies: (await client.strategies.list()).strategies,
+    stored: ids.map((id) => {
+      const s = emulator.em.store.getStrategy(id)!;
+      return { rules: s.rules, triggerConfigs: s.triggerConfigs, retryPolicy: s.retryPolicy };
+    }),
+    developers: devs,
+    tags: await Promise.all(devs.map((d) => client.devs.getTags(d.address))),
+    webhook: await client.webhook.get(),
+  };
+}
+
+describe("strategy-alerts import → pulumi up", () => {
+  let emulator: TestEmulator;
+  let receiver: ChallengeReceiver;
+  let user: { userId: string; apiKey: string; client: ApiClient };
+  let built: BuiltAccount;
+  let work: string;
+  let dir: string;
+  let project: PulumiProject;
+
+  beforeAll(async () => {
+    emulator = await TestEmulator.start();
+    receiver = new ChallengeReceiver();
+    await receiver.start();
+    user = await emulator.user();
+    built = await buildImportAccount(user.client, receiver.url);
+    work = await mkdtemp(join(tmpdir(), "psa-import-e2e-"));
+    dir = join(work, "portfolio");
+  });
+
+  afterAll(async () => {
+    await user?.client.close();
+    await receiver?.close();
+    await emulator?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
+
+  it("writes the project with the built command, keeping the API key out of every file", async () => {
+    const env = {
+      ...process.env,
+      STRATEGY_ALERTS_API_KEY: user.apiKey,
+      STRATEGY_ALERTS_BASE_URL: emulator.baseUrl,
+    };
+    const res = await sh("node", [join(REPO_ROOT, "dist/cli/index.js"), "import", "--out", dir], work, env);
+    expect(res.stderr).toBe("");
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain("5 strategies, 3 of them active");
+    const files = (await readdir(dir)).sort();
+    expect(files).toEqual([".gitignore", "Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
+    const grep = await sh("grep", ["-r", "-l", user.apiKey, "."], dir);
+    expect(grep.stdout).toBe("");
+  });
+
+  it("installs the packed package and its toolchain with npm, and type-checks there", async () => {
+    const pack = await sh(
+      "npm",
+      ["pack", "--ignore-scripts", "--json", "--pack-destination", work],
+      REPO_ROOT,
+    );
+    expect(pack.code, pack.stderr).toBe(0);
+    const tarball = join(work, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);
+    const install = await sh(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", tarball],
+      dir,
+    );
+    expect(install.code, install.stderr).toBe(0);
+    const tsc = await sh(join(dir, "node_modules/.bin/tsc"), ["-p", "."], dir);
+    expect(tsc.stdout + tsc.stderr).toBe("");
+    expect(tsc.code).toBe(0);
+    // The fixtures subpath resolves from the installed package, as a user's tests import it.
+    const fixtures = await sh(
+      "node",
+      ["-e", 'const f = require("pulumi-strategy-alerts/fixtures"); console.log(f.honeypot.isHoneypot)'],
+      dir,
+    );
+    expect(fixtures.stderr).toBe("");
+    expect(fixtures.stdout.trim()).toBe("true");
+  });
+
+  it("adopts everything on the first `pulumi up`: no strategy created, nothing written to the account", async () => {
+    project = await PulumiProject.open(dir, { config: stackConfig(emulator, user.apiKey) });
+    const before = await accountState(emulator, user.client, built.strategyIds);
+    await emulator.clearJournal();
+
+    const up = await project.up();
+    expect(up.changes.create).toBe(13);
+
+    const journal = await emulator.journal(user.userId);
+    // Adoption only reads: no strategy created, no PATCH, no follow, no tag or webhook write.
+    const writes = journal.filter((r) => r.method !== "GET");
+    expect(writes.map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual([]);
+    expect(journal.filter((r) => r.method === "GET").length).toBeGreaterThan(0);
+    expect(await accountState(emulator, user.client, built.strategyIds)).toEqual(before);
+
+    const outputs = await project.outputs();
+    expect((outputs.activeStrategyIds as string[]).sort()).toEqual([...built.activeIds].sort());
+    expect(await project.exportState()).not.toContain(user.apiKey);
+  });
+
+  it("then previews no change", async () => {
+    const preview = await project.preview({ extraArgs: ["--expect-no-changes"] });
+    expect(changeReport(preview)).toEqual([]);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * An account built through the API that exercises everything `strategy-alerts import` reads:
+ * every rule kind (object rules included, some disabled, numeric ranges, enum operators),
+ * every trigger type with its config, several active strategies, a webhook, and followed
+ * developers (one inactive) with tags.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ApiClient } from "../../provider/api/client";
+import type { StrategyInput } from "../../provider/model/strategy";
+
+export const DEV_ALICE = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+export const DEV_BOB = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+export const DEV_QUIET = "HN7cABqLq46Es1jh92dQQisAq662SmxELLLsHHe4YWrH";
+
+export interface BuiltAccount {
+  strategyIds: string[];
+  activeIds: string[];
+  developerTag: { id: string; name: string };
+  microblogTag: { id: string; name: string };
+  webhookUrl: string;
+}
+
+export async function buildImportAccount(client: ApiClient, webhookUrl: string): Promise<BuiltAccount> {
+  const devTags = (await client.devs.tags()).tags;
+  const mbTags = (await client.microblog.tags({})).tags;
+  const developerTag = devTags[0]!;
+  const microblogTag = mbTags.find((t) => !t.isPlatformTag)!;
+  const platformTag = mbTags.find((t) => t.isPlatformTag)!;
+
+  await client.devs.add(DEV_ALICE, { alias: "Alice the deployer" });
+  await client.devs.add(DEV_BOB, {});
+  await client.devs.add(DEV_QUIET, { alias: "Quiet" });
+  await client.devs.update(DEV_QUIET, { isActive: false });
+  await client.devs.setTags(DEV_ALICE, [developerTag.id, devTags[1]!.id]);
+  await client.devs.setTags(DEV_QUIET, [developerTag.id]);
+
+  const bodies: StrategyInput[] = [
+    {
+      name: "Safety first",
+      description: 'Clean launches only: no honeypots, no "rugs".',
+      triggers: ["new_token_created", "token_graduated"],
+      rules: [
+        { rule: "is_honeypot", dealbreaker: true, enabled: true },
+        { rule: "rugged", dealbreaker: true },
+        { rule: "is_mintable", dealbreaker: false, enabled: false },
+        { rule: "risk_level", dealbreaker: true, value: "medium" },
+        { rule: "launch_platform", dealbreaker: false, value: "launch_platform_b", operator: "not_equals" },
+        { rule: "top_10_holder_percent", dealbreaker: false, max: 30 },
+        { rule: "liquidity_usd", dealbreaker: false, min: 10_000, max: 2_000_000 },
+        { rule: "token_age", dealbreaker: false, min: 5, enabled: false },
+        { rule: "has_website", dealbreaker: false },
+      ],
+      isActive: true,
+      strict: true,
+      alertCooldownMins: 60,
+      retryPolicy: { type: "QUICK_RETRY", maxAttempts: 3, delayMinutes: 5 },
+    },
+    {
+      name: "Momentum",
+      triggers: ["token_almost_graduated", "microblog_mention_direct", "post_metadata_match"],
+      triggerConfigs: {
+        microblog_mention_direct: { tagId: microblogTag.id },
+        post_metadata_match: { tagId: "all" },
+      },
+      rules: [
+        { rule: "volume_24h", dealbreaker: false, config: { windows: { "5m": 5_000, "1h": 40_000 } } },
+        {
+          rule: "buy_sell_ratio_window",
+          dealbreaker: false,
+          config: { window: "1h", buyPressure: "strong" },
+        },
+        {
+          rule: "validated_volume_spike",
+          dealbreaker: true,
+          config: { window: "5m", volumeSpike: "very_strong" },
+        },
+        {
+          rule: "quality_wallet_count",
+          dealbreaker: false,
+          config: { minWallets: 3, walletTypes: ["whale", "smart_wallet"] },
+        },
+        {
+          rule: "quality_wallet_total_value",
+          dealbreaker: false,
+          enabled: false,
+          config: { minTotalValueUsd: 25_000, walletTypes: ["kol"] },
+        },
+        {
+          rule: "quality_wallet_min_winrate",
+          dealbreaker: false,
+          config: { minWinratePct: 60, minWalletsAboveThreshold: 2, walletTypes: ["profitable_trader"] },
+        },
+        {
+          rule: "coordinated_wallet_cluster",
+          dealbreaker: false,
+          clusterConfig: { maxTotalHeldPct: 20, maxSingleClusterPct: 8, maxClusterRisk: "medium" },
+        },
+        { rule: "microblog_effective_views", dealbreaker: false, min: 1_000 },
+      ],
+      isActive: true,
+      matching: { enabled: true, minPercent: 75 },
+    },
+    {
+      name: "Alice's launches",
+      triggers: ["followed_dev_new_token_created"],
+      triggerConfigs: { followed_dev_new_token_created: { scope: "wallet", developerAddress: DEV_ALICE } },
+      rules: [{ rule: "is_honeypot", dealbreaker: true }],
+      isActive: true,
+    },
+    {
+      name: "Tagged developers",
+      triggers: ["followed_dev_new_token_created", "microblog_mention_direct"],
+      triggerConfigs: {
+        followed_dev_new_token_created: { scope: "tag", tagId: developerTag.id },
+        microblog_mention_direct: { tagId: platformTag.id },
+      },
+      rules: [{ rule: "has_freeze_authority", dealbreaker: true }],
+      isActive: false,
+    },
+    {
+      // Same name as the first: names are not unique in the app, the import's must be.
+      name: "Safety first",
+      triggers: ["followed_dev_new_token_created"],
+      rules: [{ rule: "sell_tax", dealbreaker: true, max: 10 }],
+      isActive: false,
+    },
+  ];
+  const strategyIds: string[] = [];
+  const activeIds: string[] = [];
+  for (const body of bodies) {
+    const s = await client.strategies.create(body);
+    strategyIds.push(s.id);
+    if (body.isActive) activeIds.push(s.id);
+  }
+  await client.webhook.put({ enabled: true, url: webhookUrl });
+  return {
+    strategyIds,
+    activeIds,
+    developerTag: { id: developerTag.id, name: developerTag.name },
+    microblogTag: { id: microblogTag.id, name: microblogTag.name },
+    webhookUrl,
+  };
+}
+
+/** A webhook endpoint that answers the verification handshake. */
+export class ChallengeReceiver {
+  private server!: Server;
+  url = "";
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => {
+        body += c;
+      });
+      req.on("end", () => {
+        const event = JSON.parse(body || "{}");
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ challenge: event.data?.challenge }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}

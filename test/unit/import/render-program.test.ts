@@ -1,0 +1,140 @@
+import { spawnSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { AccountSnapshot } from "../../../cli/import/read-account";
+import { renderProgram } from "../../../cli/import/render-program";
+import { rulesToStored } from "../../../provider/model/rule-mapping";
+import type { Strategy } from "../../../provider/model/strategy";
+
+const REPO = resolve(__dirname, "../../..");
+let n = 0;
+const uuid = (i: number) => `${String(i).padStart(8, "0")}-0000-4000-8000-000000000000`;
+
+function strategy(name: string, fields: Partial<Strategy> & { triggerConfigs?: unknown } = {}): Strategy {
+  const id = uuid(++n);
+  return {
+    id,
+    name,
+    description: null,
+    userId: "u",
+    triggers: [{ id: "t", eventType: "new_token_created", enabled: true }],
+    ...rulesToStored([{ rule: "is_honeypot", dealbreaker: true }], { view: "list" }),
+    strict: false,
+    alertCooldownMins: 0,
+    isActive: true,
+    matching: { enabled: false, minPercent: 0 },
+    triggerConfigs: null,
+    createdAt: "2026-11-01T00:00:00.000Z",
+    updatedAt: "2026-11-01T00:00:00.000Z",
+    ...fields,
+  } as Strategy;
+}
+
+const TAG_A = uuid(900);
+const TAG_B = uuid(901);
+
+function snapshot(strategies: Strategy[]): AccountSnapshot {
+  return {
+    account: {
+      userId: "u",
+      plan: "PRO",
+      limits: { strategies: { total: null, active: 25 }, rateLimit: { requestsPerMinute: 60 } },
+    },
+    strategies,
+    developers: [
+      { address: "DevNoAlias111111111111111111111111111111111", isActive: true, tagIds: [TAG_B, TAG_A] },
+    ],
+    // Two tags share a name: neither can be looked up by it.
+    developerTags: [
+      { id: TAG_A, name: "Twins" },
+      { id: TAG_B, name: "Twins" },
+    ],
+    microblogTags: [],
+    webhook: { enabled: false, url: "https://hooks.example.com/in", hasSecret: true },
+  } as AccountSnapshot;
+}
+
+function biomeFormat(source: string): string {
+  return spawnSync(
+    join(REPO, "node_modules/.bin/biome"),
+    ["format", "--indent-style=space", "--line-width=80", "--stdin-file-path=index.ts"],
+    { input: source, encoding: "utf8", cwd: tmpdir() },
+  ).stdout;
+}
+
+describe("the generated program", () => {
+  const awkward = [
+    strategy('Say "hello" to 100x'),
+    strategy("日本語"),
+    strategy("2x hunters"),
+    strategy("delete"),
+    strategy(`A ${"very ".repeat(20)}long strategy name`, { description: "It's \"quoted\" and it's fine" }),
+    strategy("Mentions", {
+      triggers: [{ id: "t", eventType: "microblog_mention_direct", enabled: true }],
+      triggerConfigs: undefined,
+      isActive: false,
+    }),
+  ];
+  const { source, warnings } = renderProgram(snapshot(awkward));
+
+  it("is formatted for any names, quotes and lengths", () => {
+    expect(biomeFormat(source)).toBe(source);
+  });
+
+  it("gives awkward names valid, readable resource and variable names", () => {
+    expect(source).toContain('const sayHelloTo100x = new sa.Strategy("say-hello-to-100x", {');
+    expect(source).toContain(`new sa.Strategy("strategy-${awkward[1]!.id.slice(0, 8)}", {`);
+    expect(source).toContain('const strategy2xHunters = new sa.Strategy("2x-hunters", {');
+    expect(source).toContain('const strategyDelete = new sa.Strategy("delete", {');
+    expect(source).toContain("name: 'Say \"hello\" to 100x',");
+  });
+
+  it("writes shared tag names as ids, and the webhook as it is (not verified: requireVerified false)", () => {
+    expect(source.replace(/\s+/g, " ")).toContain(
+      `tagIds: [ ${JSON.stringify(TAG_A)}, ${JSON.stringify(TAG_B)}, ]`,
+    );
+    expect(source).not.toContain("getDeveloperTags");
+    expect(source).toMatch(
+      /url: "https:\/\/hooks\.example\.com\/in",\s+enabled: false,\s+requireVerified: false,/,
+    );
+  });
+
+  it("warns when the service does not return a tag trigger's config, instead of guessing silently", () => {
+    expect(warnings).toEqual([
+      expect.stringMatching(/"Mentions".*triggerConfigs\.microblog_mention_direct\.tagId/),
+    ]);
+    expect(source).toContain('microblog_mention_direct: { tagId: "all" }');
+  });
+
+  it("type-checks", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "psa-render-"));
+    try {
+      await writeFile(join(dir, "index.ts"), source);
+      await writeFile(
+        join(dir, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            target: "ES2022",
+            module: "commonjs",
+            moduleResolution: "node",
+            esModuleInterop: true,
+            skipLibCheck: true,
+            noEmit: true,
+            noUnusedLocals: true,
+            baseUrl: REPO,
+            paths: { "pulumi-strategy-alerts": ["provider/index.ts"] },
+            typeRoots: [join(REPO, "node_modules/@types")],
+          },
+          files: ["index.ts"],
+        }),
+      );
+      const res = spawnSync(join(REPO, "node_modules/.bin/tsc"), ["-p", dir], { encoding: "utf8" });
+      expect(res.stdout + res.stderr).toBe("");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
