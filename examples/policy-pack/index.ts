@@ -13,9 +13,10 @@
  *   strategyAlertsPolicy:plan   optional, PRO (default) or DEGEN: the plan whose active-strategy
  *                               limit the active set is measured against
  */
-import * as pulumi from "@pulumi/pulumi";
+
 import { PolicyPack } from "@pulumi/policy";
-import { type Plan, PLAN_ACTIVE_LIMITS, strategyAlertsPolicies } from "pulumi-strategy-alerts/policy";
+import * as pulumi from "@pulumi/pulumi";
+import { PLAN_ACTIVE_LIMITS, type Plan, strategyAlertsPolicies } from "pulumi-strategy-alerts/policy";
 
 // The pack reads the stack's own config: each stack says which plan its account is on.
 const stackConfig = new pulumi.Config("strategyAlertsPolicy");

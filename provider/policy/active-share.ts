@@ -27,7 +27,8 @@ export function activeSharePolicy(options: StrategyAlertsPolicyOptions): StackVa
   };
   return {
     name: "active-share-of-plan-limit",
-    description: "The stack's active set uses at most a configured share of the plan's active-strategy limit.",
+    description:
+      "The stack's active set uses at most a configured share of the plan's active-strategy limit.",
     enforcementLevel: enforcementOf("active-share-of-plan-limit", options),
     configSchema: {
       properties: {
@@ -42,7 +43,8 @@ export function activeSharePolicy(options: StrategyAlertsPolicyOptions): StackVa
       const active = activeSet(args.resources).size;
       if (active <= config.maxShare * limit) return;
       const percent = (n: number) => `${Math.round(n * 100)}%`;
-      const limitName = config.activeLimit !== undefined ? "the configured limit" : `the ${config.plan} plan's limit`;
+      const limitName =
+        config.activeLimit !== undefined ? "the configured limit" : `the ${config.plan} plan's limit`;
       reportViolation(
         `The stack's active set holds ${active} strategies, ${percent(active / limit)} of ${limitName} of ${limit} ` +
           `(policy config maxShare ${percent(config.maxShare)}): deactivate strategies you no longer need, ` +

@@ -3,8 +3,7 @@
  * strategies being created are unknown, so a strategy counts as activated when the activation's
  * `strategyIds` was computed from it, or when its id is listed.
  */
-import { isKnown, type OurResource, ourResources, type StackResource } from "./stack-view";
-import { dependencyUrns } from "./stack-view";
+import { dependencyUrns, isKnown, type OurResource, ourResources, type StackResource } from "./stack-view";
 
 export interface ActiveSet {
   /** The stack's Strategy resources that are in an active set. */

@@ -10,7 +10,8 @@ import { isKnown } from "./stack-view";
 export function alertCooldownPolicy(options: StrategyAlertsPolicyOptions): ResourceValidationPolicy {
   return {
     name: "alert-cooldown",
-    description: "A strategy sets alertCooldownMins above 0, so a token that keeps matching is not re-alerted.",
+    description:
+      "A strategy sets alertCooldownMins above 0, so a token that keeps matching is not re-alerted.",
     enforcementLevel: enforcementOf("alert-cooldown", options),
     validateResource: validateOurResource("Strategy", (props, args, reportViolation) => {
       const cooldown = props.alertCooldownMins;

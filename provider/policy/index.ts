@@ -12,7 +12,7 @@ import { alertCooldownPolicy } from "./alert-cooldown";
 import { followedDevelopersPolicy } from "./followed-developers";
 import { honeypotDealbreakerPolicy } from "./honeypot-dealbreaker";
 import { maxRulesPolicy } from "./max-rules";
-import type { StrategyAlertsPolicyOptions } from "./options";
+import { type StrategyAlertsPolicyOptions, validateOptions } from "./options";
 import { webhookHttpsPolicy } from "./webhook-https";
 
 export {
@@ -23,13 +23,18 @@ export {
   type Plan,
   POLICY_NAMES,
   type PolicyName,
+  PolicyOptionsError,
   type StrategyAlertsPolicyOptions,
 } from "./options";
 
-/** Every strategy-alerts policy, resource policies first, with the given defaults. */
+/**
+ * Every strategy-alerts policy, resource policies first, with the given defaults. Throws
+ * PolicyOptionsError, naming the option, when an option is invalid.
+ */
 export function strategyAlertsPolicies(
   options: StrategyAlertsPolicyOptions = {},
 ): (ResourceValidationPolicy | StackValidationPolicy)[] {
+  validateOptions(options);
   return [
     alertCooldownPolicy(options),
     maxRulesPolicy(options),

@@ -45,6 +45,54 @@ export interface StrategyAlertsPolicyOptions {
 export const DEFAULT_MAX_RULES_PER_STRATEGY = 20;
 export const DEFAULT_ACTIVE_SHARE_WARNING = 0.8;
 
+const ENFORCEMENT_LEVELS: readonly EnforcementLevel[] = ["advisory", "mandatory", "remediate", "disabled"];
+
+/** Options that would make a policy meaningless, named by field. */
+export class PolicyOptionsError extends Error {
+  constructor(
+    readonly field: string,
+    reason: string,
+  ) {
+    super(`strategyAlertsPolicies: ${field} ${reason}`);
+    this.name = "PolicyOptionsError";
+  }
+}
+
+/** Throws PolicyOptionsError for the first invalid option, so a pack fails when it loads. */
+export function validateOptions(options: StrategyAlertsPolicyOptions): void {
+  for (const [name, level] of Object.entries(options.enforcementLevels ?? {})) {
+    if (!(POLICY_NAMES as readonly string[]).includes(name)) {
+      throw new PolicyOptionsError(
+        `enforcementLevels.${name}`,
+        `names no policy (policies: ${POLICY_NAMES.join(", ")})`,
+      );
+    }
+    if (!ENFORCEMENT_LEVELS.includes(level)) {
+      throw new PolicyOptionsError(
+        `enforcementLevels.${name}`,
+        `must be one of ${ENFORCEMENT_LEVELS.join(", ")}`,
+      );
+    }
+  }
+  const positiveInteger = (field: string, v: number | undefined) => {
+    if (v !== undefined && !(Number.isInteger(v) && v >= 1)) {
+      throw new PolicyOptionsError(field, `must be a whole number of at least 1 (got ${v})`);
+    }
+  };
+  positiveInteger("maxRulesPerStrategy", options.maxRulesPerStrategy);
+  positiveInteger("activeLimit", options.activeLimit);
+  if (options.plan !== undefined && !(options.plan in PLAN_ACTIVE_LIMITS)) {
+    throw new PolicyOptionsError("plan", `must be one of ${Object.keys(PLAN_ACTIVE_LIMITS).join(", ")}`);
+  }
+  const share = options.activeShareWarning;
+  if (share !== undefined && !(Number.isFinite(share) && share > 0 && share <= 1)) {
+    throw new PolicyOptionsError(
+      "activeShareWarning",
+      `must be a share above 0 and at most 1 (got ${share})`,
+    );
+  }
+}
+
 export function enforcementOf(name: PolicyName, options: StrategyAlertsPolicyOptions): EnforcementLevel {
   return options.enforcementLevels?.[name] ?? DEFAULT_ENFORCEMENT[name];
 }
