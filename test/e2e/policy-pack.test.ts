@@ -74,6 +74,7 @@ function violations(result: CommandResult): PolicyViolation[] {
 describe.runIf(inject("pulumiBinDir"))("the strategy-alerts policy pack under the real engine", () => {
   let emulator: TestEmulator;
   let project: PulumiProject;
+  let apiKey: string;
 
   async function preview(portfolio: Portfolio, policyConfig?: object): Promise<CommandResult> {
     await project.writeProgram(program(portfolio));
@@ -88,7 +89,7 @@ describe.runIf(inject("pulumiBinDir"))("the strategy-alerts policy pack under th
 
   beforeAll(async () => {
     emulator = await TestEmulator.start();
-    const { apiKey } = await emulator.user("PRO");
+    ({ apiKey } = await emulator.user("PRO"));
     project = await PulumiProject.create({
       name: "policy-e2e",
       program: "",
@@ -109,6 +110,8 @@ describe.runIf(inject("pulumiBinDir"))("the strategy-alerts policy pack under th
     expect(found[0]).toMatchObject({ enforcementLevel: "mandatory" });
     expect(found[0]?.message).toContain('Strategy "Momentum" is active but has no is_honeypot dealbreaker');
     expect(found[0]?.urn).toMatch(/::momentum$/);
+    // The pack sees the stack's config, the API key included; it never prints it.
+    expect(result.stdout + result.stderr).not.toContain(apiKey);
   });
 
   it("passes a portfolio that keeps every guardrail, its followed developer and the active set known only as outputs", async () => {
