@@ -21,6 +21,8 @@ export function activeSet(resources: readonly StackResource[]): ActiveSet {
   for (const activation of activations) {
     const linked = dependencyUrns(activation.source, "strategyIds", "Strategy");
     const ids = activation.props.strategyIds;
+    // A list computed as a whole is unknown entirely during preview: count what it came from.
+    if (!isKnown(ids)) unknownEntries += linked.size;
     const entries: unknown[] = Array.isArray(ids) ? ids : [];
     for (const id of entries) {
       if (isKnown(id) && typeof id === "string") knownIds.add(id);

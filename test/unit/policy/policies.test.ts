@@ -290,6 +290,20 @@ describe("active-share-of-plan-limit", () => {
     const found = await violationsOfStack("active-share-of-plan-limit", [activation], { activeLimit: 3 });
     expect(found).toEqual([{ message: expect.stringContaining("holds 3 strategies") }]);
   });
+
+  it("counts the strategies a wholly unknown list was computed from", async () => {
+    const strategies = ["a", "b", "c"].map((n) => strategy(n, [HONEYPOT]));
+    const activation = resource(
+      "StrategyActivation",
+      "active",
+      { strategyIds: policyProxy.unknownArrayValue },
+      { strategyIds: strategies },
+    );
+    const found = await violationsOfStack("active-share-of-plan-limit", [...strategies, activation], {
+      activeLimit: 3,
+    });
+    expect(found).toEqual([{ message: expect.stringContaining("holds 3 strategies") }]);
+  });
 });
 
 describe("followed-developers-only", () => {
