@@ -320,7 +320,8 @@ async function linkNodeModules(dir: string): Promise<void> {
   await mkdir(target);
   const source = join(REPO_ROOT, "node_modules");
   for (const entry of await readdir(source)) {
-    if (entry === ".bin" || entry === ".package-lock.json") continue;
+    // The package links itself into node_modules (for the policy pack in examples/): linked below.
+    if (entry === ".bin" || entry === ".package-lock.json" || entry === "pulumi-strategy-alerts") continue;
     await symlink(join(source, entry), join(target, entry));
   }
   await symlink(REPO_ROOT, join(target, "pulumi-strategy-alerts"));

@@ -6,6 +6,7 @@
 // service that `pulumi preview/up/refresh/destroy` need: it launches the program through
 // the installed @pulumi/pulumi SDK's own runner (`@pulumi/pulumi/cmd/run`), exactly the
 // process the upstream host starts, so the program, the SDK and the engine are all real.
+// Policy packs (`--policy-pack`) start through RunPlugin (run_plugin.go).
 package main
 
 import (
@@ -103,7 +104,7 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: "could not find node on the PATH: " + err.Error()}, nil
 	}
-	runPath, err := resolveRunner(ctx, nodeBin, programDir)
+	runPath, err := resolveModule(ctx, nodeBin, programDir, "@pulumi/pulumi/cmd/run")
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
@@ -111,7 +112,7 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
-	secretKeys, err := json.Marshal(nonNil(req.GetConfigSecretKeys()))
+	secretKeys, err := jsonList(req.GetConfigSecretKeys())
 	if err != nil {
 		return &pulumirpc.RunResponse{Error: err.Error()}, nil
 	}
@@ -142,7 +143,7 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 	cmd.Dir = programDir
 	cmd.Env = append(os.Environ(),
 		"PULUMI_CONFIG="+config,
-		"PULUMI_CONFIG_SECRET_KEYS="+string(secretKeys),
+		"PULUMI_CONFIG_SECRET_KEYS="+secretKeys,
 	)
 	if typescript(info) {
 		cmd.Env = append(cmd.Env, "PULUMI_NODEJS_TYPESCRIPT=true")
@@ -164,14 +165,14 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 	return &pulumirpc.RunResponse{}, nil
 }
 
-// resolveRunner finds the SDK's program runner the way Node would from the program directory,
-// so the runner and the program share one @pulumi/pulumi instance.
-func resolveRunner(ctx context.Context, nodeBin, programDir string) (string, error) {
+// resolveModule finds one of the SDK's runners the way Node would from the program (or plugin)
+// directory, so the runner and the code it loads share one @pulumi/pulumi instance.
+func resolveModule(ctx context.Context, nodeBin, dir, module string) (string, error) {
 	out, err := exec.CommandContext(ctx, nodeBin, "-e",
-		"process.stdout.write(require.resolve('@pulumi/pulumi/cmd/run', {paths: [process.argv[1]]}))",
-		programDir).Output()
+		"process.stdout.write(require.resolve(process.argv[2], {paths: [process.argv[1]]}))",
+		dir, module).Output()
 	if err != nil {
-		return "", fmt.Errorf("could not find @pulumi/pulumi from %s: run `npm install` there (%v)", programDir, err)
+		return "", fmt.Errorf("could not find %s from %s: run `npm install` there (%v)", module, dir, err)
 	}
 	return filepath.Dir(strings.TrimSpace(string(out))), nil
 }
@@ -200,9 +201,11 @@ func typescript(info *pulumirpc.ProgramInfo) bool {
 	return true
 }
 
-func nonNil(s []string) []string {
+// jsonList is a JSON array, never null, as the SDK expects.
+func jsonList(s []string) (string, error) {
 	if s == nil {
-		return []string{}
+		s = []string{}
 	}
-	return s
+	b, err := json.Marshal(s)
+	return string(b), err
 }
