@@ -1,5 +1,6 @@
 import type { Subcommand } from "../command";
 import { emulatorCommand } from "./emulator";
+import { reviewCommand } from "./review";
 
 /** Every subcommand of `strategy-alerts`, in the order `--help` lists them. */
-export const subcommands: Subcommand[] = [emulatorCommand];
+export const subcommands: Subcommand[] = [emulatorCommand, reviewCommand];
