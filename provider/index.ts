@@ -18,6 +18,7 @@ export { providerShell, RUNTIME_MODULE } from "./resources/provider-shell";
 export { Strategy, type StrategyArgs } from "./resources/strategy";
 export { StrategyActivation, type StrategyActivationArgs } from "./resources/strategy-activation";
 export { Webhook, type WebhookArgs } from "./resources/webhook";
+export { type ReviewContext, type ReviewResult, renderReview } from "./review";
 export {
   type VerifyWebhookOptions,
   verifyWebhook,

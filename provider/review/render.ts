@@ -80,7 +80,7 @@ const isInfra = (s: PlanStep) => s.type === "pulumi:pulumi:Stack" || s.type.star
 interface Block {
   full: string[];
   /** Shorter versions, in order of preference. */
-  shorter?: { lines: string[]; note: string }[];
+  shorter?: { lines: string[]; note: string; item?: string }[];
 }
 
 export function renderReview(previewJson: string | PreviewPlan, context: ReviewContext = {}): ReviewResult {
@@ -272,7 +272,7 @@ function strategyBlocks(steps: PlanStep[], names: Names, drift: boolean): Block[
     blocks.push({
       full,
       shorter: [
-        { lines: capped(10), note: `the change list of ${name}` },
+        { lines: capped(10), note: "the change lists of", item: name },
         {
           lines: [
             heading,
@@ -280,7 +280,8 @@ function strategyBlocks(steps: PlanStep[], names: Names, drift: boolean): Block[
             `- ${plural(statements.length, "statement")} left out to fit the size limit.`,
             "",
           ],
-          note: `the change list of ${name}`,
+          note: "the change lists of",
+          item: name,
         },
       ],
     });
@@ -295,28 +296,41 @@ function strategyBlocks(steps: PlanStep[], names: Names, drift: boolean): Block[
  */
 function fitToLimit(blocks: Block[], max: number): { markdown: string; shortened: string[] } {
   const chosen = blocks.map((b) => b.full);
-  const notes: string[] = [];
+  // What was shortened, by kind: "the change lists of" → the strategies it happened to.
+  const notes = new Map<string, Set<string>>();
   const NOTE_ROOM = 1200;
-  const length = () => chosen.reduce((n, lines) => n + lines.join("\n").length + 1, 0);
+  const sizeOf = (lines: string[]) => lines.join("\n").length + 1;
+  const sizes = chosen.map(sizeOf);
+  let total = sizes.reduce((a, b) => a + b, 0);
+  const length = () => total;
   for (let level = 0; length() > max - NOTE_ROOM && level < 2; level++) {
     for (let i = blocks.length - 1; i >= 0 && length() > max - NOTE_ROOM; i--) {
-      const option = blocks[i]?.shorter?.[level] ?? blocks[i]?.shorter?.[blocks[i]!.shorter!.length - 1];
+      const options = blocks[i]?.shorter ?? [];
+      const option = options[Math.min(level, options.length - 1)];
       if (!option || chosen[i] === option.lines) continue;
       chosen[i] = option.lines;
-      if (!notes.includes(option.note)) notes.push(option.note);
+      total += sizeOf(option.lines) - sizes[i]!;
+      sizes[i] = sizeOf(option.lines);
+      const items = notes.get(option.note) ?? new Set<string>();
+      if (option.item) items.add(option.item);
+      notes.set(option.note, items);
     }
   }
   let body = chosen.map((l) => l.join("\n")).join("\n");
-  const shortened = [...notes];
+  const shortened = [...notes.entries()].map(([note, items]) => {
+    if (items.size === 0) return note;
+    const names = [...items];
+    const shown = names.slice(0, 3).join(", ");
+    return `${note} ${plural(items.size, "strategy", "strategies")} (${shown}${names.length > 3 ? ", …" : ""})`;
+  });
   if (body.length > max - NOTE_ROOM) {
     const cut = body.lastIndexOf("\n", max - NOTE_ROOM);
     body = body.slice(0, cut > 0 ? cut : max - NOTE_ROOM);
     shortened.push("the end of the report");
   }
   if (shortened.length > 0) {
-    const listed =
-      shortened.length > 4 ? [...shortened.slice(0, 4), `${shortened.length - 4} more`] : shortened;
-    body += `\n\n> **Shortened** to fit ${max === GITHUB_COMMENT_LIMIT ? "GitHub's " : "the "}${max.toLocaleString("en-US")}-character comment limit: ${listed.join("; ")}. Run \`strategy-alerts review\` locally for the full report.\n`;
+    const limit = `${max === GITHUB_COMMENT_LIMIT ? "GitHub's " : "the "}${max.toLocaleString("en-US")}-character comment limit`;
+    body += `\n\n> **Shortened** to fit ${limit}: ${shortened.join("; ")}. Run \`strategy-alerts review\` locally for the full report.\n`;
   }
   return { markdown: `${body.trimEnd()}\n`, shortened };
 }
