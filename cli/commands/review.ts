@@ -21,6 +21,8 @@ options:
                           temporary inactive strategies that are deleted afterwards
   --window-days <n>       backtest window: the n whole UTC days before today (default 6, inside
                           every plan's lookback, so a rerun the same day reuses jobs)
+  --until <YYYY-MM-DD>    end the backtest window at the start of this UTC day instead of today
+                          (a reproducible window)
   --threshold <x>         winner multiple for backtests (default 2)
   --events <file>         engine event log (\`pulumi preview --event-log <file>\`): policy
                           violations are read from it (the preview digest drops them)
@@ -75,6 +77,7 @@ export const reviewCommand: Subcommand = {
         backtest: { type: "boolean" },
         "window-days": { type: "string" },
         threshold: { type: "string" },
+        until: { type: "string" },
         events: { type: "string" },
         drift: { type: "boolean" },
         title: { type: "string" },
@@ -85,6 +88,12 @@ export const reviewCommand: Subcommand = {
     const windowDays = positiveNumber(values["window-days"], "--window-days", 6, true);
     const threshold = positiveNumber(values.threshold, "--threshold", 2);
     const pollIntervalMs = positiveNumber(values["poll-interval"], "--poll-interval", 5000, true);
+    if (
+      values.until !== undefined &&
+      (!/^\d{4}-\d{2}-\d{2}$/.test(values.until) || Number.isNaN(Date.parse(values.until)))
+    ) {
+      throw new UsageError(`--until must be a date YYYY-MM-DD, got "${values.until}"`);
+    }
     const previewJson = await readInput(positionals[0]);
 
     // Loaded here: the command list must not pay for the client and the renderer.
@@ -118,7 +127,9 @@ export const reviewCommand: Subcommand = {
     try {
       const result = await review.reviewWithAccount(previewJson, {
         ...(client ? { client } : {}),
-        backtest: values.backtest ? { windowDays, threshold, pollIntervalMs } : undefined,
+        backtest: values.backtest
+          ? { windowDays, threshold, pollIntervalMs, ...(values.until ? { until: values.until } : {}) }
+          : undefined,
         context: {
           policyViolations,
           ...(values.drift ? { mode: "drift" as const } : {}),

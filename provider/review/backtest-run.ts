@@ -28,6 +28,8 @@ export interface BacktestRunOptions {
   windowDays: number;
   /** Winner multiple (labelDefinition.threshold). */
   threshold: number;
+  /** Last day of the window (YYYY-MM-DD, exclusive): the window is the `windowDays` days before it. Default: today. */
+  until?: string;
   /** The plan, for its daily quota (GET /me). */
   plan: string;
   /** Overrides the plan's quota (null: no cap). */
@@ -163,7 +165,10 @@ export async function runBacktests(
   const now = options.now ?? Date.now;
   const progress = options.progress ?? (() => {});
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const window = reviewWindow(now(), options.windowDays);
+  const window = reviewWindow(
+    options.until ? Date.parse(`${options.until}T00:00:00Z`) : now(),
+    options.windowDays,
+  );
   const dayStart = Math.floor(now() / DAY_MS) * DAY_MS;
   const quota =
     options.dailyQuota !== undefined ? options.dailyQuota : (DAILY_BACKTEST_QUOTA[options.plan] ?? null);
