@@ -56,12 +56,24 @@ function declaredIds(bag: Bag | null | undefined): { known: string[]; unknown: n
   };
 }
 
-/** Names of the strategies created in this change that an activation's unknown ids stand for. */
-function newStrategiesIn(step: PlanStep, steps: PlanStep[]): string[] {
+/**
+ * What an activation's unknown ids stand for. During a preview the id of every strategy that
+ * is created or updated in the same change is unknown; propertyDependencies name those
+ * strategies. An updated strategy keeps its id (the old state's), a created one is new.
+ */
+function unknownIdsOf(step: PlanStep, steps: PlanStep[]): { existing: string[]; created: string[] } {
   const deps = step.new?.propertyDependencies?.strategyIds ?? [];
-  return steps
-    .filter((s) => s.type === TYPE_TOKENS.Strategy && s.op === "create" && deps.includes(s.urn))
-    .map((s) => String(s.new?.inputs?.name ?? s.name));
+  const existing: string[] = [];
+  const created: string[] = [];
+  for (const s of steps) {
+    if (s.type !== TYPE_TOKENS.Strategy || !deps.includes(s.urn)) continue;
+    if (s.op === "create") created.push(String(s.new?.inputs?.name ?? s.name));
+    else if (s.op === "update") {
+      const id = idOfStrategy(s.old);
+      if (id) existing.push(id);
+    }
+  }
+  return { existing, created };
 }
 
 export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): ActivationReview | undefined {
@@ -79,13 +91,21 @@ export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): Ac
   let exclusive = false;
   for (const step of activations) {
     const before = step.op === "create" ? { known: [], unknown: 0 } : declaredIds(step.old?.inputs);
-    const after = step.op === "delete" ? { known: [], unknown: 0 } : declaredIds(step.new?.inputs);
+    const after =
+      step.op === "delete" ? { known: [] as string[], unknown: 0 } : declaredIds(step.new?.inputs);
+    let created: string[] = [];
+    if (after.unknown > 0) {
+      const resolved = unknownIdsOf(step, steps);
+      const existing = resolved.existing.filter((id) => !after.known.includes(id));
+      after.known = canonicalStringSet([...after.known, ...existing]);
+      after.unknown = Math.max(0, after.unknown - existing.length);
+      created = resolved.created.slice(0, after.unknown);
+    }
     if (step.op !== "delete" && step.new?.inputs?.exclusive === true) exclusive = true;
     for (const id of after.known) activeAfter.add(id);
     unknownAfter += after.unknown;
     for (const id of after.known) if (!before.known.includes(id)) activated.push(label(id));
     if (after.unknown > 0) {
-      const created = newStrategiesIn(step, steps);
       activated.push(...created.map((n) => `${quote(n)} (new)`));
       const rest = after.unknown - created.length;
       if (rest > 0) activated.push(`${plural(rest, "strategy", "strategies")} whose id is known after apply`);

@@ -426,6 +426,27 @@ describe("renderReview: activation", () => {
     expect(result.markdown).toContain("active 2 of 50 on DEGEN (2 declared by this stack, 0 outside it)");
   });
 
+  it("does not count a strategy updated in the same change as activated (its id is unknown only during the preview)", () => {
+    const specs: StepSpec[] = [
+      strategyUpdate({ ...base, name: "Alpha" }, { ...base, name: "Alpha", alertCooldownMins: 5 }, ids.a),
+      {
+        op: "update",
+        kind: "StrategyActivation",
+        name: "active",
+        id: "activation-1",
+        old: { strategyIds: [ids.a], exclusive: false },
+        new: { strategyIds: [UNKNOWN], exclusive: false },
+        deps: { strategyIds: [urnOf("Strategy", "safety")] },
+      },
+    ];
+    const md = render(specs, {
+      account: { plan: "PRO", activeLimit: 25, strategies: strategies() },
+    }).markdown;
+    expect(md).toContain("The active set is unchanged");
+    expect(md).not.toContain("Becomes inactive");
+    expect(md).toContain("active 1 of 25 on PRO (1 declared by this stack, 0 outside it)");
+  });
+
   it("says when the headroom is unknown because no credentials were given", () => {
     expect(render(move).markdown).toContain("Plan headroom not shown");
   });
