@@ -124,19 +124,25 @@ export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): Ac
       .filter((id): id is string => Boolean(id)),
   );
 
+  activated.sort();
+  deactivated.sort();
   const plan: string[] = [];
   let exceeds = false;
   if (account) {
     // Active strategies the stack leaves as they are (an exclusive set deactivates them all).
-    const outside = account.strategies.filter(
-      (s) => s.isActive && !activeAfter.has(s.id) && !released.has(s.id) && !deleted.has(s.id) && !exclusive,
-    );
+    const outside = [...account.strategies]
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .filter(
+        (s) =>
+          s.isActive && !activeAfter.has(s.id) && !released.has(s.id) && !deleted.has(s.id) && !exclusive,
+      );
     if (exclusive) {
       for (const s of account.strategies) {
         if (s.isActive && !activeAfter.has(s.id) && !released.has(s.id))
           deactivated.push(`${label(s.id)} (exclusive set)`);
       }
     }
+    deactivated.sort();
     const total = activeAfter.size + unknownAfter + outside.length;
     const limit = account.activeLimit;
     const fromStack = activeAfter.size + unknownAfter;

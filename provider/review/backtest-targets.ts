@@ -67,5 +67,5 @@ export function backtestTargets(steps: PlanStep[]): BacktestTarget[] {
     }
     out.push(target);
   }
-  return out;
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

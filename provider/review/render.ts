@@ -104,7 +104,8 @@ export function renderReview(previewJson: string | PreviewPlan, context: ReviewC
   blocks.push({ full: [`## ${title}`, ""] });
   blocks.push({ full: summary(counts, drift) });
 
-  const strategySteps = steps.filter((s) => s.type === TYPE_TOKENS.Strategy);
+  // By name, so the report does not depend on the order the engine happened to plan in.
+  const strategySteps = steps.filter((s) => s.type === TYPE_TOKENS.Strategy).sort(byStrategyName);
   if (strategySteps.length > 0) blocks.push(...strategyBlocks(strategySteps, names, drift));
 
   const activation = reviewActivation(plan.steps, context.account);
@@ -196,6 +197,11 @@ export function renderReview(previewJson: string | PreviewPlan, context: ReviewC
     exceedsPlan: activation?.exceeds ?? false,
     shortened,
   };
+}
+
+function byStrategyName(a: PlanStep, b: PlanStep): number {
+  const name = (s: PlanStep) => String(s.new?.inputs?.name ?? s.old?.inputs?.name ?? s.name);
+  return name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a.urn < b.urn ? -1 : 1;
 }
 
 function opWord(op: string): string {
