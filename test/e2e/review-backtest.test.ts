@@ -154,7 +154,7 @@ describe("review backtests on a seeded token history", () => {
 
   it("reports the strategies the daily quota cannot cover instead of failing", async () => {
     // PRO allows 25 jobs a day and 24 are spent: the tightened strategy needs 2 (current and
-    // proposed), the new one 1. Jobs are planned in order, so only the new one is measured.
+    // proposed), the new one 1. Jobs are planned in name order: “Fresh” takes the last one.
     const { client, apiKey, preview } = await scenario();
     const other = await client.strategies.create({ ...fresh, name: "Spent", isActive: false } as never);
     const window = { from: "2030-01-04T00:00:00.000Z", to: "2030-01-10T00:00:00.000Z" };
@@ -177,7 +177,7 @@ describe("review backtests on a seeded token history", () => {
       },
     });
     expect(result.markdown).toContain(
-      "“Safety first” was **not measured**: the daily backtest quota does not cover it: PRO allows 25 jobs per UTC day, 1 was left for it and it needs 2",
+      "“Safety first” was **not measured**: the daily backtest quota does not cover it: PRO allows 25 jobs per UTC day, 0 were left for it and it needs 2",
     );
     expect(result.markdown).not.toContain("“Fresh” was **not measured**");
     expect(result.markdown).toMatch(/\| “Fresh” \(new\) \| 12 \|/);
