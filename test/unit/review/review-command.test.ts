@@ -64,6 +64,32 @@ describe("strategy-alerts review (command)", () => {
     expect(err).toContain("plan headroom and names of unchanged strategies are left out");
   });
 
+  it("adds the policy violations of an engine event log given with --events", async () => {
+    const log = join(dir, "events.jsonl");
+    const event = {
+      sequence: 7,
+      timestamp: 1795666391,
+      policyEvent: {
+        resourceUrn: "urn:pulumi:dev::portfolio::pulumi-nodejs:dynamic/strategy-alerts:Strategy::safety",
+        message: "liquidity_usd min must be at least 10,000",
+        color: "never",
+        policyName: "minimum-liquidity",
+        policyPackName: "guardrails",
+        policyPackVersion: "1.0.0",
+        policyPackVersionTag: "1.0.0",
+        enforcementLevel: "mandatory",
+      },
+    };
+    await writeFile(
+      log,
+      `${JSON.stringify({ sequence: 0, preludeEvent: { config: {} } })}\n${JSON.stringify(event)}\n`,
+    );
+    expect(await run(["review", file, "--events", log])).toBe(0);
+    expect(out).toContain(
+      "**mandatory** `guardrails/minimum-liquidity` on `safety`: liquidity\\_usd min must be at least 10,000",
+    );
+  });
+
   it("is listed in the command overview and has its own help", async () => {
     expect(await run(["--help"])).toBe(0);
     expect(out).toMatch(/review\s+turn `pulumi preview --json` into a pull-request report/);
