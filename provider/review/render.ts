@@ -102,7 +102,16 @@ export function renderReview(previewJson: string | PreviewPlan, context: ReviewC
   const blocks: Block[] = [];
   const title = context.title ?? (drift ? "Strategy alerts drift check" : "Strategy alerts review");
   blocks.push({ full: [`## ${title}`, ""] });
-  blocks.push({ full: summary(counts, drift) });
+  const errors = plan.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length > 0) {
+    blocks.push({
+      full: [
+        `**The preview failed** with ${plural(errors.length, "error")} (listed below): \`pulumi up\` would fail too, and the plan below may be incomplete.`,
+        "",
+      ],
+    });
+  }
+  blocks.push({ full: summary(counts, drift, errors.length > 0) });
 
   // By name, so the report does not depend on the order the engine happened to plan in.
   const strategySteps = steps.filter((s) => s.type === TYPE_TOKENS.Strategy).sort(byStrategyName);
@@ -171,7 +180,8 @@ export function renderReview(previewJson: string | PreviewPlan, context: ReviewC
     const lines = ["### Errors and warnings from the preview", ""];
     for (const d of problems) {
       const where = d.urn ? ` (${code(d.urn.split("::").pop() ?? d.urn)})` : "";
-      lines.push(`- **${d.severity}**${where}: ${escapeMarkdown(oneLine(d.message))}`);
+      const message = oneLine(d.message).replace(/^(error|warning): /, "");
+      lines.push(`- **${d.severity}**${where}: ${escapeMarkdown(message)}`);
     }
     lines.push("");
     blocks.push({ full: lines });
@@ -225,9 +235,10 @@ function dedupeReplacements(steps: PlanStep[]): PlanStep[] {
   return out;
 }
 
-function summary(counts: Record<string, Record<string, number>>, drift: boolean): string[] {
+function summary(counts: Record<string, Record<string, number>>, drift: boolean, failed: boolean): string[] {
   const kinds = Object.keys(counts).sort();
   if (kinds.length === 0) {
+    if (failed) return ["No changes were planned before the preview failed.", ""];
     return [drift ? "No drift: the live account matches the code." : "No changes.", ""];
   }
   const ops = ["create", "update", "delete", "replace", "import"].filter((op) =>

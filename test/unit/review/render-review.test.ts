@@ -580,6 +580,9 @@ describe("renderReview: policy violations, diagnostics and inputs", () => {
     ).markdown;
     expect(md).toContain("**advisory** `guardrails/cooldown`: cooldown below 5 minutes");
     expect(md).toContain("**error** (`active`): too many active strategies");
+    expect(md).toContain("**The preview failed** with 1 error");
+    expect(md).toContain("No changes were planned before the preview failed.");
+    expect(md).not.toContain("No changes.");
   });
 
   it("rejects input that is not a preview, saying what was expected", () => {
