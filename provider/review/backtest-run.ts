@@ -272,10 +272,13 @@ export async function runBacktests(
       break;
     }
     await sleep(pollMs);
+    // One list page holds 20 jobs, newest first: polling the list instead of each job keeps
+    // the review's share of the rate limit small however many strategies it measures.
+    const fresh = await latestJobs(client, new Set(open.map((j) => j.id)));
     for (const p of waiting) {
       if (p.proposedJob && !isDone(p.proposedJob))
-        p.proposedJob = await client.backtests.get(p.proposedJob.id);
-      if (p.currentJob && !isDone(p.currentJob)) p.currentJob = await client.backtests.get(p.currentJob.id);
+        p.proposedJob = fresh.get(p.proposedJob.id) ?? p.proposedJob;
+      if (p.currentJob && !isDone(p.currentJob)) p.currentJob = fresh.get(p.currentJob.id) ?? p.currentJob;
     }
   }
 
@@ -296,6 +299,17 @@ export async function runBacktests(
     jobsCreated,
     dailyQuota: quota,
   };
+}
+
+/** The jobs with these ids, read from `GET /backtests` pages until all are seen (or a single job read when it is older). */
+async function latestJobs(client: ApiClient, ids: Set<string>): Promise<Map<string, BacktestJob>> {
+  const found = new Map<string, BacktestJob>();
+  for await (const job of client.backtests.iterate()) {
+    if (ids.has(job.id)) found.set(job.id, job);
+    if (found.size === ids.size) break;
+  }
+  for (const id of ids) if (!found.has(id)) found.set(id, await client.backtests.get(id));
+  return found;
 }
 
 const isDone = (j: BacktestJob) => j.status === "COMPLETED" || j.status === "FAILED";

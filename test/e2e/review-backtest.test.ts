@@ -203,14 +203,13 @@ describe("review backtests on a seeded token history", () => {
 
   it("deletes the temporary strategies when the review fails midway", async () => {
     const { apiKey, client, preview } = await scenario();
-    // Every poll of a job fails: the review gives up after the client's retries.
-    await emulator.control("POST", "/faults", { method: "GET", path: "/backtests/:id", status: 500 });
+    const quick = createClient({
+      apiKey,
+      baseUrl: emulator.baseUrl,
+      retry: { maxAttempts: 2, baseMs: 1, capMs: 2 },
+    });
+    let existed = 0;
     try {
-      const quick = createClient({
-        apiKey,
-        baseUrl: emulator.baseUrl,
-        retry: { maxAttempts: 2, baseMs: 1, capMs: 2 },
-      });
       await expect(
         reviewWithAccount(preview, {
           client: quick,
@@ -219,14 +218,38 @@ describe("review backtests on a seeded token history", () => {
             until: SCENARIO_UNTIL,
             threshold: THRESHOLD,
             pollIntervalMs: 1,
-            sleep: async () => {},
+            // Jobs are queued and the temporary strategies exist: from now on every read of a job fails.
+            sleep: async () => {
+              existed = (await temporaries(client)).length;
+              await emulator.control("POST", "/faults", { method: "GET", path: "/backtests", status: 500 });
+            },
           },
         }),
       ).rejects.toThrow(/500/);
     } finally {
       await emulator.control("DELETE", "/faults");
     }
+    expect(existed).toBe(2);
     expect(await temporaries(client)).toEqual([]);
+  });
+
+  it("still writes the report, without headroom, when the account cannot be read", async () => {
+    const { apiKey, preview } = await scenario();
+    const quick = createClient({
+      apiKey,
+      baseUrl: emulator.baseUrl,
+      retry: { maxAttempts: 1, baseMs: 1, capMs: 2 },
+    });
+    const lines: string[] = [];
+    await emulator.control("POST", "/faults", { method: "GET", path: "/me", status: 503 });
+    try {
+      const result = await reviewWithAccount(preview, { client: quick, log: (l) => lines.push(l) });
+      expect(result.markdown).toContain("`liquidity_usd`: min 5,000 → 10,000 (tighter)");
+      expect(lines.join("\n")).toContain("could not read the account (plan headroom and names are left out)");
+      expect(lines.join("\n")).not.toContain(apiKey);
+    } finally {
+      await emulator.control("DELETE", "/faults");
+    }
   });
 
   it("finds and deletes a temporary strategy whose create went unanswered", async () => {

@@ -532,6 +532,51 @@ describe("renderReview: webhook, developers and tags", () => {
   });
 });
 
+describe("renderReview: creates, deletes and replacements of every kind", () => {
+  it("describes each kind when it is created, deleted or replaced", () => {
+    const tag = "eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee";
+    const md = render([
+      {
+        op: "replace",
+        kind: "Strategy",
+        name: "safety",
+        id: "33333333-3333-4333-8333-333333333333",
+        old: base,
+        new: { ...base, alertCooldownMins: 10 },
+      },
+      {
+        op: "create",
+        kind: "Webhook",
+        name: "hook",
+        new: { url: "https://hooks.example/a", enabled: true, requireVerified: true },
+      },
+      { op: "create", kind: "DeveloperTags", name: "t1", new: { address: "Dev9", tagIds: [tag] } },
+      {
+        op: "delete",
+        kind: "DeveloperTags",
+        name: "t2",
+        id: "Dev8",
+        old: { address: "Dev8", tagIds: [tag] },
+      },
+      {
+        op: "create",
+        kind: "StrategyActivation",
+        name: "active",
+        new: { strategyIds: ["44444444-4444-4444-8444-444444444444"], exclusive: false },
+      },
+      { op: "create", kind: "random:index/randomId:RandomId", name: "salt", new: { byteLength: 4 } },
+    ]).markdown;
+    expect(md).toContain("#### “Safety first” (`safety`): replaced");
+    expect(md).toContain("Alert cooldown: none → 10 minutes");
+    expect(md).toContain("Webhook set to `https://hooks.example/a`, enabled");
+    expect(md).toContain(`Tags added to \`Dev9\`: \`${tag}\``);
+    expect(md).toContain("Tags of `Dev8` no longer managed by this stack");
+    expect(md).toContain("Becomes active: `44444444-4444-4444-8444-444444444444`");
+    expect(md).toContain("### Other resources");
+    expect(md).toContain("- Create `random:index/randomId:RandomId` `salt`");
+  });
+});
+
 describe("renderReview: policy violations, diagnostics and inputs", () => {
   const violation = {
     resourceUrn: urnOf("Strategy", "safety"),
