@@ -52,6 +52,12 @@ export interface BacktestReport {
   dailyQuota: number | null;
 }
 
+/** `2030-01-05 14:00` from an ISO timestamp (left as it is when it is not one). */
+function utc(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
+  return m ? `${m[1]} ${m[2]}` : iso;
+}
+
 const pct = (x: number) => `${num(Math.round(x * 1000) / 10)}%`;
 
 function cell(before: number | undefined, after: number | undefined, format: (x: number) => string): string {
@@ -69,10 +75,17 @@ function tokenLine(t: TokenImpact): string {
 export function renderBacktests(report: BacktestReport, withTokens: boolean): string[] {
   const lines: string[] = ["### Backtests", ""];
   lines.push(
-    `Window ${report.from} – ${report.to}; a winner reaches ${num(report.threshold)}× its market cap at evaluation. ` +
+    `Window ${utc(report.from)} – ${utc(report.to)} UTC (hourly snapshots); a winner reaches ${num(report.threshold)}× its market cap at evaluation. ` +
       `Current version → proposed version.`,
     "",
   );
+  if (report.strategies.length === 0) {
+    lines.push(
+      "No strategy changes what it matches (rules, triggers, strict or matching): nothing to backtest.",
+      "",
+    );
+    return lines;
+  }
   const measured = report.strategies.filter((s) => s.status === "measured");
   if (measured.length > 0) {
     lines.push("| Strategy | tested | positives | precision | recall | f1 |", "|---|---|---|---|---|---|");

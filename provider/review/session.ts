@@ -80,7 +80,18 @@ export async function reviewWithAccount(
       }
       // The report says what happened to the temporary strategies after the cleanup.
       context.backtests.temporaryStrategies = temporary.report();
-    } else log("backtests: no strategy changes what it matches; nothing to backtest");
+    } else {
+      log("backtests: no strategy changes what it matches; nothing to backtest");
+      context.backtests = {
+        from: "",
+        to: "",
+        threshold: options.backtest.threshold,
+        strategies: [],
+        temporaryStrategies: [],
+        jobsCreated: 0,
+        dailyQuota: null,
+      };
+    }
   }
   return renderReview(plan, context);
 }

@@ -680,12 +680,23 @@ describe("renderReview: backtests and size", () => {
 
   it("shows metrics before → after, the tokens that changed, what was not measured and the temporary strategies", () => {
     const md = render([], { backtests: report }).markdown;
+    expect(md).toContain(
+      "Window 2026-11-20 00:00 – 2026-11-26 00:00 UTC (hourly snapshots); a winner reaches 2×",
+    );
     expect(md).toContain("| “Safety first” | 120 | 40 → 20 | 25% → 40% | 50% → 40% | 33.3% → 40% |");
     expect(md).toContain("no longer matches 1 token: `TokMissed1` 3.5× (winner)");
     expect(md).toContain("“Fresh” was **not measured**: the daily backtest quota does not cover it");
     expect(md).toContain("reused today's completed job of the current version for 1 strategy");
     expect(md).toContain("1 temporary inactive strategy made for this review");
     expect(md).toContain("each was deleted afterwards");
+  });
+
+  it("says when no strategy changes what it matches", () => {
+    const md = render([], {
+      backtests: { ...report, strategies: [], temporaryStrategies: [], jobsCreated: 0 },
+    }).markdown;
+    expect(md).toContain("nothing to backtest");
+    expect(md).not.toContain("| Strategy | tested |");
   });
 
   it("stays under GitHub's comment limit and says what was shortened", () => {
