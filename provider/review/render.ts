@@ -264,7 +264,10 @@ function strategyBlocks(steps: PlanStep[], names: Names, drift: boolean): Block[
     const inputs = (s.new?.inputs ?? s.old?.inputs ?? {}) as Record<string, unknown>;
     const name = typeof inputs.name === "string" ? quote(inputs.name) : code(s.name);
     const op = opOf(s.op);
-    const heading = `#### ${name} (${code(s.name)}): ${op === "create" ? "new strategy" : op === "delete" ? "deleted" : op === "replace" ? "replaced" : drift ? "drifted" : "changed"}`;
+    const created = drift
+      ? "missing from the account (deleted in the app?); `pulumi up` creates it again"
+      : "new strategy";
+    const heading = `#### ${name} (${code(s.name)}): ${op === "create" ? created : op === "delete" ? "deleted" : op === "replace" ? "replaced" : drift ? "drifted" : "changed"}`;
     let statements: string[];
     if (op === "create") statements = strategySummary(inputs, names);
     else if (op === "delete") {

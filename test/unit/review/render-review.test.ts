@@ -643,6 +643,12 @@ describe("renderReview: policy violations, diagnostics and inputs", () => {
     expect(drifted.markdown).toContain("## Strategy alerts drift check");
     expect(drifted.markdown).toContain("**Drift found:**");
     expect(renderReview(digest([]), { mode: "drift" }).markdown).toContain("No drift");
+    const gone = renderReview(digest([{ op: "create", kind: "Strategy", name: "safety", new: base }]), {
+      mode: "drift",
+    });
+    expect(gone.markdown).toContain(
+      "#### “Safety first” (`safety`): missing from the account (deleted in the app?)",
+    );
   });
 });
 
