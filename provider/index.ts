@@ -62,6 +62,8 @@ export { Strategy, type StrategyArgs } from "./resources/strategy";
 export { StrategyActivation, type StrategyActivationArgs } from "./resources/strategy-activation";
 export { TYPE_TOKENS } from "./resources/type-tokens";
 export { Webhook, type WebhookArgs } from "./resources/webhook";
+// Pull-request review of a preview (the renderer behind `strategy-alerts review`).
+export { type ReviewContext, type ReviewResult, renderReview } from "./review";
 export * as types from "./types";
 // Webhook receivers.
 export {

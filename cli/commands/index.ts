@@ -1,6 +1,7 @@
 import type { Subcommand } from "../command";
 import { emulatorCommand } from "./emulator";
 import { importCommand } from "./import";
+import { reviewCommand } from "./review";
 
 /** Every subcommand of `strategy-alerts`, in the order `--help` lists them. */
-export const subcommands: Subcommand[] = [emulatorCommand, importCommand];
+export const subcommands: Subcommand[] = [emulatorCommand, reviewCommand, importCommand];

@@ -1,4 +1,4 @@
-import { type RunningEmulator, startEmulator } from "../../emulator/server";
+import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator/server";
 import { type ApiClient, createClient } from "../../provider/api/client";
 
 export interface JournalEntry {
@@ -13,8 +13,8 @@ export interface JournalEntry {
 export class TestEmulator {
   private constructor(readonly em: RunningEmulator) {}
 
-  static async start(): Promise<TestEmulator> {
-    return new TestEmulator(await startEmulator({ port: 0 }));
+  static async start(options: EmulatorOptions = {}): Promise<TestEmulator> {
+    return new TestEmulator(await startEmulator({ port: 0, ...options }));
   }
 
   get baseUrl(): string {

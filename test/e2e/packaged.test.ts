@@ -24,6 +24,7 @@ const FORBIDDEN_AT_RUN_TIME = ["node", "ts-node", "vitest", "@biomejs/biome", "f
 
 const PROGRAM = `import * as pulumi from "@pulumi/pulumi";
 import * as sa from "pulumi-strategy-alerts";
+import { honeypot } from "pulumi-strategy-alerts/fixtures";
 
 const config = new pulumi.Config("portfolio");
 
@@ -51,6 +52,7 @@ export const existingName = existing.name;
 export const sameNameFound = sameName.apply((list) => list.map(describe));
 export const recognised = sa.Strategy.isInstance(safety) && !sa.Webhook.isInstance(safety);
 export const strategyType = sa.Strategy.__pulumiType;
+export const rejectsHoneypot = !sa.evaluateStrategy({ rules }, honeypot).matched;
 `;
 
 // What `pulumi new typescript` writes (no skipLibCheck, so our declarations are checked), plus
@@ -218,7 +220,7 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
     expect(withScripts).toEqual([]);
   });
 
-  it("type-checks a program naming sa.types, Strategy.get and an Output lookup with the user's tsconfig", async () => {
+  it("type-checks a program naming sa.types, Strategy.get, an Output lookup and the fixtures subpath with the user's tsconfig", async () => {
     const tsc = await run(join(project.dir, "node_modules/.bin/tsc"), ["--noEmit", "-p", "."], {
       cwd: project.dir,
       env: { ...process.env, PATH },
@@ -247,6 +249,7 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
       sameNameFound: ["Made in the app (inactive)"],
       recognised: true,
       strategyType: "pulumi-nodejs:dynamic/strategy-alerts:Strategy",
+      rejectsHoneypot: true,
     });
     const client = createClient({ apiKey, baseUrl: emulator.baseUrl });
     const afterUp = (await client.strategies.list()).strategies;

@@ -52,6 +52,8 @@ const PUBLIC_VALUES = [
   "evaluateStrategy",
   "validateStrategyInput",
   "StrategyValidationError",
+  // pull-request review
+  "renderReview",
 ];
 
 describe("the package's public surface", () => {

@@ -1,0 +1,153 @@
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import type { Subcommand } from "../command";
+import { UsageError } from "../command";
+
+const HELP = `usage: strategy-alerts review [<file> | -] [options]
+
+Turns the JSON of \`pulumi preview --json\` into Markdown for a pull-request comment, written to
+standard output: counts per resource kind, every rule added, removed or changed per strategy,
+activation changes with the plan's headroom, webhook and developer changes (secrets never
+printed), policy violations and preview errors. With --backtest it also measures each changed
+strategy before → after.
+
+arguments:
+  <file> | -              the preview JSON (the digest, or the engine event stream); - or no
+                          argument reads standard input
+
+options:
+  --backtest              backtest the current and proposed version of every strategy whose
+                          rules or triggers change (new strategies: proposed only), through
+                          temporary inactive strategies that are deleted afterwards
+  --window-days <n>       backtest window: the n whole UTC days before today (default 6, inside
+                          every plan's lookback, so a rerun the same day reuses jobs)
+  --until <YYYY-MM-DD>    end the backtest window at the start of this UTC day instead of today
+                          (a reproducible window)
+  --threshold <x>         winner multiple for backtests (default 2)
+  --events <file>         engine event log (\`pulumi preview --event-log <file>\`): policy
+                          violations are read from it (the preview digest drops them)
+  --drift                 the preview is a drift check (\`pulumi preview --refresh
+                          --expect-no-changes --json\`): changes are reported as drift
+  --title <text>          heading of the report
+  --poll-interval <ms>    how often backtest jobs are polled (default 5000)
+  -h, --help              this help
+
+environment:
+  STRATEGY_ALERTS_API_KEY, STRATEGY_ALERTS_BASE_URL
+                          needed for the plan headroom, strategy and tag names (optional) and
+                          for --backtest (required)
+
+Progress and warnings go to standard error. Exit codes: 0 report written, 1 failure, 2 usage.`;
+
+async function readInput(path: string | undefined): Promise<string> {
+  if (path === undefined || path === "-") {
+    if (process.stdin.isTTY)
+      throw new UsageError("no preview JSON: pass a file, or pipe `pulumi preview --json` into `-`");
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8");
+  }
+  try {
+    return await readFile(path, "utf8");
+  } catch (e) {
+    throw new Error(
+      `cannot read the preview JSON ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
+  }
+}
+
+function positiveNumber(raw: string | undefined, option: string, fallback: number, integer = false): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
+    throw new UsageError(`${option} must be a positive ${integer ? "whole number" : "number"}, got "${raw}"`);
+  }
+  return n;
+}
+
+export const reviewCommand: Subcommand = {
+  name: "review",
+  summary: "turn `pulumi preview --json` into a pull-request report, with backtests before → after",
+  help: HELP,
+  async run(args) {
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        backtest: { type: "boolean" },
+        "window-days": { type: "string" },
+        threshold: { type: "string" },
+        until: { type: "string" },
+        events: { type: "string" },
+        drift: { type: "boolean" },
+        title: { type: "string" },
+        "poll-interval": { type: "string" },
+      },
+    });
+    if (positionals.length > 1) throw new UsageError(`one preview file expected, got ${positionals.length}`);
+    const windowDays = positiveNumber(values["window-days"], "--window-days", 6, true);
+    const threshold = positiveNumber(values.threshold, "--threshold", 2);
+    const pollIntervalMs = positiveNumber(values["poll-interval"], "--poll-interval", 5000, true);
+    if (
+      values.until !== undefined &&
+      (!/^\d{4}-\d{2}-\d{2}$/.test(values.until) || Number.isNaN(Date.parse(values.until)))
+    ) {
+      throw new UsageError(`--until must be a date YYYY-MM-DD, got "${values.until}"`);
+    }
+    const previewJson = await readInput(positionals[0]);
+
+    // Loaded here: the command list must not pay for the client and the renderer.
+    const review = await import("../../provider/review/session");
+    const { parsePolicyEvents } = await import("../../provider/review/preview-json");
+    const { API_KEY_ENV, BASE_URL_ENV } = await import("../../provider/credentials");
+    const log = (line: string) => process.stderr.write(`strategy-alerts review: ${line}\n`);
+
+    const apiKey = process.env[API_KEY_ENV];
+    const baseUrl = process.env[BASE_URL_ENV];
+    if (values.backtest && (!apiKey || !baseUrl)) {
+      throw new UsageError(`--backtest needs the ${API_KEY_ENV} and ${BASE_URL_ENV} environment variables`);
+    }
+    const { createClient } = await import("../../provider/api/client");
+    const client = apiKey && baseUrl ? createClient({ apiKey, baseUrl }) : undefined;
+    if (!client)
+      log(
+        `${API_KEY_ENV} / ${BASE_URL_ENV} not set: the plan headroom and names of unchanged strategies are left out`,
+      );
+
+    const policyViolations = values.events ? parsePolicyEvents(await readInput(values.events)) : [];
+    // An interrupt must not leave temporary strategies behind: delete them, then exit.
+    let temporary: { cleanup(): Promise<void> } | undefined;
+    const onSignal = (signal: NodeJS.Signals) => {
+      log(`${signal}: deleting the review's temporary strategies before exiting`);
+      const done = () => process.exit(signal === "SIGINT" ? 130 : 143);
+      (temporary ? temporary.cleanup() : Promise.resolve()).then(done, done);
+    };
+    process.on("SIGINT", onSignal);
+    process.on("SIGTERM", onSignal);
+    try {
+      const result = await review.reviewWithAccount(previewJson, {
+        ...(client ? { client } : {}),
+        backtest: values.backtest
+          ? { windowDays, threshold, pollIntervalMs, ...(values.until ? { until: values.until } : {}) }
+          : undefined,
+        context: {
+          policyViolations,
+          ...(values.drift ? { mode: "drift" as const } : {}),
+          ...(values.title ? { title: values.title } : {}),
+        },
+        log,
+        onTemporary: (t) => {
+          temporary = t;
+        },
+      });
+      process.stdout.write(result.markdown);
+      if (result.shortened.length > 0)
+        log(`the report was shortened to fit the comment limit: ${result.shortened.join("; ")}`);
+      return 0;
+    } finally {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+      await client?.close();
+    }
+  },
+};

@@ -1,0 +1,415 @@
+/**
+ * Runs the backtests of a review: the current version of each changed strategy and its proposed
+ * version over the same window, the proposed one through a temporary inactive strategy that is
+ * deleted afterwards whatever happens. Jobs are planned against the plan's daily quota first;
+ * a completed job of today for the current version and the same window is reused; what the
+ * quota cannot cover is reported as not measured. Every request goes through the one client
+ * given, so the key's rate limit is shared with everything else the process does.
+ */
+import { randomBytes } from "node:crypto";
+import type { ApiClient } from "../api/client";
+import { AmbiguousWriteError, ApiError, ForbiddenError, NotFoundError } from "../api/errors";
+import type { BacktestJob } from "../model/schemas/backtest";
+import type { Strategy } from "../model/strategy";
+import { STRATEGY_LIMITS } from "../model/strategy-limits";
+import type { BacktestReport, Metrics, StrategyBacktest, TokenImpact } from "./backtest-report";
+import type { BacktestTarget } from "./backtest-targets";
+
+const DAY_MS = 86_400_000;
+/** Spec section 8: backtest jobs per UTC day; DEGEN has no cap. */
+export const DAILY_BACKTEST_QUOTA: Record<string, number | null> = { PRO: 25, DEGEN: null };
+/** Marks a temporary strategy made by a review; the run id makes each review's own. */
+export const TEMPORARY_MARK = "[review-tmp";
+const TOP_TOKENS = 10;
+
+export interface BacktestRunOptions {
+  client: ApiClient;
+  /** Whole UTC days before today that the window covers. */
+  windowDays: number;
+  /** Winner multiple (labelDefinition.threshold). */
+  threshold: number;
+  /** Last day of the window (YYYY-MM-DD, exclusive): the window is the `windowDays` days before it. Default: today. */
+  until?: string;
+  /** The plan, for its daily quota (GET /me). */
+  plan: string;
+  /** Overrides the plan's quota (null: no cap). */
+  dailyQuota?: number | null;
+  now?: () => number;
+  pollIntervalMs?: number;
+  /** Gives up waiting for jobs after this long (they are reported as not measured). */
+  timeoutMs?: number;
+  progress?: (line: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Temporary strategies of one review: created, remembered, and deleted in `cleanup`. */
+export class TemporaryStrategies {
+  readonly runId = randomBytes(3).toString("hex");
+  private readonly made = new Map<string, { id?: string; deleted: boolean }>();
+  private readonly inflight = new Set<Promise<Strategy>>();
+  private closed = false;
+
+  constructor(private readonly client: ApiClient) {}
+
+  /** `[review-tmp 1a2b3c] Safety first`, cut to the name limit. */
+  nameFor(name: string): string {
+    return `${TEMPORARY_MARK} ${this.runId}] ${name}`.slice(0, STRATEGY_LIMITS.nameMaxLength);
+  }
+
+  async create(target: BacktestTarget): Promise<Strategy> {
+    if (this.closed) throw new Error("the review is being interrupted: no more temporary strategies");
+    const attempt = this.createOnce(target);
+    this.inflight.add(attempt);
+    try {
+      return await attempt;
+    } finally {
+      this.inflight.delete(attempt);
+    }
+  }
+
+  private async createOnce(target: BacktestTarget): Promise<Strategy> {
+    const name = this.nameFor(target.name);
+    this.made.set(name, { deleted: false });
+    try {
+      const strategy = await this.client.strategies.create({
+        ...target.proposed,
+        name,
+        description:
+          "Temporary inactive copy made by `strategy-alerts review --backtest` to backtest a proposed change; it deletes it.",
+        isActive: false,
+      } as never);
+      this.made.set(name, { id: strategy.id, deleted: false });
+      return strategy;
+    } catch (err) {
+      // The create may have been applied without an answer: the cleanup's sweep finds it by name.
+      if (!(err instanceof AmbiguousWriteError)) this.made.delete(name);
+      throw err;
+    }
+  }
+
+  /** Deletes every temporary strategy of this run, including any whose create went unanswered. */
+  async cleanup(): Promise<void> {
+    this.closed = true;
+    // A create still in flight (an interrupt arrived mid-request) is waited for, then deleted.
+    await Promise.allSettled([...this.inflight]);
+    const pending = [...this.made.entries()].filter(([, t]) => !t.deleted);
+    if (pending.length === 0) return;
+    if (pending.some(([, t]) => t.id === undefined)) {
+      try {
+        const { strategies } = await this.client.strategies.list();
+        for (const s of strategies) {
+          const entry = this.made.get(s.name);
+          if (entry && entry.id === undefined) entry.id = s.id;
+        }
+      } catch {
+        // Reported below as not deleted.
+      }
+    }
+    for (const [name, t] of this.made) {
+      if (t.deleted) continue;
+      if (t.id === undefined) {
+        // Never created (the unanswered create did not apply).
+        this.made.set(name, { deleted: true });
+        continue;
+      }
+      try {
+        await this.client.strategies.delete(t.id);
+        t.deleted = true;
+      } catch (err) {
+        if (err instanceof NotFoundError) t.deleted = true;
+      }
+    }
+  }
+
+  report(): { name: string; deleted: boolean }[] {
+    return [...this.made.entries()].map(([name, t]) => ({ name, deleted: t.deleted }));
+  }
+}
+
+interface Planned {
+  target: BacktestTarget;
+  result: StrategyBacktest;
+  reuse?: BacktestJob;
+  currentJob?: BacktestJob;
+  proposedJob?: BacktestJob;
+}
+
+/** The window: the `days` whole UTC days before today (stable all day, so reruns can reuse jobs). */
+export function reviewWindow(nowMs: number, days: number): { from: string; to: string } {
+  const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
+  return { from: new Date(today - days * DAY_MS).toISOString(), to: new Date(today).toISOString() };
+}
+
+function emptyResult(
+  target: BacktestTarget,
+  status: StrategyBacktest["status"],
+  reason?: string,
+): StrategyBacktest {
+  return {
+    strategy: target.name,
+    status,
+    ...(reason ? { reason } : {}),
+    newlyMatched: [],
+    newlyMissed: [],
+    newlyMatchedTotal: 0,
+    newlyMissedTotal: 0,
+  };
+}
+
+export async function runBacktests(
+  targets: BacktestTarget[],
+  temporary: TemporaryStrategies,
+  options: BacktestRunOptions,
+): Promise<BacktestReport> {
+  const { client } = options;
+  const now = options.now ?? Date.now;
+  const progress = options.progress ?? (() => {});
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const window = reviewWindow(
+    options.until ? Date.parse(`${options.until}T00:00:00Z`) : now(),
+    options.windowDays,
+  );
+  const dayStart = Math.floor(now() / DAY_MS) * DAY_MS;
+  const quota =
+    options.dailyQuota !== undefined ? options.dailyQuota : (DAILY_BACKTEST_QUOTA[options.plan] ?? null);
+
+  // Today's jobs: the quota already used, and completed jobs that may be reused.
+  const today: BacktestJob[] = [];
+  for await (const job of client.backtests.iterate()) {
+    if (job.createdAt && Date.parse(job.createdAt) < dayStart) break;
+    today.push(job);
+  }
+  let left = quota === null ? Number.POSITIVE_INFINITY : Math.max(0, quota - today.length);
+  const currentVersions = new Map<string, Strategy>();
+  if (targets.some((t) => t.currentId)) {
+    const { strategies } = await client.strategies.list();
+    for (const s of strategies) currentVersions.set(s.id, s);
+  }
+
+  const planned: Planned[] = [];
+  for (const target of targets) {
+    if (target.unsendable) {
+      planned.push({ target, result: emptyResult(target, "unmeasured", target.unsendable) });
+      continue;
+    }
+    const current = target.currentId ? currentVersions.get(target.currentId) : undefined;
+    if (target.currentId && !current) {
+      planned.push({
+        target,
+        result: emptyResult(target, "unmeasured", "the current version no longer exists in the account"),
+      });
+      continue;
+    }
+    const reuse = current ? reusableJob(today, current, window, options.threshold) : undefined;
+    const needed = 1 + (current && !reuse ? 1 : 0);
+    if (needed > left) {
+      const reason = `the daily backtest quota does not cover it: ${options.plan} allows ${quota} jobs per UTC day, ${left} ${left === 1 ? "was" : "were"} left for it and it needs ${needed}`;
+      planned.push({ target, result: emptyResult(target, "unmeasured", reason) });
+      continue;
+    }
+    left -= needed;
+    planned.push({ target, result: emptyResult(target, "measured"), ...(reuse ? { reuse } : {}) });
+  }
+  let jobsCreated = 0;
+  const quotaReason = (err: unknown) =>
+    `the daily backtest quota ran out while the review queued its jobs (${(err as Error).message.split(". ")[0]})`;
+
+  // Queue: the proposed version first (its clamped window is the one the current one must share).
+  for (const p of planned.filter((x) => x.result.status === "measured")) {
+    try {
+      const temp = await temporary.create(p.target);
+      p.proposedJob = await client.backtests.create(jobBody(temp.id, window, options.threshold));
+      jobsCreated++;
+      if (p.target.currentId) {
+        if (p.reuse && p.reuse.from === p.proposedJob.from && p.reuse.to === p.proposedJob.to) {
+          p.currentJob = p.reuse;
+          p.result.reusedCurrentJob = true;
+        } else {
+          p.currentJob = await client.backtests.create(
+            jobBody(p.target.currentId, window, options.threshold),
+          );
+          jobsCreated++;
+        }
+      }
+    } catch (err) {
+      p.result = emptyResult(
+        p.target,
+        err instanceof ForbiddenError ? "unmeasured" : "failed",
+        err instanceof ForbiddenError ? quotaReason(err) : describe(err),
+      );
+    }
+  }
+
+  // Wait for every queued job, showing progress.
+  const waiting = planned.filter((p) => p.result.status === "measured");
+  const started = now();
+  const pollMs = options.pollIntervalMs ?? 5_000;
+  const timeoutMs = options.timeoutMs ?? 30 * 60_000;
+  for (;;) {
+    const jobs = waiting
+      .flatMap((p) => [p.proposedJob, p.currentJob])
+      .filter((j): j is BacktestJob => Boolean(j));
+    const open = jobs.filter((j) => j.status !== "COMPLETED" && j.status !== "FAILED");
+    progress(
+      `backtests: ${jobs.length - open.length} of ${jobs.length} jobs done` +
+        (open.length > 0
+          ? ` (${open.filter((j) => j.status === "RUNNING").length} running, ${open.filter((j) => j.status === "QUEUED").length} queued)`
+          : ""),
+    );
+    if (open.length === 0) break;
+    if (now() - started > timeoutMs) {
+      for (const p of waiting) {
+        if (
+          [p.proposedJob, p.currentJob].some((j) => j && j.status !== "COMPLETED" && j.status !== "FAILED")
+        ) {
+          p.result = emptyResult(
+            p.target,
+            "unmeasured",
+            `its jobs did not complete within ${Math.round(timeoutMs / 60_000)} minutes`,
+          );
+        }
+      }
+      break;
+    }
+    await sleep(pollMs);
+    // One list page holds 20 jobs, newest first: polling the list instead of each job keeps
+    // the review's share of the rate limit small however many strategies it measures.
+    const fresh = await latestJobs(client, new Set(open.map((j) => j.id)));
+    for (const p of waiting) {
+      if (p.proposedJob && !isDone(p.proposedJob))
+        p.proposedJob = fresh.get(p.proposedJob.id) ?? p.proposedJob;
+      if (p.currentJob && !isDone(p.currentJob)) p.currentJob = fresh.get(p.currentJob.id) ?? p.currentJob;
+    }
+  }
+
+  for (const p of waiting.filter((x) => x.result.status === "measured")) {
+    try {
+      p.result = await measure(client, p);
+    } catch (err) {
+      p.result = emptyResult(p.target, "failed", describe(err));
+    }
+  }
+  const effective = waiting.find((p) => p.proposedJob)?.proposedJob;
+  return {
+    from: effective?.from ?? window.from,
+    to: effective?.to ?? window.to,
+    threshold: options.threshold,
+    strategies: planned.map((p) => p.result),
+    temporaryStrategies: temporary.report(),
+    jobsCreated,
+    dailyQuota: quota,
+  };
+}
+
+/** The jobs with these ids, read from `GET /backtests` pages until all are seen (or a single job read when it is older). */
+async function latestJobs(client: ApiClient, ids: Set<string>): Promise<Map<string, BacktestJob>> {
+  const found = new Map<string, BacktestJob>();
+  for await (const job of client.backtests.iterate()) {
+    if (ids.has(job.id)) found.set(job.id, job);
+    if (found.size === ids.size) break;
+  }
+  for (const id of ids) if (!found.has(id)) found.set(id, await client.backtests.get(id));
+  return found;
+}
+
+const isDone = (j: BacktestJob) => j.status === "COMPLETED" || j.status === "FAILED";
+
+function jobBody(strategyId: string, window: { from: string; to: string }, threshold: number) {
+  return { strategyId, from: window.from, to: window.to, labelDefinition: { threshold }, options: {} };
+}
+
+/** A completed job of today for this very version (created after its last update), same window and label. */
+function reusableJob(
+  today: BacktestJob[],
+  current: Strategy,
+  window: { from: string; to: string },
+  threshold: number,
+): BacktestJob | undefined {
+  const updated = Date.parse(current.updatedAt ?? current.createdAt ?? "");
+  return today.find(
+    (j) =>
+      j.strategyId === current.id &&
+      j.status === "COMPLETED" &&
+      j.labelDefinition.threshold === threshold &&
+      Object.keys(j.options ?? {}).length === 0 &&
+      Date.parse(j.from) >= Date.parse(window.from) &&
+      Date.parse(j.to) <= Date.parse(window.to) &&
+      (Number.isNaN(updated) || Date.parse(j.createdAt ?? "") >= updated),
+  );
+}
+
+async function measure(client: ApiClient, p: Planned): Promise<StrategyBacktest> {
+  const jobs = [p.proposedJob, p.currentJob].filter((j): j is BacktestJob => Boolean(j));
+  const failed = jobs.find((j) => j.status === "FAILED");
+  if (failed)
+    return emptyResult(p.target, "failed", `a backtest job failed: ${failed.error ?? "no reason given"}`);
+  // GET /backtests/:id does not carry metrics (spec 2.6: list responses do): read them from the list.
+  const metrics = await metricsOf(
+    client,
+    jobs.map((j) => j.id),
+  );
+  const after = metrics.get(p.proposedJob!.id);
+  const before = p.currentJob ? metrics.get(p.currentJob.id) : undefined;
+  if (!after || (p.currentJob && !before))
+    return emptyResult(p.target, "failed", "the job's metrics were not found in GET /backtests");
+  const threshold = p.proposedJob!.labelDefinition.threshold;
+  const afterRows = await matchedRows(client, p.proposedJob!.id, threshold);
+  const beforeRows = p.currentJob
+    ? await matchedRows(client, p.currentJob.id, threshold)
+    : new Map<string, TokenImpact>();
+  const newlyMatched = [...afterRows.values()].filter((t) => !beforeRows.has(t.tokenAddress));
+  const newlyMissed = [...beforeRows.values()].filter((t) => !afterRows.has(t.tokenAddress));
+  return {
+    strategy: p.target.name,
+    status: "measured",
+    ...(before ? { before } : {}),
+    after,
+    newlyMatched: top(newlyMatched),
+    newlyMissed: top(newlyMissed),
+    newlyMatchedTotal: p.currentJob ? newlyMatched.length : 0,
+    newlyMissedTotal: newlyMissed.length,
+    ...(p.result.reusedCurrentJob ? { reusedCurrentJob: true } : {}),
+  };
+}
+
+async function metricsOf(client: ApiClient, ids: string[]): Promise<Map<string, Metrics>> {
+  const out = new Map<string, Metrics>();
+  for await (const job of client.backtests.iterate()) {
+    if (ids.includes(job.id) && job.metrics) {
+      const { tested, positives, precision, recall, f1 } = job.metrics;
+      out.set(job.id, { tested, positives, precision, recall, f1 });
+    }
+    if (out.size === ids.length) break;
+  }
+  return out;
+}
+
+async function matchedRows(
+  client: ApiClient,
+  jobId: string,
+  threshold: number,
+): Promise<Map<string, TokenImpact>> {
+  const rows = new Map<string, TokenImpact>();
+  for await (const row of client.backtests.iterateResults(jobId, { matched: true, pageSize: 200 })) {
+    rows.set(row.tokenAddress, {
+      tokenAddress: row.tokenAddress,
+      currentMultiple: row.currentMultiple ?? null,
+      winner: (row.currentMultiple ?? 0) >= threshold,
+    });
+  }
+  return rows;
+}
+
+function top(tokens: TokenImpact[]): TokenImpact[] {
+  return [...tokens]
+    .sort(
+      (a, b) =>
+        (b.currentMultiple ?? -1) - (a.currentMultiple ?? -1) || (a.tokenAddress < b.tokenAddress ? -1 : 1),
+    )
+    .slice(0, TOP_TOKENS);
+}
+
+function describe(err: unknown): string {
+  if (err instanceof ApiError) return err.message.split(". ")[0] ?? err.message;
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,244 @@
+/**
+ * What `pulumi preview --json` prints, read into one shape. Two forms are accepted:
+ *  - the preview digest (one JSON document: `steps`, `diagnostics`, `changeSummary`), which is
+ *    what `pulumi preview --json` prints by default;
+ *  - the engine event stream (one JSON event per line), which `pulumi preview --json` prints with
+ *    PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true and `--event-log <file>` writes. Only this form
+ *    carries policy violations: the digest drops them.
+ * Schemas are loose: the engine adds fields between versions and a review must not break on them.
+ */
+import { z } from "zod";
+
+const StateSchema = z.looseObject({
+  urn: z.string().optional(),
+  type: z.string().optional(),
+  id: z.string().optional(),
+  inputs: z.record(z.string(), z.unknown()).nullish(),
+  outputs: z.record(z.string(), z.unknown()).nullish(),
+  propertyDependencies: z.record(z.string(), z.array(z.string()).nullish()).nullish(),
+});
+export type PreviewState = z.infer<typeof StateSchema>;
+
+const StepSchema = z.looseObject({
+  op: z.string(),
+  urn: z.string(),
+  type: z.string().optional(),
+  oldState: StateSchema.nullish(),
+  newState: StateSchema.nullish(),
+  diffReasons: z.array(z.string()).nullish(),
+  replaceReasons: z.array(z.string()).nullish(),
+});
+
+const DiagnosticSchema = z.looseObject({
+  urn: z.string().nullish(),
+  message: z.string().nullish(),
+  severity: z.string().nullish(),
+});
+
+const DigestSchema = z.looseObject({
+  steps: z.array(StepSchema).nullish(),
+  diagnostics: z.array(DiagnosticSchema).nullish(),
+  changeSummary: z.record(z.string(), z.number()).nullish(),
+});
+
+/** One resource operation the engine plans. */
+export interface PlanStep {
+  op: string;
+  urn: string;
+  type: string;
+  /** Resource name from the URN (the last `::` part). */
+  name: string;
+  old?: PreviewState | undefined;
+  new?: PreviewState | undefined;
+}
+
+export interface PlanDiagnostic {
+  severity: string;
+  message: string;
+  urn?: string | undefined;
+}
+
+export interface PolicyViolation {
+  policyPack: string;
+  policyName: string;
+  enforcementLevel: string;
+  message: string;
+  urn?: string | undefined;
+}
+
+export interface PreviewPlan {
+  steps: PlanStep[];
+  diagnostics: PlanDiagnostic[];
+  policyViolations: PolicyViolation[];
+  /** Whether the input was the event stream, which is the only form that can carry policy events. */
+  fromEventStream: boolean;
+}
+
+export class PreviewParseError extends Error {
+  override readonly name = "PreviewParseError";
+}
+
+/** The type token of a URN (`urn:pulumi:stack::project::type::name`; nested types use `$`). */
+export function typeOfUrn(urn: string): string {
+  const parts = urn.split("::");
+  const qualified = parts[2] ?? "";
+  return qualified.split("$").pop() ?? qualified;
+}
+
+export function nameOfUrn(urn: string): string {
+  return urn.split("::").pop() ?? urn;
+}
+
+/** Parses the digest or the event stream; the error names what was expected. */
+export function parsePreview(text: string): PreviewPlan {
+  const trimmed = text.trim();
+  if (trimmed === "") {
+    throw new PreviewParseError(
+      "the preview JSON is empty: pass the output of `pulumi preview --json` (a file, or - for standard input)",
+    );
+  }
+  let whole: unknown;
+  try {
+    whole = JSON.parse(trimmed);
+  } catch {
+    whole = undefined;
+  }
+  if (whole !== undefined && !Array.isArray(whole) && typeof whole === "object" && whole !== null) {
+    if (!isEvent(whole)) return fromDigest(whole);
+  }
+  return fromEvents(trimmed);
+}
+
+function fromDigest(value: unknown): PreviewPlan {
+  const parsed = DigestSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new PreviewParseError(
+      `not the JSON of \`pulumi preview --json\`: ${issue?.path.join(".") || "document"}: ${issue?.message}`,
+    );
+  }
+  return {
+    steps: dedupe(
+      (parsed.data.steps ?? []).map((s) => ({
+        op: s.op,
+        urn: s.urn,
+        type: s.newState?.type ?? s.oldState?.type ?? typeOfUrn(s.urn),
+        name: nameOfUrn(s.urn),
+        old: s.oldState ?? undefined,
+        new: s.newState ?? undefined,
+      })),
+    ),
+    diagnostics: (parsed.data.diagnostics ?? []).map((d) => ({
+      severity: d.severity ?? "info",
+      message: d.message ?? "",
+      urn: d.urn ?? undefined,
+    })),
+    policyViolations: [],
+    fromEventStream: false,
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: engine events are an open, versioned JSON format.
+type Event = Record<string, any>;
+
+function isEvent(value: object): boolean {
+  return (
+    "sequence" in value || "timestamp" in value || "resourcePreEvent" in value || "summaryEvent" in value
+  );
+}
+
+function fromEvents(text: string): PreviewPlan {
+  const events: Event[] = [];
+  for (const [i, line] of text.split("\n").entries()) {
+    const l = line.trim();
+    if (!l.startsWith("{")) continue;
+    try {
+      events.push(JSON.parse(l) as Event);
+    } catch {
+      throw new PreviewParseError(`line ${i + 1} of the engine event stream is not JSON`);
+    }
+  }
+  if (!events.some((e) => typeof e === "object" && e !== null && isEvent(e))) {
+    throw new PreviewParseError(
+      "not the JSON of `pulumi preview --json`: expected the preview digest (an object with steps) or engine events, one per line",
+    );
+  }
+  const steps: PlanStep[] = [];
+  for (const e of events) {
+    const m = e.resourcePreEvent?.metadata ?? e.resOutputsEvent?.metadata;
+    if (!m || typeof m.urn !== "string") continue;
+    steps.push({
+      op: String(m.op),
+      urn: m.urn,
+      type: typeof m.type === "string" ? m.type : typeOfUrn(m.urn),
+      name: nameOfUrn(m.urn),
+      old: m.old ?? undefined,
+      new: m.new ?? undefined,
+    });
+  }
+  return {
+    steps: dedupe(steps),
+    diagnostics: events
+      .map((e) => e.diagnosticEvent)
+      .filter((d): d is Event => Boolean(d) && !d.ephemeral && d.severity !== "debug")
+      .map((d) => ({
+        severity: String(d.severity ?? "info"),
+        message: stripAnsi(`${d.prefix ?? ""}${d.message ?? ""}`),
+        urn: d.urn || undefined,
+      })),
+    policyViolations: policyViolationsOf(events),
+    fromEventStream: true,
+  };
+}
+
+/** Policy violations of an engine event stream (`policyEvent`, one per violation). */
+export function policyViolationsOf(events: Event[]): PolicyViolation[] {
+  return events
+    .map((e) => e.policyEvent)
+    .filter((p): p is Event => Boolean(p))
+    .map((p) => ({
+      policyPack: String(p.policyPackName ?? "policy pack"),
+      policyName: String(p.policyName ?? "policy"),
+      enforcementLevel: String(p.enforcementLevel ?? "advisory"),
+      message: stripAnsi(String(p.message ?? "")).trim(),
+      urn: p.resourceUrn || undefined,
+    }));
+}
+
+/** Reads policy violations from an engine event log (`--event-log`); other lines are ignored. */
+export function parsePolicyEvents(text: string): PolicyViolation[] {
+  const events: Event[] = [];
+  for (const line of text.split("\n")) {
+    if (!line.trim().startsWith("{")) continue;
+    try {
+      events.push(JSON.parse(line) as Event);
+    } catch {
+      // A partial last line of a log still being written: nothing to report from it.
+    }
+  }
+  return policyViolationsOf(events);
+}
+
+/**
+ * One step per resource: the event stream has a pre and an outputs event per step, and a
+ * `--refresh` preview reports the refresh of a resource before the step the program plans for
+ * it. The step the program plans (the last non-refresh one) is what `pulumi up` would do.
+ */
+function dedupe(steps: PlanStep[]): PlanStep[] {
+  const byUrn = new Map<string, PlanStep>();
+  for (const s of steps) {
+    const seen = byUrn.get(s.urn);
+    if (seen && s.op === "refresh") continue;
+    byUrn.set(s.urn, seen && s.op === seen.op ? { ...seen, ...definedOnly(s) } : s);
+  }
+  return [...byUrn.values()];
+}
+
+function definedOnly(s: PlanStep): Partial<PlanStep> {
+  return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined));
+}
+
+function stripAnsi(s: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are control characters.
+  return s.replace(/\u001b\[[0-9;]*m/g, "").replace(/<\{%[^%]*%\}>/g, "");
+}

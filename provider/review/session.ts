@@ -1,0 +1,97 @@
+/**
+ * The I/O around the pure renderer: reads what the account adds to a review (plan, strategy
+ * and tag names) and runs the backtests, all through one client so the key's rate limit is
+ * shared. The command is a thin shell around `reviewWithAccount`.
+ */
+import type { ApiClient } from "../api/client";
+import type { ReviewAccount } from "./activation";
+import { type BacktestRunOptions, runBacktests, TemporaryStrategies } from "./backtest-run";
+import { backtestTargets } from "./backtest-targets";
+import { parsePreview } from "./preview-json";
+import { type ReviewContext, type ReviewResult, renderReview } from "./render";
+
+export interface ReviewSessionOptions {
+  client?: ApiClient;
+  backtest?: Omit<BacktestRunOptions, "client" | "plan"> | undefined;
+  context?: ReviewContext;
+  /** Warnings (an account read that failed) and progress go here; default: nowhere. */
+  log?: (line: string) => void;
+  /** Receives the temporary strategies as soon as they may exist, so a signal handler can clean up. */
+  onTemporary?: (temporary: TemporaryStrategies) => void;
+}
+
+export async function readAccount(
+  client: ApiClient,
+): Promise<{ account: ReviewAccount; tagNames: Record<string, string> }> {
+  const [me, list] = await Promise.all([client.account.me(), client.strategies.list()]);
+  const tagNames: Record<string, string> = {};
+  // Tag names make trigger configs and developer tags readable; a review without them still works.
+  const [devTags, microblogTags] = await Promise.allSettled([
+    client.devs.tags(),
+    client.microblog.tags({ includeCounts: false }),
+  ]);
+  if (devTags.status === "fulfilled")
+    for (const t of devTags.value.tags) tagNames[String(t.id)] = String(t.name);
+  if (microblogTags.status === "fulfilled") for (const t of microblogTags.value.tags) tagNames[t.id] = t.name;
+  return {
+    account: {
+      plan: me.plan,
+      activeLimit: me.limits.strategies.active,
+      strategies: list.strategies
+        .filter((s) => s.isGlobal !== true)
+        .map((s) => ({ id: s.id, name: s.name, isActive: s.isActive })),
+    },
+    tagNames,
+  };
+}
+
+export async function reviewWithAccount(
+  previewJson: string,
+  options: ReviewSessionOptions = {},
+): Promise<ReviewResult> {
+  const plan = parsePreview(previewJson);
+  const context: ReviewContext = { ...options.context };
+  const log = options.log ?? (() => {});
+  const client = options.client;
+  if (client) {
+    try {
+      const { account, tagNames } = await readAccount(client);
+      context.account = account;
+      context.tagNames = { ...tagNames, ...context.tagNames };
+    } catch (err) {
+      log(`could not read the account (plan headroom and names are left out): ${(err as Error).message}`);
+    }
+  }
+  if (options.backtest) {
+    if (!client) throw new Error("--backtest needs STRATEGY_ALERTS_API_KEY and STRATEGY_ALERTS_BASE_URL");
+    const targets = backtestTargets(plan.steps);
+    if (targets.length > 0) {
+      const temporary = new TemporaryStrategies(client);
+      options.onTemporary?.(temporary);
+      try {
+        context.backtests = await runBacktests(targets, temporary, {
+          progress: log,
+          ...options.backtest,
+          client,
+          plan: context.account?.plan ?? (await client.account.me()).plan,
+        });
+      } finally {
+        await temporary.cleanup();
+      }
+      // The report says what happened to the temporary strategies after the cleanup.
+      context.backtests.temporaryStrategies = temporary.report();
+    } else {
+      log("backtests: no strategy changes what it matches; nothing to backtest");
+      context.backtests = {
+        from: "",
+        to: "",
+        threshold: options.backtest.threshold,
+        strategies: [],
+        temporaryStrategies: [],
+        jobsCreated: 0,
+        dailyQuota: null,
+      };
+    }
+  }
+  return renderReview(plan, context);
+}

@@ -1,0 +1,127 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { run } from "../../../cli/index";
+import { digest } from "./preview-fixtures";
+
+/** The command is a thin shell: arguments, input, credentials, exit codes. */
+describe("strategy-alerts review (command)", () => {
+  let dir: string;
+  let file: string;
+  let out: string;
+  let err: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "psa-review-cmd-"));
+    file = join(dir, "preview.json");
+    await writeFile(
+      file,
+      digest([
+        {
+          op: "update",
+          kind: "Strategy",
+          name: "safety",
+          id: "11111111-1111-4111-8111-111111111111",
+          old: {
+            name: "Safety first",
+            triggers: ["new_token_created"],
+            rules: [{ rule: "liquidity_usd", dealbreaker: false, min: 5000 }],
+          },
+          new: {
+            name: "Safety first",
+            triggers: ["new_token_created"],
+            rules: [{ rule: "liquidity_usd", dealbreaker: false, min: 10000 }],
+          },
+        },
+      ]),
+    );
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    out = "";
+    err = "";
+    vi.restoreAllMocks();
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      out += String(chunk);
+      return true;
+    });
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      err += String(chunk);
+      return true;
+    });
+    vi.stubEnv("STRATEGY_ALERTS_API_KEY", "");
+    vi.stubEnv("STRATEGY_ALERTS_BASE_URL", "");
+  });
+
+  it("writes the report of a preview file to standard output without credentials", async () => {
+    expect(await run(["review", file])).toBe(0);
+    expect(out).toContain("`liquidity_usd`: min 5,000 → 10,000 (tighter)");
+    expect(err).toContain("plan headroom and names of unchanged strategies are left out");
+  });
+
+  it("adds the policy violations of an engine event log given with --events", async () => {
+    const log = join(dir, "events.jsonl");
+    const event = {
+      sequence: 7,
+      timestamp: 1795666391,
+      policyEvent: {
+        resourceUrn: "urn:pulumi:dev::portfolio::pulumi-nodejs:dynamic/strategy-alerts:Strategy::safety",
+        message: "liquidity_usd min must be at least 10,000",
+        color: "never",
+        policyName: "minimum-liquidity",
+        policyPackName: "guardrails",
+        policyPackVersion: "1.0.0",
+        policyPackVersionTag: "1.0.0",
+        enforcementLevel: "mandatory",
+      },
+    };
+    await writeFile(
+      log,
+      `${JSON.stringify({ sequence: 0, preludeEvent: { config: {} } })}\n${JSON.stringify(event)}\n`,
+    );
+    expect(await run(["review", file, "--events", log])).toBe(0);
+    expect(out).toContain(
+      "**mandatory** `guardrails/minimum-liquidity` on `safety`: liquidity\\_usd min must be at least 10,000",
+    );
+  });
+
+  it("is listed in the command overview and has its own help", async () => {
+    expect(await run(["--help"])).toBe(0);
+    expect(out).toMatch(/review\s+turn `pulumi preview --json` into a pull-request report/);
+    out = "";
+    expect(await run(["review", "--help"])).toBe(0);
+    for (const option of ["--backtest", "--window-days", "--until", "--threshold", "--events", "--drift"])
+      expect(out).toContain(option);
+  });
+
+  it("rejects bad option values naming the option (exit 2)", async () => {
+    expect(await run(["review", file, "--window-days", "0"])).toBe(2);
+    expect(err).toContain('--window-days must be a positive whole number, got "0"');
+    expect(await run(["review", file, "--threshold", "x"])).toBe(2);
+    expect(err).toContain('--threshold must be a positive number, got "x"');
+    expect(await run(["review", file, "--until", "tomorrow"])).toBe(2);
+    expect(err).toContain('--until must be a date YYYY-MM-DD, got "tomorrow"');
+    expect(await run(["review", file, file])).toBe(2);
+  });
+
+  it("needs credentials for --backtest and says which (exit 2)", async () => {
+    expect(await run(["review", file, "--backtest"])).toBe(2);
+    expect(err).toContain(
+      "--backtest needs the STRATEGY_ALERTS_API_KEY and STRATEGY_ALERTS_BASE_URL environment variables",
+    );
+  });
+
+  it("fails with the file name when the preview cannot be read or parsed (exit 1)", async () => {
+    expect(await run(["review", join(dir, "missing.json")])).toBe(1);
+    expect(err).toContain("cannot read the preview JSON");
+    const bad = join(dir, "bad.json");
+    await writeFile(bad, "not json at all");
+    expect(await run(["review", bad])).toBe(1);
+    expect(err).toContain("not the JSON of `pulumi preview --json`");
+  });
+});
