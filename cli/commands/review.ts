@@ -24,8 +24,9 @@ options:
   --until <YYYY-MM-DD>    end the backtest window at the start of this UTC day instead of today
                           (a reproducible window)
   --threshold <x>         winner multiple for backtests (default 2)
-  --events <file>         engine event log (\`pulumi preview --event-log <file>\`): policy
-                          violations are read from it (the preview digest drops them)
+  --events <file>         an engine event log (JSON lines): policy violations are read from
+                          it. Not needed when the input is the event stream
+                          (PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true), which carries them
   --drift                 the preview is a drift check (\`pulumi preview --refresh
                           --expect-no-changes --json\`): changes are reported as drift
   --title <text>          heading of the report

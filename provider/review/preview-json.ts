@@ -3,7 +3,7 @@
  *  - the preview digest (one JSON document: `steps`, `diagnostics`, `changeSummary`), which is
  *    what `pulumi preview --json` prints by default;
  *  - the engine event stream (one JSON event per line), which `pulumi preview --json` prints with
- *    PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true and `--event-log <file>` writes. Only this form
+ *    PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true (and an engine event log) writes. Only this form
  *    carries policy violations: the digest drops them.
  * Schemas are loose: the engine adds fields between versions and a review must not break on them.
  */
@@ -205,7 +205,7 @@ export function policyViolationsOf(events: Event[]): PolicyViolation[] {
     }));
 }
 
-/** Reads policy violations from an engine event log (`--event-log`); other lines are ignored. */
+/** Reads policy violations from an engine event log (JSON lines); other lines are ignored. */
 export function parsePolicyEvents(text: string): PolicyViolation[] {
   const events: Event[] = [];
   for (const line of text.split("\n")) {

@@ -1,6 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { renderReview } from "../../provider/review";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { type CommandResult, type EngineEvent, PulumiProject, REPO_ROOT } from "./harness";
 
@@ -75,6 +76,7 @@ describe.runIf(inject("pulumiBinDir"))("the strategy-alerts policy pack under th
   let emulator: TestEmulator;
   let project: PulumiProject;
   let apiKey: string;
+  let lastBadPreview: CommandResult;
 
   async function preview(portfolio: Portfolio, policyConfig?: object): Promise<CommandResult> {
     await project.writeProgram(program(portfolio));
@@ -104,6 +106,7 @@ describe.runIf(inject("pulumiBinDir"))("the strategy-alerts policy pack under th
 
   it("fails the preview of an active strategy without the is_honeypot dealbreaker, naming the rule", async () => {
     const result = await preview({ honeypotDealbreaker: false, cooldown: 30 });
+    lastBadPreview = result;
     expect(result.code, result.stderr).not.toBe(0);
     const found = violations(result).filter((v) => v.policyName === "honeypot-dealbreaker");
     expect(found).toHaveLength(1);
@@ -112,6 +115,14 @@ describe.runIf(inject("pulumiBinDir"))("the strategy-alerts policy pack under th
     expect(found[0]?.urn).toMatch(/::momentum$/);
     // The pack sees the stack's config, the API key included; it never prints it.
     expect(result.stdout + result.stderr).not.toContain(apiKey);
+  });
+
+  it("carries the violation into the pull-request review of the same streamed preview", () => {
+    const result = lastBadPreview;
+    const { markdown } = renderReview(result.stdout);
+    expect(markdown).toContain("honeypot-dealbreaker");
+    expect(markdown).toContain('Strategy "Momentum" is active but has no is_honeypot dealbreaker');
+    expect(markdown).not.toContain(apiKey);
   });
 
   it("passes a portfolio that keeps every guardrail, its followed developer and the active set known only as outputs", async () => {
