@@ -26,7 +26,10 @@ describe("strategy-alerts", () => {
     const { code, stdout } = await capture(["--help"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^usage: strategy-alerts <command>/);
-    for (const c of subcommands) expect(stdout).toContain(`${c.name}  ${c.summary}`);
+    const lines = stdout.split("\n");
+    for (const c of subcommands) {
+      expect(lines.some((l) => l.startsWith(`  ${c.name} `) && l.endsWith(`  ${c.summary}`))).toBe(true);
+    }
   });
 
   it("prints the overview and exits 2 when no command is given", async () => {
