@@ -227,9 +227,24 @@ export interface RunOptions {
   extraArgs?: string[];
 }
 
-function exec(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CommandResult> {
+export interface ProcessResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command to its end, collecting its output; a non-zero exit is a result, not a throw. */
+export function runProcess(
+  cmd: string,
+  args: string[],
+  opts: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<ProcessResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(cmd, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => {
@@ -239,19 +254,33 @@ function exec(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv):
       stderr += d;
     });
     child.on("error", reject);
-    child.on("close", (code) =>
-      resolvePromise({
-        command: `pulumi ${args.join(" ")}`,
-        code: code ?? -1,
-        stdout,
-        stderr,
-        events: [],
-        changes: {},
-        steps: [],
-        diagnostics: [],
-      }),
-    );
+    child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
   });
+}
+
+/**
+ * `npm pack` of this package into `dest`, as a user would get it; returns the tarball's path.
+ * dist/ is built before the e2e suite runs, so packing skips the build rather than rewriting
+ * files that other test files are loading.
+ */
+export async function packPackage(dest: string): Promise<string> {
+  const res = await runProcess("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dest], {
+    cwd: REPO_ROOT,
+  });
+  if (res.code !== 0) throw new Error(`npm pack failed: ${res.stderr}`);
+  const [info] = JSON.parse(res.stdout) as { filename: string }[];
+  if (!info) throw new Error(`npm pack printed no package: ${res.stdout}`);
+  return join(dest, info.filename);
+}
+
+async function exec(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): Promise<CommandResult> {
+  const res = await runProcess(cmd, args, { cwd, env });
+  return { ...res, command: `${cmd} ${args.join(" ")}`, events: [], changes: {}, steps: [], diagnostics: [] };
 }
 
 function parseEventLines(text: string): EngineEvent[] {

@@ -4,36 +4,21 @@
  * project with npm; the generated program type-checks there and the real engine adopts the
  * whole account without writing anything to it.
  */
-import { spawn } from "node:child_process";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
-import { type BuiltAccount, buildImportAccount, ChallengeReceiver } from "../support/import-account";
+import { type BuiltAccount, buildImportAccount } from "../support/import-account";
+import { WebhookReceiver } from "../support/webhook-receiver";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { changeReport, PulumiProject, REPO_ROOT } from "./harness";
+import { changeReport, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
 
 const NODE_BIN = join(REPO_ROOT, "node_modules/.bin");
 
+/** A command with the repository's Node 24 first on PATH, as a user's Node >= 22 would be. */
 function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(cmd, args, {
-      cwd,
-      env: { ...env, PATH: `${NODE_BIN}:${env.PATH ?? ""}` },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+  return runProcess(cmd, args, { cwd, env: { ...env, PATH: `${NODE_BIN}:${env.PATH ?? ""}` } });
 }
 
 /** Everything the account holds, as the API and the store show it (ids, stamps and all). */
@@ -51,9 +36,9 @@ async function accountState(emulator: TestEmulator, client: ApiClient, ids: stri
   };
 }
 
-describe("strategy-alerts import → pulumi up", () => {
+describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", () => {
   let emulator: TestEmulator;
-  let receiver: ChallengeReceiver;
+  let receiver: WebhookReceiver;
   let user: { userId: string; apiKey: string; client: ApiClient };
   let built: BuiltAccount;
   let work: string;
@@ -62,8 +47,7 @@ describe("strategy-alerts import → pulumi up", () => {
 
   beforeAll(async () => {
     emulator = await TestEmulator.start();
-    receiver = new ChallengeReceiver();
-    await receiver.start();
+    receiver = await new WebhookReceiver("echo").start();
     user = await emulator.user();
     built = await buildImportAccount(user.client, receiver.url);
     work = await mkdtemp(join(tmpdir(), "psa-import-e2e-"));
@@ -94,13 +78,7 @@ describe("strategy-alerts import → pulumi up", () => {
   });
 
   it("installs the packed package and its toolchain with npm, and type-checks there", async () => {
-    const pack = await sh(
-      "npm",
-      ["pack", "--ignore-scripts", "--json", "--pack-destination", work],
-      REPO_ROOT,
-    );
-    expect(pack.code, pack.stderr).toBe(0);
-    const tarball = join(work, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);
+    const tarball = await packPackage(work);
     const install = await sh(
       "npm",
       ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", tarball],

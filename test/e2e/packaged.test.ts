@@ -1,11 +1,12 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createClient } from "../../provider/api/client";
-import { PulumiProject, REPO_ROOT } from "./harness";
+import { PulumiProject, packPackage, REPO_ROOT } from "./harness";
 
 /**
  * The package as a user gets it: `npm pack`, installed into a Pulumi TypeScript project outside
@@ -112,6 +113,7 @@ function startInstalledEmulator(
 }
 
 describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi project", () => {
+  let packDir: string;
   let tarball: string;
   let project: PulumiProject;
   let emulator: Awaited<ReturnType<typeof startInstalledEmulator>>;
@@ -119,14 +121,8 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
   let existingId: string;
 
   beforeAll(async () => {
-    // dist/ is built by `npm test` before the suites run; packing must not rebuild it under the
-    // feet of other e2e files that load it.
-    const packed = await run("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", REPO_ROOT], {
-      cwd: REPO_ROOT,
-    });
-    const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
-    if (!info) throw new Error(`npm pack printed no package: ${packed.stdout}`);
-    tarball = join(REPO_ROOT, info.filename);
+    packDir = await mkdtemp(join(tmpdir(), "psa-pack-"));
+    tarball = await packPackage(packDir);
 
     project = await PulumiProject.create({
       name: "user-portfolio",
@@ -173,7 +169,7 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
   afterAll(async () => {
     emulator?.child.kill("SIGTERM");
     await project?.cleanup();
-    if (tarball) await rm(tarball, { force: true });
+    if (packDir) await rm(packDir, { recursive: true, force: true });
   });
 
   it("ships dist, README and license, and no source maps", async () => {

@@ -120,8 +120,10 @@ describe.runIf(inject("pulumiBinDir"))("the strategy-alerts policy pack under th
   it("carries the violation into the pull-request review of the same streamed preview", () => {
     const result = lastBadPreview;
     const { markdown } = renderReview(result.stdout);
-    expect(markdown).toContain("honeypot-dealbreaker");
-    expect(markdown).toContain('Strategy "Momentum" is active but has no is_honeypot dealbreaker');
+    expect(markdown).toContain("### Policy violations");
+    expect(markdown).toContain("**mandatory** `strategy-alerts/honeypot-dealbreaker` on `momentum`");
+    // Markdown-escaped: the underscore would otherwise start emphasis.
+    expect(markdown).toContain('Strategy "Momentum" is active but has no is\\_honeypot dealbreaker');
     expect(markdown).not.toContain(apiKey);
   });
 

@@ -1,11 +1,3 @@
-/**
- * An account built through the API that exercises everything `strategy-alerts import` reads:
- * every rule kind (object rules included, some disabled, numeric ranges, enum operators),
- * every trigger type with its config, several active strategies, a webhook, and followed
- * developers (one inactive) with tags.
- */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import type { ApiClient } from "../../provider/api/client";
 import type { StrategyInput } from "../../provider/model/strategy";
 
@@ -141,30 +133,4 @@ export async function buildImportAccount(client: ApiClient, webhookUrl: string):
     microblogTag: { id: microblogTag.id, name: microblogTag.name },
     webhookUrl,
   };
-}
-
-/** A webhook endpoint that answers the verification handshake. */
-export class ChallengeReceiver {
-  private server!: Server;
-  url = "";
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => {
-        body += c;
-      });
-      req.on("end", () => {
-        const event = JSON.parse(body || "{}");
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ challenge: event.data?.challenge }));
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
 }

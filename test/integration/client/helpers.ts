@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+export { type Delivery, type ReceiverMode, WebhookReceiver } from "../../support/webhook-receiver";
+
 import { inspect } from "node:util";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
@@ -125,50 +125,6 @@ export function everyRendering(error: unknown): string {
 export function expectKeyAbsent(what: unknown, apiKey: string): void {
   const text = typeof what === "string" ? what : everyRendering(what);
   expect(text.includes(apiKey), "the API key leaked").toBe(false);
-}
-
-export type ReceiverMode = "echo" | "fail-500";
-
-export interface Delivery {
-  headers: IncomingMessage["headers"];
-  rawBody: string;
-}
-
-/** A webhook endpoint run by the test: echoes the verification challenge, or fails. */
-export class WebhookReceiver {
-  #server: Server | undefined;
-  readonly deliveries: Delivery[] = [];
-  url = "";
-
-  constructor(readonly mode: ReceiverMode) {}
-
-  async start(): Promise<this> {
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        const rawBody = Buffer.concat(chunks).toString("utf8");
-        this.deliveries.push({ headers: req.headers, rawBody });
-        if (this.mode === "fail-500") {
-          res.writeHead(500).end("receiver is down");
-          return;
-        }
-        const challenge = (JSON.parse(rawBody) as { data?: { challenge?: string } }).data?.challenge;
-        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ challenge }));
-      });
-    });
-    this.#server = server;
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    const server = this.#server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
 }
 
 /** `count` distinct base58 developer addresses (emulator format: 32-44 base58 characters). */

@@ -14,11 +14,11 @@ import { control, startTestEmulator } from "../../support/emulator";
 import {
   type BuiltAccount,
   buildImportAccount,
-  ChallengeReceiver,
   DEV_ALICE,
   DEV_BOB,
   DEV_QUIET,
 } from "../../support/import-account";
+import { WebhookReceiver } from "../../support/webhook-receiver";
 
 const REPO = resolve(__dirname, "../../..");
 
@@ -68,7 +68,7 @@ async function runProgram(source: string, tags: { developer: object[]; microblog
 
 describe("strategy-alerts import", () => {
   let em: RunningEmulator;
-  let receiver: ChallengeReceiver;
+  let receiver: WebhookReceiver;
   let client: ApiClient;
   let apiKey: string;
   let built: BuiltAccount;
@@ -76,8 +76,7 @@ describe("strategy-alerts import", () => {
 
   beforeAll(async () => {
     em = await startTestEmulator();
-    receiver = new ChallengeReceiver();
-    await receiver.start();
+    receiver = await new WebhookReceiver("echo").start();
     const user = await control(em, "POST", "/users", { plan: "PRO", limits: { requestsPerMinute: 10_000 } });
     apiKey = user.body.apiKey;
     client = createClient({ apiKey, baseUrl: em.baseUrl });
