@@ -23,7 +23,7 @@ export default function setup(project: TestProject): void {
     if (process.env.CI === "true") throw new Error(why);
     console.warn(`e2e tests will not run: ${why}`);
     // The reporter (missing-cli-reporter.ts) repeats this, with the count, at the end of the run.
-    process.env[MISSING_CLI_ENV] = res.stderr.trim().split("\n").pop() || "ensure-pulumi failed";
+    process.env[MISSING_CLI_ENV] = res.stderr.trim().split("\n")[0] || "ensure-pulumi failed";
   } else {
     const version = spawnSync(resolve(dir, "pulumi"), ["version"], { encoding: "utf8" }).stdout.trim();
     console.log(`e2e: using pulumi ${version} from ${dir}`);
