@@ -27,6 +27,7 @@ export type {
   BacktestMetrics,
   BacktestPage,
   BacktestResultRow,
+  BacktestResultRow as BacktestResult,
   BacktestResultsPage,
   BacktestResultsQuery,
   BacktestStatus,
@@ -37,13 +38,17 @@ export type {
   DevConfirmation,
   DeveloperPage,
   DeveloperRecord,
+  DeveloperRecord as FollowedDeveloper,
   DevListQuery,
   DevTag,
+  DevTag as DeveloperTag,
   DevTagIds,
   DevUpdateBody,
 } from "./model/schemas/developer";
+// The same records under the names the spec's sections use, for whoever looks for them there.
 export type {
   Evaluation,
+  Evaluation as StrategyEvaluation,
   EvaluationPage,
   EvaluationQuery,
   EvaluationSortBy,
@@ -64,6 +69,7 @@ export type {
 export type {
   PerformanceJobCreated,
   PerformanceJobStatus,
+  PerformanceJobStatus as PerformanceJob,
   PerformanceQuery,
   PerformanceRange,
   PerformanceSummary,

@@ -48,6 +48,23 @@ const sameName = sa.getStrategiesOutput({ name: existing.name });
 const account: pulumi.Output<sa.types.Account> = sa.getAccountOutput();
 const describe = (s: sa.types.Strategy): string => \`\${s.name} (\${s.isActive ? "active" : "inactive"})\`;
 
+// Every record of the API can be named, apart from the resource classes of the same name.
+type Records = [
+  sa.types.Strategy,
+  sa.types.Account,
+  sa.types.WebhookConfig,
+  sa.types.StrategyEvaluation,
+  sa.types.BacktestJob,
+  sa.types.BacktestResultRow,
+  sa.types.Notification,
+  sa.types.PerformanceSummary,
+  sa.types.PerformanceJobStatus,
+  sa.types.FollowedDeveloper,
+  sa.types.MicroblogTag,
+  sa.types.EvaluationQuery,
+  sa.types.NotificationListQuery,
+];
+export const namedRecords: Records["length"] = 13;
 export const plan = account.plan;
 export const existingName = existing.name;
 export const sameNameFound = sameName.apply((list) => list.map(describe));
