@@ -171,7 +171,7 @@ describe("emulator control plane", () => {
           method: "GET",
           route: "/strategies/:id",
           path: `/strategies/${s.id}`,
-          status: 200,
+          status: 400,
           time: expect.any(String),
           userId: u.userId,
         },
