@@ -247,7 +247,7 @@ describe("a strategy without rules", () => {
 });
 
 /** One resource of each kind owned by `u`, for the route table's path parameters. */
-async function ownResources(u: Api): Promise<Record<string, string>> {
+async function ownResources(u: Api & { userId: string }): Promise<Record<string, string>> {
   const s = await createStrategy(u, strategyBody({ isActive: true }));
   const address = "0x52908400098527886E0F7030069857D2E4169EE7";
   await u.post(`/devs/${address}/add`, { alias: "mine" });
@@ -267,7 +267,7 @@ async function ownResources(u: Api): Promise<Record<string, string>> {
     strategyId: s.id,
     address,
     backtestId: job.body.id,
-    notificationId: fired.notifications[0].id,
+    notificationId: fired.notifications.find((n: { userId: string }) => n.userId === u.userId).id,
     jobId: perf.body.jobId,
   };
 }
