@@ -16,10 +16,10 @@ const options: Omit<CampaignOptions, "log"> = full
       seed: Number(process.env.CHAOS_SEED ?? 13),
     }
   : {
-      minFaults: 0,
-      maxRounds: 3,
-      restartRounds: [1],
-      killRounds: [2],
+      minFaults: 25,
+      maxRounds: 8,
+      restartRounds: [2],
+      killRounds: [4],
       seed: Number(process.env.CHAOS_SEED ?? 13),
     };
 

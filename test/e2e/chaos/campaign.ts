@@ -102,7 +102,8 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
   const dir = await mkdtemp(join(tmpdir(), "psa-chaos-"));
   const em = await EmulatorProcess.start(join(dir, "emulator.db"));
   const receiver = await new Receiver().start();
-  const outputs: string[] = [];
+  /** Everything a secret must not appear in, by where it came from. */
+  const outputs: [string, string][] = [];
   const secretsSeen = new Set<string>();
   const faults: FaultOutcome[] = [];
   const problems: string[] = [];
@@ -128,7 +129,10 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
     });
     const p = project;
     const record = <R extends { stdout: string; stderr: string }>(r: R): R => {
-      outputs.push(r.stdout, r.stderr);
+      outputs.push([
+        `output of ${"command" in r ? String(r.command).split(" ").slice(0, 2).join(" ") : "pulumi up (spawned)"}`,
+        `${r.stdout}\n${r.stderr}`,
+      ]);
       return r;
     };
 
@@ -309,7 +313,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
     const oldKey = apiKey;
     apiKey = rotated.apiKey;
     await p.setConfig("strategy-alerts:apiKey", apiKey, true);
-    outputs.push(await p.exportState(), await p.backendFiles());
+    outputs.push(["stack export", await p.exportState()], ["backend files", await p.backendFiles()]);
     const destroyed = record(
       await p.destroy({ allowFailure: true, env: { STRATEGY_ALERTS_API_KEY: apiKey } }),
     );
@@ -325,16 +329,24 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
     if (webhook.url) cleanIssues.push("webhook url left after destroy");
     faults.push({ kind: "key rotated", round: round + 1, survived: cleanIssues.length === 0 });
     problems.push(...cleanIssues);
-    outputs.push(await p.exportState(), await p.backendFiles(), em.output);
+    outputs.push(
+      ["stack export", await p.exportState()],
+      ["backend files", await p.backendFiles()],
+      ["emulator output", em.output],
+    );
 
     const leaks: string[] = [];
-    const haystack = outputs.join("\n");
     for (const [what, value] of [
       ["API key", oldKey],
       ["rotated API key", apiKey],
       ...[...secretsSeen].map((s) => ["webhook secret", s] as [string, string]),
     ] as [string, string][]) {
-      if (haystack.includes(value)) leaks.push(what);
+      for (const [where, text] of outputs) {
+        const at = text.indexOf(value);
+        if (at === -1) continue;
+        const context = text.slice(Math.max(0, at - 160), at).replace(/\s+/g, " ");
+        leaks.push(`${what} in ${where} (after "…${context}")`);
+      }
     }
     return {
       faults,
