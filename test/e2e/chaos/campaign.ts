@@ -139,7 +139,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
     /** Plain `pulumi up` until it succeeds, at most `tries` times. */
     const converge = async (tries: number): Promise<boolean> => {
       for (let i = 0; i < tries; i++) {
-        const r = record(await p.up({ allowFailure: true }));
+        const r = record(await engine(p, "up"));
         if (r.code === 0) return true;
         opts.log(`  up failed (${i + 1}/${tries}): ${firstError(r)}`);
       }
@@ -280,12 +280,12 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
         roundFaults.push({ kind: "pulumi up killed", round, survived: false });
         await em.control("DELETE", "/faults");
         record(await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true }));
-        const refreshed = record(await p.refresh({ allowFailure: true }));
+        const refreshed = record(await engine(p, "refresh"));
         if (refreshed.code !== 0) opts.log(`  refresh failed: ${firstError(refreshed)}`);
         rerunsOk = await converge(CLEAN_RERUNS);
       } else {
         opts.log(`round ${round}: up under ${kinds.size} fault rules`);
-        const r = record(await p.up({ allowFailure: true }));
+        const r = record(await engine(p, "up"));
         if (r.code !== 0) opts.log(`  faulted up failed: ${firstError(r)}`);
         await collect();
         rerunsOk =
@@ -314,9 +314,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
     apiKey = rotated.apiKey;
     await p.setConfig("strategy-alerts:apiKey", apiKey, true);
     outputs.push(["stack export", await p.exportState()], ["backend files", await p.backendFiles()]);
-    const destroyed = record(
-      await p.destroy({ allowFailure: true, env: { STRATEGY_ALERTS_API_KEY: apiKey } }),
-    );
+    const destroyed = record(await engine(p, "destroy", { STRATEGY_ALERTS_API_KEY: apiKey }));
     const client = createClient({ apiKey, baseUrl: em.baseUrl });
     const left = (await client.strategies.list()).strategies;
     const webhook = await client.webhook.get();
@@ -406,9 +404,23 @@ async function untilWrites(em: EmulatorProcess, n: number): Promise<void> {
   }
 }
 
+/**
+ * An engine command in the CLI's default display, the log a pipeline keeps. (`--json` and
+ * `--debug` add the SDK's debug diagnostics, whose RegisterResource line prints every output of
+ * a resource in plain text, secrets too, for any Pulumi program: docs/spec-decisions.md.)
+ */
+function engine(p: PulumiProject, command: "up" | "refresh" | "destroy", env: Record<string, string> = {}) {
+  return p.run([command, "--yes", "--skip-preview", "--non-interactive", "--stack", p.stack], {
+    allowFailure: true,
+    env,
+  });
+}
+
+/** The first lines of the engine's error output. */
 function firstError(r: CommandResult): string {
-  const d = r.diagnostics.find((x) => x.severity === "error");
-  return (d?.message ?? r.stderr).trim().split("\n").slice(0, 3).join(" ").slice(0, 400);
+  const text = `${r.stdout}\n${r.stderr}`;
+  const at = text.search(/error:/i);
+  return (at === -1 ? r.stderr : text.slice(at)).trim().split("\n").slice(0, 3).join(" ").slice(0, 400);
 }
 
 /** The table per fault kind and the summary line the issue asks for. */
