@@ -155,6 +155,20 @@ describe("router errors", () => {
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
+  it("shapes the framework's body errors (too large, unparsable media type) like spec 7, after authentication", async () => {
+    const u = await newUser(em);
+    const huge = await u.call("POST", "/strategies", JSON.stringify({ name: "x".repeat(1_100_000) }));
+    expectSpecError(huge, 413);
+    const media = await u.call("POST", "/strategies", "{}", { "content-type": "application/json; charset" });
+    expect(media.status).toBeGreaterThanOrEqual(400);
+    expect(media.status).toBeLessThan(500);
+    expectSpecError(media, media.status);
+    const anonymous = await u
+      .as(undefined)
+      .call("POST", "/strategies", JSON.stringify({ name: "x".repeat(1_100_000) }));
+    expectSpecError(anonymous, 401);
+  });
+
   it("gives an over-long path id the route's own 400 instead of a router 414", async () => {
     const u = await newUser(em);
     for (const id of ["x".repeat(1_001), "a".repeat(10_000)]) {
