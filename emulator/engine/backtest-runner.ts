@@ -40,6 +40,9 @@ export class BacktestRunner {
   }
 
   private async replayInSlices(job: BacktestJobRecord, at: string): Promise<void> {
+    // Not one step inside the request that scheduled it: the first slice starts on a later turn.
+    await nextTurn();
+    if (this.stopped) return;
     let outcome: ReplayOutput | Error;
     try {
       const steps = replaySteps(replayInput(this.ctx, job, at));
