@@ -37,3 +37,18 @@ export function createUser(
     return { userId: user.id, apiKey, plan: user.plan };
   });
 }
+
+/**
+ * Regenerates a user's API key (the app's Settings → API Access, spec 5.3). The previous key
+ * stops working at once (docs/spec-decisions.md): a regenerated key is how a leaked one is
+ * revoked. Returns the new key, which is shown only here.
+ */
+export function rotateApiKey(store: Store, userId: string, apiKey: string = newApiKey()): string | undefined {
+  return store.transaction(() => {
+    const user = store.getUser(userId);
+    if (!user) return undefined;
+    if (store.userByApiKey(apiKey)) throw conflict("A user with this API key already exists");
+    store.putUser(user, apiKey);
+    return apiKey;
+  });
+}

@@ -1,4 +1,5 @@
 import type { Clock } from "./clock";
+import type { BacktestRunner } from "./engine/backtest-runner";
 import type { DeliveryTracker } from "./engine/dispatch";
 import type { TokenHistory } from "./engine/history";
 import type { TokenStream } from "./engine/stream";
@@ -17,6 +18,8 @@ export interface EmulatorContext {
   webhookTimeoutMs: number;
   /** Token observations (seeded history plus control-plane upserts). */
   history: TokenHistory;
+  /** Replays of due backtests, run in the background in short slices. */
+  backtests: BacktestRunner;
   /** Webhook deliveries of notifications still in flight. */
   deliveries: DeliveryTracker;
   /** The optional background token stream (off by default). */

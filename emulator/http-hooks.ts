@@ -29,8 +29,16 @@ function faultError(f: Fault): HttpError {
  * The request pipeline of the API (everything under the base path), in order: journal entry,
  * injected faults, authentication and subscription (spec 5), rate limit (spec 8). Unknown
  * paths under the base get the journal entry and faults, then the 404 handler without auth.
+ * Requests the router itself refuses (a malformed URL) take the same pipeline through
+ * `answerFrameworkError`, so they are journaled, authenticated and shaped like every other 4xx.
  */
-export function installApiHooks(app: FastifyInstance, ctx: EmulatorContext, basePath: string): void {
+export function installApiHooks(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  basePath: string,
+): {
+  answerFrameworkError: (err: FrameworkError, req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+} {
   const rel = (url: string) => url.slice(basePath.length) || "/";
   const underBase = (url: string) =>
     url === basePath || url.startsWith(`${basePath}/`) || url.startsWith(`${basePath}?`);
@@ -39,11 +47,17 @@ export function installApiHooks(app: FastifyInstance, ctx: EmulatorContext, base
   app.decorateRequest("fault", null);
   app.decorateRequest("journalEntry", null);
 
-  app.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!underBase(req.url)) return;
-    const template = req.routeOptions.url;
-    const route = template && underBase(template) ? rel(template) : null;
-    const path = rel(req.url.split("?")[0]!);
+  /**
+   * Journal entry, faults, then (when `authenticated`) key, subscription and rate limit.
+   * Returns false when a fault dropped the connection (nothing more may be sent).
+   */
+  async function admit(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    route: string | null,
+    authenticated: boolean,
+  ): Promise<boolean> {
+    const path = rel(req.raw.url!.split("?")[0]!);
     req.journalEntry = { method: req.method, route, path, status: null, time: ctx.clock.iso(), userId: null };
 
     const fault = ctx.faults.take(req.method, route, path);
@@ -56,11 +70,11 @@ export function installApiHooks(app: FastifyInstance, ctx: EmulatorContext, base
         req.journalEntry = null;
         reply.hijack();
         req.raw.socket.destroy();
-        return reply;
+        return false;
       }
       if (fault.status !== undefined && fault.drop !== "after-commit") throw faultError(fault);
     }
-    if (route === null) return; // the 404 handler answers; no credentials needed to learn that
+    if (!authenticated) return true;
 
     const user = authenticate(req.headers, ctx.store);
     req.user = user;
@@ -68,6 +82,15 @@ export function installApiHooks(app: FastifyInstance, ctx: EmulatorContext, base
     const limit = effectiveLimits(user.plan, user.limits).requestsPerMinute;
     const decision = ctx.limiter.hit(user.id, limit, ctx.clock.nowMs());
     if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+    return true;
+  }
+
+  app.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!underBase(req.url)) return;
+    const template = req.routeOptions.url;
+    const route = template && underBase(template) ? rel(template) : null;
+    // No route: the 404 handler answers; no credentials are needed to learn that.
+    if (!(await admit(req, reply, route, route !== null))) return reply;
   });
 
   app.addHook("onSend", async (req, reply, payload) => {
@@ -92,4 +115,44 @@ export function installApiHooks(app: FastifyInstance, ctx: EmulatorContext, base
     ctx.journal.record({ ...req.journalEntry, status: reply.statusCode });
     req.journalEntry = null;
   });
+
+  return {
+    /**
+     * Fastify's `frameworkErrors`: the router refused the URL before any route or hook ran.
+     * Under the base path the request still goes through the journal, faults, authentication
+     * and the rate limit, then gets a 400 in the spec's error shape (spec 7: an invalid path).
+     */
+    async answerFrameworkError(err: FrameworkError, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const problem = new HttpError(400, frameworkErrorMessage(err), [
+        { path: "path", message: frameworkErrorMessage(err) },
+      ]);
+      const api = underBase(req.raw.url ?? "");
+      let outcome: HttpError = problem;
+      try {
+        if (api && !(await admit(req, reply, null, true))) return;
+      } catch (e) {
+        if (!(e instanceof HttpError)) throw e;
+        outcome = e;
+      }
+      if (req.journalEntry) {
+        ctx.journal.record({ ...req.journalEntry, status: outcome.statusCode });
+        req.journalEntry = null;
+      }
+      reply.code(outcome.statusCode).headers(outcome.headers).type("application/json; charset=utf-8");
+      reply.send(JSON.stringify(outcome.body()));
+    },
+  };
+}
+
+export type FrameworkError = Error & { code?: string };
+
+function frameworkErrorMessage(err: FrameworkError): string {
+  switch (err.code) {
+    case "FST_ERR_BAD_URL":
+      return "path: the URL path is not validly percent-encoded";
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return "path: a path parameter is too long";
+    default:
+      return "path: the URL cannot be routed";
+  }
 }

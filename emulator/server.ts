@@ -3,6 +3,7 @@ import { createUser } from "./accounts";
 import { Clock } from "./clock";
 import { type EmulatorContext, keyedSerializer } from "./context";
 import { DEFAULT_DELIVERY_TIMEOUT_MS } from "./delivery";
+import { BacktestRunner } from "./engine/backtest-runner";
 import { DeliveryTracker } from "./engine/dispatch";
 import { DEFAULT_HISTORY, type HistorySeed, seedHistory, TokenHistory } from "./engine/history";
 import { TokenStream } from "./engine/stream";
@@ -24,6 +25,7 @@ import { DEMO_DEVELOPER, type DemoUser, demoUsers } from "./seed";
 import { Store } from "./store/store";
 
 const BASE_PATH = "/api/external/v1";
+const MAX_PARAM_LENGTH = 32 * 1024;
 
 export interface EmulatorOptions {
   /** 0 (default) picks a free port. */
@@ -78,6 +80,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     history,
     deliveries: new DeliveryTracker(),
     stream: undefined as unknown as TokenStream,
+    backtests: undefined as unknown as BacktestRunner,
     serialize: keyedSerializer(),
     reseed: () => {
       seedDemo(ctx, seeded);
@@ -88,6 +91,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     },
   };
   ctx.stream = new TokenStream(ctx);
+  ctx.backtests = new BacktestRunner(ctx);
   ctx.reseed();
 
   const app = buildApp(ctx, opts.logger ?? false);
@@ -111,6 +115,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     app,
     async close() {
       ctx.stream.stop();
+      ctx.backtests.stop();
       await app.close();
       store.close();
     },
@@ -118,12 +123,21 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
 }
 
 function buildApp(ctx: EmulatorContext, logger: boolean): FastifyInstance {
-  // maxParamLength above the default 100 so an over-long id gets our 400, not a router 404.
+  // The router's own refusals (a malformed URL) are answered by the API pipeline, bound below.
+  let answerFrameworkError: ReturnType<typeof installApiHooks>["answerFrameworkError"] | undefined;
+  // maxParamLength above Node's 16 KiB request-head limit, so no id is ever too long for the
+  // router: an over-long id reaches its route and gets that route's 400 (`id: must be a UUID`).
   const app = Fastify({
     logger,
     forceCloseConnections: true,
     bodyLimit: 1024 * 1024,
-    routerOptions: { maxParamLength: 1000 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: (err, req, reply) => {
+      void answerFrameworkError!(err, req, reply).catch((e: unknown) => {
+        req.log.error(e);
+        req.raw.socket.destroy();
+      });
+    },
   });
 
   // JSON bodies: an empty body is "no body" (clients often send a JSON content type on
@@ -161,7 +175,7 @@ function buildApp(ctx: EmulatorContext, logger: boolean): FastifyInstance {
     reply.code(404).send({ statusCode: 404, message: `Cannot ${req.method} ${path}`, error: "Not Found" });
   });
 
-  installApiHooks(app, ctx, BASE_PATH);
+  answerFrameworkError = installApiHooks(app, ctx, BASE_PATH).answerFrameworkError;
   app.register(
     async (api) => {
       for (const routes of [

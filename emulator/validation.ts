@@ -71,3 +71,19 @@ export const q = {
       .max(max, `must be at most ${max} characters`)
       .optional(),
 };
+
+const NOTHING = z.strictObject({});
+
+/**
+ * One rule for every route (docs/spec-decisions.md, "Unknown input"): a query parameter or
+ * body field the route does not define is a 400 naming it, also on routes that take none.
+ * A route without a query calls this so `?foo=1` is refused like on any other route.
+ */
+export function noQuery(query: unknown): void {
+  parseQuery(NOTHING, query);
+}
+
+/** For routes without a body (activate, DELETE, …): no body or `{}` is fine, any field is a 400. */
+export function noBody(body: unknown): void {
+  if (body !== undefined) parseBody(NOTHING, body);
+}

@@ -4,8 +4,8 @@ import type { HourlySnapshot, TimedObservation } from "./history";
 
 export interface ReplayInput {
   strategy: Pick<StrategyRecord, "id" | "name" | "rules" | "strict" | "matching">;
-  /** Hourly snapshots of every token, each list in time order. */
-  timelines: { address: string; snapshots: HourlySnapshot[] }[];
+  /** Hourly snapshots of every token, each list in time order (read lazily, one token at a time). */
+  timelines: Iterable<{ address: string; snapshots: HourlySnapshot[] }>;
   fromMs: number;
   toMs: number;
   threshold: number;
@@ -39,6 +39,18 @@ export interface ReplayOutput {
  *    one key per snapshot up to the end of the window.
  */
 export function replay(input: ReplayInput): ReplayOutput {
+  const steps = replaySteps(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The replay one token at a time: it yields after each token, so a caller can spread a long
+ * replay over many turns of the event loop (engine/backtest-runner.ts) instead of holding it.
+ */
+export function* replaySteps(input: ReplayInput): Generator<void, ReplayOutput> {
   let tested = 0;
   let positives = 0;
   let winners = 0;
@@ -46,6 +58,7 @@ export function replay(input: ReplayInput): ReplayOutput {
   const rows: ReplayRow[] = [];
 
   for (const { address, snapshots } of input.timelines) {
+    yield;
     const inWindow = snapshots.filter((s) => s.hourMs >= input.fromMs && s.hourMs <= input.toMs);
     if (inWindow.length === 0) continue;
     if (input.accepts && !input.accepts(inWindow[0]!.observation)) continue;

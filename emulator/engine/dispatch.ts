@@ -4,6 +4,7 @@ import { newId } from "../ids";
 import type { DeliveryRecord, NotificationRecord } from "../store/records";
 import type { Store } from "../store/store";
 import type { TimedObservation } from "./history";
+import { numberOr0, textOrEmpty } from "./missing-values";
 
 const NOTIFICATION_EVENT = "notification.dispatched";
 
@@ -24,7 +25,7 @@ export class DeliveryTracker {
   }
 }
 
-/** The `data` of notification.dispatched (spec 6.1); a value the token lacks is 0 or "". */
+/** The `data` of notification.dispatched (spec 6.1); a value the token lacks is 0 or "" (missing-values.ts). */
 function dispatchedData(n: NotificationRecord, token: TimedObservation) {
   return {
     notification_id: n.id,
@@ -36,12 +37,12 @@ function dispatchedData(n: NotificationRecord, token: TimedObservation) {
     },
     token: {
       address: token.address,
-      name: token.name ?? "",
-      symbol: token.symbol ?? "",
-      chain_id: token.chainId ?? 0,
-      price_usd: token.priceUsd ?? 0,
-      market_cap_usd: token.marketCap ?? 0,
-      liquidity_usd: token.liquidityUsd ?? 0,
+      name: textOrEmpty(token.name),
+      symbol: textOrEmpty(token.symbol),
+      chain_id: numberOr0(token.chainId),
+      price_usd: numberOr0(token.priceUsd),
+      market_cap_usd: numberOr0(token.marketCap),
+      liquidity_usd: numberOr0(token.liquidityUsd),
     },
   };
 }

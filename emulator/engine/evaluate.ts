@@ -3,6 +3,7 @@ import { newId } from "../ids";
 import { evaluateStrategy, type RuleItem, type StrategyEvaluation } from "../model";
 import type { EvaluationRecord, StrategyRecord } from "../store/records";
 import type { TimedObservation } from "./history";
+import { numberOr0, textOrEmpty } from "./missing-values";
 import { sourceOf, type TriggerEvent } from "./triggers";
 
 /**
@@ -77,16 +78,16 @@ export function buildEvaluation(
       },
       failedRules: (result?.failedRules ?? []).map(failedRuleView),
       baselineAt: token.observedAt,
-      baselinePrice: token.priceUsd ?? null,
-      baselineMcap: token.marketCap ?? null,
+      baselinePrice: numberOr0(token.priceUsd),
+      baselineMcap: numberOr0(token.marketCap),
       failureReason: error !== null ? `evaluation error: ${error}` : (result?.failureReason ?? null),
       marketAtEval: {
-        liquidityUsd: token.liquidityUsd ?? null,
-        marketCap: token.marketCap ?? null,
-        priceUsd: token.priceUsd ?? null,
-        holderCount: token.holderCount ?? null,
+        liquidityUsd: numberOr0(token.liquidityUsd),
+        marketCap: numberOr0(token.marketCap),
+        priceUsd: numberOr0(token.priceUsd),
+        holderCount: numberOr0(token.holderCount),
       },
-      riskAtEval: { riskLevel: token.riskLevel ?? null, riskCount: token.riskCount ?? null },
+      riskAtEval: { riskLevel: textOrEmpty(token.riskLevel), riskCount: numberOr0(token.riskCount) },
       sourceContext: {
         source: sourceOf(event.eventType),
         origin: event.origin,

@@ -1,9 +1,8 @@
 import type { EmulatorContext } from "../context";
-import { newId } from "../ids";
 import type { BacktestJobRecord, PerformanceJobRecord } from "../store/records";
 import { replay } from "./backtest";
+import { commitOutcome, replayInput } from "./backtest-runner";
 import { type PerformanceRange, performanceSummary } from "./performance";
-import { triggerFires } from "./triggers";
 
 /** A queued backtest starts running this long after creation (emulator clock)… */
 const BACKTEST_RUNNING_AFTER_MS = 60_000;
@@ -12,13 +11,14 @@ const BACKTEST_DONE_AFTER_MS = 120_000;
 /** A performance job is picked up (rawState active) after this, and completes after twice it. */
 const PERFORMANCE_STEP_MS = 30_000;
 
-type Ctx = Pick<EmulatorContext, "store" | "clock" | "history">;
+type Ctx = Pick<EmulatorContext, "store" | "clock" | "history" | "backtests">;
 
 /**
  * Moves a backtest along QUEUED → RUNNING → COMPLETED | FAILED as far as the emulator clock
  * allows (or all the way with `force`, for POST /_emulator/jobs/run). Jobs progress lazily,
  * whenever they are read, so the result does not depend on timers; updatedAt is the moment
- * the clock reached the transition (or now when forced).
+ * the clock reached the transition (or now when forced). A due replay is only scheduled here
+ * (BacktestRunner) and committed a moment later; only `force` replays inside the call.
  */
 export function advanceBacktest(ctx: Ctx, job: BacktestJobRecord, force = false): BacktestJobRecord {
   const nowMs = ctx.clock.nowMs();
@@ -31,59 +31,32 @@ export function advanceBacktest(ctx: Ctx, job: BacktestJobRecord, force = false)
       updatedAt: stamp(force, nowMs, created + BACKTEST_RUNNING_AFTER_MS),
     };
   }
-  if (next.status === "RUNNING" && (force || nowMs >= created + BACKTEST_DONE_AFTER_MS)) {
-    next = finish(ctx, next, stamp(force, nowMs, created + BACKTEST_DONE_AFTER_MS));
-  }
   if (next !== job) ctx.store.putBacktest(next);
+  if (next.status === "RUNNING" && (force || nowMs >= created + BACKTEST_DONE_AFTER_MS)) {
+    const at = stamp(force, nowMs, created + BACKTEST_DONE_AFTER_MS);
+    if (force) {
+      next = finishNow(ctx, next, at);
+      ctx.store.putBacktest(next);
+    } else {
+      // Due: the replay runs in the background (it may take far longer than a request may
+      // hold the event loop every user shares); the job reads RUNNING until it is committed.
+      ctx.backtests.schedule(next, at);
+    }
+  }
   return next;
 }
 
 const stamp = (force: boolean, nowMs: number, dueMs: number) => new Date(force ? nowMs : dueMs).toISOString();
 
-/**
- * Runs the replay. FAILED is reached when the copied strategy has no enabled rule to replay
- * (every rule was removed by PATCH rules [] or disabled before the job was created): such a
- * strategy would match every token and the metrics would mean nothing.
- */
-function finish(ctx: Ctx, job: BacktestJobRecord, at: string): BacktestJobRecord {
-  const strategy = job.strategySnapshot;
-  const enabled = (strategy.rules as { enabled?: boolean }[]).filter((r) => r.enabled !== false);
-  if (enabled.length === 0) {
-    return {
-      ...job,
-      status: "FAILED",
-      error:
-        "The strategy snapshot has no enabled rules to replay; add rules to the strategy and queue a new backtest",
-      updatedAt: at,
-    };
+/** The replay done at once, inside the caller (POST /_emulator/jobs/run only). */
+function finishNow(ctx: Ctx, job: BacktestJobRecord, at: string): BacktestJobRecord {
+  let outcome: ReturnType<typeof replay> | Error;
+  try {
+    outcome = replay(replayInput(ctx, job, at));
+  } catch (e) {
+    outcome = e instanceof Error ? e : new Error(String(e));
   }
-  const doneMs = Date.parse(at);
-  const eventType = job.options.eventType;
-  const out = replay({
-    strategy,
-    timelines: ctx.history.addresses().map((address) => ({
-      address,
-      snapshots: ctx.history.snapshots(address, doneMs),
-    })),
-    fromMs: Date.parse(job.from),
-    toMs: Date.parse(job.to),
-    threshold: job.labelDefinition.threshold,
-    strictOverride: job.options.strictOverride,
-    accepts:
-      eventType === undefined
-        ? undefined
-        : (first) =>
-            triggerFires(
-              ctx.store,
-              strategy,
-              { eventType, tokenAddress: first.address, correlationId: job.id, origin: "backtest" },
-              first,
-            ),
-  });
-  ctx.store.transaction(() => {
-    for (const row of out.rows) ctx.store.putBacktestRow({ id: newId(), jobId: job.id, ...row });
-  });
-  return { ...job, status: "COMPLETED", metrics: out.metrics, error: null, updatedAt: at };
+  return commitOutcome(ctx, job, outcome, at);
 }
 
 /** waiting → active → completed on the emulator clock (or at once with `force`). */

@@ -2,6 +2,7 @@ import { newId } from "../ids";
 import type { EvaluationRecord, NotificationRecord, StrategyRecord } from "../store/records";
 import type { Store } from "../store/store";
 import type { TimedObservation } from "./history";
+import { numberOr0, textOrEmpty } from "./missing-values";
 import type { TriggerEvent } from "./triggers";
 
 /**
@@ -57,12 +58,12 @@ export function buildNotification(
       correlationId: event.correlationId,
       evaluationId: evaluation.view.evaluationId,
       tokenData: {
-        tokenSymbol: token.symbol ?? null,
-        tokenName: token.name ?? null,
+        tokenSymbol: textOrEmpty(token.symbol),
+        tokenName: textOrEmpty(token.name),
         market: {
-          priceUSD: token.priceUsd ?? null,
-          mcap: token.marketCap ?? null,
-          liquidityUSD: token.liquidityUsd ?? null,
+          priceUSD: numberOr0(token.priceUsd),
+          mcap: numberOr0(token.marketCap),
+          liquidityUSD: numberOr0(token.liquidityUsd),
         },
       },
     },

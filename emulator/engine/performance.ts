@@ -1,5 +1,6 @@
 import type { NotificationRecord } from "../store/records";
 import type { TokenHistory } from "./history";
+import { numberOr0, textOrEmpty } from "./missing-values";
 
 export const PERFORMANCE_RANGES = ["daily", "weekly", "monthly", "quarterly"] as const;
 export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
@@ -44,7 +45,7 @@ interface CallPerformance {
  */
 function callPerformance(history: TokenHistory, n: NotificationRecord, nowMs: number): CallPerformance {
   const address = n.triggerContext.tokenAddress;
-  const alertMcap = n.triggerContext.tokenData.market.mcap ?? 0;
+  const alertMcap = numberOr0(n.triggerContext.tokenData.market.mcap);
   const since = history.between(address, Date.parse(n.baselineAt) + 1, nowMs);
   const mcaps = since.map((o) => o.marketCap).filter((m): m is number => m !== undefined);
   const athMcap = mcaps.length > 0 ? Math.max(...mcaps) : alertMcap;
@@ -97,8 +98,8 @@ export function performanceSummary(
       .slice(0, TOP_TOKENS)
       .map((c) => ({
         tokenAddress: c.notification.triggerContext.tokenAddress,
-        tokenSymbol: c.notification.triggerContext.tokenData.tokenSymbol ?? "",
-        tokenName: c.notification.triggerContext.tokenData.tokenName ?? "",
+        tokenSymbol: textOrEmpty(c.notification.triggerContext.tokenData.tokenSymbol),
+        tokenName: textOrEmpty(c.notification.triggerContext.tokenData.tokenName),
         alertMcap: c.alertMcap,
         currentMcap: c.currentMcap,
         athMcap: c.athMcap,
@@ -130,10 +131,10 @@ export function livePerformance(history: TokenHistory, n: NotificationRecord, no
       .filter((p): p is number => p !== undefined);
   const sinceAlert = prices(Date.parse(n.baselineAt));
   const allTime = prices(Number.NEGATIVE_INFINITY);
-  const alertPrice = n.triggerContext.tokenData.market.priceUSD;
+  const alertPrice = numberOr0(n.triggerContext.tokenData.market.priceUSD);
   return {
-    priceNow: latest?.priceUsd ?? null,
-    marketCapNow: latest?.marketCap ?? null,
+    priceNow: numberOr0(latest?.priceUsd),
+    marketCapNow: numberOr0(latest?.marketCap),
     peakPrice: sinceAlert.length > 0 ? Math.max(...sinceAlert) : alertPrice,
     athPrice: allTime.length > 0 ? Math.max(...allTime) : alertPrice,
   };

@@ -1,10 +1,12 @@
 import { effectiveLimits } from "../plans";
+import { noQuery } from "../validation";
 import { type RouteRegistrar, userOf } from "./types";
 
 /** Spec 4.1: GET /me — plan and the limits in force (control-plane overrides included). */
 export const accountRoutes: RouteRegistrar = (app) => {
   app.get("/me", async (req) => {
     const user = userOf(req);
+    noQuery(req.query);
     const limits = effectiveLimits(user.plan, user.limits);
     return {
       userId: user.id,

@@ -6,7 +6,7 @@ import { isUuid, newId } from "../ids";
 import { EVENT_TYPES } from "../model";
 import { effectiveLimits } from "../plans";
 import type { BacktestJobRecord, BacktestRowRecord, UserRecord } from "../store/records";
-import { parseBody, parseQuery, q } from "../validation";
+import { noQuery, parseBody, parseQuery, q } from "../validation";
 import { type RouteRegistrar, userOf } from "./types";
 
 const BACKTEST_LIST_PAGE_SIZE = 20;
@@ -137,6 +137,7 @@ export const backtestRoutes: RouteRegistrar = (app, ctx) => {
 
   app.post("/backtests", async (req, reply) => {
     const user = userOf(req);
+    noQuery(req.query);
     const body = parseBody(CreateBody, req.body);
     const strategy = store.getStrategy(body.strategyId);
     if (!strategy || strategy.userId !== user.id || strategy.isGlobal) {
@@ -218,7 +219,11 @@ export const backtestRoutes: RouteRegistrar = (app, ctx) => {
     return { ...result, items: result.items.map(listView) };
   });
 
-  app.get("/backtests/:id", async (req) => jobView(find(userOf(req), req.params)));
+  app.get("/backtests/:id", async (req) => {
+    const job = find(userOf(req), req.params);
+    noQuery(req.query);
+    return jobView(job);
+  });
 
   app.get("/backtests/:id/results", async (req) => {
     const user = userOf(req);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { createUser } from "../accounts";
+import { createUser, rotateApiKey } from "../accounts";
 import type { EmulatorContext } from "../context";
 import { notFound } from "../errors";
 import { effectiveLimits, PLANS } from "../plans";
@@ -30,6 +30,8 @@ const NewUserBody = z.strictObject({
     .optional(),
   limits: LimitsSchema.optional(),
 });
+
+const RotateKeyBody = z.strictObject({ apiKey: NewUserBody.shape.apiKey });
 
 const PatchUserBody = z.strictObject({
   plan: z.enum(PLANS).optional(),
@@ -98,6 +100,14 @@ export function registerControlPlane(app: FastifyInstance, ctx: EmulatorContext,
         };
         ctx.store.putUser(next);
         return userView(next);
+      });
+
+      cp.post("/users/:userId/rotate-key", async (req) => {
+        const body = parseOptionalBody(RotateKeyBody, req.body);
+        const userId = (req.params as { userId: string }).userId;
+        const apiKey = rotateApiKey(ctx.store, userId, body.apiKey);
+        if (!apiKey) throw notFound("User not found");
+        return { userId, apiKey };
       });
 
       cp.get("/clock", async () => ({ now: ctx.clock.iso(), offsetMs: ctx.clock.offset }));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ADDRESS_FORMAT_MESSAGE, isDeveloperAddress } from "../addresses";
 import { badRequest, notFound } from "../errors";
 import type { DeveloperRecord } from "../store/records";
-import { parseBody, parseOptionalBody, parseQuery, q } from "../validation";
+import { noQuery, parseBody, parseOptionalBody, parseQuery, q } from "../validation";
 import { type RouteRegistrar, userOf } from "./types";
 
 const MAX_ALIAS_LENGTH = 100;
@@ -68,13 +68,16 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
   });
 
   app.get("/devs/tags", async (req) => {
-    const tags = store.listDeveloperTags(userOf(req).id);
+    const user = userOf(req);
+    noQuery(req.query);
+    const tags = store.listDeveloperTags(user.id);
     return { tags: tags.map((t) => ({ id: t.id, name: t.name, createdAt: t.createdAt })) };
   });
 
   app.post("/devs/:address/add", async (req, reply) => {
     const user = userOf(req);
     const address = addressParam(req.params);
+    noQuery(req.query);
     const body = parseOptionalBody(AddBody, req.body);
     const now = clock.iso();
     const existing = store.getDeveloper(user.id, address);
@@ -104,6 +107,7 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
   app.put("/devs/:address/update", async (req) => {
     const user = userOf(req);
     const address = addressParam(req.params);
+    noQuery(req.query);
     const body = parseOptionalBody(UpdateBody, req.body);
     const existing = followed(user.id, address);
     const next: DeveloperRecord = {
@@ -118,12 +122,15 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
 
   app.get("/devs/:address/tags", async (req) => {
     const user = userOf(req);
-    return { tagIds: followed(user.id, addressParam(req.params)).tagIds };
+    const dev = followed(user.id, addressParam(req.params));
+    noQuery(req.query);
+    return { tagIds: dev.tagIds };
   });
 
   app.put("/devs/:address/tags", async (req) => {
     const user = userOf(req);
     const address = addressParam(req.params);
+    noQuery(req.query);
     const body = parseBody(TagsBody, req.body);
     const existing = followed(user.id, address);
     const known = new Set(store.listDeveloperTags(user.id).map((t) => t.id));

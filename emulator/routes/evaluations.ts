@@ -10,6 +10,7 @@ import {
 } from "../model";
 import type { EvaluationRecord } from "../store/records";
 import { parseQuery, q } from "../validation";
+import { wildcardMatcher } from "../wildcard";
 import { type RouteRegistrar, userOf } from "./types";
 
 const EVALUATION_RETENTION_MS = 24 * 3_600_000;
@@ -23,6 +24,12 @@ const strictIso = z.iso.datetime({
   error: "must be a strict ISO 8601 date-time (e.g. 2026-03-01T12:00:00Z)",
 });
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day: Date.parse rolls 2026-11-31 over to 1 December instead of refusing it. */
+function isCalendarDay(v: string): boolean {
+  const ms = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === v;
+}
 
 /**
  * The wire form of the model's EvaluationQuery: the same parameters (checked by `satisfies`),
@@ -41,7 +48,7 @@ const Query = z.strictObject({
   datetime: z
     .string({ error: "must be a single string" })
     .refine(
-      (v) => (DAY_RE.test(v) ? !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) : strictIso.safeParse(v).success),
+      (v) => (DAY_RE.test(v) ? isCalendarDay(v) : strictIso.safeParse(v).success),
       "must be an ISO 8601 date-time (one-minute window) or a YYYY-MM-DD date (UTC day)",
     )
     .optional(),
@@ -76,18 +83,6 @@ function sortKey(e: EvaluationRecord, by: EvaluationSortBy): SortValue {
     case "liquidity":
       return e.view.marketAtEval.liquidityUsd;
   }
-}
-
-/** `%` matches any run of characters; everything else literally (case-sensitive, as addresses are). */
-function addressMatcher(pattern: string): (a: string) => boolean {
-  if (!pattern.includes("%")) return (a) => a === pattern;
-  const re = new RegExp(
-    `^${pattern
-      .split("%")
-      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-      .join(".*")}$`,
-  );
-  return (a) => re.test(a);
 }
 
 /** The window of `datetime`: the UTC minute of a date-time, or the UTC day of a date. */
@@ -136,7 +131,7 @@ export const evaluationRoutes: RouteRegistrar = (app, ctx) => {
     const fromMs = Math.max(retentionStart, query.from ? Date.parse(query.from) : retentionStart);
     const toMs = query.to ? Date.parse(query.to) : Number.POSITIVE_INFINITY;
     const window = query.datetime ? datetimeWindow(query.datetime) : undefined;
-    const addressOk = query.address ? addressMatcher(query.address) : () => true;
+    const addressOk = query.address ? wildcardMatcher(query.address) : () => true;
 
     const kept: EvaluationRecord[] = [];
     for (const e of ctx.store.listEvaluations(user.id)) {

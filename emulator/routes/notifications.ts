@@ -12,7 +12,7 @@ import { badRequest, notFound } from "../errors";
 import { isUuid, newId } from "../ids";
 import { EVENT_TYPES } from "../model";
 import type { NotificationRecord, StrategyRecord, UserRecord } from "../store/records";
-import { parseQuery, q } from "../validation";
+import { noBody, noQuery, parseQuery, q } from "../validation";
 import { type RouteRegistrar, userOf } from "./types";
 
 const DEFAULT_NOTIFICATION_LIMIT = 20;
@@ -101,6 +101,7 @@ export const notificationRoutes: RouteRegistrar = (app, ctx) => {
   app.post("/notifications/performance/jobs", async (req, reply) => {
     const user = userOf(req);
     const query = parseQuery(PerformanceQuery, req.query);
+    noBody(req.body);
     readableStrategy(user, query.strategyId);
     const now = clock.nowMs();
     const jobId = newId();
@@ -127,6 +128,7 @@ export const notificationRoutes: RouteRegistrar = (app, ctx) => {
     const jobId = (req.params as { jobId: string }).jobId;
     const found = store.getPerformanceJob(jobId);
     if (!found || found.userId !== user.id) throw notFound(`Performance job ${jobId} not found`);
+    noQuery(req.query);
     const job = advancePerformanceJob(ctx, found);
     const body: Record<string, unknown> = {
       jobId: job.jobId,

@@ -12,6 +12,7 @@ import type {
 } from "../store/records";
 import { triggerReferenceIssues } from "../strategy-references";
 import { createView, listView, patchView, singleView } from "../strategy-views";
+import { noBody, noQuery } from "../validation";
 import { type RouteRegistrar, userOf } from "./types";
 
 /** Defaults for optional create fields (spec leaves them "not shown"; docs/spec-decisions.md). */
@@ -124,11 +125,13 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
 
   app.get("/strategies", async (req) => {
     const list = own(userOf(req).id);
+    noQuery(req.query);
     return { strategies: list.map(listView), activeCount: list.filter((s) => s.isActive).length };
   });
 
   app.post("/strategies", async (req, reply) => {
     const user = userOf(req);
+    noQuery(req.query);
     const input = validate(req.body, "create");
     assertReferences(user, input.triggerConfigs);
     const record = store.transaction(() => {
@@ -141,11 +144,16 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
     return reply.code(201).send({ strategy: createView(record) });
   });
 
-  app.get("/strategies/:id", async (req) => ({ strategy: singleView(find(userOf(req), req.params)) }));
+  app.get("/strategies/:id", async (req) => {
+    const s = find(userOf(req), req.params);
+    noQuery(req.query);
+    return { strategy: singleView(s) };
+  });
 
   app.patch("/strategies/:id", async (req) => {
     const user = userOf(req);
     const current = find(user, req.params);
+    noQuery(req.query);
     const patch = validate(req.body, "update");
     const next: StrategyRecord = { ...current };
     if ("name" in patch) next.name = patch.name as string;
@@ -192,6 +200,8 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
   const setActive = (active: boolean) => async (req: FastifyRequest) => {
     const user = userOf(req);
     const current = find(user, req.params);
+    noQuery(req.query);
+    noBody(req.body);
     if (current.isActive !== active) {
       store.transaction(() => {
         if (active) assertCanActivate(user);
@@ -206,6 +216,8 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
 
   app.delete("/strategies/:id", async (req) => {
     const s = find(userOf(req), req.params);
+    noQuery(req.query);
+    noBody(req.body);
     store.deleteStrategy(s.id);
     return { success: true };
   });

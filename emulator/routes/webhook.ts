@@ -3,7 +3,7 @@ import { verifyEndpoint } from "../delivery";
 import { badRequest } from "../errors";
 import { newId, newWebhookSecret } from "../ids";
 import type { WebhookRecord } from "../store/records";
-import { parseBody } from "../validation";
+import { noQuery, parseBody } from "../validation";
 import { webhookUrlProblem } from "../webhook-url";
 import { type RouteRegistrar, userOf } from "./types";
 
@@ -32,10 +32,15 @@ function view(w: WebhookRecord | undefined): Record<string, unknown> {
  * The secret is never rotated otherwise; clear the url and set it again to get a new one.
  */
 export const webhookRoutes: RouteRegistrar = (app, ctx) => {
-  app.get("/webhook", async (req) => view(ctx.store.getWebhook(userOf(req).id)));
+  app.get("/webhook", async (req) => {
+    const user = userOf(req);
+    noQuery(req.query);
+    return view(ctx.store.getWebhook(user.id));
+  });
 
   app.put("/webhook", async (req) => {
     const user = userOf(req);
+    noQuery(req.query);
     const body = parseBody(PutWebhookBody, req.body);
     if (typeof body.url === "string") {
       const problem = webhookUrlProblem(body.url);

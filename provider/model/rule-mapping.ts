@@ -6,7 +6,8 @@
  * - enum: equals / not_equals with the value (risk_level upper-cased).
  * - boolean: operator "is", value = the catalog's stored polarity (the condition to hold).
  * - object: operator "matches", value = the config object (clusterConfig for the cluster
- *   rule), so it reads back unchanged.
+ *   rule) as JSON text, so it reads back unchanged while a stored value stays a boolean,
+ *   number or string as spec 2.2 requires of dealbreakers.
  * - enabled: the item's flag (default true) on every condition it produces.
  */
 import { randomUUID } from "node:crypto";
@@ -70,7 +71,7 @@ function toConditions(item: RuleItem, def: RuleDefinition): Condition[] {
         {
           ruleType,
           operator: OBJECT_RULE_OPERATOR,
-          value: structuredClone(r[def.configKey]) as Record<string, unknown>,
+          value: JSON.stringify(r[def.configKey]),
           enabled,
         },
       ];
@@ -156,12 +157,24 @@ function fromCondition(
       item.value = def.caseInsensitive ? value.toUpperCase() : value;
       if (operator === "not_equals") item.operator = operator;
       return item;
-    case "object":
-      if (operator !== OBJECT_RULE_OPERATOR || typeof value !== "object" || value === null)
+    case "object": {
+      // JSON text since the value must be scalar; an object is what older versions stored.
+      const config = typeof value === "string" ? parseJsonObject(value) : value;
+      if (operator !== OBJECT_RULE_OPERATOR || typeof config !== "object" || config === null)
         throw unexpected();
-      item[def.configKey] = structuredClone(value);
+      item[def.configKey] = structuredClone(config);
       break;
+    }
   }
   if (!condition.enabled) item.enabled = false;
   return item;
+}
+
+function parseJsonObject(text: string): unknown {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }

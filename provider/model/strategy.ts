@@ -92,7 +92,8 @@ export type StrategyPatch = z.infer<typeof StrategyPatchSchema>;
 
 /**
  * One generated condition. Object rules (config / clusterConfig) are stored with operator
- * "matches" and the config object as value (docs/spec-decisions.md), hence the record.
+ * "matches" and the config as JSON text (docs/spec-decisions.md); the record is still
+ * admitted because older versions stored the object itself.
  */
 export const StoredRuleSchema = z.looseObject({
   id: z.string(),

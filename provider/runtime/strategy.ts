@@ -43,6 +43,10 @@ const RESET_VALUES: PropertyBag = {
 
 /** A strategy the service made at or after our request's send time, allowing for clock skew. */
 const CLOCK_SKEW_MS = 5 * 60_000;
+/** How often one create is sent when its outcome stays unknown (each one reconciled first). */
+const CREATE_ATTEMPTS = 3;
+/** How far back a strategy left unrecorded by an interrupted run is taken over on create. */
+const ORPHAN_WINDOW_MS = 24 * 3_600_000;
 
 function label(inputs: PropertyBag): string {
   return `Strategy "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
@@ -272,33 +276,55 @@ export function adoptionPatch(live: Strategy, declared: PropertyBag): StrategyPa
 
 /**
  * POST /strategies is not safe to repeat. When its outcome is unknown, find what it created:
- * same name and content, created since the request was sent, held by no resource of this stack.
- * Exactly one → that is ours; none → it was not applied, send once more; several → ask.
+ * same name and content, created since the first request was sent, held by no resource of this
+ * stack. Exactly one → that is ours; none → it was not applied, send again (each further unknown
+ * outcome is reconciled the same way, up to CREATE_ATTEMPTS); several → ask.
+ *
+ * Before the first request, a strategy that an interrupted earlier run created but never
+ * recorded (its `up` was killed, or its last attempt's answer was lost) is taken over rather
+ * than duplicated: same name and content, created within ORPHAN_WINDOW_MS, held by no resource.
  */
 async function createOnce(body: StrategyInput): Promise<Strategy> {
   const client = processClient();
-  try {
-    return await client.strategies.create(body);
-  } catch (err) {
-    if (!(err instanceof AmbiguousWriteError)) throw err;
-    const since = Date.parse(err.requestSentAt) - CLOCK_SKEW_MS;
-    const { strategies } = await client.strategies.list();
-    const matches = strategies.filter(
-      (s) =>
-        !runState.claimedStrategyIds.has(s.id) &&
-        s.isGlobal !== true &&
-        Date.parse(s.createdAt) >= since &&
-        sameContent(s, body),
-    );
-    if (matches.length === 1) return client.strategies.get(matches[0]!.id);
-    if (matches.length > 1) {
-      throw new Error(
-        `the create request's answer was lost and ${matches.length} identical strategies named "${body.name}" were created ` +
-          `since it was sent (${matches.map((s) => s.id).join(", ")}); adopt the right one with adopt: "<id>" and delete the others.`,
-      );
+  // The run's one cached listing: an earlier run's orphan is in it, no extra request needed.
+  const known = [...(await runState.strategies()).values()];
+  const orphan = await unclaimedTwin(known, body, Date.now() - ORPHAN_WINDOW_MS);
+  // Bring it to the declared state: the fields the match does not compare (matching, configs).
+  if (orphan) return adopt(orphan.id, body);
+  let since: number | undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await client.strategies.create(body);
+    } catch (err) {
+      if (!(err instanceof AmbiguousWriteError) || attempt >= CREATE_ATTEMPTS) throw err;
+      since ??= Date.parse(err.requestSentAt) - CLOCK_SKEW_MS;
+      const ours = await unclaimedTwin((await client.strategies.list()).strategies, body, since);
+      if (ours) return ours;
     }
-    return client.strategies.create(body);
   }
+}
+
+/** The one unclaimed strategy of `strategies` with this name and content created since `sinceMs`. */
+async function unclaimedTwin(
+  strategies: Strategy[],
+  body: StrategyInput,
+  sinceMs: number,
+): Promise<Strategy | undefined> {
+  const client = processClient();
+  const matches = strategies.filter(
+    (s) =>
+      !runState.claimedStrategyIds.has(s.id) &&
+      s.isGlobal !== true &&
+      Date.parse(s.createdAt) >= sinceMs &&
+      sameContent(s, body),
+  );
+  if (matches.length > 1) {
+    throw new Error(
+      `${matches.length} identical strategies named "${body.name}" exist that no resource of this stack holds ` +
+        `(${matches.map((s) => s.id).join(", ")}): an earlier create's answer was lost; adopt the right one with adopt: "<id>" and delete the others.`,
+    );
+  }
+  return matches.length === 1 ? client.strategies.get(matches[0]!.id) : undefined;
 }
 
 /** Name and canonical content equal; never the name alone (the app may hold a namesake). */

@@ -148,7 +148,11 @@ async function apply(
   let secret: string | undefined = want.url === null ? undefined : (previousOutputs.secret ?? undefined);
 
   const rotate = before !== undefined && before.rotation !== want.rotation && want.url !== null;
-  if (rotate) await client.webhook.put({ enabled: want.enabled, url: null });
+  if (rotate) {
+    await client.webhook.put({ enabled: want.enabled, url: null });
+    // url null dropped the old secret: only the next answer (or the recovery below) gives one.
+    secret = undefined;
+  }
 
   let live: WebhookConfig;
   try {

@@ -44,6 +44,21 @@ describe("emulator control plane", () => {
       const list = await control(em, "GET", "/users");
       expect(JSON.stringify(list.body)).not.toContain("sa_live_");
     });
+
+    it("rotates a user's key: the new key works at once and the previous one is refused (401)", async () => {
+      const u = await newUser(em);
+      const s = (await u.post("/strategies", strategyBody())).body.strategy;
+      const rotated = await control(em, "POST", `/users/${u.userId}/rotate-key`);
+      expect(rotated.status).toBe(200);
+      expect(rotated.body.apiKey).toMatch(/^sa_live_[0-9a-f]{32}$/);
+      expect(rotated.body.apiKey).not.toBe(u.key);
+      expect((await u.get("/me")).status).toBe(401);
+      const renewed = u.as(rotated.body.apiKey);
+      expect((await renewed.get(`/strategies/${s.id}`)).status).toBe(200);
+      expect(
+        (await control(em, "POST", "/users/00000000-0000-4000-8000-000000000000/rotate-key")).status,
+      ).toBe(404);
+    });
   });
 
   describe("clock", () => {
@@ -171,7 +186,7 @@ describe("emulator control plane", () => {
           method: "GET",
           route: "/strategies/:id",
           path: `/strategies/${s.id}`,
-          status: 200,
+          status: 400,
           time: expect.any(String),
           userId: u.userId,
         },

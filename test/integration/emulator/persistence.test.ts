@@ -93,6 +93,69 @@ describe("emulator persistence", () => {
     }
   }, 90_000);
 
+  it("loses no acknowledged write when SIGKILL lands while other writes are still in flight (--data)", async () => {
+    const data = path.join(dir, "inflight.db");
+    const first = await spawnCli(["--port", "0", "--data", data]);
+    const control = first.baseUrl.replace("/api/external/v1", "/_emulator");
+    const user = (await (
+      await fetch(`${control}/users`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ plan: "DEGEN", limits: { requestsPerMinute: 100_000, total: null } }),
+      })
+    ).json()) as Json;
+    const h = { "x-api-key": user.apiKey, "content-type": "application/json" };
+    const acknowledged: { kind: "create" | "follow"; id: string; name?: string }[] = [];
+    let killed: Promise<void> | undefined;
+    const write = async (i: number) => {
+      try {
+        if (i % 4 === 3) {
+          const address = `0x${i.toString(16).padStart(40, "0")}`;
+          const res = await fetch(`${first.baseUrl}/devs/${address}/add`, {
+            method: "POST",
+            headers: h,
+            body: "{}",
+          });
+          if (res.status === 201) acknowledged.push({ kind: "follow", id: address });
+        } else {
+          const name = `Acked ${i}`;
+          const res = await fetch(`${first.baseUrl}/strategies`, {
+            method: "POST",
+            headers: h,
+            body: JSON.stringify(strategyBody({ name })),
+          });
+          const body = (await res.json()) as Json;
+          if (res.status === 201 && !killed)
+            acknowledged.push({ kind: "create", id: body.strategy.id, name });
+        }
+      } catch {
+        // The connection died with the process: not acknowledged, so nothing is promised.
+      }
+      // Kill the moment the 40th acknowledgement is in, with dozens of writes still queued.
+      if (acknowledged.length >= 40 && !killed) killed = hardKill(first.child);
+    };
+    await Promise.all(Array.from({ length: 120 }, (_, i) => write(i)));
+    await killed;
+    expect(acknowledged.length).toBeGreaterThanOrEqual(40);
+
+    const second = await spawnCli(["--port", "0", "--data", data]);
+    try {
+      const strategies = (
+        (await (await fetch(`${second.baseUrl}/strategies`, { headers: h })).json()) as Json
+      ).strategies as { id: string; name: string }[];
+      const devs = (
+        (await (await fetch(`${second.baseUrl}/devs/my?limit=100`, { headers: h })).json()) as Json
+      ).developers as { address: string }[];
+      for (const a of acknowledged) {
+        if (a.kind === "create")
+          expect(strategies).toContainEqual(expect.objectContaining({ id: a.id, name: a.name }));
+        else expect(devs.map((d) => d.address)).toContain(a.id);
+      }
+    } finally {
+      await hardKill(second.child);
+    }
+  }, 90_000);
+
   it("prints the base URL and, with --seed demo, both demo users' keys", async () => {
     const run = await spawnCli(["--port", "0", "--seed", "demo"]);
     try {

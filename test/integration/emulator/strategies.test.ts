@@ -171,15 +171,26 @@ describe("emulator strategies", () => {
       expect(stored.rules).toEqual(strategyBody().rules);
     });
 
-    it("stores object rules with operator matches and the config as value (read back unchanged)", async () => {
+    it("stores object rules with operator matches and the config as JSON text (read back unchanged)", async () => {
       const u = await fresh();
       const config = { window: "1h", buyPressure: "strong" };
       const s = await create(u, { rules: [{ rule: "buy_sell_ratio_window", dealbreaker: false, config }] });
       expect(s.ruleGroups[0].rules[0]).toMatchObject({
         ruleType: "buy_sell_ratio_window",
         operator: "matches",
-        value: config,
+        value: JSON.stringify(config),
       });
+    });
+
+    it("never stores an object as a dealbreaker's value (spec 2.2: boolean, number or string)", async () => {
+      const u = await fresh();
+      const config = { windows: { "1h": 5000 } };
+      const s = await create(u, { rules: [{ rule: "volume_24h", dealbreaker: true, config }] });
+      const listed = (await u.get("/strategies")).body.strategies[0];
+      for (const d of [...s.dealbreakers, ...listed.dealbreakers]) {
+        expect(["boolean", "number", "string"]).toContain(typeof d.value);
+      }
+      expect(JSON.parse(s.dealbreakers[0].value)).toEqual(config);
     });
   });
 

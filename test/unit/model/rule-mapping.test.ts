@@ -68,7 +68,7 @@ describe("rulesToStored", () => {
               id: "id-9",
               ruleType: "volume_24h",
               operator: "matches",
-              value: { windows: { "1h": 5000 } },
+              value: JSON.stringify({ windows: { "1h": 5000 } }),
               enabled: true,
             },
           ],
@@ -82,7 +82,11 @@ describe("rulesToStored", () => {
               id: "id-8",
               ruleType: "coordinated_wallet_cluster",
               operator: "matches",
-              value: { maxTotalHeldPct: 30, maxSingleClusterPct: 10, maxClusterRisk: "medium" },
+              value: JSON.stringify({
+                maxTotalHeldPct: 30,
+                maxSingleClusterPct: 10,
+                maxClusterRisk: "medium",
+              }),
               enabled: true,
             },
           ],
@@ -119,7 +123,27 @@ describe("rulesToStored", () => {
       view: "create",
     });
     config.walletTypes.push("whale" as never);
-    expect(stored.ruleGroups[0]!.rules[0]!.value).toEqual({ minWallets: 1, walletTypes: ["kol"] });
+    expect(stored.ruleGroups[0]!.rules[0]!.value).toBe(
+      JSON.stringify({ minWallets: 1, walletTypes: ["kol"] }),
+    );
+  });
+
+  it("stores an object rule's config as JSON text, so a dealbreaker's value is never an object (spec 2.2)", () => {
+    const config = { windows: { "5m": 100, "1h": 5000 } };
+    const stored = rulesToStored([{ rule: "volume_24h", dealbreaker: true, config }], { view: "create" });
+    expect(typeof stored.dealbreakers[0]!.value).toBe("string");
+    expect(storedToRules(stored)).toEqual([{ rule: "volume_24h", dealbreaker: true, config }]);
+  });
+
+  it("still reads an object rule stored with the config object as value (older versions)", () => {
+    const config = { window: "1h", buyPressure: "strong" };
+    const stored = {
+      dealbreakers: [
+        { id: "a", ruleType: "buy_sell_ratio_window", operator: "matches", value: config, enabled: true },
+      ],
+      ruleGroups: [],
+    };
+    expect(storedToRules(stored)).toEqual([{ rule: "buy_sell_ratio_window", dealbreaker: true, config }]);
   });
 });
 

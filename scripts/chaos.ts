@@ -1,0 +1,48 @@
+/**
+ * `npm run chaos [-- --faults <n>] [-- --seed <n>]`: the full fault campaign of issue 13.
+ *
+ * Repeated `pulumi up` of a realistic portfolio (test/e2e/chaos/portfolio.ts) with the real
+ * Pulumi CLI against the emulator as a real process with durable state, while at least <n>
+ * faults (default 200) are injected: 429 bursts, 5xx, added latency, connections dropped before
+ * and after the write committed, emulator SIGKILL + restart mid-run, `pulumi up` SIGKILLed
+ * mid-run then cancel / refresh / up, and an API key rotated between the last up and destroy.
+ * After every round the account must equal the declared portfolio and the state must match the
+ * API; the key and webhook secrets must appear in no state, export, log or error output.
+ *
+ * It prints one line per round, a table per fault kind and the summary line
+ * `faults injected: <n>, survived: <n>, duplicates: <n>, lost: <n>`; it exits non-zero unless
+ * every fault survived with 0 duplicates and 0 lost. The campaign is the e2e test
+ * test/e2e/chaos.test.ts run with CHAOS_PROFILE=full (the test suite runs a reduced profile),
+ * so both share one implementation and the e2e setup that provisions the Pulumi CLI.
+ */
+import { spawnSync } from "node:child_process";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+const ROOT = resolve(__dirname, "..");
+
+function main(): number {
+  const { values } = parseArgs({
+    options: { faults: { type: "string", default: "200" }, seed: { type: "string", default: "13" } },
+    strict: true,
+  });
+  for (const [name, value] of Object.entries(values)) {
+    if (!/^\d+$/.test(value)) {
+      console.error(`--${name} must be a whole number, got ${JSON.stringify(value)}`);
+      return 2;
+    }
+  }
+  const vitest = join(ROOT, "node_modules/.bin/vitest");
+  const res = spawnSync(vitest, ["run", "--project", "e2e", "test/e2e/chaos.test.ts"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, CHAOS_PROFILE: "full", CHAOS_FAULTS: values.faults, CHAOS_SEED: values.seed },
+  });
+  if (res.error) {
+    console.error(`could not run vitest: ${res.error.message}`);
+    return 1;
+  }
+  return res.status ?? 1;
+}
+
+process.exit(main());

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../../emulator/server";
+import { strategyHandler } from "../../../provider/runtime/strategy";
+import { control, startTestEmulator } from "../../support/emulator";
+import { sampleStrategy } from "../../support/strategy";
+
+// Convergence bugs the fault campaign (issue 13) found in Strategy create, reproduced directly.
+describe("Strategy create under interrupted and ambiguous writes", () => {
+  let em: RunningEmulator;
+  let apiKey: string;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    em = await startTestEmulator();
+    apiKey = (await control(em, "POST", "/users", { plan: "DEGEN", limits: { requestsPerMinute: 100_000 } }))
+      .body.apiKey;
+    process.env.STRATEGY_ALERTS_API_KEY = apiKey;
+    process.env.STRATEGY_ALERTS_BASE_URL = em.baseUrl;
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await em.close();
+  });
+
+  const names = async () => {
+    const res = await fetch(`${em.baseUrl}/strategies`, { headers: { "x-api-key": apiKey } });
+    return ((await res.json()) as { strategies: { id: string; name: string }[] }).strategies;
+  };
+  const inputs = (name: string) => {
+    const { isActive: _activity, ...body } = sampleStrategy({ name });
+    return body as unknown as Record<string, unknown>;
+  };
+
+  it("takes over the identical strategy an interrupted run created but never recorded", async () => {
+    const orphan = await fetch(`${em.baseUrl}/strategies`, {
+      method: "POST",
+      headers: { "x-api-key": apiKey, "content-type": "application/json" },
+      body: JSON.stringify(sampleStrategy({ name: "Left behind" })),
+    });
+    const orphanId = ((await orphan.json()) as { strategy: { id: string } }).strategy.id;
+    const created = await strategyHandler.create!(inputs("Left behind"));
+    expect(created.id).toBe(orphanId);
+    expect((await names()).filter((s) => s.name === "Left behind")).toHaveLength(1);
+  });
+
+  it("reconciles every unknown outcome: a lost answer after a dropped first attempt leaves one strategy", async () => {
+    await control(em, "POST", "/faults", { method: "POST", path: "/strategies", drop: "before", count: 1 });
+    await control(em, "POST", "/faults", {
+      method: "POST",
+      path: "/strategies",
+      drop: "after-commit",
+      count: 1,
+    });
+    const created = await strategyHandler.create!(inputs("Twice unknown"));
+    const live = (await names()).filter((s) => s.name === "Twice unknown");
+    expect(live.map((s) => s.id)).toEqual([created.id]);
+  });
+});

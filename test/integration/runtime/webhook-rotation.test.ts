@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../../emulator/server";
+import { webhookHandler } from "../../../provider/runtime/webhook";
+import { control, startTestEmulator } from "../../support/emulator";
+import { Receiver } from "../emulator/engine-helpers";
+
+// Found by the fault campaign (issue 13): a rotation whose answer was lost kept the old secret.
+describe("Webhook rotation under a lost answer", () => {
+  let em: RunningEmulator;
+  let receiver: Receiver;
+  let userId: string;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    em = await startTestEmulator();
+    receiver = await new Receiver().start();
+    const user = (
+      await control(em, "POST", "/users", { plan: "DEGEN", limits: { requestsPerMinute: 100_000 } })
+    ).body;
+    userId = user.userId;
+    process.env.STRATEGY_ALERTS_API_KEY = user.apiKey;
+    process.env.STRATEGY_ALERTS_BASE_URL = em.baseUrl;
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await receiver.close();
+    await em.close();
+  });
+
+  it("ends with the secret the service signs with when the answer carrying the new secret is lost", async () => {
+    const olds = { url: receiver.url, enabled: true, rotation: "1" };
+    const created = await webhookHandler.create!(olds);
+    const first = created.outs.secret as string;
+    expect(first).toBe(em.store.getWebhook(userId)!.secret);
+
+    // url null goes through; the PUT that generates the new secret commits, its answer is lost.
+    // (Faults fire in the order they were added: a no-op for the url null PUT, then the drop.)
+    await control(em, "POST", "/faults", { method: "PUT", path: "/webhook", count: 1, latencyMs: 1 });
+    await control(em, "POST", "/faults", { method: "PUT", path: "/webhook", drop: "after-commit", count: 1 });
+    const rotated = await webhookHandler.update!("webhook", created.outs, { ...olds, rotation: "2" });
+    const live = em.store.getWebhook(userId)!.secret;
+    expect(rotated.outs!.secret).not.toBe(first);
+    expect(rotated.outs!.secret).toBe(live);
+  });
+});
