@@ -1,0 +1,172 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
+import { type CommandResult, PulumiProject } from "./harness";
+
+/** N strategies and the activation holding all of them; `min` is the rule a change moves. */
+function portfolio(n: number, min: number, prefix = "s"): string {
+  const items = Array.from(
+    { length: n },
+    (_, i) => `const ${prefix}${i} = new sa.Strategy("${prefix}${i}", {
+  name: "${prefix} strategy ${i}",
+  triggers: ["new_token_created"],
+  rules: [
+    { rule: "liquidity_usd", dealbreaker: true, min: ${min + i} },
+    { rule: "has_website", dealbreaker: false },
+  ],
+});`,
+  ).join("\n");
+  const ids = Array.from({ length: n }, (_, i) => `${prefix}${i}.strategyId`).join(", ");
+  return `import * as sa from "pulumi-strategy-alerts";
+${items}
+new sa.StrategyActivation("active", { strategyIds: [${ids}] });
+`;
+}
+
+/** Requests of one account as `METHOD route`, counted. */
+function counts(entries: JournalEntry[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const e of entries) {
+    const key = `${e.method} ${e.route}`;
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
+}
+
+const reads = (c: Record<string, number>) =>
+  Object.entries(c)
+    .filter(([k]) => k.startsWith("GET "))
+    .reduce((sum, [, v]) => sum + v, 0);
+
+function allText(result: CommandResult): string {
+  return [result.stdout, result.stderr, ...result.diagnostics.map((d) => d.message)].join("\n");
+}
+
+describe.runIf(inject("pulumiBinDir"))("request economy and the account's rate budget", () => {
+  let emulator: TestEmulator;
+  let windowDir: string;
+  const projects: PulumiProject[] = [];
+
+  beforeAll(async () => {
+    emulator = await TestEmulator.start();
+    // One machine's shared window directory for this file's Pulumi processes.
+    windowDir = await mkdtemp(join(tmpdir(), "psa-rate-window-"));
+  });
+  afterAll(async () => {
+    await Promise.all(projects.map((p) => p.cleanup()));
+    await emulator?.close();
+    await rm(windowDir, { recursive: true, force: true });
+  });
+
+  async function project(name: string, program: string, apiKey: string): Promise<PulumiProject> {
+    const p = await PulumiProject.create({
+      name,
+      program,
+      config: stackConfig(emulator, apiKey),
+      env: { STRATEGY_ALERTS_RATE_DIR: windowDir },
+    });
+    projects.push(p);
+    return p;
+  }
+
+  async function journalOf(userId: string, run: () => Promise<unknown>): Promise<Record<string, number>> {
+    const before = (await emulator.journal(userId)).length;
+    await run();
+    return counts((await emulator.journal(userId)).slice(before));
+  }
+
+  it("costs what docs/request-costs.md says: one write per changed resource and at most 2 reads per command", async () => {
+    const user = await emulator.user("PRO", { requestsPerMinute: 10_000 });
+    const n = 5;
+    const p = await project("costs", portfolio(n, 1000), user.apiKey);
+
+    const up = await journalOf(user.userId, () => p.up());
+    expect(up["POST /strategies"]).toBe(n);
+    expect(up["POST /strategies/:id/activate"]).toBe(n);
+    expect(reads(up)).toBeLessThanOrEqual(2);
+
+    const preview = await journalOf(user.userId, () => p.preview());
+    expect(Object.keys(preview).every((k) => k.startsWith("GET "))).toBe(true);
+    expect(reads(preview)).toBeLessThanOrEqual(2);
+
+    const refresh = await journalOf(user.userId, () => p.refresh());
+    expect(refresh).toEqual({ "GET /strategies": 1 });
+
+    // Changing one rule in every strategy: N PATCHes, no read-back per strategy.
+    await p.writeProgram(portfolio(n, 2000));
+    const change = await journalOf(user.userId, () => p.up());
+    expect(change["PATCH /strategies/:id"]).toBe(n);
+    expect(change["GET /strategies/:id"]).toBeUndefined();
+    expect(reads(change)).toBeLessThanOrEqual(2);
+    expect(Object.values(change).reduce((a, b) => a + b, 0)).toBe(n + reads(change));
+    // The outputs still carry the rules the service regenerated (from the PATCH answers): same ids.
+    const state = JSON.parse(await p.exportState());
+    const recorded = state.deployment.resources.filter((r: { type: string }) => r.type.endsWith(":Strategy"));
+    const live = new Map((await user.client.strategies.list()).strategies.map((s) => [s.id, s]));
+    expect(recorded).toHaveLength(n);
+    for (const r of recorded) {
+      const s = live.get(r.outputs.strategyId);
+      expect(r.outputs.dealbreakers).toEqual(s?.dealbreakers);
+      expect(r.outputs.dealbreakers[0].value).toBeGreaterThanOrEqual(2000);
+      expect(r.outputs.updatedAt).toBe(s?.updatedAt);
+    }
+
+    const destroy = await journalOf(user.userId, () => p.destroy());
+    expect(destroy["DELETE /strategies/:id"]).toBe(n);
+    expect(destroy["POST /strategies/:id/deactivate"]).toBe(n);
+    expect(reads(destroy)).toBeLessThanOrEqual(2);
+  });
+
+  it("meets no 429 when preview, up, refresh, up and destroy follow each other within the plan's minute", async () => {
+    // A plan of 12 requests a minute: the sequence needs about 22, so the processes must share one window.
+    const user = await emulator.user("PRO", { requestsPerMinute: 12 });
+    const p = await project("back-to-back", portfolio(3, 1000, "b"), user.apiKey);
+    const before = (await emulator.journal(user.userId)).length;
+    await p.preview();
+    await p.up();
+    await p.refresh();
+    await p.writeProgram(portfolio(3, 3000, "b"));
+    const slow = await p.up();
+    await p.destroy();
+    const entries = (await emulator.journal(user.userId)).slice(before);
+    expect(entries.length).toBeGreaterThan(12);
+    expect(entries.filter((e) => e.status === 429)).toEqual([]);
+    // The pause is announced with its reason.
+    expect(allText(slow)).toMatch(
+      /strategy-alerts: waiting \d+s before \w+ \/[^ ]+: the plan allows 12 requests per minute/,
+    );
+  });
+
+  it("meets no 429 when two stacks of one account are applied at the same time", async () => {
+    const user = await emulator.user("PRO", { requestsPerMinute: 10 });
+    const a = await project("parallel-a", portfolio(3, 1000, "pa"), user.apiKey);
+    const b = await project("parallel-b", portfolio(3, 1000, "pb"), user.apiKey);
+    const before = (await emulator.journal(user.userId)).length;
+    await Promise.all([a.up(), b.up()]);
+    const entries = (await emulator.journal(user.userId)).slice(before);
+    expect(entries.filter((e) => e.method === "POST" && e.route === "/strategies")).toHaveLength(6);
+    expect(entries.length).toBeGreaterThan(10);
+    expect(entries.filter((e) => e.status === 429)).toEqual([]);
+  });
+
+  it("honours a 429 that still comes (another machine used the key) and says what it waits for", async () => {
+    const user = await emulator.user("PRO", { requestsPerMinute: 10_000 });
+    const p = await project("foreign-429", portfolio(1, 1000, "f"), user.apiKey);
+    await emulator.control("POST", "/faults", {
+      method: "POST",
+      path: "/strategies",
+      status: 429,
+      retryAfterSeconds: 3,
+      count: 1,
+    });
+    const up = await p.up();
+    await emulator.control("DELETE", "/faults");
+    expect(up.changes.create).toBe(3);
+    expect(allText(up)).toMatch(
+      /strategy-alerts: waiting 3s before POST \/strategies: the service answered 429 \(rate limit exceeded\) and asked to retry after 3s/,
+    );
+    await p.destroy();
+  });
+});
