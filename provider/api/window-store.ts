@@ -96,8 +96,10 @@ export class FileWindowStore implements WindowStore {
     if (!this.#usable || !this.#acquireLock()) return change(this.#memory);
     try {
       const state = this.#read();
+      const before = JSON.stringify(state);
       const result = change(state);
-      this.#write(state);
+      // A look without a change (is the window full?) costs no write.
+      if (JSON.stringify(state) !== before) this.#write(state);
       this.#memory = state;
       return result;
     } catch {
