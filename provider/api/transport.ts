@@ -65,8 +65,9 @@ export interface TransportOptions {
   shareRateWindow?: boolean;
   /**
    * Before the first write (or the first read that would wait), ask `GET /me` for the plan's
-   * rate unless this or an earlier process already knows it. Default true; false paces at the
-   * stricter plan's rate until the caller's own `account.me()`.
+   * rate unless this or an earlier process already knows it (the Pulumi provider does). Default
+   * false: the client sends only what it is asked to and paces at the stricter plan's rate
+   * until the caller's own `account.me()` or a rate an earlier process shared.
    */
   learnRate?: boolean;
   /** Overrides the connection pool (tests, proxies). Not closed by `close()`. */
@@ -185,7 +186,7 @@ export class Transport {
         sleep: this.#sleep,
         shareAcrossProcesses: options.shareRateWindow ?? true,
       });
-    this.#learnRate = options.learnRate ?? true;
+    this.#learnRate = options.learnRate ?? false;
     this.#ownsDispatcher = !options.dispatcher;
     this.#dispatcher =
       options.dispatcher ??

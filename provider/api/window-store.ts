@@ -82,6 +82,7 @@ export class FileWindowStore implements WindowStore {
     this.#lockTimeoutMs = options.lockTimeoutMs ?? 2_000;
     try {
       fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+      removeStaleFiles(directory, this.#now());
     } catch {
       this.#usable = false;
     }
@@ -159,6 +160,22 @@ export class FileWindowStore implements WindowStore {
       fs.unlinkSync(this.#lock);
     } catch {
       // Broken as stale by another process: nothing to release.
+    }
+  }
+}
+
+/** Files untouched for this long hold nothing a limiter still uses (the learned rate expires too). */
+const STALE_FILE_MS = 24 * 60 * 60_000;
+
+/** Keeps the directory from growing with keys and services no longer used (best effort). */
+function removeStaleFiles(directory: string, now: number): void {
+  for (const name of fs.readdirSync(directory)) {
+    if (!name.endsWith(".json")) continue;
+    const file = path.join(directory, name);
+    try {
+      if (now - fs.statSync(file).mtimeMs > STALE_FILE_MS) fs.unlinkSync(file);
+    } catch {
+      // Removed by another process meanwhile.
     }
   }
 }

@@ -6,7 +6,8 @@ import { credentials } from "./settings";
 /** Waits shorter than this are routine and not worth a line in the Pulumi output. */
 const ANNOUNCE_WAIT_MS = 2_000;
 
-const clientFor = clientCache({ onWait: announceWait, userAgent: "pulumi-strategy-alerts" });
+// Every command paces at the plan's real rate from its first write on (docs/request-costs.md).
+const clientFor = clientCache({ onWait: announceWait, userAgent: "pulumi-strategy-alerts", learnRate: true });
 
 /**
  * The provider process's client. Built lazily (preview of a program without these resources

@@ -34,7 +34,7 @@ afterEach(async () => {
 /** A client standing for a new process: its own limiter over the machine's window file. */
 function processClient(key: string): ApiClient {
   const rateLimiter = new RateLimiter({ store: new FileWindowStore("shared-key", { directory: dir }) });
-  const client = createClient({ apiKey: key, baseUrl: server.baseUrl, rateLimiter });
+  const client = createClient({ apiKey: key, baseUrl: server.baseUrl, rateLimiter, learnRate: true });
   clients.push(client);
   return client;
 }
@@ -71,6 +71,15 @@ describe("learning the plan's rate", () => {
     await client.strategies.list();
     expect(seen(since)).toEqual(["GET /strategies"]);
     expect(client.rateLimiter.rateKnown).toBe(false);
+  });
+
+  it("sends nothing unasked when the caller did not opt in (the client alone)", async () => {
+    const rateLimiter = new RateLimiter({ store: new FileWindowStore("plain", { directory: dir }) });
+    const client = createClient({ apiKey: uniqueKey("plain"), baseUrl: server.baseUrl, rateLimiter });
+    clients.push(client);
+    const since = server.requests.length;
+    await client.strategies.delete(fx.IDS.strategy);
+    expect(seen(since)).toEqual([`DELETE /strategies/${fx.IDS.strategy}`]);
   });
 
   it("goes on at the stricter plan's pace when GET /me fails, without asking before every request", async () => {

@@ -123,6 +123,16 @@ describe("FileWindowStore", () => {
     expect(fs.existsSync(`${store.file}.lock`)).toBe(false);
   });
 
+  it("removes window files nobody touched for a day", () => {
+    const old = path.join(dir, "old.json");
+    fs.writeFileSync(old, "{}");
+    const dayAgo = (Date.now() - 25 * 60 * 60_000) / 1000;
+    fs.utimesSync(old, dayAgo, dayAgo);
+    fs.writeFileSync(path.join(dir, "fresh.json"), "{}");
+    new FileWindowStore("k", { directory: dir });
+    expect(fs.readdirSync(dir).sort()).toEqual(["fresh.json"]);
+  });
+
   it("loses no send when separate processes update the file at the same time", async () => {
     const run = promisify(execFile);
     const script = `
