@@ -3,27 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
-import { type CommandResult, PulumiProject } from "./harness";
-
-/** N strategies and the activation holding all of them; `min` is the rule a change moves. */
-function portfolio(n: number, min: number, prefix = "s"): string {
-  const items = Array.from(
-    { length: n },
-    (_, i) => `const ${prefix}${i} = new sa.Strategy("${prefix}${i}", {
-  name: "${prefix} strategy ${i}",
-  triggers: ["new_token_created"],
-  rules: [
-    { rule: "liquidity_usd", dealbreaker: true, min: ${min + i} },
-    { rule: "has_website", dealbreaker: false },
-  ],
-});`,
-  ).join("\n");
-  const ids = Array.from({ length: n }, (_, i) => `${prefix}${i}.strategyId`).join(", ");
-  return `import * as sa from "pulumi-strategy-alerts";
-${items}
-new sa.StrategyActivation("active", { strategyIds: [${ids}] });
-`;
-}
+import { PulumiProject } from "./harness";
+import { allText, portfolio } from "./portfolio-program";
 
 /** Requests of one account as `METHOD route`, counted. */
 function counts(entries: JournalEntry[]): Record<string, number> {
@@ -39,10 +20,6 @@ const reads = (c: Record<string, number>) =>
   Object.entries(c)
     .filter(([k]) => k.startsWith("GET "))
     .reduce((sum, [, v]) => sum + v, 0);
-
-function allText(result: CommandResult): string {
-  return [result.stdout, result.stderr, ...result.diagnostics.map((d) => d.message)].join("\n");
-}
 
 describe.runIf(inject("pulumiBinDir"))("request economy and the account's rate budget", () => {
   let emulator: TestEmulator;
@@ -117,38 +94,6 @@ describe.runIf(inject("pulumiBinDir"))("request economy and the account's rate b
     expect(destroy["DELETE /strategies/:id"]).toBe(n);
     expect(destroy["POST /strategies/:id/deactivate"]).toBe(n);
     expect(reads(destroy)).toBeLessThanOrEqual(2);
-  });
-
-  it("meets no 429 when preview, up, refresh, up and destroy follow each other within the plan's minute", async () => {
-    // A plan of 12 requests a minute: the sequence needs about 22, so the processes must share one window.
-    const user = await emulator.user("PRO", { requestsPerMinute: 12 });
-    const p = await project("back-to-back", portfolio(3, 1000, "b"), user.apiKey);
-    const before = (await emulator.journal(user.userId)).length;
-    await p.preview();
-    await p.up();
-    await p.refresh();
-    await p.writeProgram(portfolio(3, 3000, "b"));
-    const slow = await p.up();
-    await p.destroy();
-    const entries = (await emulator.journal(user.userId)).slice(before);
-    expect(entries.length).toBeGreaterThan(12);
-    expect(entries.filter((e) => e.status === 429)).toEqual([]);
-    // The pause is announced with its reason.
-    expect(allText(slow)).toMatch(
-      /strategy-alerts: waiting \d+s before \w+ \/[^ ]+: the plan allows 12 requests per minute/,
-    );
-  });
-
-  it("meets no 429 when two stacks of one account are applied at the same time", async () => {
-    const user = await emulator.user("PRO", { requestsPerMinute: 10 });
-    const a = await project("parallel-a", portfolio(3, 1000, "pa"), user.apiKey);
-    const b = await project("parallel-b", portfolio(3, 1000, "pb"), user.apiKey);
-    const before = (await emulator.journal(user.userId)).length;
-    await Promise.all([a.up(), b.up()]);
-    const entries = (await emulator.journal(user.userId)).slice(before);
-    expect(entries.filter((e) => e.method === "POST" && e.route === "/strategies")).toHaveLength(6);
-    expect(entries.length).toBeGreaterThan(10);
-    expect(entries.filter((e) => e.status === 429)).toEqual([]);
   });
 
   it("honours a 429 that still comes (another machine used the key) and says what it waits for", async () => {
