@@ -21,7 +21,7 @@ const reads = (c: Record<string, number>) =>
     .filter(([k]) => k.startsWith("GET "))
     .reduce((sum, [, v]) => sum + v, 0);
 
-describe.runIf(inject("pulumiBinDir"))("request economy and the account's rate budget", () => {
+describe.runIf(inject("pulumiBinDir"))("request economy: what each command costs", () => {
   let emulator: TestEmulator;
   let windowDir: string;
   const projects: PulumiProject[] = [];
