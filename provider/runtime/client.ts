@@ -18,8 +18,10 @@ export function processClient(): ApiClient {
 }
 
 /**
- * The engine shows a dynamic provider's stderr in the `pulumi up` output, so a long pause says
- * what it waits for, how long and why.
+ * The engine shows a dynamic provider's stderr in the `pulumi up` output (as a diagnostic of
+ * severity `info#err`), so a long pause says what it waits for, how long and why. `pulumi.log`
+ * would not do: the dynamic-provider host never connects the SDK to the engine's log service,
+ * so in this process it only writes to the console.
  */
 export function announceWait(event: WaitEvent): void {
   if (event.waitMs < ANNOUNCE_WAIT_MS) return;
@@ -31,7 +33,7 @@ export function describeWait(event: WaitEvent): string {
   const request = event.method && event.route ? ` before ${event.method} ${event.route}` : "";
   switch (event.reason) {
     case "rate-limit-window":
-      return `strategy-alerts: waiting ${seconds}s${request}: the plan allows ${event.requestsPerMinute} requests per minute and this minute's budget is spent.`;
+      return `strategy-alerts: waiting ${seconds}s${request}: the plan allows ${event.requestsPerMinute} requests per minute and this minute's budget is spent (by every command of this API key on this machine).`;
     case "retry-after":
       return `strategy-alerts: waiting ${seconds}s${request}: the service answered 429 (rate limit exceeded) and asked to retry after ${seconds}s.`;
     case "rate-limited":
