@@ -21,6 +21,11 @@ const reads = (c: Record<string, number>) =>
     .filter(([k]) => k.startsWith("GET "))
     .reduce((sum, [, v]) => sum + v, 0);
 
+const withoutReads = (c: Record<string, number>) =>
+  Object.fromEntries(Object.entries(c).filter(([k]) => !k.startsWith("GET ")));
+
+const DEV = "0x52908400098527886e0f7030069857d2e4169ee7";
+
 describe.runIf(inject("pulumiBinDir"))("request economy: what each command costs", () => {
   let emulator: TestEmulator;
   let windowDir: string;
@@ -93,6 +98,50 @@ describe.runIf(inject("pulumiBinDir"))("request economy: what each command costs
     const destroy = await journalOf(user.userId, () => p.destroy());
     expect(destroy["DELETE /strategies/:id"]).toBe(n);
     expect(destroy["POST /strategies/:id/deactivate"]).toBe(n);
+    expect(reads(destroy)).toBeLessThanOrEqual(2);
+  });
+
+  it("costs one write per changed FollowedDeveloper, DeveloperTags and Webhook, and one listing for their refresh", async () => {
+    const user = await emulator.user("PRO", { requestsPerMinute: 10_000 });
+    const tags = (await user.client.devs.tags()).tags.map((t) => t.id);
+    // Nothing listens there: the webhook is saved unverified, which requireVerified: false accepts.
+    const program = (
+      alias: string,
+      tagIds: string[],
+      enabled: boolean,
+    ) => `import * as sa from "pulumi-strategy-alerts";
+const dev = new sa.FollowedDeveloper("dev", { address: "${DEV}", alias: "${alias}" });
+new sa.DeveloperTags("tags", { address: dev.address, tagIds: ${JSON.stringify(tagIds)} });
+new sa.Webhook("hook", { url: "http://127.0.0.1:9/hook", enabled: ${enabled}, requireVerified: false });
+`;
+    const p = await project("developers", program("alpha", [tags[0]!], true), user.apiKey);
+
+    const up = await journalOf(user.userId, () => p.up());
+    expect(withoutReads(up)).toEqual({
+      "POST /devs/:address/add": 1,
+      "PUT /devs/:address/tags": 1,
+      "PUT /webhook": 1,
+    });
+    expect(reads(up)).toBeLessThanOrEqual(2);
+
+    await p.writeProgram(program("beta", [tags[0]!, tags[1]!], false));
+    const change = await journalOf(user.userId, () => p.up());
+    expect(withoutReads(change)).toEqual({
+      "PUT /devs/:address/update": 1,
+      "PUT /devs/:address/tags": 1,
+      "PUT /webhook": 1,
+    });
+    expect(reads(change)).toBeLessThanOrEqual(2);
+
+    const refresh = await journalOf(user.userId, () => p.refresh());
+    expect(refresh).toEqual({ "GET /devs/my": 1, "GET /webhook": 1 });
+
+    const destroy = await journalOf(user.userId, () => p.destroy());
+    expect(withoutReads(destroy)).toEqual({
+      "PUT /devs/:address/update": 1,
+      "PUT /devs/:address/tags": 1,
+      "PUT /webhook": 1,
+    });
     expect(reads(destroy)).toBeLessThanOrEqual(2);
   });
 
