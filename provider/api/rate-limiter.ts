@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { FileWindowStore, MemoryWindowStore, type WindowState, type WindowStore } from "./window-store";
 
 /** Before `GET /me` tells the real size, assume the stricter plan (PRO: 60 per minute). */
 export const DEFAULT_REQUESTS_PER_MINUTE = 60;
@@ -27,51 +28,99 @@ export interface WaitEvent {
 export type WaitListener = (event: WaitEvent) => void;
 
 export interface RateLimiterOptions {
+  /** The plan's rate when the caller already knows it; otherwise learned (see `rateKnown`). */
   requestsPerMinute?: number;
   windowMs?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Where the window lives: this process only (default) or a file shared by processes. */
+  store?: WindowStore;
 }
 
+/** How long a rate learned by an earlier process is trusted (plans rarely change; a 429 still tells). */
+export const LEARNED_RATE_TTL_MS = 24 * 60 * 60_000;
+
 export const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Decision = { waitMs: 0 } | { waitMs: number; reason: WaitReason };
 
 /**
  * Sliding one-minute window of send times, shared by every request made with one API key.
  * Callers are served in arrival order, so a burst from many parallel resources drains evenly
  * instead of starving some of them. Every delay goes through the injected `sleep` / `now`.
+ * The window itself lives in a `WindowStore`, so processes on one machine can share it.
  */
 export class RateLimiter {
   #requestsPerMinute: number;
+  #rateKnown: boolean;
   readonly #windowMs: number;
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
-  #sent: number[] = [];
-  #blockedUntil = 0;
-  #blockReason: WaitReason = "rate-limited";
+  readonly #store: WindowStore;
   #queue: Promise<void> = Promise.resolve();
+  #learning: Promise<void> | undefined;
 
   constructor(options: RateLimiterOptions = {}) {
     this.#requestsPerMinute = options.requestsPerMinute ?? DEFAULT_REQUESTS_PER_MINUTE;
+    this.#rateKnown = options.requestsPerMinute !== undefined;
     this.#windowMs = options.windowMs ?? RATE_LIMIT_WINDOW_MS;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? realSleep;
+    this.#store = options.store ?? new MemoryWindowStore();
+    if (!this.#rateKnown) this.#store.update((state) => this.#adoptLearned(state));
   }
 
   get requestsPerMinute(): number {
     return this.#requestsPerMinute;
   }
 
-  /** Sends recorded inside the current window (for tests and diagnostics). */
-  get inWindow(): number {
-    this.#prune(this.#now());
-    return this.#sent.length;
+  /**
+   * True once the plan's rate is known: given, learned from `GET /me` in this process, or
+   * learned by an earlier process on this machine (shared window file) within a day.
+   * Until then the limiter assumes the stricter plan.
+   */
+  get rateKnown(): boolean {
+    return this.#rateKnown;
   }
 
-  /** Adopts the plan's rate (from `GET /me` limits.rateLimit.requestsPerMinute). */
+  /**
+   * Learns the plan's rate once: concurrent callers share one `fetchRate`; a failure leaves the
+   * default in place (the run is slower, not broken) and is not retried by every request.
+   */
+  learnRate(fetchRate: () => Promise<number>): Promise<void> {
+    this.#learning ??= fetchRate().then(
+      (rate) => this.resize(rate),
+      () => undefined,
+    );
+    return this.#learning;
+  }
+
+  /** Sends recorded inside the current window (for tests and diagnostics). */
+  get inWindow(): number {
+    return this.#store.update((state) => {
+      this.#prune(state, this.#now());
+      return state.sent.length;
+    });
+  }
+
+  /** True when a request now would have to wait (window full or paused). */
+  get saturated(): boolean {
+    return this.#store.update((state) => {
+      const now = this.#now();
+      this.#prune(state, now);
+      return state.blockedUntil > now || state.sent.length >= this.#requestsPerMinute;
+    });
+  }
+
+  /** Adopts the plan's rate (from `GET /me` limits.rateLimit.requestsPerMinute) and shares it. */
   resize(requestsPerMinute: number): void {
-    if (Number.isFinite(requestsPerMinute) && requestsPerMinute >= 1) {
-      this.#requestsPerMinute = Math.floor(requestsPerMinute);
-    }
+    if (!Number.isFinite(requestsPerMinute) || requestsPerMinute < 1) return;
+    this.#requestsPerMinute = Math.floor(requestsPerMinute);
+    this.#rateKnown = true;
+    this.#store.update((state) => {
+      state.requestsPerMinute = this.#requestsPerMinute;
+      state.learnedAt = this.#now();
+    });
   }
 
   /** Waits until one more request fits in the window, then records it as sent. */
@@ -84,54 +133,76 @@ export class RateLimiter {
   /**
    * After a 429: hold every request of this key for `waitMs` (Retry-After), or, without it,
    * until the oldest send leaves the window (the service's window then frees a slot too).
+   * Shared through the store, so other processes of the key hold too.
    */
   pauseAfter429(retryAfterMs: number | undefined): number {
-    const now = this.#now();
-    const waitMs = retryAfterMs ?? this.#untilWindowFrees(now);
-    if (now + waitMs > this.#blockedUntil) {
-      this.#blockedUntil = now + waitMs;
-      this.#blockReason = retryAfterMs === undefined ? "rate-limited" : "retry-after";
-    }
-    return waitMs;
+    return this.#store.update((state) => {
+      const now = this.#now();
+      this.#prune(state, now);
+      const oldest = state.sent[0];
+      const waitMs =
+        retryAfterMs ?? (oldest === undefined ? this.#windowMs : Math.max(1, oldest + this.#windowMs - now));
+      if (now + waitMs > state.blockedUntil) {
+        state.blockedUntil = now + waitMs;
+        state.blockReason = retryAfterMs === undefined ? "rate-limited" : "retry-after";
+      }
+      return waitMs;
+    });
   }
 
   async #take(onWait: WaitListener | undefined, target?: { method: string; route: string }): Promise<void> {
     for (;;) {
-      const now = this.#now();
-      this.#prune(now);
-      let waitMs = 0;
-      let reason: WaitReason = "rate-limit-window";
-      if (this.#blockedUntil > now) {
-        waitMs = this.#blockedUntil - now;
-        reason = this.#blockReason;
-      } else if (this.#sent.length >= this.#requestsPerMinute) {
-        // After a shrink more sends than the new size may be in the window: wait for enough to leave.
-        const freeing = this.#sent[this.#sent.length - this.#requestsPerMinute] ?? now;
-        waitMs = Math.max(1, freeing + this.#windowMs - now);
-      } else {
-        this.#sent.push(now);
-        return;
-      }
-      onWait?.({ reason, waitMs, requestsPerMinute: this.#requestsPerMinute, ...target });
-      await this.#sleep(waitMs);
+      const decision = this.#store.update((state) => this.#decide(state));
+      if (decision.waitMs === 0) return;
+      onWait?.({
+        reason: (decision as { reason: WaitReason }).reason,
+        waitMs: decision.waitMs,
+        requestsPerMinute: this.#requestsPerMinute,
+        ...target,
+      });
+      await this.#sleep(decision.waitMs);
     }
   }
 
-  #untilWindowFrees(now: number): number {
-    this.#prune(now);
-    const oldest = this.#sent[0];
-    return oldest === undefined ? this.#windowMs : Math.max(1, oldest + this.#windowMs - now);
+  /** Records a send when one fits; otherwise says how long to wait and why. */
+  #decide(state: WindowState): Decision {
+    const now = this.#now();
+    if (!this.#rateKnown) this.#adoptLearned(state);
+    this.#prune(state, now);
+    if (state.blockedUntil > now) {
+      return { waitMs: state.blockedUntil - now, reason: state.blockReason ?? "rate-limited" };
+    }
+    if (state.sent.length >= this.#requestsPerMinute) {
+      // After a shrink more sends than the new size may be in the window: wait for enough to leave.
+      const freeing = state.sent[state.sent.length - this.#requestsPerMinute] ?? now;
+      return { waitMs: Math.max(1, freeing + this.#windowMs - now), reason: "rate-limit-window" };
+    }
+    state.sent.push(now);
+    return { waitMs: 0 };
   }
 
-  #prune(now: number): void {
+  /** Takes the rate an earlier process learned, when it is recent enough to trust. */
+  #adoptLearned(state: WindowState): void {
+    const { requestsPerMinute, learnedAt } = state;
+    if (requestsPerMinute === undefined || learnedAt === undefined) return;
+    if (this.#now() - learnedAt > LEARNED_RATE_TTL_MS) return;
+    this.#requestsPerMinute = requestsPerMinute;
+    this.#rateKnown = true;
+  }
+
+  #prune(state: WindowState, now: number): void {
     const horizon = now - this.#windowMs;
     let drop = 0;
-    while (drop < this.#sent.length && (this.#sent[drop] ?? 0) <= horizon) drop++;
-    if (drop > 0) this.#sent.splice(0, drop);
+    // Sends in the future (another process's clock, or a clock moved back) count until they age.
+    while (drop < state.sent.length && (state.sent[drop] ?? 0) <= horizon) drop++;
+    if (drop > 0) state.sent.splice(0, drop);
   }
 }
 
 const shared = new Map<string, RateLimiter>();
+
+/** Overrides the directory of the window files shared by processes (default: in the OS temp directory). */
+export const WINDOW_DIRECTORY_ENV = "STRATEGY_ALERTS_RATE_DIR";
 
 /**
  * Identity of a limiter: a hash of the service origin and the key, so the registry never holds
@@ -148,14 +219,21 @@ export function rateLimiterId(apiKey: string, origin: string): string {
 export function sharedRateLimiter(
   apiKey: string,
   origin: string,
-  options: RateLimiterOptions = {},
+  options: RateLimiterOptions & { shareAcrossProcesses?: boolean; windowDirectory?: string } = {},
 ): RateLimiter {
   const id = rateLimiterId(apiKey, origin);
   let limiter = shared.get(id);
   if (!limiter) {
+    const { shareAcrossProcesses = true, windowDirectory, ...rest } = options;
+    const directory = windowDirectory ?? (process.env[WINDOW_DIRECTORY_ENV] || undefined);
+    // One window file per key and service on this machine: successive and parallel processes
+    // (preview, up, destroy; two stacks of one account) then share the budget the service counts.
+    const store = shareAcrossProcesses
+      ? new FileWindowStore(id, { directory, ...(rest.now ? { now: rest.now } : {}) })
+      : undefined;
     // The service counts a request when it arrives, a little after we send it (connection
     // setup, queuing): a window one margin longer keeps our budget from freeing before theirs.
-    limiter = new RateLimiter({ windowMs: RATE_LIMIT_WINDOW_MS + ARRIVAL_MARGIN_MS, ...options });
+    limiter = new RateLimiter({ windowMs: RATE_LIMIT_WINDOW_MS + ARRIVAL_MARGIN_MS, store, ...rest });
     shared.set(id, limiter);
   }
   return limiter;

@@ -1,6 +1,6 @@
 import type { Dispatcher } from "undici";
 import { Pool } from "undici";
-import type { z } from "zod";
+import { z } from "zod";
 import { type ParsedBaseUrl, parseBaseUrl } from "./base-url";
 import {
   AmbiguousWriteError,
@@ -58,6 +58,18 @@ export interface TransportOptions {
   userAgent?: string;
   /** Overrides the process-wide limiter of this key (tests, or a deliberately separate budget). */
   rateLimiter?: RateLimiter;
+  /**
+   * Share this key's window with other processes on this machine through a small file in the OS
+   * temp directory (named by a hash of service and key, never the key). Default true.
+   */
+  shareRateWindow?: boolean;
+  /**
+   * Before the first write (or the first read that would wait), ask `GET /me` for the plan's
+   * rate unless this or an earlier process already knows it (the Pulumi provider does). Default
+   * false: the client sends only what it is asked to and paces at the stricter plan's rate
+   * until the caller's own `account.me()` or a rate an earlier process shared.
+   */
+  learnRate?: boolean;
   /** Overrides the connection pool (tests, proxies). Not closed by `close()`. */
   dispatcher?: Dispatcher;
 }
@@ -75,6 +87,11 @@ export interface RequestSpec<S extends z.ZodType> {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The one field of `GET /me` the limiter needs. */
+const AccountRateSchema = z.looseObject({
+  limits: z.looseObject({ rateLimit: z.looseObject({ requestsPerMinute: z.number() }) }),
+});
 const DEFAULT_USER_AGENT = `pulumi-strategy-alerts-client (node ${process.version})`;
 
 /** Codes meaning the connection never opened, so nothing reached the service. */
@@ -127,6 +144,7 @@ export class Transport {
   readonly #logger: ClientLogger | undefined;
   readonly #onWait: WaitListener | undefined;
   readonly #userAgent: string;
+  readonly #learnRate: boolean;
   readonly rateLimiter: RateLimiter;
 
   constructor(options: TransportOptions) {
@@ -163,7 +181,12 @@ export class Transport {
     this.#userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
     this.rateLimiter =
       options.rateLimiter ??
-      sharedRateLimiter(apiKey, this.#base.origin, { now: this.#now, sleep: this.#sleep });
+      sharedRateLimiter(apiKey, this.#base.origin, {
+        now: this.#now,
+        sleep: this.#sleep,
+        shareAcrossProcesses: options.shareRateWindow ?? true,
+      });
+    this.#learnRate = options.learnRate ?? false;
     this.#ownsDispatcher = !options.dispatcher;
     this.#dispatcher =
       options.dispatcher ??
@@ -183,6 +206,7 @@ export class Transport {
     let failures = 0;
     let rateLimited = 0;
     let attempts = 0;
+    if (this.#shouldLearnRate(method, route)) await this.rateLimiter.learnRate(() => this.#planRate());
     for (;;) {
       await this.rateLimiter.acquire(this.#onWait, target);
       attempts++;
@@ -234,6 +258,21 @@ export class Transport {
       });
       await this.#sleep(waitMs);
     }
+  }
+
+  /**
+   * The plan's rate matters once requests must be paced: from the first write on (a command of
+   * many writes), or when reads alone fill the default window. One read per process at most,
+   * and none when an earlier process on this machine learned it.
+   */
+  #shouldLearnRate(method: HttpMethod, route: string): boolean {
+    if (!this.#learnRate || this.rateLimiter.rateKnown || route === "/me") return false;
+    return method !== "GET" || this.rateLimiter.saturated;
+  }
+
+  async #planRate(): Promise<number> {
+    const account = await this.request({ method: "GET", route: "/me", schema: AccountRateSchema });
+    return account.limits.rateLimit.requestsPerMinute;
   }
 
   #headers(hasBody: boolean): Record<string, string> {

@@ -6,7 +6,8 @@ import { credentials } from "./settings";
 /** Waits shorter than this are routine and not worth a line in the Pulumi output. */
 const ANNOUNCE_WAIT_MS = 2_000;
 
-const clientFor = clientCache({ onWait: announceWait, userAgent: "pulumi-strategy-alerts" });
+// Every command paces at the plan's real rate from its first write on (docs/request-costs.md).
+const clientFor = clientCache({ onWait: announceWait, userAgent: "pulumi-strategy-alerts", learnRate: true });
 
 /**
  * The provider process's client. Built lazily (preview of a program without these resources
@@ -17,8 +18,10 @@ export function processClient(): ApiClient {
 }
 
 /**
- * The engine shows a dynamic provider's stderr in the `pulumi up` output, so a long pause says
- * what it waits for, how long and why.
+ * The engine shows a dynamic provider's stderr in the `pulumi up` output (as a diagnostic of
+ * severity `info#err`), so a long pause says what it waits for, how long and why. `pulumi.log`
+ * would not do: the dynamic-provider host never connects the SDK to the engine's log service,
+ * so in this process it only writes to the console.
  */
 export function announceWait(event: WaitEvent): void {
   if (event.waitMs < ANNOUNCE_WAIT_MS) return;
@@ -30,7 +33,7 @@ export function describeWait(event: WaitEvent): string {
   const request = event.method && event.route ? ` before ${event.method} ${event.route}` : "";
   switch (event.reason) {
     case "rate-limit-window":
-      return `strategy-alerts: waiting ${seconds}s${request}: the plan allows ${event.requestsPerMinute} requests per minute and this minute's budget is spent.`;
+      return `strategy-alerts: waiting ${seconds}s${request}: the plan allows ${event.requestsPerMinute} requests per minute and this minute's budget is spent (by every command of this API key on this machine).`;
     case "retry-after":
       return `strategy-alerts: waiting ${seconds}s${request}: the service answered 429 (rate limit exceeded) and asked to retry after ${seconds}s.`;
     case "rate-limited":

@@ -4,6 +4,7 @@ import { canonicalStringSet } from "../model/canonical";
 import { processClient } from "./client";
 import { operation } from "./errors";
 import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
+import { runState } from "./run-state";
 
 const label = (address: unknown) => `DeveloperTags "${String(address)}"`;
 
@@ -58,7 +59,10 @@ export const developerTagsHandler: pulumi.dynamic.ResourceProvider = {
   async read(id) {
     return operation(label(id), "refresh", async () => {
       try {
-        const { tagIds } = await processClient().devs.getTags(id);
+        // The run's one developer listing carries every record's tagIds (docs/spec-decisions.md):
+        // refreshing many DeveloperTags costs that one listing, not a GET per address.
+        const listed = (await runState.developers()).get(id)?.tagIds;
+        const { tagIds } = listed ? { tagIds: listed } : await processClient().devs.getTags(id);
         const inputs = { address: id, tagIds: canonicalStringSet(tagIds) };
         return { id, props: inputs, inputs };
       } catch (err) {

@@ -1,5 +1,6 @@
 import { StrategyAlertsError, UnauthorizedError } from "../api/errors";
 import { API_KEY_ENV } from "../credentials";
+import { traceOperation } from "./trace";
 
 /**
  * The error a resource operation shows in `pulumi up`: which resource, then the client's own
@@ -26,9 +27,13 @@ function staleKeyHint(cause: unknown): string {
 
 /** Runs one operation, rethrowing any failure as a ResourceOperationError. */
 export async function operation<T>(resource: string, name: string, fn: () => Promise<T>): Promise<T> {
+  const startedAt = performance.now();
   try {
-    return await fn();
+    const result = await fn();
+    traceOperation(resource, name, startedAt, true);
+    return result;
   } catch (err) {
+    traceOperation(resource, name, startedAt, false);
     if (err instanceof ResourceOperationError || isInitFailure(err)) throw err;
     throw new ResourceOperationError(resource, name, err);
   }

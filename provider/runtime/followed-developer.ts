@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { ConflictError, NotFoundError } from "../api/errors";
-import type { DeveloperRecord } from "../model/schemas/developer";
+import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
 import { processClient } from "./client";
 import { operation } from "./errors";
 import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
@@ -56,17 +56,27 @@ export const followedDeveloperHandler: pulumi.dynamic.ResourceProvider = {
     const want = declared(withoutProvider(inputs));
     return operation(label(want.address), "create", async () => {
       const client = processClient();
-      // Already followed (made in the app, or our earlier attempt landed): adopt it as it is.
-      // Adding it again would reactivate an inactive developer, even if only for a moment.
-      if (!(await runState.developers()).has(want.address)) {
+      // Already followed (made in the app, or an earlier attempt of ours landed): adopt it as it
+      // is. Adding it again would reactivate an inactive developer, even if only for a moment.
+      // The run's one developer listing answers this for every developer of the stack.
+      let record = (await runState.developers()).get(want.address);
+      if (!record) {
+        const added = want.alias !== undefined ? { alias: want.alias } : {};
         try {
-          await client.devs.add(want.address, want.alias !== undefined ? { alias: want.alias } : {});
+          record = await recordAfter(want.address, await client.devs.add(want.address, added), {
+            ...added,
+            isActive: true,
+          });
         } catch (err) {
+          // Followed since the listing was read, on a service that refuses a re-add.
           if (!(err instanceof ConflictError)) throw err;
+          record = await recordAfter(want.address, undefined, {});
         }
-        runState.invalidateDevelopers();
       }
-      const record = await converge(want);
+      if (aliasDiffers(want, record) || record.isActive !== want.active) {
+        const body = updateBody(want);
+        record = await recordAfter(want.address, await client.devs.update(want.address, body), body);
+      }
       return { id: want.address, outs: outputs(want, record) };
     });
   },
@@ -84,9 +94,10 @@ export const followedDeveloperHandler: pulumi.dynamic.ResourceProvider = {
   async update(id, _olds, news) {
     const want = declared(withoutProvider(news));
     return operation(label(id), "update", async () => {
-      runState.invalidateDevelopers();
-      const record = await converge(want);
-      return { outs: outputs(want, record) };
+      // The diff said alias or activity changed: one PUT, its answer is the record.
+      const body = updateBody(want);
+      const answer = await processClient().devs.update(want.address, body);
+      return { outs: outputs(want, await recordAfter(want.address, answer, body)) };
     });
   },
 
@@ -97,26 +108,41 @@ export const followedDeveloperHandler: pulumi.dynamic.ResourceProvider = {
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
       }
-      runState.invalidateDevelopers();
+      runState.noteDeveloper(undefined, id, { isActive: false });
     });
   },
 };
 
-/** Bring alias and activity to the declared values (one PUT when they differ) and read the record. */
-async function converge(want: Declared): Promise<DeveloperRecord> {
-  const current = (await runState.developers()).get(want.address);
-  const aliasDiffers = want.alias !== undefined && current?.alias !== want.alias;
-  const activityDiffers = (current?.isActive !== false) !== want.active;
-  if (!current || aliasDiffers || activityDiffers) {
-    await processClient().devs.update(want.address, {
-      ...(want.alias !== undefined ? { alias: want.alias } : {}),
-      isActive: want.active,
-    });
-    runState.invalidateDevelopers();
+function updateBody(want: Declared): DevUpdateBody {
+  return { ...(want.alias !== undefined ? { alias: want.alias } : {}), isActive: want.active };
+}
+
+function aliasDiffers(want: Declared, record: DeveloperRecord): boolean {
+  return want.alias !== undefined && record.alias !== want.alias;
+}
+
+/**
+ * The record after a write: the answer's `developer` (the emulator returns it,
+ * docs/spec-decisions.md). The spec does not show these answers, so when one lacks the record,
+ * the run's one developer listing supplies the fields no write sets (addedAt, tagIds), with the
+ * fields this write set laid over it.
+ */
+async function recordAfter(
+  address: string,
+  answer: DevConfirmation | undefined,
+  written: Partial<DeveloperRecord>,
+): Promise<DeveloperRecord> {
+  if (answer?.developer) {
+    runState.noteDeveloper(answer.developer);
+    return answer.developer;
   }
-  const record = (await runState.developers()).get(want.address);
-  if (!record)
-    throw new Error(`the service does not list ${want.address} among followed developers after following it`);
+  const listed = (await runState.developers()).get(address);
+  if (!listed && answer === undefined)
+    throw new Error(
+      `the service refused to follow ${address} again but does not list it among followed developers`,
+    );
+  const record: DeveloperRecord = { address, alias: null, isActive: true, ...listed, ...written };
+  runState.noteDeveloper(record);
   return record;
 }
 

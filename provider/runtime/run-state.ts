@@ -13,6 +13,7 @@ class RunState {
   #account: Promise<Account> | undefined;
   #strategies: Promise<Map<string, Strategy>> | undefined;
   #developers: Promise<Map<string, DeveloperRecord>> | undefined;
+  #readBack: ReadBackBatch | undefined;
   /** Strategy ids some resource of this stack holds: never adopted by a reconciliation. */
   readonly claimedStrategyIds = new Set<string>();
   /** Canonical bodies of strategies this run will create, for the plan's total limit. */
@@ -42,6 +43,25 @@ class RunState {
     if (this.#strategies) (await this.#strategies.catch(() => new Map())).set(strategy.id, strategy);
   }
 
+  /** Merges what a PATCH answered into the cached listing, so later checks see it. */
+  async noteUpdate(id: string, fields: Partial<Strategy>): Promise<void> {
+    const known = this.#strategies && (await this.#strategies.catch(() => undefined))?.get(id);
+    if (known) Object.assign(known, fields);
+  }
+
+  /**
+   * Reads strategies back after writes, batched: every caller that asks while a batch is open
+   * shares one `GET /strategies`. Used only when a PATCH answer lacks an output the service
+   * alone knows (the rule ids it regenerates): one list read per burst, never one GET each.
+   */
+  readBack(id: string): Promise<Strategy | undefined> {
+    this.#readBack ??= new ReadBackBatch(() => {
+      this.#readBack = undefined;
+      return processClient().strategies.list();
+    });
+    return this.#readBack.join(id);
+  }
+
   async noteActivity(id: string, isActive: boolean): Promise<void> {
     const known = this.#strategies && (await this.#strategies.catch(() => undefined))?.get(id);
     if (known) known.isActive = isActive;
@@ -63,9 +83,55 @@ class RunState {
     return this.#developers;
   }
 
-  /** Forget the developer listing after a write, so the next read sees the service's record. */
-  invalidateDevelopers(): void {
-    this.#developers = undefined;
+  /**
+   * Keeps the run's developer listing true after a write without reading it again: the
+   * record the write answered, or (without one) the fields the write set.
+   */
+  noteDeveloper(
+    record: DeveloperRecord | undefined,
+    address?: string,
+    fields: Partial<DeveloperRecord> = {},
+  ): void {
+    if (!this.#developers) return;
+    void this.#developers
+      .then((devs) => {
+        const key = record?.address ?? address;
+        if (!key) return;
+        const known = devs.get(key);
+        if (record) devs.set(key, { ...known, ...record });
+        else if (known) Object.assign(known, fields);
+      })
+      .catch(() => undefined);
+  }
+}
+
+/** How long a read-back batch stays open for more callers, and at most. */
+const READ_BACK_SETTLE_MS = 250;
+const READ_BACK_MAX_OPEN_MS = 2_000;
+
+/**
+ * Collects callers whose writes have completed, then sends one list read for all of them.
+ * Every caller joins after its own write answered, so the read reflects every joined write.
+ */
+class ReadBackBatch {
+  readonly #opened = Date.now();
+  #timer: NodeJS.Timeout | undefined;
+  readonly #result: Promise<Map<string, Strategy>>;
+  #release!: () => void;
+
+  constructor(read: () => Promise<{ strategies: Strategy[] }>) {
+    const ready = new Promise<void>((resolve) => {
+      this.#release = resolve;
+    });
+    this.#result = ready.then(read).then((res) => new Map(res.strategies.map((s) => [s.id, s])));
+    this.#result.catch(() => undefined);
+  }
+
+  async join(id: string): Promise<Strategy | undefined> {
+    if (this.#timer) clearTimeout(this.#timer);
+    const left = READ_BACK_MAX_OPEN_MS - (Date.now() - this.#opened);
+    this.#timer = setTimeout(() => this.#release(), Math.max(0, Math.min(READ_BACK_SETTLE_MS, left)));
+    return (await this.#result).get(id);
   }
 }
 

@@ -8,6 +8,7 @@ import { processClient } from "./client";
 import { operation } from "./errors";
 import { isUnknown, type PropertyBag, pick, underAny, unknownPaths, withoutProvider } from "./inputs";
 import { runState } from "./run-state";
+import { liveOutputs, outputsAfterPatch, type StrategyLiveOutputs } from "./strategy-patch-result";
 import { tokenAgeWarnings } from "./token-age";
 
 /** The inputs a Strategy sends; `adopt` only says which existing object to take over. */
@@ -115,14 +116,13 @@ export const strategyHandler: pulumi.dynamic.ResourceProvider = {
   },
 
   async update(id, olds, news) {
+    const previous = withoutProvider(olds);
     const declared = withoutProvider(news);
     return operation(label(declared), "update", async () => {
-      const patch = patchFor(olds, declared);
-      const client = processClient();
-      if (Object.keys(patch).length > 0) await client.strategies.update(id, patch);
-      const strategy = await client.strategies.get(id);
-      await runState.noteStrategy(strategy);
-      return { outs: outputs(declared, strategy) };
+      const patch = patchFor(previous, declared);
+      // Only `adopt` changed: nothing to send, the object is as it was.
+      if (Object.keys(patch).length === 0) return { outs: { ...declared, ...pick(previous, OUTPUT_FIELDS) } };
+      return { outs: { ...declared, ...(await patchStrategy(id, previous, patch)) } };
     });
   },
 
@@ -166,16 +166,32 @@ export function patchFor(olds: PropertyBag, news: PropertyBag): StrategyPatch {
 }
 
 function outputs(inputs: PropertyBag, s: Strategy): PropertyBag {
-  return {
-    ...inputs,
-    strategyId: s.id,
-    userId: s.userId,
-    dealbreakers: s.dealbreakers,
-    ruleGroups: s.ruleGroups,
-    isActive: s.isActive,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
-  };
+  return { ...inputs, ...liveOutputs(s) };
+}
+
+/**
+ * One PATCH per changed strategy; the outputs follow from its answer, the patch and the previous
+ * outputs (outputsAfterPatch). Only when the answer lacks the rule ids the service regenerated
+ * is the strategy read back, and then through one batched list read, never a GET per strategy.
+ */
+async function patchStrategy(
+  id: string,
+  previous: PropertyBag,
+  patch: StrategyPatch,
+): Promise<StrategyLiveOutputs> {
+  const answer = await processClient().strategies.update(id, patch);
+  const result = outputsAfterPatch(previous, patch, answer);
+  if (result.known) {
+    const { strategyId: _id, ...fields } = result.live;
+    runState.claimedStrategyIds.add(id);
+    await runState.noteUpdate(id, { ...fields, ...pick(answer, ["name", "description"]) });
+    return result.live;
+  }
+  const live = await runState.readBack(id);
+  if (!live)
+    throw new Error(`strategy ${id} was updated but GET /strategies no longer lists it (deleted meanwhile?)`);
+  await runState.noteStrategy(live);
+  return liveOutputs(live);
 }
 
 /**
@@ -247,8 +263,14 @@ async function adopt(id: string, body: StrategyInput): Promise<Strategy> {
   // Only what differs is sent: adopting a strategy exactly as the app holds it writes nothing.
   const patch = adoptionPatch(existing, canonicalStrategyInput(declared));
   if (Object.keys(patch).length === 0) return existing;
-  await client.strategies.update(id, patch);
-  return client.strategies.get(id);
+  // The PATCH answer, the declared inputs and the listed strategy give every output: no read back.
+  const live = await patchStrategy(id, liveOutputs(existing), patch);
+  return {
+    ...existing,
+    ...pick(declared, ["name", "description", "strict", "alertCooldownMins"]),
+    ...live,
+    id,
+  };
 }
 
 /**

@@ -52,6 +52,8 @@ describe("client retries and ambiguous writes against injected faults", () => {
         },
         random: () => 0,
         onWait: (e) => waits.push(e),
+        // Fake time stays out of the machine-wide window file.
+        shareRateWindow: false,
       },
     });
     await controlPlane(clients.em, "DELETE", "/requests");

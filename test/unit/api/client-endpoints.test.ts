@@ -15,7 +15,13 @@ beforeAll(async () => {
   server = await startServer();
   key = uniqueKey("endpoints");
   const clock = fakeClock();
-  client = createClient({ apiKey: key, baseUrl: server.baseUrl, now: clock.now, sleep: clock.sleep });
+  client = createClient({
+    apiKey: key,
+    baseUrl: server.baseUrl,
+    now: clock.now,
+    sleep: clock.sleep,
+    shareRateWindow: false,
+  });
 });
 
 afterAll(async () => {

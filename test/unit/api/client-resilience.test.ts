@@ -69,6 +69,8 @@ function makeClient(over: Partial<ClientOptions> = {}) {
     retry: { baseMs: 100, capMs: 1_000, maxAttempts: 3 },
     onWait: (e) => waits.push(e),
     logger: { debug: countAttempt },
+    // These tests use fake time; the window file is tested in window-store.test.ts.
+    shareRateWindow: false,
     ...over,
   });
   clients.push(client);

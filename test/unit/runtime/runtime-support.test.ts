@@ -59,7 +59,7 @@ describe("provider errors and messages", () => {
         route: "/strategies",
       }),
     ).toBe(
-      "strategy-alerts: waiting 13s before POST /strategies: the plan allows 60 requests per minute and this minute's budget is spent.",
+      "strategy-alerts: waiting 13s before POST /strategies: the plan allows 60 requests per minute and this minute's budget is spent (by every command of this API key on this machine).",
     );
   });
 

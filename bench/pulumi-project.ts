@@ -1,0 +1,165 @@
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const ROOT = resolve(__dirname, "..");
+
+export interface CommandRun {
+  command: string;
+  code: number;
+  wallMs: number;
+  /** Engine diagnostics of the run (from `--json` events), ANSI stripped. */
+  diagnostics: { severity: string; message: string }[];
+  stderr: string;
+}
+
+/**
+ * A throwaway Pulumi project on a local file backend, driven through the real CLI the way a CI
+ * job drives it (`up --yes --skip-preview`, `preview`, `refresh --yes`, `destroy --yes`), each
+ * command timed from spawn to exit. The package is linked from this repository (its dist/).
+ */
+export class BenchProject {
+  private constructor(
+    readonly dir: string,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  static async create(options: {
+    name: string;
+    program: string;
+    pulumiBinDir: string;
+    apiKey: string;
+    baseUrl: string;
+    env?: Record<string, string>;
+  }): Promise<BenchProject> {
+    const dir = await mkdtemp(join(tmpdir(), "psa-bench-"));
+    await writeFile(
+      join(dir, "Pulumi.yaml"),
+      `name: ${options.name}\nmain: index.ts\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
+    );
+    await writeFile(join(dir, "package.json"), JSON.stringify({ name: options.name, private: true }));
+    await writeFile(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { strict: true, target: "ES2022", module: "commonjs", skipLibCheck: true },
+        files: ["index.ts"],
+      }),
+    );
+    await writeFile(join(dir, "index.ts"), options.program);
+    await linkNodeModules(dir);
+    await mkdir(join(dir, ".state"));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PATH: [join(ROOT, "node_modules/.bin"), options.pulumiBinDir, process.env.PATH ?? ""].join(":"),
+      PULUMI_HOME: join(dir, ".pulumi-home"),
+      PULUMI_BACKEND_URL: `file://${join(dir, ".state")}`,
+      PULUMI_CONFIG_PASSPHRASE: randomBytes(12).toString("hex"),
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+      PULUMI_SKIP_CONFIRMATIONS: "true",
+      PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true",
+      NO_COLOR: "1",
+      ...options.env,
+    };
+    delete env.STRATEGY_ALERTS_API_KEY;
+    delete env.STRATEGY_ALERTS_BASE_URL;
+    const project = new BenchProject(dir, env);
+    await project.must(["stack", "init", "bench", "--non-interactive"]);
+    await project.must(["config", "set", "--secret", "strategy-alerts:apiKey", "--", options.apiKey]);
+    await project.must(["config", "set", "--plaintext", "strategy-alerts:baseUrl", "--", options.baseUrl]);
+    return project;
+  }
+
+  writeProgram(source: string): Promise<void> {
+    return writeFile(join(this.dir, "index.ts"), source);
+  }
+
+  up(extra: string[] = []): Promise<CommandRun> {
+    return this.engine(["up", "--yes", "--skip-preview", ...extra]);
+  }
+
+  preview(extra: string[] = []): Promise<CommandRun> {
+    return this.engine(["preview", ...extra]);
+  }
+
+  refresh(extra: string[] = []): Promise<CommandRun> {
+    return this.engine(["refresh", "--yes", "--skip-preview", ...extra]);
+  }
+
+  destroy(extra: string[] = []): Promise<CommandRun> {
+    return this.engine(["destroy", "--yes", "--skip-preview", ...extra]);
+  }
+
+  cleanup(): Promise<void> {
+    return rm(this.dir, { recursive: true, force: true });
+  }
+
+  private engine(args: string[]): Promise<CommandRun> {
+    return this.exec([...args, "--json", "--non-interactive", "--stack", "bench"]);
+  }
+
+  private async must(args: string[]): Promise<void> {
+    const run = await this.exec(args);
+    if (run.code !== 0) throw new Error(`pulumi ${args[0]} failed (${run.code}): ${run.stderr}`);
+  }
+
+  private exec(args: string[]): Promise<CommandRun> {
+    return new Promise((resolvePromise, reject) => {
+      const started = performance.now();
+      const child = spawn("pulumi", args, {
+        cwd: this.dir,
+        env: this.env,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => {
+        stdout += d;
+      });
+      child.stderr.on("data", (d) => {
+        stderr += d;
+      });
+      child.on("error", reject);
+      child.on("close", (code) =>
+        resolvePromise({
+          command: `pulumi ${args.join(" ")}`,
+          code: code ?? -1,
+          wallMs: Math.round(performance.now() - started),
+          diagnostics: diagnosticsOf(stdout),
+          stderr,
+        }),
+      );
+    });
+  }
+}
+
+function diagnosticsOf(stdout: string): { severity: string; message: string }[] {
+  const out: { severity: string; message: string }[] = [];
+  for (const line of stdout.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      const d = JSON.parse(line).diagnosticEvent;
+      if (d) {
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are control characters.
+        out.push({ severity: d.severity, message: String(d.message).replace(/\u001b\[[0-9;]*m/g, "") });
+      }
+    } catch {
+      // Plain text before the first event.
+    }
+  }
+  return out;
+}
+
+/** One copy of @pulumi/pulumi: link the repository's node_modules entries and the package itself. */
+async function linkNodeModules(dir: string): Promise<void> {
+  const target = join(dir, "node_modules");
+  await mkdir(target);
+  const source = join(ROOT, "node_modules");
+  for (const entry of await readdir(source)) {
+    if (entry === ".bin" || entry === ".package-lock.json") continue;
+    await symlink(join(source, entry), join(target, entry));
+  }
+  await symlink(ROOT, join(target, "pulumi-strategy-alerts"));
+}

@@ -1,0 +1,212 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+/**
+ * What a rate limiter knows about one API key's budget: the send times inside the window, a
+ * pause ordered by a 429, and the plan's rate once learned. Kept in a store so that several
+ * processes on one machine (`pulumi preview`, then `up`, then `destroy`; two stacks of one
+ * account applied at once) share one window, as the service counts them.
+ */
+export interface WindowState {
+  /** Send times (ms since epoch), oldest first. */
+  sent: number[];
+  /** No request before this (a 429's Retry-After). */
+  blockedUntil: number;
+  blockReason?: "retry-after" | "rate-limited";
+  /** The plan's rate, as `GET /me` reported it, and when. */
+  requestsPerMinute?: number;
+  learnedAt?: number;
+}
+
+/** Atomic read-modify-write of one key's window. */
+export interface WindowStore {
+  update<T>(change: (state: WindowState) => T): T;
+}
+
+export function emptyWindow(): WindowState {
+  return { sent: [], blockedUntil: 0 };
+}
+
+/** The window of one process only. */
+export class MemoryWindowStore implements WindowStore {
+  #state = emptyWindow();
+
+  update<T>(change: (state: WindowState) => T): T {
+    return change(this.#state);
+  }
+}
+
+export interface FileWindowStoreOptions {
+  /** Default: a directory of its own in the OS temp directory. */
+  directory?: string;
+  now?: () => number;
+  /** A lock older than this was left by a process that died holding it. */
+  staleLockMs?: number;
+  /** How long to try for the lock before working from memory for this update. */
+  lockTimeoutMs?: number;
+}
+
+const FILE_VERSION = 1;
+
+/** The directory where window files live unless told otherwise. */
+export function defaultWindowDirectory(): string {
+  return path.join(os.tmpdir(), "pulumi-strategy-alerts-rate");
+}
+
+/**
+ * One small JSON file per key, named by the limiter id (a hash of the service origin and the
+ * key, never the key). Updates take an exclusive lock file (`O_EXCL`), read, change, write a
+ * temporary file and rename it over the old one, so concurrent processes never lose a send and
+ * a reader never sees half a file. A lock left by a killed process is broken once stale.
+ *
+ * The file is an optimisation, never a requirement: when the directory cannot be made, the
+ * file cannot be read or written, or the lock cannot be had in time, the store falls back to
+ * its in-memory copy (and stops trying the file once it proved unusable).
+ */
+export class FileWindowStore implements WindowStore {
+  readonly file: string;
+  readonly #lock: string;
+  readonly #now: () => number;
+  readonly #staleLockMs: number;
+  readonly #lockTimeoutMs: number;
+  #memory = emptyWindow();
+  #usable = true;
+
+  constructor(id: string, options: FileWindowStoreOptions = {}) {
+    const directory = options.directory ?? defaultWindowDirectory();
+    this.file = path.join(directory, `${id}.json`);
+    this.#lock = `${this.file}.lock`;
+    this.#now = options.now ?? Date.now;
+    this.#staleLockMs = options.staleLockMs ?? 5_000;
+    this.#lockTimeoutMs = options.lockTimeoutMs ?? 2_000;
+    try {
+      fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+      removeStaleFiles(directory, this.#now());
+    } catch {
+      this.#usable = false;
+    }
+  }
+
+  /** False once the file proved unusable: the window is then this process's own. */
+  get usable(): boolean {
+    return this.#usable;
+  }
+
+  update<T>(change: (state: WindowState) => T): T {
+    if (!this.#usable || !this.#acquireLock()) return change(this.#memory);
+    try {
+      const state = this.#read();
+      const before = JSON.stringify(state);
+      const result = change(state);
+      // A look without a change (is the window full?) costs no write.
+      if (JSON.stringify(state) !== before) this.#write(state);
+      this.#memory = state;
+      return result;
+    } catch {
+      this.#usable = false;
+      return change(this.#memory);
+    } finally {
+      this.#releaseLock();
+    }
+  }
+
+  #read(): WindowState {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.file, "utf8");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return emptyWindow();
+      throw err;
+    }
+    return parseWindow(text) ?? emptyWindow();
+  }
+
+  #write(state: WindowState): void {
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({ v: FILE_VERSION, ...state }), { mode: 0o600 });
+    fs.renameSync(tmp, this.file);
+  }
+
+  #acquireLock(): boolean {
+    const deadline = this.#now() + this.#lockTimeoutMs;
+    for (;;) {
+      try {
+        fs.closeSync(fs.openSync(this.#lock, "wx", 0o600));
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== "EEXIST") {
+          this.#usable = false;
+          return false;
+        }
+      }
+      this.#breakStaleLock();
+      if (this.#now() >= deadline) return false;
+      pause(2);
+    }
+  }
+
+  #breakStaleLock(): void {
+    try {
+      const age = this.#now() - fs.statSync(this.#lock).mtimeMs;
+      if (age > this.#staleLockMs) fs.unlinkSync(this.#lock);
+    } catch {
+      // Released meanwhile: the next attempt takes it.
+    }
+  }
+
+  #releaseLock(): void {
+    try {
+      fs.unlinkSync(this.#lock);
+    } catch {
+      // Broken as stale by another process: nothing to release.
+    }
+  }
+}
+
+/** Files untouched for this long hold nothing a limiter still uses (the learned rate expires too). */
+const STALE_FILE_MS = 24 * 60 * 60_000;
+
+/** Keeps the directory from growing with keys and services no longer used (best effort). */
+function removeStaleFiles(directory: string, now: number): void {
+  for (const name of fs.readdirSync(directory)) {
+    if (!name.endsWith(".json")) continue;
+    const file = path.join(directory, name);
+    try {
+      if (now - fs.statSync(file).mtimeMs > STALE_FILE_MS) fs.unlinkSync(file);
+    } catch {
+      // Removed by another process meanwhile.
+    }
+  }
+}
+
+/** A window file's content, or undefined when it is not one (truncated, foreign, older format). */
+export function parseWindow(text: string): WindowState | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (raw === null || typeof raw !== "object") return undefined;
+  const r = raw as Record<string, unknown>;
+  if (r.v !== FILE_VERSION || !Array.isArray(r.sent)) return undefined;
+  const sent = r.sent.filter((t): t is number => typeof t === "number" && Number.isFinite(t));
+  const state: WindowState = {
+    sent: sent.sort((a, b) => a - b),
+    blockedUntil: typeof r.blockedUntil === "number" ? r.blockedUntil : 0,
+  };
+  if (r.blockReason === "retry-after" || r.blockReason === "rate-limited") state.blockReason = r.blockReason;
+  if (typeof r.requestsPerMinute === "number" && r.requestsPerMinute >= 1) {
+    state.requestsPerMinute = Math.floor(r.requestsPerMinute);
+    if (typeof r.learnedAt === "number") state.learnedAt = r.learnedAt;
+  }
+  return state;
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** A short synchronous pause while another process holds the lock (held for microseconds). */
+function pause(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
+}

@@ -1,0 +1,166 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
+import { PulumiProject } from "./harness";
+import { allText, portfolio } from "./portfolio-program";
+
+/** Requests of one account as `METHOD route`, counted. */
+function counts(entries: JournalEntry[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const e of entries) {
+    const key = `${e.method} ${e.route}`;
+    out[key] = (out[key] ?? 0) + 1;
+  }
+  return out;
+}
+
+const reads = (c: Record<string, number>) =>
+  Object.entries(c)
+    .filter(([k]) => k.startsWith("GET "))
+    .reduce((sum, [, v]) => sum + v, 0);
+
+const withoutReads = (c: Record<string, number>) =>
+  Object.fromEntries(Object.entries(c).filter(([k]) => !k.startsWith("GET ")));
+
+const DEV = "0x52908400098527886e0f7030069857d2e4169ee7";
+
+describe.runIf(inject("pulumiBinDir"))("request economy: what each command costs", () => {
+  let emulator: TestEmulator;
+  let windowDir: string;
+  const projects: PulumiProject[] = [];
+
+  beforeAll(async () => {
+    emulator = await TestEmulator.start();
+    // One machine's shared window directory for this file's Pulumi processes.
+    windowDir = await mkdtemp(join(tmpdir(), "psa-rate-window-"));
+  });
+  afterAll(async () => {
+    await Promise.all(projects.map((p) => p.cleanup()));
+    await emulator?.close();
+    await rm(windowDir, { recursive: true, force: true });
+  });
+
+  async function project(name: string, program: string, apiKey: string): Promise<PulumiProject> {
+    const p = await PulumiProject.create({
+      name,
+      program,
+      config: stackConfig(emulator, apiKey),
+      env: { STRATEGY_ALERTS_RATE_DIR: windowDir },
+    });
+    projects.push(p);
+    return p;
+  }
+
+  async function journalOf(userId: string, run: () => Promise<unknown>): Promise<Record<string, number>> {
+    const before = (await emulator.journal(userId)).length;
+    await run();
+    return counts((await emulator.journal(userId)).slice(before));
+  }
+
+  it("costs what docs/request-costs.md says: one write per changed resource and at most 2 reads per command", async () => {
+    const user = await emulator.user("PRO", { requestsPerMinute: 10_000 });
+    const n = 5;
+    const p = await project("costs", portfolio(n, 1000), user.apiKey);
+
+    const up = await journalOf(user.userId, () => p.up());
+    expect(up["POST /strategies"]).toBe(n);
+    expect(up["POST /strategies/:id/activate"]).toBe(n);
+    expect(reads(up)).toBeLessThanOrEqual(2);
+
+    const preview = await journalOf(user.userId, () => p.preview());
+    expect(Object.keys(preview).every((k) => k.startsWith("GET "))).toBe(true);
+    expect(reads(preview)).toBeLessThanOrEqual(2);
+
+    const refresh = await journalOf(user.userId, () => p.refresh());
+    expect(refresh).toEqual({ "GET /strategies": 1 });
+
+    // Changing one rule in every strategy: N PATCHes, no read-back per strategy.
+    await p.writeProgram(portfolio(n, 2000));
+    const change = await journalOf(user.userId, () => p.up());
+    expect(change["PATCH /strategies/:id"]).toBe(n);
+    expect(change["GET /strategies/:id"]).toBeUndefined();
+    expect(reads(change)).toBeLessThanOrEqual(2);
+    expect(Object.values(change).reduce((a, b) => a + b, 0)).toBe(n + reads(change));
+    // The outputs still carry the rules the service regenerated (from the PATCH answers): same ids.
+    const state = JSON.parse(await p.exportState());
+    const recorded = state.deployment.resources.filter((r: { type: string }) => r.type.endsWith(":Strategy"));
+    const live = new Map((await user.client.strategies.list()).strategies.map((s) => [s.id, s]));
+    expect(recorded).toHaveLength(n);
+    for (const r of recorded) {
+      const s = live.get(r.outputs.strategyId);
+      expect(r.outputs.dealbreakers).toEqual(s?.dealbreakers);
+      expect(r.outputs.dealbreakers[0].value).toBeGreaterThanOrEqual(2000);
+      expect(r.outputs.updatedAt).toBe(s?.updatedAt);
+    }
+
+    const destroy = await journalOf(user.userId, () => p.destroy());
+    expect(destroy["DELETE /strategies/:id"]).toBe(n);
+    expect(destroy["POST /strategies/:id/deactivate"]).toBe(n);
+    expect(reads(destroy)).toBeLessThanOrEqual(2);
+  });
+
+  it("costs one write per changed FollowedDeveloper, DeveloperTags and Webhook, and one listing for their refresh", async () => {
+    const user = await emulator.user("PRO", { requestsPerMinute: 10_000 });
+    const tags = (await user.client.devs.tags()).tags.map((t) => t.id);
+    // Nothing listens there: the webhook is saved unverified, which requireVerified: false accepts.
+    const program = (
+      alias: string,
+      tagIds: string[],
+      enabled: boolean,
+    ) => `import * as sa from "pulumi-strategy-alerts";
+const dev = new sa.FollowedDeveloper("dev", { address: "${DEV}", alias: "${alias}" });
+new sa.DeveloperTags("tags", { address: dev.address, tagIds: ${JSON.stringify(tagIds)} });
+new sa.Webhook("hook", { url: "http://127.0.0.1:9/hook", enabled: ${enabled}, requireVerified: false });
+`;
+    const p = await project("developers", program("alpha", [tags[0]!], true), user.apiKey);
+
+    const up = await journalOf(user.userId, () => p.up());
+    expect(withoutReads(up)).toEqual({
+      "POST /devs/:address/add": 1,
+      "PUT /devs/:address/tags": 1,
+      "PUT /webhook": 1,
+    });
+    expect(reads(up)).toBeLessThanOrEqual(2);
+
+    await p.writeProgram(program("beta", [tags[0]!, tags[1]!], false));
+    const change = await journalOf(user.userId, () => p.up());
+    expect(withoutReads(change)).toEqual({
+      "PUT /devs/:address/update": 1,
+      "PUT /devs/:address/tags": 1,
+      "PUT /webhook": 1,
+    });
+    expect(reads(change)).toBeLessThanOrEqual(2);
+
+    const refresh = await journalOf(user.userId, () => p.refresh());
+    expect(refresh).toEqual({ "GET /devs/my": 1, "GET /webhook": 1 });
+
+    const destroy = await journalOf(user.userId, () => p.destroy());
+    expect(withoutReads(destroy)).toEqual({
+      "PUT /devs/:address/update": 1,
+      "PUT /devs/:address/tags": 1,
+      "PUT /webhook": 1,
+    });
+    expect(reads(destroy)).toBeLessThanOrEqual(2);
+  });
+
+  it("honours a 429 that still comes (another machine used the key) and says what it waits for", async () => {
+    const user = await emulator.user("PRO", { requestsPerMinute: 10_000 });
+    const p = await project("foreign-429", portfolio(1, 1000, "f"), user.apiKey);
+    await emulator.control("POST", "/faults", {
+      method: "POST",
+      path: "/strategies",
+      status: 429,
+      retryAfterSeconds: 3,
+      count: 1,
+    });
+    const up = await p.up();
+    await emulator.control("DELETE", "/faults");
+    expect(up.changes.create).toBe(3);
+    expect(allText(up)).toMatch(
+      /strategy-alerts: waiting 3s before POST \/strategies: the service answered 429 \(rate limit exceeded\) and asked to retry after 3s/,
+    );
+    await p.destroy();
+  });
+});

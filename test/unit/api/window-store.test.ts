@@ -1,0 +1,150 @@
+import { execFile } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LEARNED_RATE_TTL_MS, RateLimiter, type WaitEvent } from "../../../provider/api/rate-limiter";
+import { FileWindowStore, parseWindow } from "../../../provider/api/window-store";
+import { fakeClock } from "./test-server";
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "window-store-test-"));
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Two limiters over one window file stand for two processes of one API key. */
+function twoProcesses(clock: ReturnType<typeof fakeClock>, requestsPerMinute?: number) {
+  const make = () =>
+    new RateLimiter({
+      requestsPerMinute,
+      now: clock.now,
+      sleep: clock.sleep,
+      store: new FileWindowStore("key-hash", { directory: dir, now: clock.now }),
+    });
+  return [make(), make()] as const;
+}
+
+describe("FileWindowStore", () => {
+  it("makes a later process wait for the sends an earlier process made in the same minute", async () => {
+    const clock = fakeClock();
+    const [preview, up] = twoProcesses(clock, 3);
+    for (let i = 0; i < 3; i++) await preview.acquire();
+    clock.t += 20_000;
+    const waits: WaitEvent[] = [];
+    await up.acquire((e) => waits.push(e));
+    expect(waits).toEqual([{ reason: "rate-limit-window", waitMs: 40_000, requestsPerMinute: 3 }]);
+  });
+
+  it("never admits more than the rate in any window across two processes sending at once", async () => {
+    const clock = fakeClock();
+    const [a, b] = twoProcesses(clock, 4);
+    const admitted: number[] = [];
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).acquire().then(() => admitted.push(clock.now()))),
+    );
+    expect(admitted).toHaveLength(10);
+    for (const t of admitted) {
+      expect(admitted.filter((u) => u > t - 60_000 && u <= t).length).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it("shares a 429's pause with the other processes of the key", async () => {
+    const clock = fakeClock();
+    const [a, b] = twoProcesses(clock, 60);
+    a.pauseAfter429(7_000);
+    const waits: WaitEvent[] = [];
+    await b.acquire((e) => waits.push(e));
+    expect(waits).toEqual([{ reason: "retry-after", waitMs: 7_000, requestsPerMinute: 60 }]);
+  });
+
+  it("lets a later process adopt the rate an earlier one learned, until it is a day old", () => {
+    const clock = fakeClock();
+    const store = () => new FileWindowStore("key-hash", { directory: dir, now: clock.now });
+    const first = new RateLimiter({ now: clock.now, store: store() });
+    expect(first.rateKnown).toBe(false);
+    first.resize(300);
+    const second = new RateLimiter({ now: clock.now, store: store() });
+    expect(second.rateKnown).toBe(true);
+    expect(second.requestsPerMinute).toBe(300);
+    clock.t += LEARNED_RATE_TTL_MS + 1;
+    const third = new RateLimiter({ now: clock.now, store: store() });
+    expect(third.rateKnown).toBe(false);
+    expect(third.requestsPerMinute).toBe(60);
+  });
+
+  it("writes a hash-named file that holds send times and the rate, never a key", async () => {
+    const clock = fakeClock();
+    const store = new FileWindowStore("0123abcd", { directory: dir, now: clock.now });
+    const limiter = new RateLimiter({ now: clock.now, store });
+    limiter.resize(300);
+    await limiter.acquire();
+    expect(fs.readdirSync(dir)).toEqual(["0123abcd.json"]);
+    const state = parseWindow(fs.readFileSync(store.file, "utf8"));
+    expect(state).toMatchObject({ sent: [clock.t], requestsPerMinute: 300, learnedAt: clock.t });
+  });
+
+  it("ignores a corrupt file and starts an empty window", async () => {
+    const clock = fakeClock();
+    const store = new FileWindowStore("corrupt", { directory: dir, now: clock.now });
+    fs.writeFileSync(store.file, '{"v":1,"sent":[1,2');
+    const limiter = new RateLimiter({ requestsPerMinute: 1, now: clock.now, sleep: clock.sleep, store });
+    const waits: WaitEvent[] = [];
+    await limiter.acquire((e) => waits.push(e));
+    expect(waits).toEqual([]);
+    expect(store.usable).toBe(true);
+  });
+
+  it("works from memory when the directory cannot be used", async () => {
+    const clock = fakeClock();
+    const blocker = path.join(dir, "not-a-directory");
+    fs.writeFileSync(blocker, "");
+    const store = new FileWindowStore("k", { directory: blocker, now: clock.now });
+    expect(store.usable).toBe(false);
+    const limiter = new RateLimiter({ requestsPerMinute: 2, now: clock.now, sleep: clock.sleep, store });
+    await limiter.acquire();
+    await limiter.acquire();
+    const waits: WaitEvent[] = [];
+    await limiter.acquire((e) => waits.push(e));
+    expect(waits[0]).toMatchObject({ reason: "rate-limit-window", requestsPerMinute: 2 });
+  });
+
+  it("breaks a lock left by a process that died holding it", async () => {
+    const clock = fakeClock();
+    const store = new FileWindowStore("stale", { directory: dir, now: clock.now, staleLockMs: 5_000 });
+    fs.writeFileSync(`${store.file}.lock`, "");
+    clock.t = fs.statSync(`${store.file}.lock`).mtimeMs + 10_000;
+    const limiter = new RateLimiter({ requestsPerMinute: 5, now: clock.now, store });
+    await limiter.acquire();
+    expect(parseWindow(fs.readFileSync(store.file, "utf8"))?.sent).toEqual([clock.t]);
+    expect(fs.existsSync(`${store.file}.lock`)).toBe(false);
+  });
+
+  it("removes window files nobody touched for a day", () => {
+    const old = path.join(dir, "old.json");
+    fs.writeFileSync(old, "{}");
+    const dayAgo = (Date.now() - 25 * 60 * 60_000) / 1000;
+    fs.utimesSync(old, dayAgo, dayAgo);
+    fs.writeFileSync(path.join(dir, "fresh.json"), "{}");
+    new FileWindowStore("k", { directory: dir });
+    expect(fs.readdirSync(dir).sort()).toEqual(["fresh.json"]);
+  });
+
+  it("loses no send when separate processes update the file at the same time", async () => {
+    const run = promisify(execFile);
+    const script = `
+      const { FileWindowStore } = require(${JSON.stringify(path.resolve("provider/api/window-store.ts"))});
+      const store = new FileWindowStore("race", { directory: ${JSON.stringify(dir)} });
+      for (let i = 0; i < 50; i++) store.update((s) => { s.sent.push(Date.now() + 1e9 + i); });
+    `;
+    const children = Array.from({ length: 4 }, () =>
+      run(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], { cwd: process.cwd() }),
+    );
+    await Promise.all(children);
+    const state = parseWindow(fs.readFileSync(path.join(dir, "race.json"), "utf8"));
+    expect(state?.sent).toHaveLength(200);
+  });
+});
