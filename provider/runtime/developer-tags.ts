@@ -58,17 +58,10 @@ export const developerTagsHandler: pulumi.dynamic.ResourceProvider = {
 
   async read(id) {
     return operation(label(id), "refresh", async () => {
-      try {
-        // The run's one developer listing carries every record's tagIds (docs/spec-decisions.md):
-        // refreshing many DeveloperTags costs that one listing, not a GET per address.
-        const listed = (await runState.developers()).get(id)?.tagIds;
-        const { tagIds } = listed ? { tagIds: listed } : await processClient().devs.getTags(id);
-        const inputs = { address: id, tagIds: canonicalStringSet(tagIds) };
-        return { id, props: inputs, inputs };
-      } catch (err) {
-        if (err instanceof NotFoundError) return {};
-        throw err;
-      }
+      const tagIds = await currentTags(id);
+      if (tagIds === undefined) return {};
+      const inputs = { address: id, tagIds };
+      return { id, props: inputs, inputs };
     });
   },
 
@@ -93,7 +86,14 @@ export const developerTagsHandler: pulumi.dynamic.ResourceProvider = {
 };
 
 /** The developer's tag set now, or undefined when it cannot be read (the PUT then says why). */
+/**
+ * The developer's tags, canonical; undefined when the address is not followed. The run's one
+ * developer listing carries every record's tagIds (docs/spec-decisions.md), so many DeveloperTags
+ * cost that one listing, not a GET per address; the single read is for a record without them.
+ */
 async function currentTags(address: string): Promise<string[] | undefined> {
+  const listed = (await runState.developers()).get(address)?.tagIds;
+  if (listed) return canonicalStringSet(listed);
   try {
     return canonicalStringSet((await processClient().devs.getTags(address)).tagIds);
   } catch (err) {
