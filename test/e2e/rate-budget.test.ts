@@ -1,39 +1,22 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { PulumiProject } from "./harness";
+import type { TestEmulator } from "./emulator-fixture";
+import { MachineFixture } from "./machine-fixture";
 import { allText, portfolio } from "./portfolio-program";
 
 describe.runIf(inject("pulumiBinDir"))(
   "the account's rate budget shared by the commands of one machine",
   () => {
+    let machine: MachineFixture;
     let emulator: TestEmulator;
-    let windowDir: string;
-    const projects: PulumiProject[] = [];
+    const project = (name: string, program: string, apiKey: string) => machine.project(name, program, apiKey);
 
     beforeAll(async () => {
-      emulator = await TestEmulator.start();
-      // One machine's shared window directory for this file's Pulumi processes.
-      windowDir = await mkdtemp(join(tmpdir(), "psa-rate-window-"));
+      machine = await MachineFixture.start();
+      emulator = machine.emulator;
     });
     afterAll(async () => {
-      await Promise.all(projects.map((p) => p.cleanup()));
-      await emulator?.close();
-      await rm(windowDir, { recursive: true, force: true });
+      await machine?.close();
     });
-
-    async function project(name: string, program: string, apiKey: string): Promise<PulumiProject> {
-      const p = await PulumiProject.create({
-        name,
-        program,
-        config: stackConfig(emulator, apiKey),
-        env: { STRATEGY_ALERTS_RATE_DIR: windowDir },
-      });
-      projects.push(p);
-      return p;
-    }
 
     it("meets no 429 when preview, up, refresh, up and destroy follow each other within the plan's minute", async () => {
       // A plan of 12 requests a minute: the sequence needs about 22, so the processes must share one window.

@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
-import { PulumiProject } from "./harness";
+import type { JournalEntry, TestEmulator } from "./emulator-fixture";
+import { MachineFixture } from "./machine-fixture";
 import { allText, portfolio } from "./portfolio-program";
 
 /** Requests of one account as `METHOD route`, counted. */
@@ -27,31 +24,17 @@ const withoutReads = (c: Record<string, number>) =>
 const DEV = "0x52908400098527886e0f7030069857d2e4169ee7";
 
 describe.runIf(inject("pulumiBinDir"))("request economy: what each command costs", () => {
+  let machine: MachineFixture;
   let emulator: TestEmulator;
-  let windowDir: string;
-  const projects: PulumiProject[] = [];
+  const project = (name: string, program: string, apiKey: string) => machine.project(name, program, apiKey);
 
   beforeAll(async () => {
-    emulator = await TestEmulator.start();
-    // One machine's shared window directory for this file's Pulumi processes.
-    windowDir = await mkdtemp(join(tmpdir(), "psa-rate-window-"));
+    machine = await MachineFixture.start();
+    emulator = machine.emulator;
   });
   afterAll(async () => {
-    await Promise.all(projects.map((p) => p.cleanup()));
-    await emulator?.close();
-    await rm(windowDir, { recursive: true, force: true });
+    await machine?.close();
   });
-
-  async function project(name: string, program: string, apiKey: string): Promise<PulumiProject> {
-    const p = await PulumiProject.create({
-      name,
-      program,
-      config: stackConfig(emulator, apiKey),
-      env: { STRATEGY_ALERTS_RATE_DIR: windowDir },
-    });
-    projects.push(p);
-    return p;
-  }
 
   async function journalOf(userId: string, run: () => Promise<unknown>): Promise<Record<string, number>> {
     const before = (await emulator.journal(userId)).length;

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { mulberry32 } from "../../../emulator/tokens/prng";
 import { createClient } from "../../../provider/api/client";
 import { Receiver } from "../../integration/emulator/engine-helpers";
 import { type CommandResult, PulumiProject } from "../harness";
@@ -79,25 +80,13 @@ const READ_ROUTES: [string, string][] = [
   ["GET", "/devs/my"],
 ];
 
-/** A small deterministic PRNG (mulberry32), so a campaign can be replayed from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 interface Journal {
   requests: { method: string; route: string | null; status: number | null; fault?: string }[];
 }
 
 export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport> {
   const started = Date.now();
-  const random = prng(opts.seed);
+  const random = mulberry32(opts.seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const dir = await mkdtemp(join(tmpdir(), "psa-chaos-"));
   const em = await EmulatorProcess.start(join(dir, "emulator.db"));
