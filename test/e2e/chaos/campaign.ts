@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -373,10 +374,15 @@ function spawnUp(p: PulumiProject): { kill(): void; done: Promise<{ stdout: stri
   );
   return {
     kill: () => {
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // already gone
+      // Pulumi starts its plugins in process groups of their own, so killing pulumi's group would
+      // leave the provider running and writing after the "kill". A killed job (a cancelled CI
+      // run, a lost machine) takes every process with it: so does this.
+      for (const pid of [child.pid!, ...descendantsOf(child.pid!)]) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // already gone
+        }
       }
     },
     done,
@@ -435,4 +441,29 @@ export function formatReport(r: CampaignReport): string {
 /** All survived, no duplicate, nothing lost, no secret leaked. */
 export function campaignPassed(r: CampaignReport): boolean {
   return r.faults.every((f) => f.survived) && r.duplicates === 0 && r.lost === 0 && r.leaks.length === 0;
+}
+
+/** Every process below `root`, found through /proc (Linux), parents before children. */
+function descendantsOf(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name may hold spaces and parentheses: the fields after its last ")" are fixed.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // exited while we looked
+    }
+  }
+  const out: number[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    for (const c of children.get(queue.shift()!) ?? []) {
+      out.push(c);
+      queue.push(c);
+    }
+  }
+  return out;
 }
