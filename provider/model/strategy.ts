@@ -19,6 +19,22 @@ export { EVENT_TYPES, EventTypeSchema, TriggerConfigsSchema } from "./triggers";
 export { type RuleItem, RuleItemSchema };
 
 // Allowed type values beyond QUICK_RETRY are not shown (spec 2.2): any non-empty name passes.
+/**
+ * The strategy fields a program declares and the provider sends (spec 2.2's input table without
+ * `isActive`, which StrategyActivation owns).
+ */
+export const STRATEGY_FIELDS = [
+  "name",
+  "description",
+  "triggers",
+  "triggerConfigs",
+  "rules",
+  "strict",
+  "alertCooldownMins",
+  "retryPolicy",
+  "matching",
+] as const;
+
 export const RetryPolicySchema = z.strictObject({
   type: z.string().min(1),
   maxAttempts: z.number().int().nonnegative(),

@@ -1,11 +1,12 @@
 import * as pulumi from "@pulumi/pulumi";
-import type {
-  Matching,
-  RetryPolicy,
-  RuleGroup,
-  RuleItem,
-  StoredRule,
-  TriggerConfigs,
+import {
+  type Matching,
+  type RetryPolicy,
+  type RuleGroup,
+  type RuleItem,
+  STRATEGY_FIELDS,
+  type StoredRule,
+  type TriggerConfigs,
 } from "../model/strategy";
 import type { EventType } from "../model/triggers";
 import type { DeepInput, RuleItemInput } from "./input-types";
@@ -33,18 +34,7 @@ export interface StrategyArgs {
   adopt?: pulumi.Input<string>;
 }
 
-const INPUT_KEYS = [
-  "name",
-  "description",
-  "triggers",
-  "triggerConfigs",
-  "rules",
-  "strict",
-  "alertCooldownMins",
-  "retryPolicy",
-  "matching",
-  "adopt",
-] as const satisfies readonly (keyof StrategyArgs)[];
+const INPUT_KEYS = [...STRATEGY_FIELDS, "adopt"] as const satisfies readonly (keyof StrategyArgs)[];
 
 /**
  * A strategy: triggers plus filtering rules. Created inactive and never activated here — a

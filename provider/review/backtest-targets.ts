@@ -4,8 +4,8 @@
  * Pure, from the preview alone.
  */
 import { stableStringify } from "../model/canonical";
+import { STRATEGY_FIELDS } from "../model/strategy";
 import { TYPE_TOKENS } from "../resources/type-tokens";
-import { STRATEGY_FIELDS } from "../runtime/strategy";
 import type { PlanStep } from "./preview-json";
 import { isUnknownValue } from "./words";
 

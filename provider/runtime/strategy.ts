@@ -2,7 +2,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { AmbiguousWriteError, NotFoundError } from "../api/errors";
 import { canonicalRules, canonicalStrategyInput, stableStringify } from "../model/canonical";
 import { storedToRules } from "../model/rule-mapping";
-import type { Strategy, StrategyInput, StrategyPatch } from "../model/strategy";
+import { STRATEGY_FIELDS, type Strategy, type StrategyInput, type StrategyPatch } from "../model/strategy";
 import { validateStrategyInput } from "../model/validate-strategy";
 import { processClient } from "./client";
 import { operation } from "./errors";
@@ -10,19 +10,6 @@ import { isUnknown, type PropertyBag, pick, underAny, unknownPaths, withoutProvi
 import { runState } from "./run-state";
 import { liveOutputs, outputsAfterPatch, type StrategyLiveOutputs } from "./strategy-patch-result";
 import { tokenAgeWarnings } from "./token-age";
-
-/** The inputs a Strategy sends; `adopt` only says which existing object to take over. */
-export const STRATEGY_FIELDS = [
-  "name",
-  "description",
-  "triggers",
-  "triggerConfigs",
-  "rules",
-  "strict",
-  "alertCooldownMins",
-  "retryPolicy",
-  "matching",
-] as const;
 
 const OUTPUT_FIELDS = [
   "strategyId",
