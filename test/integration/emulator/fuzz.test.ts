@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
-import { addr, createStrategy, fire, token, upsertTokens } from "./engine-helpers";
-import { type Api, newUser, startTestEmulator, strategyBody } from "./helpers";
+import { addr } from "./engine-helpers";
+import { type Api, newUser, startTestEmulator } from "./helpers";
+import { ownedResources } from "./owned-resources";
 import { API_ROUTES, type ApiRoute, concreteBody } from "./routes-table";
 
 // Issue 13, protection as a property: whatever one user sends to any route (ids, queries,
@@ -36,34 +37,13 @@ describe("fuzzing every route", () => {
   });
   afterAll(() => em.close());
 
-  async function resources(
-    u: Api & { userId: string },
-    name: string,
-    developer: string,
-  ): Promise<Record<string, string>> {
-    const s = await createStrategy(u, strategyBody({ name, isActive: true }));
-    await u.post(`/devs/${developer}/add`, { alias: `${name}-alias` });
-    const address = addr(`${name.slice(0, 6)}7`);
-    await upsertTokens(em, [token(address)]);
-    const fired = await fire(em, { eventType: "new_token_created", tokenAddress: address });
-    const now = Date.now();
-    const job = await u.post("/backtests", {
-      strategyId: s.id,
-      from: new Date(now - 86_400_000).toISOString(),
-      to: new Date(now).toISOString(),
-      labelDefinition: { threshold: 2 },
-      options: {},
+  const resources = (u: Api & { userId: string }, name: string, developer: string) =>
+    ownedResources(em, u, {
+      name,
+      developer,
+      alias: `${name}-alias`,
+      tokenAddress: addr(`${name.slice(0, 6)}7`),
     });
-    const perf = await u.post(`/notifications/performance/jobs?strategyId=${s.id}&range=daily`);
-    return {
-      id: s.id,
-      strategyId: s.id,
-      address: developer,
-      backtestId: job.body.id,
-      notificationId: fired.notifications.find((n: { userId: string }) => n.userId === u.userId).id,
-      jobId: perf.body.jobId,
-    };
-  }
 
   /** A path parameter: the caller's own resource, the victim's, or anything else, sent verbatim. */
   const pathParam = fc.oneof(

@@ -4,6 +4,7 @@ import type { RunningEmulator } from "../../../emulator/server";
 import { wildcardMatcher } from "../../../emulator/wildcard";
 import { addr, advance, createStrategy, fire, token, upsertTokens } from "./engine-helpers";
 import { type Api, control, newUser, type Res, startTestEmulator, strategyBody } from "./helpers";
+import { ownedResources } from "./owned-resources";
 import { API_ROUTES, concreteBody, concretePath } from "./routes-table";
 
 // Issue 13: the emulator cannot be stalled by one user's query and never leaks framework errors.
@@ -186,7 +187,11 @@ describe("unknown input: one rule on every route", () => {
   let ids: Record<string, string>;
   beforeAll(async () => {
     u = await newUser(em, { limits: BIG });
-    ids = await ownResources(u);
+    ids = await ownedResources(em, u, {
+      developer: "0x52908400098527886E0F7030069857D2E4169EE7",
+      alias: "mine",
+      tokenAddress: addr("Own5"),
+    });
   });
 
   it.each(API_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
@@ -259,29 +264,3 @@ describe("a strategy without rules", () => {
     expect(evaluation).toMatchObject({ tokenAddress: risky, matched: true, failureReason: null });
   });
 });
-
-/** One resource of each kind owned by `u`, for the route table's path parameters. */
-async function ownResources(u: Api & { userId: string }): Promise<Record<string, string>> {
-  const s = await createStrategy(u, strategyBody({ isActive: true }));
-  const address = "0x52908400098527886E0F7030069857D2E4169EE7";
-  await u.post(`/devs/${address}/add`, { alias: "mine" });
-  await upsertTokens(em, [token(addr("Own5"))]);
-  const fired = await fire(em, { eventType: "new_token_created", tokenAddress: addr("Own5") });
-  const now = Date.now();
-  const job = await u.post("/backtests", {
-    strategyId: s.id,
-    from: new Date(now - 86_400_000).toISOString(),
-    to: new Date(now).toISOString(),
-    labelDefinition: { threshold: 2 },
-    options: {},
-  });
-  const perf = await u.post(`/notifications/performance/jobs?strategyId=${s.id}&range=daily`);
-  return {
-    id: s.id,
-    strategyId: s.id,
-    address,
-    backtestId: job.body.id,
-    notificationId: fired.notifications.find((n: { userId: string }) => n.userId === u.userId).id,
-    jobId: perf.body.jobId,
-  };
-}
