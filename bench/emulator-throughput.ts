@@ -14,8 +14,9 @@ import { cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import Fastify, { type FastifyInstance } from "fastify";
-import { type RunningEmulator, startEmulator } from "../emulator/server";
+import { startEmulator } from "../emulator/server";
 import { sampleStrategy } from "../test/support/strategy";
+import { controlOk } from "./emulator-control";
 import { bigStrategy } from "./fixtures";
 import { round } from "./harness";
 
@@ -87,19 +88,9 @@ async function bareServer(listBody: string, createBody: string): Promise<Fastify
   return app;
 }
 
-async function control<T>(em: RunningEmulator, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(em.controlUrl + path, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`control plane ${method} ${path} answered ${res.status}`);
-  return (await res.json()) as T;
-}
-
 async function main(): Promise<void> {
   const em = await startEmulator({ port: 0 });
-  const user = await control<{ apiKey: string }>(em, "POST", "/users", {
+  const user = await controlOk<{ apiKey: string }>(em, "POST", "/users", {
     plan: "DEGEN",
     limits: { requestsPerMinute: 1_000_000 },
   });

@@ -17,6 +17,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator/server";
 import { createClient } from "../provider/api/client";
+import { controlOk } from "./emulator-control";
 import {
   boundMs,
   minimumRequests,
@@ -88,18 +89,8 @@ interface Entry {
   userId: string | null;
 }
 
-async function control<T>(em: RunningEmulator, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(em.controlUrl + path, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`control plane ${method} ${path} answered ${res.status}`);
-  return (await res.json()) as T;
-}
-
 async function journal(em: RunningEmulator, userId: string, sinceMs: number): Promise<Entry[]> {
-  const res = await control<{ requests: Entry[] } | Entry[]>(em, "GET", "/requests");
+  const res = await controlOk<{ requests: Entry[] } | Entry[]>(em, "GET", "/requests");
   const all = Array.isArray(res) ? res : res.requests;
   return all.filter((e) => e.userId === userId && Date.parse(e.time) >= sinceMs);
 }
@@ -199,7 +190,7 @@ async function measureSeries(
   unthrottled: Partial<Record<Phase, number>> = {},
 ): Promise<PhaseResult[]> {
   const rate = plan === "none" ? 1_000_000 : PLAN_RATES[plan];
-  const user = await control<{ userId: string; apiKey: string }>(em, "POST", "/users", {
+  const user = await controlOk<{ userId: string; apiKey: string }>(em, "POST", "/users", {
     plan: plan === "none" ? "DEGEN" : plan,
     limits:
       plan === "none"
@@ -296,7 +287,7 @@ interface TraceLine {
  */
 async function measureOverhead(em: RunningEmulator, bin: string, windowDir: string, n: number) {
   const traceFile = join(windowDir, "trace.jsonl");
-  const user = await control<{ apiKey: string }>(em, "POST", "/users", {
+  const user = await controlOk<{ apiKey: string }>(em, "POST", "/users", {
     plan: "DEGEN",
     limits: { requestsPerMinute: 1_000_000, active: n },
   });
@@ -325,7 +316,7 @@ async function measureOverhead(em: RunningEmulator, bin: string, windowDir: stri
     percentiles(trace.filter((t) => t.operation === operation).map((t) => t.ms));
 
   // The same requests, one at a time, by the client alone.
-  const bareUser = await control<{ apiKey: string }>(em, "POST", "/users", {
+  const bareUser = await controlOk<{ apiKey: string }>(em, "POST", "/users", {
     plan: "DEGEN",
     limits: { requestsPerMinute: 1_000_000 },
   });

@@ -22,6 +22,7 @@ import { rulesToStored, storedToRules } from "../provider/model/rule-mapping";
 import { StrategyInputSchema } from "../provider/model/strategy";
 import { validateStrategyInput } from "../provider/model/validate-strategy";
 import { sampleStrategy } from "../test/support/strategy";
+import { controlOk } from "./emulator-control";
 import { bigStrategy } from "./fixtures";
 import { type Budget, measureAsync, measureSync, measureThroughput, round, type Stats } from "./harness";
 
@@ -46,19 +47,9 @@ function fail(message: string): never {
   throw new Error(`benchmark set-up failed: ${message}`);
 }
 
-async function control<T>(em: RunningEmulator, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(em.controlUrl + path, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) fail(`control plane ${method} ${path} answered ${res.status}`);
-  return (await res.json()) as T;
-}
-
 /** A user whose rate limit is out of the way: the benchmark measures work, not waiting. */
 async function unthrottledUser(em: RunningEmulator): Promise<{ apiKey: string }> {
-  return control(em, "POST", "/users", { plan: "DEGEN", limits: { requestsPerMinute: 1_000_000 } });
+  return controlOk(em, "POST", "/users", { plan: "DEGEN", limits: { requestsPerMinute: 1_000_000 } });
 }
 
 function modelBenchmarks(): Record<string, Stats> {
