@@ -1,8 +1,9 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { runProcess } from "../test/support/process";
+import { linkNodeModules } from "../test/support/project-modules";
 
 export const ROOT = resolve(__dirname, "..");
 
@@ -105,33 +106,16 @@ export class BenchProject {
     if (run.code !== 0) throw new Error(`pulumi ${args[0]} failed (${run.code}): ${run.stderr}`);
   }
 
-  private exec(args: string[]): Promise<CommandRun> {
-    return new Promise((resolvePromise, reject) => {
-      const started = performance.now();
-      const child = spawn("pulumi", args, {
-        cwd: this.dir,
-        env: this.env,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d) => {
-        stdout += d;
-      });
-      child.stderr.on("data", (d) => {
-        stderr += d;
-      });
-      child.on("error", reject);
-      child.on("close", (code) =>
-        resolvePromise({
-          command: `pulumi ${args.join(" ")}`,
-          code: code ?? -1,
-          wallMs: Math.round(performance.now() - started),
-          diagnostics: diagnosticsOf(stdout),
-          stderr,
-        }),
-      );
-    });
+  private async exec(args: string[]): Promise<CommandRun> {
+    const started = performance.now();
+    const run = await runProcess("pulumi", args, { cwd: this.dir, env: this.env });
+    return {
+      command: `pulumi ${args.join(" ")}`,
+      code: run.code,
+      wallMs: Math.round(performance.now() - started),
+      diagnostics: diagnosticsOf(run.stdout),
+      stderr: run.stderr,
+    };
   }
 }
 
@@ -150,16 +134,4 @@ function diagnosticsOf(stdout: string): { severity: string; message: string }[] 
     }
   }
   return out;
-}
-
-/** One copy of @pulumi/pulumi: link the repository's node_modules entries and the package itself. */
-async function linkNodeModules(dir: string): Promise<void> {
-  const target = join(dir, "node_modules");
-  await mkdir(target);
-  const source = join(ROOT, "node_modules");
-  for (const entry of await readdir(source)) {
-    if (entry === ".bin" || entry === ".package-lock.json") continue;
-    await symlink(join(source, entry), join(target, entry));
-  }
-  await symlink(ROOT, join(target, "pulumi-strategy-alerts"));
 }

@@ -1,15 +1,12 @@
-/**
- * End-to-end harness: throwaway Pulumi projects and stacks on a local `file://` backend, driven
- * through the real `pulumi` CLI non-interactively. Every command writes an engine event log,
- * which gives a structured change summary per operation; stack outputs and the exported state
- * are read back with the CLI too, so tests assert on what the engine really recorded.
- */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { inject } from "vitest";
+import { runProcess } from "../support/process";
+import { linkNodeModules } from "../support/project-modules";
+
+export { type ProcessResult, runProcess } from "../support/process";
 
 export const REPO_ROOT = resolve(__dirname, "../..");
 
@@ -227,37 +224,6 @@ export interface RunOptions {
   extraArgs?: string[];
 }
 
-export interface ProcessResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command to its end, collecting its output; a non-zero exit is a result, not a throw. */
-export function runProcess(
-  cmd: string,
-  args: string[],
-  opts: { cwd: string; env?: NodeJS.ProcessEnv },
-): Promise<ProcessResult> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(cmd, args, {
-      cwd: opts.cwd,
-      env: opts.env ?? process.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
 /**
  * `npm pack` of this package into `dest`, as a user would get it; returns the tarball's path.
  * dist/ is built before the e2e suite runs, so packing skips the build rather than rewriting
@@ -337,23 +303,6 @@ function changedInputs(metadata: EngineEvent): string[] {
 function stripAnsi(s: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escapes are control characters.
   return s.replace(/\u001b\[[0-9;]*m/g, "").replace(/<\{%[^%]*%\}>/g, "");
-}
-
-/**
- * The program needs this package and its dependencies. Linking each of the repository's
- * node_modules entries (plus the package itself) keeps one copy of @pulumi/pulumi, as Node
- * resolves symlinks to their real path.
- */
-async function linkNodeModules(dir: string): Promise<void> {
-  const target = join(dir, "node_modules");
-  await mkdir(target);
-  const source = join(REPO_ROOT, "node_modules");
-  for (const entry of await readdir(source)) {
-    // The package links itself into node_modules (for the policy pack in examples/): linked below.
-    if (entry === ".bin" || entry === ".package-lock.json" || entry === "pulumi-strategy-alerts") continue;
-    await symlink(join(source, entry), join(target, entry));
-  }
-  await symlink(REPO_ROOT, join(target, "pulumi-strategy-alerts"));
 }
 
 async function listFiles(dir: string): Promise<string[]> {
