@@ -11,7 +11,7 @@ import type { ApiClient } from "../api/client";
 import { AmbiguousWriteError, ApiError, ForbiddenError, NotFoundError } from "../api/errors";
 import type { BacktestJob } from "../model/schemas/backtest";
 import type { Strategy } from "../model/strategy";
-import { STRATEGY_LIMITS } from "../model/strategy-limits";
+import { temporaryMark, temporaryStrategyName } from "../model/temporary-strategies";
 import type { BacktestReport, Metrics, StrategyBacktest, TokenImpact } from "./backtest-report";
 import type { BacktestTarget } from "./backtest-targets";
 
@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 /** Spec section 8: backtest jobs per UTC day; DEGEN has no cap. */
 export const DAILY_BACKTEST_QUOTA: Record<string, number | null> = { PRO: 25, DEGEN: null };
 /** Marks a temporary strategy made by a review; the run id makes each review's own. */
-export const TEMPORARY_MARK = "[review-tmp";
+export const TEMPORARY_MARK = temporaryMark("review");
 const TOP_TOKENS = 10;
 
 export interface BacktestRunOptions {
@@ -53,7 +53,7 @@ export class TemporaryStrategies {
 
   /** `[review-tmp 1a2b3c] Safety first`, cut to the name limit. */
   nameFor(name: string): string {
-    return `${TEMPORARY_MARK} ${this.runId}] ${name}`.slice(0, STRATEGY_LIMITS.nameMaxLength);
+    return temporaryStrategyName("review", this.runId, name);
   }
 
   async create(target: BacktestTarget): Promise<Strategy> {
