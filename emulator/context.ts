@@ -7,6 +7,7 @@ import type { FaultRegistry } from "./faults";
 import type { RequestJournal } from "./journal";
 import type { SlidingWindowLimiter } from "./rate-limit";
 import type { Store } from "./store/store";
+import type { VariantName } from "./variants";
 
 /** Everything a route needs, built once per emulator instance (no module-level state). */
 export interface EmulatorContext {
@@ -26,6 +27,8 @@ export interface EmulatorContext {
   stream: TokenStream;
   /** Serialises work per key (e.g. one PUT /webhook per user at a time). */
   serialize<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /** The readings this instance follows where the spec says "not shown" (empty: the defaults). */
+  variants: ReadonlySet<VariantName>;
   /** Re-applies the start-up seed after a reset. */
   reseed(): void;
 }

@@ -23,6 +23,7 @@ import { strategyRoutes } from "./routes/strategies";
 import { webhookRoutes } from "./routes/webhook";
 import { DEMO_DEVELOPER, type DemoUser, demoUsers } from "./seed";
 import { Store } from "./store/store";
+import type { VariantName } from "./variants";
 
 const BASE_PATH = "/api/external/v1";
 const MAX_PARAM_LENGTH = 32 * 1024;
@@ -47,6 +48,8 @@ export interface EmulatorOptions {
   /** Starts the background token stream (off by default); a number sets its interval in ms. */
   stream?: boolean | number;
   logger?: boolean;
+  /** Other readings of what the spec leaves open (emulator/variants.ts); none by default. */
+  variants?: Iterable<VariantName>;
 }
 
 export interface RunningEmulator {
@@ -82,6 +85,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     stream: undefined as unknown as TokenStream,
     backtests: undefined as unknown as BacktestRunner,
     serialize: keyedSerializer(),
+    variants: new Set(opts.variants ?? []),
     reseed: () => {
       seedDemo(ctx, seeded);
       // Seeded timelines are regenerated (deterministic), upserted observations restored.

@@ -1,0 +1,44 @@
+/**
+ * Other plausible readings of what the spec leaves "not shown". The default emulator follows the
+ * readings of docs/spec-decisions.md; a variant switches one of them, so the product can be
+ * proved against every reading a real service may follow. Each name is documented there beside
+ * the default it replaces.
+ */
+export const VARIANTS = {
+  "rate-window-fixed": "requests are counted per calendar minute instead of a sliding minute",
+  "no-retry-after": "a 429 carries no Retry-After header",
+  "ratelimit-headers": "every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset",
+  "extra-fields": "every object in every answer carries additional unknown fields",
+  "sparse-fields": "optional and not-shown fields are omitted wherever the spec allows",
+  "devs-empty-bodies": "the developer add, update and tags calls answer {} instead of the record",
+  "list-order-desc": "lists without an explicit sort come newest first",
+  "error-layout": "other 400/403/404 message texts, and a 400 that lists its problems in another layout",
+  "length-limits": "name <= 64 characters, description <= 500, at most 30 rules and 5 triggers per strategy",
+  "webhook-verify-async":
+    "a new webhook URL is verified a few seconds after the PUT answers (verifiedAt null in it)",
+  "backtest-slow":
+    "backtest jobs pass QUEUED, RUNNING, COMPLETED over several minutes of the emulator's clock",
+} as const;
+
+export type VariantName = keyof typeof VARIANTS;
+
+export const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
+
+export class UnknownVariantError extends Error {
+  constructor(readonly variant: string) {
+    super(
+      `unknown emulator variant "${variant}"; known: ${VARIANT_NAMES.join(", ")} (--variant list describes them)`,
+    );
+    this.name = "UnknownVariantError";
+  }
+}
+
+/** `a,b` → the set of variants it names; an unknown name is an error that lists the known ones. */
+export function parseVariants(list: string): ReadonlySet<VariantName> {
+  const names = list
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  for (const n of names) if (!(n in VARIANTS)) throw new UnknownVariantError(n);
+  return new Set(names as VariantName[]);
+}
