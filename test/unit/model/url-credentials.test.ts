@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { maskUrl, printableUrl } from "../../../provider/model/url-credentials";
+
+describe("maskUrl", () => {
+  it("keeps a plain URL as it is and says it carries nothing", () => {
+    expect(maskUrl("https://alerts.example.com/hooks")).toEqual({
+      masked: "https://alerts.example.com/hooks",
+      carriesCredentials: false,
+    });
+  });
+
+  it("masks query values and bare query keys alike", () => {
+    expect(maskUrl("https://a.example/x?token=abc&SECRETONLY").masked).toBe("https://a.example/x?***");
+    expect(maskUrl("https://a.example/x?SECRETONLY").masked).toBe("https://a.example/x?***");
+  });
+
+  it("masks user info and a fragment", () => {
+    const r = maskUrl("https://user:pw@a.example/x#frag");
+    expect(r.masked).toBe("https://***@a.example/x#***");
+    expect(r.carriesCredentials).toBe(true);
+  });
+
+  it("masks every path segment after a Slack-style /services/ prefix", () => {
+    expect(maskUrl("https://hooks.example.com/services/T000/B000/XXXX").masked).toBe(
+      "https://hooks.example.com/services/***/***/***",
+    );
+  });
+
+  it("masks bot tokens and long random segments but not words", () => {
+    expect(maskUrl("https://api.example.org/bot123:ABCdef/sendMessage").masked).toBe(
+      "https://api.example.org/***/sendMessage",
+    );
+    expect(maskUrl("https://a.example/in/9f8e7d6c5b4a39281706/alerts").masked).toBe(
+      "https://a.example/in/***/alerts",
+    );
+    expect(maskUrl("https://a.example/strategy-alerts-receiver").carriesCredentials).toBe(false);
+  });
+
+  it("prints text that is not a URL as a fixed word, never the text", () => {
+    expect(printableUrl("sk_live_not a url")).toBe("(not a valid URL)");
+  });
+});
