@@ -199,6 +199,24 @@ export function inputsFromLive(previous: PropertyBag, live: Strategy): PropertyB
   return inputs;
 }
 
+/**
+ * The inputs that declare `live` exactly as the service holds it, with no earlier declaration to
+ * follow: what adoption compares against, what `strategy-alerts import` writes, and what a read
+ * with no prior state answers. Defaults are left out; trigger configs are there when the service
+ * returns them (canonical), `matching` when it is not the default.
+ */
+export function declaredFromLive(live: Strategy): PropertyBag {
+  const inputs = inputsFromLive({}, live);
+  const configs = (live as { triggerConfigs?: StrategyInput["triggerConfigs"] }).triggerConfigs;
+  if (configs) {
+    const canonical = canonicalStrategyInput({ triggers: inputs.triggers, triggerConfigs: configs });
+    if (canonical.triggerConfigs) inputs.triggerConfigs = canonical.triggerConfigs;
+  }
+  if (live.matching && (live.matching.enabled || live.matching.minPercent !== 0))
+    inputs.matching = { enabled: live.matching.enabled, minPercent: live.matching.minPercent };
+  return inputs;
+}
+
 function setUnlessDefault(
   inputs: PropertyBag,
   previous: PropertyBag,
@@ -266,14 +284,11 @@ async function adopt(id: string, body: StrategyInput): Promise<Strategy> {
  * service does not return is always sent, an undeclared one is left as the service holds it.
  */
 export function adoptionPatch(live: Strategy, declared: PropertyBag): StrategyPatch {
-  const current = inputsFromLive({}, live);
+  const current = declaredFromLive(live);
   const configs = (live as { triggerConfigs?: StrategyInput["triggerConfigs"] }).triggerConfigs;
   const unread: string[] = ["retryPolicy"];
   if (configs === undefined) unread.push("triggerConfigs");
-  else {
-    const canonical = canonicalStrategyInput({ triggers: current.triggers, triggerConfigs: configs });
-    if (canonical.triggerConfigs) current.triggerConfigs = canonical.triggerConfigs;
-  }
+  // Compared as held, defaults included: declaring the default explicitly then writes nothing.
   if (live.matching !== undefined) current.matching = live.matching;
   const patch: PropertyBag = patchFor(current, declared);
   for (const field of unread) {
