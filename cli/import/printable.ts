@@ -9,7 +9,6 @@
  * and the C1 controls, the soft hyphen, zero-width and bidi controls, the line and paragraph
  * separators, the byte-order mark and the noncharacters YAML forbids.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching controls is the point.
 const INVISIBLE =
   /[\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\uffff]/g;
 /** Every C0 control, including line breaks and ESC. */

@@ -36,6 +36,19 @@ describe("maskUrl", () => {
     expect(maskUrl("https://a.example/strategy-alerts-receiver").carriesCredentials).toBe(false);
   });
 
+  it("masks path parameters and what follows a segment naming a credential", () => {
+    expect(maskUrl("https://a.example/a;token=xyz/in").masked).toBe("https://a.example/***/in");
+    expect(maskUrl("https://a.example/key=abc123").masked).toBe("https://a.example/***");
+    expect(maskUrl("https://a.example/v1/apikey/abcdefghijklmnop").masked).toBe(
+      "https://a.example/v1/apikey/***",
+    );
+    expect(maskUrl("https://a.example/v1/Token/plainword/x").masked).toBe(
+      "https://a.example/v1/Token/***/***",
+    );
+    // A trailing word is a route, not a credential.
+    expect(maskUrl("https://a.example/v1/token").carriesCredentials).toBe(false);
+  });
+
   it("prints text that is not a URL as a fixed word, never the text", () => {
     expect(printableUrl("sk_live_not a url")).toBe("(not a valid URL)");
   });
