@@ -4,7 +4,7 @@
  * account is read (a read can take minutes) and directories are created one level at a time.
  */
 import { constants } from "node:fs";
-import { access, mkdir, stat, writeFile } from "node:fs/promises";
+import { access, mkdir, stat, statfs, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { UsageError } from "../command";
 
@@ -12,6 +12,17 @@ import { UsageError } from "../command";
 export class OutputError extends Error {
   override readonly name = "OutputError";
 }
+
+/**
+ * Kernel file systems that look writable (to root) but hold no ordinary files, by `statfs` magic;
+ * refused before anything is read, as no write there can succeed.
+ */
+const PSEUDO_FILE_SYSTEMS = new Map([
+  [0x9fa0, "the kernel's /proc file system"],
+  [0x62656572, "the kernel's /sys file system"],
+  [0x63677270, "the kernel's cgroup file system"],
+  [0x64626720, "the kernel's debug file system"],
+]);
 
 const REASONS: Record<string, string> = {
   EACCES: "permission denied",
@@ -33,7 +44,9 @@ async function statOrUndefined(path: string) {
   try {
     return await stat(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    // Missing, or below a file (ENOTDIR): the walk up finds out which.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
     throw new OutputError(`cannot write to ${path}: ${reason(err)}`);
   }
 }
@@ -51,6 +64,11 @@ async function writableAncestor(path: string): Promise<string> {
       } catch (err) {
         throw new OutputError(`cannot write to ${path}: ${dir} is not writable: ${reason(err)}`);
       }
+      const pseudo = PSEUDO_FILE_SYSTEMS.get((await statfs(dir)).type);
+      if (pseudo)
+        throw new OutputError(
+          `cannot write to ${path}: ${dir} is on ${pseudo}, which holds no files of ours`,
+        );
       return dir;
     }
     if (dirname(dir) === dir)
