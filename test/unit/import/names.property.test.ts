@@ -169,8 +169,9 @@ describe("names of an imported account", () => {
         expect(declared.map((d) => d.name)).toEqual(names);
         for (const st of snapshot.strategies) {
           const d = declared.find((x) => x.type === "Strategy" && x.args.adopt === st.id)!;
-          const config = (st as { triggerConfigs: Record<string, { developerAddress?: string }> | null })
-            .triggerConfigs?.followed_dev_new_token_created;
+          const config = (
+            st as unknown as { triggerConfigs: Record<string, { developerAddress?: string }> | null }
+          ).triggerConfigs?.followed_dev_new_token_created;
           const configs = d.args.triggerConfigs as Record<string, { developerAddress?: unknown }> | undefined;
           expect(configs?.followed_dev_new_token_created?.developerAddress).toBe(config?.developerAddress);
         }
@@ -186,8 +187,9 @@ describe("names of an imported account", () => {
         // (A JS object lists integer-like keys first: compare as sets; the parser refuses duplicates.)
         expect(Object.keys(doc.resources).sort()).toEqual([...names].sort());
         for (const st of snapshot.strategies) {
-          const config = (st as { triggerConfigs: Record<string, { developerAddress?: string }> | null })
-            .triggerConfigs?.followed_dev_new_token_created;
+          const config = (
+            st as unknown as { triggerConfigs: Record<string, { developerAddress?: string }> | null }
+          ).triggerConfigs?.followed_dev_new_token_created;
           if (!config?.developerAddress) continue;
           const entry = Object.values(doc.resources).find((r) => r.properties.adopt === st.id)!;
           const ref = yamlReference(
