@@ -144,7 +144,9 @@ export function declareAccount(snapshot: AccountSnapshot): AccountDeclarations {
   const { url, enabled, verifiedAt } = snapshot.webhook;
   if (url) {
     const args: Record<string, unknown> = { url, enabled };
-    if (maskUrl(url).carriesCredentials) {
+    // A url that does not even parse may be a mistyped secret: it is kept out of the code too.
+    const { masked, carriesCredentials } = maskUrl(url);
+    if (carriesCredentials || masked === undefined) {
       const secret = {
         key: WEBHOOK_URL_KEY,
         what:

@@ -123,7 +123,10 @@ describe("a YAML program of adversarial account data", () => {
           const doc = parse(text) as { resources: Record<string, YamlResource> };
           const byType = (t: string) =>
             Object.values(doc.resources).filter((r) => r.type === `strategy-alerts:index:${t}`);
-          const strategies = byType("Strategy");
+          // In account order (a JS object lists integer-like keys such as "1" first).
+          const strategies = byType("Strategy").sort((a, b) =>
+            String(a.properties.adopt).localeCompare(String(b.properties.adopt)),
+          );
           expect(strategies.map((s) => pulumiYamlText(s.properties.name))).toEqual(names);
           expect(pulumiYamlText(strategies[0]!.properties.description)).toBe(description);
           const [dev] = byType("FollowedDeveloper");
@@ -197,6 +200,12 @@ describe("a webhook URL that carries credentials", () => {
     const doc = parse(yaml);
     expect(doc.config).toEqual({ webhookUrl: { type: "string", secret: true } });
     expect(doc.resources.webhook.properties.url).toBe("${webhookUrl}");
+  });
+
+  it("a url that does not parse (a mistyped secret?) is kept out of the code too", () => {
+    const odd = declareAccount(snapshot(["Alpha"], "Alice", "", "hooks.example.com/T000/secret"));
+    expect(odd.secrets.map((s) => s.key)).toEqual([WEBHOOK_URL_KEY]);
+    expect(renderProgram(odd).source).not.toContain("T000");
   });
 
   it("a plain URL is written as it is, with no config", () => {
