@@ -96,7 +96,9 @@ export const strategyHandler: pulumi.dynamic.ResourceProvider = {
       // One list read serves the refresh of every strategy of the stack.
       const live = (await runState.strategies()).get(id);
       if (!live) return {};
-      const inputs = inputsFromLive(previous, live);
+      // With no state of ours (`Strategy.get`, an import), the inputs are what an import declares.
+      const inputs =
+        Object.keys(previous).length === 0 ? declaredFromLive(live) : inputsFromLive(previous, live);
       for (const warning of tokenAgeWarnings(live)) console.error(warning);
       return { id, props: outputs(inputs, live), inputs };
     });
