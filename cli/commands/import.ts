@@ -109,13 +109,9 @@ export const importCommand: Subcommand = {
     const output_ = await import("../import/write-output");
 
     // Checked before the account is read: a read can take minutes, a bad --out takes none.
-    const projectFiles =
-      output.format === "program"
-        ? output.language === "yaml"
-          ? ["Pulumi.yaml", "package.json", ".gitignore"]
-          : ["Pulumi.yaml", "package.json", "tsconfig.json", ".gitignore", "index.ts"]
-        : [];
-    if (output.format === "program") await output_.checkOutputDirectory(out, projectFiles, force);
+    const { PROJECT_FILE_NAMES } = await import("../import/project-files");
+    if (output.format === "program")
+      await output_.checkOutputDirectory(out, PROJECT_FILE_NAMES[output.language], force);
     else await output_.checkOutputFile(out, force);
 
     const reporter = progressReporter({ write: (line) => process.stderr.write(line) });

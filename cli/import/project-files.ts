@@ -1,6 +1,12 @@
 /** The files around a generated program that make it a ready Pulumi project. */
 import { slugFor } from "./names";
 
+/** The files each kind of project holds, known before the account is read (to check --out). */
+export const PROJECT_FILE_NAMES = {
+  typescript: ["Pulumi.yaml", "package.json", "tsconfig.json", ".gitignore", "index.ts"],
+  yaml: ["Pulumi.yaml", "package.json", ".gitignore"],
+} as const;
+
 /** Versions the generated package.json asks for: the package that wrote it, and its toolchain. */
 export interface ProjectVersions {
   package: string;

@@ -114,3 +114,18 @@ describe("progress of a long read", () => {
     ]);
   });
 });
+
+describe("the files a project holds", () => {
+  it("are known before the account is read, exactly as written", async () => {
+    const { PROJECT_FILE_NAMES, projectFiles, yamlProjectFiles } = await import(
+      "../../../cli/import/project-files"
+    );
+    const versions = { package: "^1", pulumi: "^3", typescript: "^5", tsNode: "^10", typesNode: "^24" };
+    expect(Object.keys(projectFiles("p", "", versions)).sort()).toEqual(
+      [...PROJECT_FILE_NAMES.typescript].sort(),
+    );
+    expect(Object.keys(yamlProjectFiles("p", "", versions)).sort()).toEqual(
+      [...PROJECT_FILE_NAMES.yaml].sort(),
+    );
+  });
+});
