@@ -125,16 +125,17 @@ export const importCommand: Subcommand = {
     });
     try {
       const result = await importAccount(client, values.name ?? basename(out), output, reporter.progress);
-      const written: string[] = [];
+      const written = Object.keys(result.files);
       if (output.format === "program") {
         await output_.makeDirectory(out);
-        for (const [file, content] of Object.entries(result.files)) {
-          await output_.writeOutputFile(join(out, file), content);
-          written.push(file);
-        }
+        await output_.writeOutputFiles(
+          Object.fromEntries(
+            Object.entries(result.files).map(([file, content]) => [join(out, file), content]),
+          ),
+        );
       } else {
         await output_.makeDirectory(dirname(out));
-        await output_.writeOutputFile(out, result.files[""]!);
+        await output_.writeOutputFiles({ [out]: result.files[""]! });
       }
       for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
       const where =

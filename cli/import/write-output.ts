@@ -4,7 +4,7 @@
  * account is read (a read can take minutes) and directories are created one level at a time.
  */
 import { constants } from "node:fs";
-import { access, mkdir, stat, statfs, writeFile } from "node:fs/promises";
+import { access, mkdir, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { UsageError } from "../command";
 
@@ -126,5 +126,31 @@ export async function writeOutputFile(file: string, content: string): Promise<vo
     await writeFile(file, content);
   } catch (err) {
     throw new OutputError(`cannot write ${file}: ${reason(err)}`);
+  }
+}
+
+/**
+ * Writes every file or none: each goes to a temporary name first and all are renamed into place
+ * only once every one is written, so a failure (a full disk) leaves no half-written project.
+ */
+export async function writeOutputFiles(files: Record<string, string>): Promise<void> {
+  const staged: string[] = [];
+  try {
+    for (const [file, content] of Object.entries(files)) {
+      const temporary = `${file}.import-${process.pid}.tmp`;
+      staged.push(temporary);
+      await writeOutputFile(temporary, content);
+    }
+  } catch (err) {
+    await Promise.all(staged.map((t) => rm(t, { force: true })));
+    throw err;
+  }
+  for (const [file] of Object.entries(files)) {
+    const temporary = `${file}.import-${process.pid}.tmp`;
+    try {
+      await rename(temporary, file);
+    } catch (err) {
+      throw new OutputError(`cannot write ${file}: ${reason(err)}`);
+    }
   }
 }

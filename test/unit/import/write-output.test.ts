@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import {
   makeDirectory,
   OutputError,
   writeOutputFile,
+  writeOutputFiles,
 } from "../../../cli/import/write-output";
 
 describe("where import writes", () => {
@@ -64,6 +65,23 @@ describe("where import writes", () => {
     await writeOutputFile(join(target, "index.ts"), "ok");
     expect(await readFile(join(target, "index.ts"), "utf8")).toBe("ok");
     await makeDirectory(target);
+  });
+});
+
+describe("writing a project", () => {
+  it("writes every file or none", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "psa-out-all-"));
+    try {
+      await writeOutputFiles({ [join(dir, "a.ts")]: "a", [join(dir, "b.ts")]: "b" });
+      expect((await readdir(dir)).sort()).toEqual(["a.ts", "b.ts"]);
+      // The second file cannot be written (its directory is missing): the first is not left behind.
+      await expect(
+        writeOutputFiles({ [join(dir, "c.ts")]: "c", [join(dir, "missing", "d.ts")]: "d" }),
+      ).rejects.toBeInstanceOf(OutputError);
+      expect((await readdir(dir)).sort()).toEqual(["a.ts", "b.ts"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
