@@ -58,7 +58,9 @@ export class StrategyAlertsProvider {
       }),
       checkConfig: this.#unary(async (req: provproto.CheckRequest) => {
         const news = open(req.getNews());
-        const res = new provproto.CheckResponse().setInputs(seal(news.bag, news.secretKeys));
+        // The key is stored as a secret even when a program passed it as plain text.
+        const keys = new Set([...news.secretKeys, "apiKey"]);
+        const res = new provproto.CheckResponse().setInputs(seal(news.bag, keys));
         for (const f of configFailures(news.bag)) res.addFailures(failure(f));
         return res;
       }),
