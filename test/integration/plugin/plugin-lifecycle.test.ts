@@ -119,6 +119,31 @@ describe("the provider plugin over gRPC", () => {
     expect(diff).toMatchObject({ changes: false, detailed: {} });
   });
 
+  it("imports a strategy with trigger configs and matching as it would be declared: no change after", async () => {
+    const declared = {
+      ...strategyInputs(),
+      name: "Mentions",
+      triggers: ["microblog_mention_direct", "new_token_created"],
+      triggerConfigs: { microblog_mention_direct: { tagId: "all" } },
+      matching: { enabled: true, minPercent: 60 },
+    };
+    const { inputs, failures } = await degen.check("Strategy", declared);
+    expect(failures).toEqual([]);
+    const created = await degen.create("Strategy", inputs);
+    // `pulumi import` is a run of its own: a fresh plugin process.
+    const importer = await PluginClient.start();
+    try {
+      await importer.configure({ apiKey: degenKey, baseUrl: em.baseUrl });
+      const imported = await importer.read("Strategy", created.id);
+      expect(imported.inputs).toEqual(inputs);
+      const diff = await importer.diff("Strategy", created.id, imported.props, inputs, imported.inputs);
+      expect(diff.changes).toBe(false);
+    } finally {
+      importer.close();
+    }
+    await degen.delete("Strategy", created.id, created.outs);
+  });
+
   it("diffs one changed threshold as exactly one path, matched by rule identity, and updates it", async () => {
     const changedRules = [...RULES]
       .reverse()
