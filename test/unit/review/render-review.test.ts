@@ -472,9 +472,7 @@ describe("renderReview: webhook, developers and tags", () => {
         outputs: { secret, hasSecret: true },
       },
     ]).markdown;
-    expect(md).toContain(
-      "Webhook URL: `https://old.example/a?token=***` → `https://new.example/alerts?key=***&x=***`",
-    );
+    expect(md).toContain("Webhook URL: `https://***@old.example/a?***` → `https://new.example/alerts?***`");
     expect(md).toContain("Signing secret rotation requested");
     for (const leaked of [secret, "pass", "abc", "zzz"]) expect(md).not.toContain(leaked);
   });
@@ -633,7 +631,7 @@ describe("renderReview: policy violations, diagnostics and inputs", () => {
   it("rejects input that is not a preview, saying what was expected", () => {
     expect(() => renderReview("")).toThrow(PreviewParseError);
     expect(() => renderReview("hello")).toThrow(/pulumi preview --json/);
-    expect(() => renderReview(JSON.stringify({ steps: "no" }))).toThrow(/steps/);
+    expect(() => renderReview(JSON.stringify({ steps: "no", changeSummary: {} }))).toThrow(/steps/);
   });
 
   it("labels a drift check", () => {

@@ -86,7 +86,7 @@ describe("strategy-alerts review (command)", () => {
     );
     expect(await run(["review", file, "--events", log])).toBe(0);
     expect(out).toContain(
-      "**mandatory** `guardrails/minimum-liquidity` on `safety`: liquidity\\_usd min must be at least 10,000",
+      "**mandatory** `guardrails/minimum-liquidity` on `safety`: liquidity_usd min must be at least 10,000",
     );
   });
 
@@ -122,6 +122,7 @@ describe("strategy-alerts review (command)", () => {
     const bad = join(dir, "bad.json");
     await writeFile(bad, "not json at all");
     expect(await run(["review", bad])).toBe(1);
-    expect(err).toContain("not the JSON of `pulumi preview --json`");
+    expect(err).toContain("expected the output of `pulumi preview --json`");
+    expect(err).toContain("found text that is not JSON");
   });
 });
