@@ -68,43 +68,48 @@ interface Resolved {
   created: string[];
   /** Unknowns the preview does not trace to one strategy. */
   untraced: number;
+  /** When untraced: the strategies they may stand for (names), and the ids among them. */
+  maybe: { names: string[]; ids: string[] };
 }
 
 /**
  * What an activation's unknown ids stand for. During a preview the id of every strategy that
  * is created, replaced or updated in the same change is unknown. The digest's
- * propertyDependencies name those strategies. The event stream carries no dependencies, so
- * there the strategies are found from the states alone: an updated strategy keeps its id, so
- * one that was in this set before and is no longer among the known ids is what an unknown
- * stands for first; the rest are the created or replaced strategies when their number is
- * exactly what is left, and untraced otherwise (never guessed).
+ * propertyDependencies name those strategies. The engine's event stream carries no
+ * dependencies, so there the candidates are every strategy whose id the preview does not know
+ * (an updated one keeps the id of its old state): when there are exactly as many as unknowns,
+ * they are the set; otherwise the unknowns stay untraced and the candidates are named, never
+ * guessed.
  */
-function unknownIdsOf(
-  step: PlanStep,
-  steps: PlanStep[],
-  before: string[],
-  after: Set<string>,
-  unknown: number,
-): Resolved {
+function unknownIdsOf(step: PlanStep, steps: PlanStep[], after: Set<string>, unknown: number): Resolved {
   const deps = step.new?.propertyDependencies?.strategyIds;
-  const candidates = steps.filter((s) => isStrategy(s) && (deps ? deps.includes(s.urn) : true));
-  const updated = candidates.filter((s) => s.op === "update").map((s) => ({ s, id: idOfStrategy(s.old) }));
-  const fresh = candidates.filter(
-    (s) => s.op === "create" || s.op === "replace" || s.op === "create-replacement",
+  const candidates = steps.filter(
+    (s) =>
+      isStrategy(s) &&
+      (deps ? deps.includes(s.urn) : true) &&
+      !after.has(idOfStrategy(s.old) ?? "") &&
+      ["update", "create", "replace", "create-replacement"].includes(s.op),
   );
-  if (deps) {
-    const existing = updated.map((u) => u.id).filter((id): id is string => Boolean(id));
-    const created = [...new Set(fresh.map(nameOf))];
-    return { existing, created, untraced: Math.max(0, unknown - existing.length - created.length) };
-  }
-  const kept = updated
-    .map((u) => u.id)
-    .filter((id): id is string => Boolean(id) && before.includes(id as string) && !after.has(id as string))
-    .slice(0, unknown);
-  const left = unknown - kept.length;
-  const created = [...new Set(fresh.map(nameOf))];
-  if (left === created.length) return { existing: kept, created, untraced: 0 };
-  return { existing: kept, created: [], untraced: left };
+  const existing = candidates
+    .filter((s) => s.op === "update")
+    .map((s) => idOfStrategy(s.old))
+    .filter((id): id is string => Boolean(id));
+  const created = [...new Set(candidates.filter((s) => s.op !== "update").map(nameOf))];
+  const none = { names: [], ids: [] };
+  if (deps)
+    return {
+      existing,
+      created,
+      untraced: Math.max(0, unknown - existing.length - created.length),
+      maybe: none,
+    };
+  if (existing.length + created.length === unknown) return { existing, created, untraced: 0, maybe: none };
+  return {
+    existing: [],
+    created: [],
+    untraced: unknown,
+    maybe: { names: [...new Set(candidates.map(nameOf))].sort(), ids: existing },
+  };
 }
 
 interface SetChange {
@@ -112,6 +117,7 @@ interface SetChange {
   after: string[];
   created: string[];
   untraced: number;
+  maybe: Resolved["maybe"];
   exclusive: boolean;
 }
 
@@ -120,16 +126,27 @@ function setChangeOf(step: PlanStep, steps: PlanStep[]): SetChange {
   const after = step.op === "delete" ? { known: [] as string[], unknown: 0 } : declaredIds(step.new?.inputs);
   let created: string[] = [];
   let untraced = 0;
+  let maybe: Resolved["maybe"] = { names: [], ids: [] };
   if (after.unknown > 0) {
-    const resolved = unknownIdsOf(step, steps, before.known, new Set(after.known), after.unknown);
-    const existing = resolved.existing.filter((id) => !after.known.includes(id));
-    after.known = canonicalStringSet([...after.known, ...existing]);
-    const left = Math.max(0, after.unknown - existing.length);
+    const resolved = unknownIdsOf(step, steps, new Set(after.known), after.unknown);
+    after.known = canonicalStringSet([...after.known, ...resolved.existing]);
+    const left = Math.max(0, after.unknown - resolved.existing.length);
     created = resolved.created.slice(0, left);
     untraced = left - created.length;
+    maybe = resolved.maybe;
   }
   const exclusive = step.op !== "delete" && step.new?.inputs?.exclusive === true;
-  return { before: before.known, after: after.known, created, untraced, exclusive };
+  return { before: before.known, after: after.known, created, untraced, maybe, exclusive };
+}
+
+function untracedWords(change: SetChange): Md {
+  const count = plural(change.untraced, "strategy", "strategies");
+  if (change.maybe.names.length === 0) return md`${count} whose id is known after apply`;
+  const names = joinMd(
+    change.maybe.names.map((n) => quote(n)),
+    ", ",
+  );
+  return md`${count} whose id is known after apply, among ${names} (the streamed preview does not say which: the digest, \`pulumi preview --json\` without streaming, does)`;
 }
 
 export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): ActivationReview | undefined {
@@ -150,10 +167,16 @@ export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): Ac
     unknownAfter += change.created.length + change.untraced;
     for (const id of change.after) if (!change.before.includes(id)) activated.push(label(id));
     activated.push(...change.created.map((n) => md`${quote(n)} (new)`));
-    if (change.untraced > 0)
-      activated.push(md`${plural(change.untraced, "strategy", "strategies")} whose id is known after apply`);
+    if (change.untraced > 0) activated.push(untracedWords(change));
     for (const id of change.before) {
       if (change.after.includes(id)) continue;
+      // Possibly one of the untraced unknowns: it may stay active.
+      if (change.maybe.ids.includes(id)) {
+        deactivated.push(md`${label(id)} unless it is one of the ids known after apply`);
+        // Counted once either way: among the unknowns, or inactive.
+        released.add(id);
+        continue;
+      }
       deactivated.push(label(id));
       released.add(id);
     }
