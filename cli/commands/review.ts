@@ -38,23 +38,40 @@ environment:
                           needed for the plan headroom, strategy and tag names (optional) and
                           for --backtest (required)
 
-Progress and warnings go to standard error. Exit codes: 0 report written, 1 failure, 2 usage.`;
+With credentials, temporary strategies that an interrupted \`review --backtest\` left behind
+(named "[review-tmp <run>] …", inactive, older than this run) are deleted, and the report says so.
 
-async function readInput(path: string | undefined): Promise<string> {
+Input that is not a complete preview (a stream cut before its summary, an error document, a
+stack export, a truncated or UTF-16 file) is an error, never a report.
+
+Progress and warnings go to standard error. Exit codes: 0 report written, 1 failure (the input
+is not a complete preview, the API failed), 2 usage.`;
+
+/** The bytes of the file or of standard input; decoded by the review, which names UTF-16 and binary. */
+async function readInput(path: string | undefined): Promise<Uint8Array> {
   if (path === undefined || path === "-") {
     if (process.stdin.isTTY)
       throw new UsageError("no preview JSON: pass a file, or pipe `pulumi preview --json` into `-`");
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
+    return Buffer.concat(chunks);
   }
   try {
-    return await readFile(path, "utf8");
+    return await readFile(path);
   } catch (e) {
     throw new Error(
       `cannot read the preview JSON ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
+}
+
+/** A day of the calendar: `2030-02-31` has the right shape but is no day, so it is refused too. */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 function positiveNumber(raw: string | undefined, option: string, fallback: number, integer = false): number {
@@ -89,17 +106,16 @@ export const reviewCommand: Subcommand = {
     const windowDays = positiveNumber(values["window-days"], "--window-days", 6, true);
     const threshold = positiveNumber(values.threshold, "--threshold", 2);
     const pollIntervalMs = positiveNumber(values["poll-interval"], "--poll-interval", 5000, true);
-    if (
-      values.until !== undefined &&
-      (!/^\d{4}-\d{2}-\d{2}$/.test(values.until) || Number.isNaN(Date.parse(values.until)))
-    ) {
-      throw new UsageError(`--until must be a date YYYY-MM-DD, got "${values.until}"`);
+    if (values.until !== undefined && !isCalendarDate(values.until)) {
+      throw new UsageError(`--until must be a day of the calendar YYYY-MM-DD, got "${values.until}"`);
     }
-    const previewJson = await readInput(positionals[0]);
+    const previewBytes = await readInput(positionals[0]);
 
     // Loaded here: the command list must not pay for the client and the renderer.
     const review = await import("../../provider/review/session");
     const { parsePolicyEvents } = await import("../../provider/review/preview-json");
+    const { decodePreview } = await import("../../provider/review/preview-input");
+    const previewJson = decodePreview(previewBytes);
     const { API_KEY_ENV, BASE_URL_ENV } = await import("../../provider/credentials");
     const log = (line: string) => process.stderr.write(`strategy-alerts review: ${line}\n`);
 
@@ -115,7 +131,9 @@ export const reviewCommand: Subcommand = {
         `${API_KEY_ENV} / ${BASE_URL_ENV} not set: the plan headroom and names of unchanged strategies are left out`,
       );
 
-    const policyViolations = values.events ? parsePolicyEvents(await readInput(values.events)) : [];
+    const policyViolations = values.events
+      ? parsePolicyEvents(decodePreview(await readInput(values.events)))
+      : [];
     // An interrupt must not leave temporary strategies behind: delete them, then exit.
     let temporary: { cleanup(): Promise<void> } | undefined;
     const onSignal = (signal: NodeJS.Signals) => {

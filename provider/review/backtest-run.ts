@@ -42,14 +42,22 @@ export interface BacktestRunOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** A review run's id: six hex digits, the form the temporary strategies' mark reads back. */
+export function newRunId(): string {
+  return randomBytes(3).toString("hex");
+}
+
 /** Temporary strategies of one review: created, remembered, and deleted in `cleanup`. */
 export class TemporaryStrategies {
-  readonly runId = randomBytes(3).toString("hex");
   private readonly made = new Map<string, { id?: string; deleted: boolean }>();
   private readonly inflight = new Set<Promise<Strategy>>();
   private closed = false;
 
-  constructor(private readonly client: ApiClient) {}
+  /** The run id marks this review's own temporary strategies (the sweep leaves them alone). */
+  constructor(
+    private readonly client: ApiClient,
+    readonly runId: string = newRunId(),
+  ) {}
 
   /** `[review-tmp 1a2b3c] Safety first`, cut to the name limit. */
   nameFor(name: string): string {

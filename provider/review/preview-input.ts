@@ -86,9 +86,10 @@ export function describeDocument(value: unknown): string {
 /** A JSON.parse error in words: where the text stops being JSON, or that it ends too early. */
 export function describeJsonError(text: string, err: unknown): string {
   const message = (err as Error).message;
-  if (/Unexpected end of JSON input|Unterminated string/i.test(message)) {
+  const at = /position (\d+)/.exec(message);
+  const position = at ? Number(at[1]) : undefined;
+  if (/end of JSON input|Unterminated string/i.test(message) || position === text.length) {
     return `JSON that ends before it is complete after ${text.length} characters (a truncated file?)`;
   }
-  const at = /position (\d+)/.exec(message);
-  return `text that is not JSON${at ? ` (at character ${at[1]})` : ""}`;
+  return `text that is not JSON${position === undefined ? "" : ` (at character ${position})`}`;
 }
