@@ -96,13 +96,16 @@ export function code(value: string): Md {
   return trusted(`${fence}${pad}${shown}${pad}${fence}`);
 }
 
-/** A URL, an e-mail address, a mention or a reference: what GitHub turns into a link in text. */
-const LINKABLE = /[a-z][a-z0-9+.-]*:\/\/[^\s<>`"']*|www\.[^\s<>`"']*|[@#]/gi;
+/**
+ * A URL, an e-mail address, a mention or a reference: what GitHub turns into a link in text.
+ * A URL stops at a `|` or a bracket, which stay text (escaped): a code span may be in a table cell.
+ */
+const LINKABLE = /[a-z][a-z0-9+.-]*:\/\/[^\s<>`"'|()[\]{}\\]*|www\.[^\s<>`"'|()[\]{}\\]*|[@#]|GH-(?=\d)/gi;
 
 /**
  * Free text (a description, a diagnostic): punctuation backslash-escaped (no emphasis, HTML,
  * entity, math, heading, list or table cell can start), and what GitHub would link
- * even when escaped (URLs, `www.`, `@` and `#`) put in code spans. URLs lose their credentials.
+ * even when escaped (URLs, `www.`, `@`, `#` and `GH-` references) put in code spans. URLs lose their credentials.
  */
 export function text(value: string): Md {
   const shown = visible(value);
@@ -110,7 +113,7 @@ export function text(value: string): Md {
   let last = 0;
   for (const m of shown.matchAll(LINKABLE)) {
     out += escapePunctuation(shown.slice(last, m.index));
-    out += m[0] === "@" || m[0] === "#" ? code(m[0]) : code(maskUrlsIn(m[0]));
+    out += code(maskUrlsIn(m[0]));
     last = m.index + m[0].length;
   }
   return trusted(out + escapePunctuation(shown.slice(last)));
