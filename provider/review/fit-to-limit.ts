@@ -54,10 +54,19 @@ export function fitToLimit(blocks: Block[], max: number): { markdown: string; sh
     swap(i, undefined);
     droppedNames.unshift(blocks[i]!.strategy!.name);
   }
-  const listedOnly = shortenedNames.slice(0, shortenedNames.length - droppedNames.length);
-  if (listedOnly.length > 0) notes.push(strategyNote("the change lists of", listedOnly));
-  if (droppedNames.length > 0)
-    notes.push(strategyNote("the sections (counted in the summary) of", droppedNames));
+  // Room left by the dropped sections goes back to the first shortened ones, in order, so the
+  // report reads: whole sections, shortened ones, then the ones left out.
+  const shown = strategies.slice(0, strategies.length - droppedNames.length);
+  let restored = 0;
+  for (const i of shown.slice(strategies.length - shortenedNames.length)) {
+    const full = blocks[i]!.full;
+    if (total - sizeOf(chosen[i] ?? []) + sizeOf(full) > budget) break;
+    swap(i, full);
+    restored++;
+  }
+  const listedOnly = shortenedNames.slice(restored, shortenedNames.length - droppedNames.length);
+  if (listedOnly.length > 0) notes.push(strategyNote("lists", listedOnly));
+  if (droppedNames.length > 0) notes.push(strategyNote("sections", droppedNames));
   let body = chosen
     .filter((l): l is Md[] => l !== undefined)
     .flat()
@@ -76,10 +85,15 @@ export function fitToLimit(blocks: Block[], max: number): { markdown: string; sh
   return { markdown: `${body.trimEnd()}\n`, shortened: notes };
 }
 
-/** `the change lists of 12 strategies (“A” to “L” by name)`: the names are a range of the sorted list. */
-function strategyNote(what: string, names: string[]): Md {
+const NOTE_WORDS = {
+  lists: md`the change lists of`,
+  sections: md`the sections (each strategy is still counted in the summary) of`,
+} as const;
+
+/** `the change lists of 12 strategies (“A” to “L” by name)`: the names are a run of the sorted list. */
+function strategyNote(what: keyof typeof NOTE_WORDS, names: string[]): Md {
   const first = quote(names[0] ?? "", 60);
-  if (names.length === 1) return md`${text(what)} 1 strategy (${first})`;
+  if (names.length === 1) return md`${NOTE_WORDS[what]} 1 strategy (${first})`;
   const last = quote(names[names.length - 1] ?? "", 60);
-  return md`${text(what)} ${names.length} strategies (${first} to ${last} by name, the last ones of the report)`;
+  return md`${NOTE_WORDS[what]} ${names.length} strategies (${first} to ${last} by name)`;
 }

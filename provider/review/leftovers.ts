@@ -27,7 +27,7 @@ interface Listed {
 export function leftoversOf(strategies: readonly Listed[], options: SweepOptions): Listed[] {
   return strategies.filter((s) => {
     const mark = parseTemporaryStrategyName(s.name);
-    if (!mark || mark.tool !== "review" || mark.runId === options.runId) return false;
+    if (mark?.tool !== "review" || mark.runId === options.runId) return false;
     // An active one is no temporary copy any more: someone turned it on, so it is left alone.
     if (s.isActive) return false;
     const created = Date.parse(s.createdAt ?? "");

@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import MarkdownIt from "markdown-it";
-import type Token from "markdown-it/lib/token.mjs";
 import { describe, expect, it } from "vitest";
 import type { BacktestReport, ReviewContext } from "../../../provider/review";
 import { renderReview } from "../../../provider/review";
@@ -220,6 +219,7 @@ function scenario(v: Value): { preview: string; context: ReviewContext; marked: 
 }
 
 const parser = new MarkdownIt({ html: true, linkify: true });
+type Token = MarkdownIt.Token;
 
 /** The blocks of the document: every token but the inline ones, by type, tag and nesting. */
 function blocks(tokens: Token[]): string[] {
