@@ -83,32 +83,38 @@ function positiveNumber(raw: string | undefined, option: string, fallback: numbe
   return n;
 }
 
+/** The arguments, checked: a bad value is a usage error naming the option. */
+function readOptions(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      backtest: { type: "boolean" },
+      "window-days": { type: "string" },
+      threshold: { type: "string" },
+      until: { type: "string" },
+      events: { type: "string" },
+      drift: { type: "boolean" },
+      title: { type: "string" },
+      "poll-interval": { type: "string" },
+    },
+  });
+  if (positionals.length > 1) throw new UsageError(`one preview file expected, got ${positionals.length}`);
+  const windowDays = positiveNumber(values["window-days"], "--window-days", 6, true);
+  const threshold = positiveNumber(values.threshold, "--threshold", 2);
+  const pollIntervalMs = positiveNumber(values["poll-interval"], "--poll-interval", 5000, true);
+  if (values.until !== undefined && !isCalendarDate(values.until)) {
+    throw new UsageError(`--until must be a day of the calendar YYYY-MM-DD, got "${values.until}"`);
+  }
+  return { values, positionals, windowDays, threshold, pollIntervalMs };
+}
+
 export const reviewCommand: Subcommand = {
   name: "review",
   summary: "turn `pulumi preview --json` into a pull-request report, with backtests before → after",
   help: HELP,
   async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        backtest: { type: "boolean" },
-        "window-days": { type: "string" },
-        threshold: { type: "string" },
-        until: { type: "string" },
-        events: { type: "string" },
-        drift: { type: "boolean" },
-        title: { type: "string" },
-        "poll-interval": { type: "string" },
-      },
-    });
-    if (positionals.length > 1) throw new UsageError(`one preview file expected, got ${positionals.length}`);
-    const windowDays = positiveNumber(values["window-days"], "--window-days", 6, true);
-    const threshold = positiveNumber(values.threshold, "--threshold", 2);
-    const pollIntervalMs = positiveNumber(values["poll-interval"], "--poll-interval", 5000, true);
-    if (values.until !== undefined && !isCalendarDate(values.until)) {
-      throw new UsageError(`--until must be a day of the calendar YYYY-MM-DD, got "${values.until}"`);
-    }
+    const { values, positionals, windowDays, threshold, pollIntervalMs } = readOptions(args);
     const previewBytes = await readInput(positionals[0]);
 
     // Loaded here: the command list must not pay for the client and the renderer.
