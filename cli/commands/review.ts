@@ -24,9 +24,11 @@ options:
   --until <YYYY-MM-DD>    end the backtest window at the start of this UTC day instead of today
                           (a reproducible window)
   --threshold <x>         winner multiple for backtests (default 2)
-  --events <file>         an engine event log (JSON lines): policy violations are read from
-                          it. Not needed when the input is the event stream
-                          (PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true), which carries them
+  --events <file>         engine events (JSON lines), e.g. the same preview streamed with
+                          PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true: policy violations are
+                          read from it, while the digest given as input says exactly which
+                          strategy each unknown id of an activation is. Not needed when the
+                          input is the stream itself, which carries the violations
   --drift                 the preview is a drift check (\`pulumi preview --refresh
                           --expect-no-changes --json\`): changes are reported as drift
   --title <text>          heading of the report
