@@ -88,7 +88,11 @@ export function visible(value: string): string {
  * A `|` is left as it is: a code span never goes into a table cell. URLs lose their credentials.
  */
 export function code(value: string): Md {
-  const shown = visible(maskUrlsIn(value));
+  return codeSpan(visible(maskUrlsIn(value)));
+}
+
+/** The span of text already masked and made visible. */
+function codeSpan(shown: string): Md {
   if (shown === "") return md`(empty)`;
   const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
   const fence = "`".repeat(longest + 1);
@@ -108,12 +112,13 @@ const LINKABLE = /[a-z][a-z0-9+.-]*:\/\/[^\s<>`"'|()[\]{}\\]*|www\.[^\s<>`"'|()[
  * even when escaped (URLs, `www.`, `@`, `#` and `GH-` references) put in code spans. URLs lose their credentials.
  */
 export function text(value: string): Md {
-  const shown = visible(value);
+  // Masked before the text is cut into pieces: a URL's tail after a bracket is still the URL's.
+  const shown = visible(maskUrlsIn(value));
   let out = "";
   let last = 0;
   for (const m of shown.matchAll(LINKABLE)) {
     out += escapePunctuation(shown.slice(last, m.index));
-    out += code(maskUrlsIn(m[0]));
+    out += codeSpan(m[0]);
     last = m.index + m[0].length;
   }
   return trusted(out + escapePunctuation(shown.slice(last)));
