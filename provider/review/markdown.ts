@@ -29,7 +29,7 @@ export function md(literals: TemplateStringsArray, ...holes: (Md | number)[]): M
 }
 
 /** The separators a report joins its parts with: literals only. */
-export type Separator = ", " | "; " | " " | "\n" | "";
+export type Separator = ", " | "; " | " " | "\n" | "" | " | ";
 
 export function joinMd(parts: readonly Md[], separator: Separator): Md {
   return trusted(parts.join(separator));

@@ -169,7 +169,7 @@ function summary(counts: Record<string, Record<string, number>>, drift: boolean,
     return [drift ? md`No drift: the live account matches the code.` : md`No changes.`, md``];
   }
   const ops = OPS.filter((op) => kinds.some((k) => counts[k]?.[op]));
-  const row = (values: Md[]) => md`| ${joinPipes(values)} |`;
+  const row = (values: Md[]) => md`| ${joinMd(values, " | ")} |`;
   return [
     drift
       ? md`**Drift found:** the live account differs from the code. \`pulumi up\` would make these changes to restore what the code declares (old is live, new is the code).`
@@ -184,10 +184,6 @@ function summary(counts: Record<string, Record<string, number>>, drift: boolean,
     ...kinds.map((k) => row([text(k), ...ops.map((op) => md`${counts[k]?.[op] ?? 0}`)])),
     md``,
   ];
-}
-
-function joinPipes(values: Md[]): Md {
-  return values.reduce((acc, v, i) => (i === 0 ? v : md`${acc} | ${v}`), md``);
 }
 
 function activationBlock(
