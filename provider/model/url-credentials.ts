@@ -89,3 +89,18 @@ function safeDecode(segment: string): string {
 export function printableUrl(text: string): string {
   return maskUrl(text).masked ?? "(not a valid URL)";
 }
+
+/** A URL inside free text: a scheme, `://`, then everything up to a space or a quote. */
+const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s<>`"']*/gi;
+
+/**
+ * Free text (an error message, a diagnostic) with every URL in it masked. A URL that does not
+ * parse, which is what a validation error quotes, keeps only its scheme: nothing else of it is
+ * known to be safe to show.
+ */
+export function maskUrlsIn(text: string): string {
+  return text.replace(URL_IN_TEXT, (url) => {
+    const masked = maskUrl(url).masked;
+    return masked ?? `${url.slice(0, url.indexOf("://") + 3)}${MASK}`;
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskUrl, printableUrl } from "../../../provider/model/url-credentials";
+import { maskUrl, maskUrlsIn, printableUrl } from "../../../provider/model/url-credentials";
 
 describe("maskUrl", () => {
   it("keeps a plain URL as it is and says it carries nothing", () => {
@@ -51,5 +51,25 @@ describe("maskUrl", () => {
 
   it("prints text that is not a URL as a fixed word, never the text", () => {
     expect(printableUrl("sk_live_not a url")).toBe("(not a valid URL)");
+  });
+});
+
+describe("maskUrlsIn", () => {
+  it("masks every URL inside free text and leaves the rest of the text as it is", () => {
+    expect(
+      maskUrlsIn(
+        'webhook "https://hooks.example.com/services/T0/B0/XXXX" failed; see https://a.example/x?SECRET',
+      ),
+    ).toBe('webhook "https://hooks.example.com/services/***/***/***" failed; see https://a.example/x?***');
+  });
+
+  it("keeps only the scheme of a URL that does not parse, which a validation error quotes", () => {
+    expect(maskUrlsIn("url http://[bad/x?token=abc is invalid")).toBe("url http://*** is invalid");
+  });
+
+  it("leaves text without a URL unchanged", () => {
+    expect(maskUrlsIn("liquidity_usd min must be at least 10,000")).toBe(
+      "liquidity_usd min must be at least 10,000",
+    );
   });
 });
