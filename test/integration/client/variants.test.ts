@@ -73,7 +73,7 @@ describe("client under error-layout", () => {
   it("surfaces each problem of either 400 layout with its path", async () => {
     const { client } = await clients.user();
     const rules = Array.from({ length: 31 }, (_, i) => ({
-      rule: "liquidity_usd",
+      rule: "liquidity_usd" as const,
       dealbreaker: false,
       min: i,
     }));
