@@ -177,6 +177,7 @@ export async function runVariantScenario(
       );
 
     const step = async (name: Step, fn: () => Promise<void>): Promise<boolean> => {
+      const started = performance.now();
       try {
         await fn();
         result[name] = { ok: true };
@@ -186,7 +187,10 @@ export async function runVariantScenario(
           reason: e instanceof StepFailure ? e.message : String((e as Error).stack ?? e),
         };
       }
-      log(`  ${name}: ${result[name].ok ? "ok" : `FAILED ${(result[name] as { reason: string }).reason}`}`);
+      const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+      log(
+        `  ${name}: ${result[name].ok ? `ok (${took})` : `FAILED after ${took}: ${(result[name] as { reason: string }).reason}`}`,
+      );
       return result[name].ok === true;
     };
     const engine = async (run: Promise<Awaited<ReturnType<BenchProject["up"]>>>) => {
