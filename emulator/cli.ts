@@ -50,7 +50,7 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   if (values.variant === "list") {
-    console.log(describeVariants());
+    process.stdout.write(`${describeVariants()}\n`);
     return;
   }
   const variants = parseVariantOption(values.variant);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { run } from "../../../cli";
 import { VARIANT_LENGTH_LIMITS } from "../../../emulator/length-limits";
 import type { RunningEmulator } from "../../../emulator/server";
 import {
@@ -60,6 +61,40 @@ describe("the variant registry", () => {
     expect(() => assertCompatible(new Set<VariantName>(["sparse-fields"]), pairs)).not.toThrow();
     expect(compatibleVariants(pairs)).not.toContain("extra-fields");
     expect(compatibleVariants()).toEqual(VARIANT_NAMES);
+  });
+});
+
+/** `strategy-alerts …` in-process, with what it writes. */
+async function cli(argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+    stdout += String(chunk);
+    return true;
+  });
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    stderr += String(chunk);
+    return true;
+  });
+  try {
+    return { code: await run(argv), stdout, stderr };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+describe("strategy-alerts emulator --variant", () => {
+  it("lists every variant with its line and exits 0", async () => {
+    const { code, stdout } = await cli(["emulator", "--variant", "list"]);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(describeVariants());
+  });
+
+  it("refuses an unknown name with exit 2, listing the known ones", async () => {
+    const { code, stderr } = await cli(["emulator", "--variant", "extra-fields,slow-everything"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('unknown emulator variant "slow-everything"');
+    expect(stderr).toContain(VARIANT_NAMES.join(", "));
   });
 });
 
