@@ -86,7 +86,9 @@ describe("FollowedDeveloper under sparse-fields", () => {
   it("keeps alias and activity from the state when the listing shows only the address", async () => {
     const created = await (await handler()).create!({ address: ADDRESSES[0], alias: "kept", active: true });
     vi.resetModules();
+    await control(box.em, "DELETE", "/requests");
     const read = await (await handler()).read!(ADDRESSES[0]!, created.outs);
     expect(read.inputs).toEqual({ address: ADDRESSES[0], alias: "kept", active: true });
+    expect(await requests(box)).toEqual(["GET /devs/my"]);
   });
 });
