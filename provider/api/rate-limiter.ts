@@ -136,17 +136,21 @@ export class RateLimiter {
    * until the oldest send leaves the window (the service's window then frees a slot too).
    * Shared through the store, so other processes of the key hold too.
    */
-  pauseAfter429(retryAfterMs: number | undefined, resetMs?: number): number {
+  pauseAfter429(retryAfterMs: number | undefined, resetMs?: number, consecutive = 1): number {
     return this.#store.update((state) => {
       const now = this.#now();
       this.#prune(state, now);
       const oldest = state.sent[0];
       // Without Retry-After: the window's reset when the service sends one, else until our oldest
-      // send leaves the window (a sliding window then frees a slot; a fixed one has reset by then).
+      // send leaves the window (a sliding window then frees a slot; a fixed one has reset by then),
+      // but at least 1 s doubling per 429 in a row, so sends that are about to age out cannot
+      // spend every retry within milliseconds while other clients of the key hold the budget.
+      const aging = oldest === undefined ? this.#windowMs : Math.max(1, oldest + this.#windowMs - now);
+      const floor = Math.min(this.#windowMs, 1_000 * 2 ** Math.max(0, consecutive - 1));
       const waitMs =
         retryAfterMs ??
         (resetMs !== undefined && resetMs > 0 ? Math.ceil(resetMs) : undefined) ??
-        (oldest === undefined ? this.#windowMs : Math.max(1, oldest + this.#windowMs - now));
+        Math.max(aging, floor);
       if (now + waitMs > state.blockedUntil) {
         state.blockedUntil = now + waitMs;
         state.blockReason = retryAfterMs === undefined ? "rate-limited" : "retry-after";

@@ -235,7 +235,7 @@ export class Transport {
       let waitMs: number;
       if (decision.wait === "rate-limit") {
         // Pausing the shared limiter holds every request of this key, not just this one.
-        waitMs = this.rateLimiter.pauseAfter429(outcome.retryAfterMs, outcome.resetMs);
+        waitMs = this.rateLimiter.pauseAfter429(outcome.retryAfterMs, outcome.resetMs, rateLimited);
         this.#log("warn", `${method} ${route} got 429; waiting ${waitMs} ms before retrying`, { waitMs });
         continue;
       }

@@ -273,3 +273,17 @@ describe("client under webhook-verify-async", () => {
     expect(outcome).toMatchObject({ verified: false, urlChanged: false, waitedMs: 5_000, reads: 3 });
   });
 });
+
+describe("the wait after a 429 without Retry-After", () => {
+  it("waits for the header's reset, else for the oldest send to age out, but at least 1 s doubling per 429 in a row", async () => {
+    let t = 1_000_000;
+    const limiter = new RateLimiter({ now: () => t, sleep: async (ms) => void (t += ms) });
+    await limiter.acquire();
+    t += 59_900;
+    expect(limiter.pauseAfter429(undefined, undefined, 1)).toBe(1_000);
+    expect(limiter.pauseAfter429(undefined, undefined, 3)).toBe(4_000);
+    expect(limiter.pauseAfter429(undefined, undefined, 10)).toBe(60_000);
+    expect(limiter.pauseAfter429(undefined, 12_000, 3)).toBe(12_000);
+    expect(limiter.pauseAfter429(2_000, 12_000, 3)).toBe(2_000);
+  });
+});
