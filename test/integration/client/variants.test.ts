@@ -277,7 +277,10 @@ describe("client under webhook-verify-async", () => {
 describe("the wait after a 429 without Retry-After", () => {
   it("waits for the header's reset, else for the oldest send to age out, but at least 1 s doubling per 429 in a row", async () => {
     let t = 1_000_000;
-    const limiter = new RateLimiter({ now: () => t, sleep: async (ms) => void (t += ms) });
+    const sleep = async (ms: number) => {
+      t += ms;
+    };
+    const limiter = new RateLimiter({ now: () => t, sleep });
     await limiter.acquire();
     t += 59_900;
     expect(limiter.pauseAfter429(undefined, undefined, 1)).toBe(1_000);
