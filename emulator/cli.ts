@@ -2,6 +2,7 @@
 /**
  * `strategy-alerts emulator --port <p> [--data <file>] [--seed demo] [--host <h>]` (and `npm run emulator`)
  * Prints the base URL (and with --seed demo the demo users' API keys) and serves until stopped.
+ * `--variant a,b` follows other readings of what the spec leaves open; `--variant list` lists them.
  */
 import "./quiet-warnings";
 import { parseArgs } from "node:util";
