@@ -2,11 +2,34 @@
 /**
  * `strategy-alerts emulator --port <p> [--data <file>] [--seed demo] [--host <h>]` (and `npm run emulator`)
  * Prints the base URL (and with --seed demo the demo users' API keys) and serves until stopped.
+ * `--variant a,b` follows other readings of what the spec leaves open; `--variant list` lists them.
  */
 import "./quiet-warnings";
 import { parseArgs } from "node:util";
 import { startEmulator } from "./server";
 import { EMULATOR_HELP, EmulatorUsageError } from "./usage";
+import {
+  assertCompatible,
+  describeVariants,
+  IncompatibleVariantsError,
+  parseVariants,
+  UnknownVariantError,
+  type VariantName,
+} from "./variants";
+
+/** `--variant a,b`: unknown or incompatible names are usage errors (exit 2) listing the known ones. */
+function parseVariantOption(value: string | undefined): ReadonlySet<VariantName> {
+  if (value === undefined) return new Set();
+  try {
+    const variants = parseVariants(value);
+    assertCompatible(variants);
+    return variants;
+  } catch (e) {
+    if (e instanceof UnknownVariantError || e instanceof IncompatibleVariantsError)
+      throw new EmulatorUsageError(e.message);
+    throw e;
+  }
+}
 
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -18,6 +41,7 @@ export async function main(argv: string[]): Promise<void> {
       seed: { type: "string" },
       stream: { type: "boolean", default: false },
       "stream-interval": { type: "string" },
+      variant: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -26,6 +50,11 @@ export async function main(argv: string[]): Promise<void> {
     console.log(EMULATOR_HELP);
     return;
   }
+  if (values.variant === "list") {
+    process.stdout.write(`${describeVariants()}\n`);
+    return;
+  }
+  const variants = parseVariantOption(values.variant);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new EmulatorUsageError(`--port must be 0-65535`);
@@ -41,12 +70,14 @@ export async function main(argv: string[]): Promise<void> {
     host: values.host,
     ...(values.data ? { dataFile: values.data } : {}),
     ...(values.seed === "demo" ? { seed: "demo" as const } : {}),
+    variants,
   });
   // One write, so a process reading our output sees the demo keys together with the URL.
   const lines = [
     ...emulator.demoUsers.map((u) => `Demo user ${u.plan}: userId=${u.userId} apiKey=${u.apiKey}`),
     `Control plane: ${emulator.controlUrl}`,
     `State: ${values.data ? `durable (${values.data})` : "in memory"}`,
+    `Variants: ${variants.size > 0 ? [...variants].join(", ") : "none (the readings of docs/spec-decisions.md)"}`,
     `Token stream: ${values.stream ? "on" : "off (POST /_emulator/stream {enabled: true} to start)"}`,
     `Strategy alerts emulator listening: ${emulator.baseUrl}`,
   ];
@@ -65,6 +96,6 @@ export async function main(argv: string[]): Promise<void> {
 if (require.main === module) {
   main(process.argv.slice(2)).catch((e: Error) => {
     console.error(e.message);
-    process.exit(1);
+    process.exit(e.name === "UsageError" ? 2 : 1);
   });
 }
