@@ -7,6 +7,28 @@ import "./quiet-warnings";
 import { parseArgs } from "node:util";
 import { startEmulator } from "./server";
 import { EMULATOR_HELP, EmulatorUsageError } from "./usage";
+import {
+  assertCompatible,
+  describeVariants,
+  IncompatibleVariantsError,
+  parseVariants,
+  UnknownVariantError,
+  type VariantName,
+} from "./variants";
+
+/** `--variant a,b`: unknown or incompatible names are usage errors (exit 2) listing the known ones. */
+function parseVariantOption(value: string | undefined): ReadonlySet<VariantName> {
+  if (value === undefined) return new Set();
+  try {
+    const variants = parseVariants(value);
+    assertCompatible(variants);
+    return variants;
+  } catch (e) {
+    if (e instanceof UnknownVariantError || e instanceof IncompatibleVariantsError)
+      throw new EmulatorUsageError(e.message);
+    throw e;
+  }
+}
 
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -18,6 +40,7 @@ export async function main(argv: string[]): Promise<void> {
       seed: { type: "string" },
       stream: { type: "boolean", default: false },
       "stream-interval": { type: "string" },
+      variant: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -26,6 +49,11 @@ export async function main(argv: string[]): Promise<void> {
     console.log(EMULATOR_HELP);
     return;
   }
+  if (values.variant === "list") {
+    console.log(describeVariants());
+    return;
+  }
+  const variants = parseVariantOption(values.variant);
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new EmulatorUsageError(`--port must be 0-65535`);
@@ -41,12 +69,14 @@ export async function main(argv: string[]): Promise<void> {
     host: values.host,
     ...(values.data ? { dataFile: values.data } : {}),
     ...(values.seed === "demo" ? { seed: "demo" as const } : {}),
+    variants,
   });
   // One write, so a process reading our output sees the demo keys together with the URL.
   const lines = [
     ...emulator.demoUsers.map((u) => `Demo user ${u.plan}: userId=${u.userId} apiKey=${u.apiKey}`),
     `Control plane: ${emulator.controlUrl}`,
     `State: ${values.data ? `durable (${values.data})` : "in memory"}`,
+    `Variants: ${variants.size > 0 ? [...variants].join(", ") : "none (the readings of docs/spec-decisions.md)"}`,
     `Token stream: ${values.stream ? "on" : "off (POST /_emulator/stream {enabled: true} to start)"}`,
     `Strategy alerts emulator listening: ${emulator.baseUrl}`,
   ];
@@ -65,6 +95,6 @@ export async function main(argv: string[]): Promise<void> {
 if (require.main === module) {
   main(process.argv.slice(2)).catch((e: Error) => {
     console.error(e.message);
-    process.exit(1);
+    process.exit(e.name === "UsageError" ? 2 : 1);
   });
 }

@@ -5,7 +5,7 @@ import type { TokenHistory } from "./engine/history";
 import type { TokenStream } from "./engine/stream";
 import type { FaultRegistry } from "./faults";
 import type { RequestJournal } from "./journal";
-import type { SlidingWindowLimiter } from "./rate-limit";
+import type { ApiRateLimiter } from "./rate-limit";
 import type { Store } from "./store/store";
 import type { VariantName } from "./variants";
 
@@ -13,7 +13,7 @@ import type { VariantName } from "./variants";
 export interface EmulatorContext {
   store: Store;
   clock: Clock;
-  limiter: SlidingWindowLimiter;
+  limiter: ApiRateLimiter;
   faults: FaultRegistry;
   journal: RequestJournal;
   webhookTimeoutMs: number;

@@ -91,6 +91,12 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-export function tooManyRequests(retryAfterSeconds: number): HttpError {
-  return new HttpError(429, "Rate limit exceeded", undefined, { "retry-after": String(retryAfterSeconds) });
+/** Without `retryAfterSeconds` (variant no-retry-after) the 429 carries no Retry-After. */
+export function tooManyRequests(
+  retryAfterSeconds: number | undefined,
+  headers: Record<string, string> = {},
+): HttpError {
+  const retry: Record<string, string> =
+    retryAfterSeconds === undefined ? {} : { "retry-after": String(retryAfterSeconds) };
+  return new HttpError(429, "Rate limit exceeded", undefined, { ...headers, ...retry });
 }

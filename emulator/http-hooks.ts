@@ -5,6 +5,7 @@ import { HttpError, reasonPhrase, tooManyRequests } from "./errors";
 import type { Fault } from "./faults";
 import type { JournalEntry } from "./journal";
 import { effectiveLimits } from "./plans";
+import { reshapeForVariants } from "./variant-responses";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -81,7 +82,18 @@ export function installApiHooks(
     req.journalEntry.userId = user.id;
     const limit = effectiveLimits(user.plan, user.limits).requestsPerMinute;
     const decision = ctx.limiter.hit(user.id, limit, ctx.clock.nowMs());
-    if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+    const rateHeaders: Record<string, string> = ctx.variants.has("ratelimit-headers")
+      ? {
+          "x-ratelimit-limit": String(limit),
+          "x-ratelimit-remaining": String(decision.allowed ? decision.remaining : 0),
+          "x-ratelimit-reset": String(decision.resetSeconds),
+        }
+      : {};
+    if (!decision.allowed) {
+      const retryAfter = ctx.variants.has("no-retry-after") ? undefined : decision.retryAfterSeconds;
+      throw tooManyRequests(retryAfter, rateHeaders);
+    }
+    reply.headers(rateHeaders);
     return true;
   }
 
@@ -95,7 +107,9 @@ export function installApiHooks(
 
   app.addHook("onSend", async (req, reply, payload) => {
     const fault = req.fault;
-    if (fault?.drop !== "after-commit") return payload;
+    if (fault?.drop !== "after-commit") {
+      return underBase(req.url) ? reshapeForVariants(ctx.variants, req, reply, payload) : payload;
+    }
     // The handler has run and committed; now the client must not learn the outcome.
     if (fault.status !== undefined) {
       const err = faultError(fault);

@@ -11,7 +11,7 @@ import { badRequest, HttpError, reasonPhrase } from "./errors";
 import { FaultRegistry } from "./faults";
 import { installApiHooks } from "./http-hooks";
 import { RequestJournal } from "./journal";
-import { SlidingWindowLimiter } from "./rate-limit";
+import { FixedWindowLimiter, SlidingWindowLimiter } from "./rate-limit";
 import { accountRoutes } from "./routes/account";
 import { backtestRoutes } from "./routes/backtests";
 import { CLOCK_OFFSET_META, CONTROL_PREFIX, registerControlPlane } from "./routes/control";
@@ -23,7 +23,7 @@ import { strategyRoutes } from "./routes/strategies";
 import { webhookRoutes } from "./routes/webhook";
 import { DEMO_DEVELOPER, type DemoUser, demoUsers } from "./seed";
 import { Store } from "./store/store";
-import type { VariantName } from "./variants";
+import { assertCompatible, type VariantName } from "./variants";
 
 const BASE_PATH = "/api/external/v1";
 const MAX_PARAM_LENGTH = 32 * 1024;
@@ -73,10 +73,12 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   const seeded = opts.seed === "demo" ? demoUsers() : [];
   const historySeed = opts.history ?? DEFAULT_HISTORY;
   const history = new TokenHistory();
+  const variants = new Set(opts.variants ?? []);
+  assertCompatible(variants);
   const ctx: EmulatorContext = {
     store,
     clock,
-    limiter: new SlidingWindowLimiter(),
+    limiter: variants.has("rate-window-fixed") ? new FixedWindowLimiter() : new SlidingWindowLimiter(),
     faults: new FaultRegistry(),
     journal: new RequestJournal(),
     webhookTimeoutMs: opts.webhookTimeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
@@ -85,7 +87,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     stream: undefined as unknown as TokenStream,
     backtests: undefined as unknown as BacktestRunner,
     serialize: keyedSerializer(),
-    variants: new Set(opts.variants ?? []),
+    variants,
     reseed: () => {
       seedDemo(ctx, seeded);
       // Seeded timelines are regenerated (deterministic), upserted observations restored.

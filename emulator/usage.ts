@@ -1,6 +1,6 @@
 /** Help text of `strategy-alerts emulator`, kept apart so `--help` loads nothing else. */
 export const EMULATOR_USAGE =
-  "usage: strategy-alerts emulator [--port <p>] [--host 127.0.0.1] [--data <file>] [--seed demo] [--stream] [--stream-interval <ms>]";
+  "usage: strategy-alerts emulator [--port <p>] [--host 127.0.0.1] [--data <file>] [--seed demo] [--stream] [--stream-interval <ms>] [--variant <name>[,<name>…] | --variant list]";
 
 export const EMULATOR_HELP = `${EMULATOR_USAGE}
 
@@ -14,6 +14,8 @@ options:
   --seed demo              create the demo users and print their API keys
   --stream                 generate a background stream of token events
   --stream-interval <ms>   pause between streamed events (at least 10)
+  --variant <names>        follow other readings of what the spec leaves open (comma-separated);
+                           --variant list prints each name with what it changes
   -h, --help               show this help
 
 Control plane for tests: /_emulator/users, /tokens, /events, /clock, /faults, /requests, /jobs/run, /reset.`;

@@ -42,3 +42,42 @@ export function parseVariants(list: string): ReadonlySet<VariantName> {
   for (const n of names) if (!(n in VARIANTS)) throw new UnknownVariantError(n);
   return new Set(names as VariantName[]);
 }
+
+/**
+ * Pairs of readings that cannot hold at once, with the reason. Every variant changes a different
+ * reading today, so all of them combine; a pair added here is refused by `startEmulator` and the
+ * CLI with `IncompatibleVariantsError`.
+ */
+export const INCOMPATIBLE_VARIANTS: ReadonlyArray<readonly [VariantName, VariantName, string]> = [];
+
+export class IncompatibleVariantsError extends Error {
+  constructor(readonly conflicts: ReadonlyArray<readonly [VariantName, VariantName, string]>) {
+    super(
+      `emulator variants that cannot be combined: ${conflicts.map(([a, b, why]) => `${a} with ${b} (${why})`).join("; ")}`,
+    );
+    this.name = "IncompatibleVariantsError";
+  }
+}
+
+/** Throws IncompatibleVariantsError naming every declared pair the selection holds both sides of. */
+export function assertCompatible(
+  selected: ReadonlySet<VariantName>,
+  pairs: ReadonlyArray<readonly [VariantName, VariantName, string]> = INCOMPATIBLE_VARIANTS,
+): void {
+  const conflicts = pairs.filter(([a, b]) => selected.has(a) && selected.has(b));
+  if (conflicts.length > 0) throw new IncompatibleVariantsError(conflicts);
+}
+
+/** Every variant compatible with every other one (today: all), for the "all combined" run. */
+export function compatibleVariants(
+  pairs: ReadonlyArray<readonly [VariantName, VariantName, string]> = INCOMPATIBLE_VARIANTS,
+): VariantName[] {
+  const excluded = new Set(pairs.map(([, b]) => b));
+  return VARIANT_NAMES.filter((n) => !excluded.has(n));
+}
+
+/** `--variant list`: one line per variant, its name padded, then what it changes. */
+export function describeVariants(): string {
+  const width = Math.max(...VARIANT_NAMES.map((n) => n.length));
+  return VARIANT_NAMES.map((n) => `${n.padEnd(width)}  ${VARIANTS[n]}`).join("\n");
+}

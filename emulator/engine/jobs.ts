@@ -11,7 +11,11 @@ const BACKTEST_DONE_AFTER_MS = 120_000;
 /** A performance job is picked up (rawState active) after this, and completes after twice it. */
 const PERFORMANCE_STEP_MS = 30_000;
 
-type Ctx = Pick<EmulatorContext, "store" | "clock" | "history" | "backtests">;
+/** Variant backtest-slow: RUNNING after 3 minutes, done after 8 (emulator clock). */
+const SLOW_BACKTEST_RUNNING_AFTER_MS = 3 * 60_000;
+const SLOW_BACKTEST_DONE_AFTER_MS = 8 * 60_000;
+
+type Ctx = Pick<EmulatorContext, "store" | "clock" | "history" | "backtests" | "variants">;
 
 /**
  * Moves a backtest along QUEUED → RUNNING → COMPLETED | FAILED as far as the emulator clock
@@ -23,17 +27,20 @@ type Ctx = Pick<EmulatorContext, "store" | "clock" | "history" | "backtests">;
 export function advanceBacktest(ctx: Ctx, job: BacktestJobRecord, force = false): BacktestJobRecord {
   const nowMs = ctx.clock.nowMs();
   const created = Date.parse(job.createdAt);
+  const slow = ctx.variants.has("backtest-slow");
+  const runningAfter = slow ? SLOW_BACKTEST_RUNNING_AFTER_MS : BACKTEST_RUNNING_AFTER_MS;
+  const doneAfter = slow ? SLOW_BACKTEST_DONE_AFTER_MS : BACKTEST_DONE_AFTER_MS;
   let next = job;
-  if (next.status === "QUEUED" && (force || nowMs >= created + BACKTEST_RUNNING_AFTER_MS)) {
+  if (next.status === "QUEUED" && (force || nowMs >= created + runningAfter)) {
     next = {
       ...next,
       status: "RUNNING",
-      updatedAt: stamp(force, nowMs, created + BACKTEST_RUNNING_AFTER_MS),
+      updatedAt: stamp(force, nowMs, created + runningAfter),
     };
   }
   if (next !== job) ctx.store.putBacktest(next);
-  if (next.status === "RUNNING" && (force || nowMs >= created + BACKTEST_DONE_AFTER_MS)) {
-    const at = stamp(force, nowMs, created + BACKTEST_DONE_AFTER_MS);
+  if (next.status === "RUNNING" && (force || nowMs >= created + doneAfter)) {
+    const at = stamp(force, nowMs, created + doneAfter);
     if (force) {
       next = finishNow(ctx, next, at);
       ctx.store.putBacktest(next);

@@ -31,8 +31,6 @@ const ListQuery = z.strictObject({
   isActive: q.bool(),
 });
 
-const confirmation = (developer: DeveloperRecord) => ({ success: true, developer });
-
 function addressParam(params: unknown): string {
   const address = (params as { address: string }).address;
   if (!isDeveloperAddress(address)) throw badRequest([{ path: "address", message: ADDRESS_FORMAT_MESSAGE }]);
@@ -50,6 +48,9 @@ function addressParam(params: unknown): string {
  */
 export const devsRoutes: RouteRegistrar = (app, ctx) => {
   const { store, clock } = ctx;
+  // Variant devs-empty-bodies: the writes confirm with {} (add, tags) or no body at all (update).
+  const emptyBodies = ctx.variants.has("devs-empty-bodies");
+  const confirmation = (developer: DeveloperRecord) => (emptyBodies ? {} : { success: true, developer });
 
   app.get("/devs/my", async (req) => {
     const user = userOf(req);
@@ -57,6 +58,8 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
     const page = query.page ?? 1;
     const limit = query.limit ?? DEFAULT_DEVS_LIMIT;
     const all = store.listDevelopers(user.id);
+    // Variant list-order-desc: the most recently followed first (no order is promised).
+    if (ctx.variants.has("list-order-desc")) all.reverse();
     const filtered = query.isActive === undefined ? all : all.filter((d) => d.isActive === query.isActive);
     return {
       developers: filtered.slice((page - 1) * limit, page * limit),
@@ -71,6 +74,7 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
     const user = userOf(req);
     noQuery(req.query);
     const tags = store.listDeveloperTags(user.id);
+    if (ctx.variants.has("list-order-desc")) tags.reverse();
     return { tags: tags.map((t) => ({ id: t.id, name: t.name, createdAt: t.createdAt })) };
   });
 
@@ -104,7 +108,7 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
     return reply.code(201).send(confirmation(dev));
   });
 
-  app.put("/devs/:address/update", async (req) => {
+  app.put("/devs/:address/update", async (req, reply) => {
     const user = userOf(req);
     const address = addressParam(req.params);
     noQuery(req.query);
@@ -117,6 +121,7 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
     };
     if (next.alias !== existing.alias || next.isActive !== existing.isActive) next.updatedAt = clock.iso();
     store.putDeveloper(user.id, next);
+    if (emptyBodies) return reply.code(204).send();
     return confirmation(next);
   });
 
@@ -147,7 +152,7 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
     const same = tagIds.length === existing.tagIds.length && tagIds.every((t, i) => t === existing.tagIds[i]);
     const next: DeveloperRecord = { ...existing, tagIds, updatedAt: same ? existing.updatedAt : clock.iso() };
     store.putDeveloper(user.id, next);
-    return { success: true, tagIds };
+    return emptyBodies ? {} : { success: true, tagIds };
   });
 
   function followed(userId: string, address: string): DeveloperRecord {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { badRequest, forbidden, type Issue, notFound } from "../errors";
 import { isUuid, newId } from "../ids";
+import { lengthLimitIssues } from "../length-limits";
 import { rulesToStored, validateStrategyInput } from "../model";
 import { effectiveLimits } from "../plans";
 import type {
@@ -123,8 +124,17 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
     if (issues.length > 0) throw badRequest(issues);
   }
 
+  function withinLengthLimits(input: Input): Input {
+    if (!ctx.variants.has("length-limits")) return input;
+    const issues = lengthLimitIssues(input);
+    if (issues.length > 0) throw badRequest(issues);
+    return input;
+  }
+
   app.get("/strategies", async (req) => {
     const list = own(userOf(req).id);
+    // Variant list-order-desc: no order is promised, so a service may list newest first.
+    if (ctx.variants.has("list-order-desc")) list.reverse();
     noQuery(req.query);
     return { strategies: list.map(listView), activeCount: list.filter((s) => s.isActive).length };
   });
@@ -132,7 +142,7 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
   app.post("/strategies", async (req, reply) => {
     const user = userOf(req);
     noQuery(req.query);
-    const input = validate(req.body, "create");
+    const input = withinLengthLimits(validate(req.body, "create"));
     assertReferences(user, input.triggerConfigs);
     const record = store.transaction(() => {
       assertCanCreate(user);
@@ -154,7 +164,7 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
     const user = userOf(req);
     const current = find(user, req.params);
     noQuery(req.query);
-    const patch = validate(req.body, "update");
+    const patch = withinLengthLimits(validate(req.body, "update"));
     const next: StrategyRecord = { ...current };
     if ("name" in patch) next.name = patch.name as string;
     if ("description" in patch) next.description = (patch.description as string | null | undefined) ?? null;

@@ -12,6 +12,9 @@ const PutWebhookBody = z.strictObject({
   url: z.union([z.string(), z.null()], { error: "must be a string or null" }).optional(),
 });
 
+/** Variant webhook-verify-async: how long after the PUT the handshake runs (real time). */
+export const ASYNC_VERIFY_DELAY_MS = 3_000;
+
 /** Spec 2.10 shape: url absent when never set, verifiedAt only once verified. */
 function view(w: WebhookRecord | undefined): Record<string, unknown> {
   if (!w) return { enabled: false, hasSecret: false };
@@ -32,6 +35,27 @@ function view(w: WebhookRecord | undefined): Record<string, unknown> {
  * The secret is never rotated otherwise; clear the url and set it again to get a new one.
  */
 export const webhookRoutes: RouteRegistrar = (app, ctx) => {
+  /** The handshake of webhook-verify-async, run after ASYNC_VERIFY_DELAY_MS on the url still set then. */
+  function verifyLater(userId: string, url: string): void {
+    const timer = setTimeout(() => {
+      void ctx
+        .serialize(`webhook:${userId}`, async () => {
+          const current = ctx.store.getWebhook(userId);
+          if (!current || current.url !== url || current.verifiedAt !== null || !current.secret) return;
+          const outcome = await verifyEndpoint(
+            { url, secret: current.secret, webhookId: current.webhookId },
+            ctx.clock.now(),
+            { timeoutMs: ctx.webhookTimeoutMs },
+          );
+          const latest = ctx.store.getWebhook(userId);
+          if (outcome.ok && latest?.url === url && latest.verifiedAt === null)
+            ctx.store.putWebhook(userId, { ...latest, verifiedAt: ctx.clock.iso() });
+        })
+        .catch(() => undefined); // the emulator may have closed meanwhile
+    }, ASYNC_VERIFY_DELAY_MS);
+    timer.unref();
+  }
+
   app.get("/webhook", async (req) => {
     const user = userOf(req);
     noQuery(req.query);
@@ -80,6 +104,14 @@ export const webhookRoutes: RouteRegistrar = (app, ctx) => {
       ctx.store.putWebhook(user.id, next);
 
       const mustVerify = typeof body.url === "string" && next.verifiedAt === null;
+      if (mustVerify && next.url && next.secret && ctx.variants.has("webhook-verify-async")) {
+        // Variant webhook-verify-async: the answer says "not yet"; the handshake runs later.
+        verifyLater(user.id, next.url);
+        const out = { ...view(next), verifiedAt: null };
+        return secret === undefined
+          ? { ...out, verificationError: null }
+          : { ...out, secret, verificationError: null };
+      }
       if (mustVerify && next.url && next.secret) {
         const outcome = await verifyEndpoint(
           { url: next.url, secret: next.secret, webhookId: next.webhookId },
