@@ -163,6 +163,19 @@ function fieldReports(ctx: DoctorContext): { extra: string[]; omitted: string[] 
   return { extra, omitted };
 }
 
+/** `xNote on 30 paths (GET /me xNote, …)`: one entry per field name, so a field added everywhere reads once. */
+function byFieldName(paths: string[]): string {
+  const byName = new Map<string, string[]>();
+  for (const p of paths) {
+    const name = p.slice(Math.max(p.lastIndexOf("."), p.lastIndexOf(" ")) + 1);
+    byName.set(name, [...(byName.get(name) ?? []), p]);
+  }
+  const parts = [...byName].map(([name, where]) =>
+    where.length === 1 ? where[0]! : `${name} on ${where.length} paths (e.g. ${where[0]})`,
+  );
+  return listPaths(parts);
+}
+
 function listPaths(paths: string[], max = 6): string {
   const shown = paths.slice(0, max).join("; ");
   return paths.length > max ? `${shown}; and ${paths.length - max} more` : shown;
