@@ -46,6 +46,8 @@ export interface DoctorContext {
   lists: Map<string, unknown>;
   /** Registered cleanups (the write probe's strategy), run at the end and on SIGINT/SIGTERM. */
   cleanups: Array<() => Promise<void>>;
+  /** The cleanups running now, so a signal waits for a deletion already under way. */
+  cleaning?: Promise<void>;
 }
 
 export const same = (observed: string): Observation => ({ observed, differs: false, breaks: false });

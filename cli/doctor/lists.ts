@@ -163,7 +163,7 @@ function fieldReports(ctx: DoctorContext): { extra: string[]; omitted: string[] 
   return { extra, omitted };
 }
 
-/** `xNote on 30 paths (GET /me xNote, …)`: one entry per field name, so a field added everywhere reads once. */
+/** `xNote on 30 paths (e.g. GET /me xNote)`: one entry per field name, so a field added everywhere reads once. */
 function byFieldName(paths: string[]): string {
   const byName = new Map<string, string[]>();
   for (const p of paths) {
@@ -191,7 +191,7 @@ export const unknownFieldsCheck: Check = {
     // The client's schemas keep unknown fields, so these never break it.
     return unexpected.length === 0
       ? same("none beyond the emulator's")
-      : differs(`extra: ${listPaths(unexpected)}`);
+      : differs(`extra: ${byFieldName(unexpected)}`);
   },
 };
 

@@ -43,16 +43,25 @@ export function createContext(http: DoctorHttp, options: DoctorOptions): DoctorC
   return { http, options, startedAt: http.now(), skewMs: 0, lists: new Map(), cleanups: [] };
 }
 
-/** Runs every registered cleanup once (the probe strategy's deletion); never throws. */
-export async function runCleanups(ctx: DoctorContext): Promise<void> {
+/**
+ * Runs every registered cleanup once (the probe strategy's deletion); never throws. A second
+ * call (a signal during the first) waits for the first's deletions before it resolves.
+ */
+export function runCleanups(ctx: DoctorContext): Promise<void> {
   const cleanups = ctx.cleanups.splice(0);
-  for (const cleanup of cleanups) {
-    try {
-      await cleanup();
-    } catch (e) {
-      ctx.options.log(`cleanup failed: ${(e as Error).message}; the next --write-probe sweeps what is left`);
+  const previous = ctx.cleaning ?? Promise.resolve();
+  ctx.cleaning = previous.then(async () => {
+    for (const cleanup of cleanups) {
+      try {
+        await cleanup();
+      } catch (e) {
+        ctx.options.log(
+          `cleanup failed: ${(e as Error).message}; the next --write-probe sweeps what is left`,
+        );
+      }
     }
-  }
+  });
+  return ctx.cleaning;
 }
 
 export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {

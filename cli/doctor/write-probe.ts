@@ -109,7 +109,7 @@ export const createCheck: Check = {
   async observe(ctx) {
     if (!ctx.options.writeProbe) return notChecked();
     const probe = probeOf(ctx);
-    const res = await ctx.http.send("POST", "/strategies", {
+    const pending = ctx.http.send("POST", "/strategies", {
       body: {
         name: probe.name,
         description: "Made by strategy-alerts doctor --write-probe; deleted when it ends.",
@@ -118,24 +118,44 @@ export const createCheck: Check = {
         isActive: false,
       },
     });
+    // Registered before the answer: a signal during the create waits for it, then deletes.
+    ctx.cleanups.push(() => deleteProbe(ctx, probe, pending));
+    const res = await pending;
     const parsed = StrategyEnvelopeSchema.safeParse(res.json);
     if (res.status >= 300 || !parsed.success) {
       probe.failed = "the probe strategy could not be created";
       return breaks(`answered ${res.status}: ${describeBody(res)}`);
     }
     probe.id = parsed.data.strategy.id;
-    const id = probe.id;
-    ctx.cleanups.push(async () => {
-      const del = await ctx.http.send("DELETE", `/strategies/${encodeURIComponent(id)}`);
-      if (del.status >= 300 && del.status !== 404)
-        ctx.options.log(
-          `could not delete the probe strategy (${del.status}); the next --write-probe sweeps it`,
-        );
-    });
     ctx.options.log(`created the probe strategy ${probe.name}`);
     return same(`${res.status} {strategy}`);
   },
 };
+
+/**
+ * Deletes the probe strategy once its create has settled. Without an id from the answer (lost,
+ * or the run was interrupted first) the strategy is looked up by its name, unique to this run.
+ */
+async function deleteProbe(
+  ctx: DoctorContext,
+  probe: Probe,
+  pending: Promise<DoctorResponse>,
+): Promise<void> {
+  const created = await pending.catch(() => undefined);
+  let id = probe.id ?? StrategyEnvelopeSchema.safeParse(created?.json).data?.strategy.id;
+  if (!id) {
+    const list = await ctx.http.send("GET", "/strategies");
+    const found = (list.json as { strategies?: Array<{ id?: unknown; name?: unknown }> })?.strategies?.find(
+      (s) => s.name === probe.name,
+    );
+    if (typeof found?.id === "string") id = found.id;
+  }
+  if (!id) return;
+  const del = await ctx.http.send("DELETE", `/strategies/${encodeURIComponent(id)}`);
+  if (del.status >= 300 && del.status !== 404)
+    ctx.options.log(`could not delete the probe strategy (${del.status}); the next --write-probe sweeps it`);
+  else ctx.options.log("deleted the probe strategy");
+}
 
 /** The rule ids of a strategy's stored form, sorted. */
 function storedRuleIds(json: unknown): string[] {

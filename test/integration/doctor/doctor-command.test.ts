@@ -188,3 +188,37 @@ describe("strategy-alerts doctor against a hostile or broken service", () => {
     expect(out.stdout).toContain("\\\\x1b[31mNo such thing");
   });
 });
+
+describe("strategy-alerts doctor --write-probe interrupted", () => {
+  let em: RunningEmulator;
+  beforeAll(async () => {
+    em = await startTestEmulator();
+  });
+  afterAll(() => em.close());
+
+  it("deletes its probe strategy on SIGINT before it exits with 130", async () => {
+    const user = (await control(em, "POST", "/users", { plan: "PRO" })).body;
+    // The first PATCH of the probe hangs, so the signal comes while the strategy exists.
+    await control(em, "POST", "/faults", {
+      method: "PATCH",
+      path: "/strategies/:id",
+      latencyMs: 1500,
+      count: 1,
+    });
+    const temporary = () =>
+      em.store.listStrategies(user.userId).filter((s) => s.name.startsWith("[doctor-tmp "));
+    const atExit: Array<{ code: number | undefined; left: number }> = [];
+    vi.spyOn(process, "exit").mockImplementation(((code?: number) => {
+      atExit.push({ code, left: temporary().length });
+    }) as never);
+    const before = new Set(process.listeners("SIGINT"));
+    const running = doctor(["--write-probe"], { apiKey: user.apiKey, baseUrl: em.baseUrl });
+    while (temporary().length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const handler = process.listeners("SIGINT").find((l) => !before.has(l));
+    expect(handler).toBeDefined();
+    (handler as (signal: string) => void)("SIGINT");
+    while (atExit.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(atExit[0]).toEqual({ code: 130, left: 0 });
+    await running;
+  });
+});

@@ -50,19 +50,21 @@ describe("doctor against the default emulator", () => {
 
   it("sweeps a probe strategy an earlier killed run left behind, and only that", async () => {
     world.offsetMs = -10_000;
-    await world.api(apiKey, "POST", "/strategies", {
-      name: "[doctor-tmp abc123] write probe",
-      triggers: ["new_token_created"],
-      rules: [{ rule: "is_honeypot", dealbreaker: true }],
-      isActive: false,
-    });
+    for (const name of ["[doctor-tmp abc123] write probe", "[review-tmp abc123] Safety first"])
+      await world.api(apiKey, "POST", "/strategies", {
+        name,
+        triggers: ["new_token_created"],
+        rules: [{ rule: "is_honeypot", dealbreaker: true }],
+        isActive: false,
+      });
     const report = await world.diagnose(apiKey, { writeProbe: true });
     expect(observed(report, "leftover temporary strategies")).toBe("1 of 1 deleted");
     expect(world.logs.some((l) => l.includes("left by earlier doctor runs"))).toBe(true);
     const names = (await world.api(apiKey, "GET", "/strategies")).strategies.map(
       (s: { name: string }) => s.name,
     );
-    expect(names.sort()).toEqual(["Clean launches", "Second look"]);
+    // The review's temporary strategies are the review's to sweep.
+    expect(names.sort()).toEqual(["Clean launches", "Second look", "[review-tmp abc123] Safety first"]);
   });
 
   it("finds no difference with --probe-rate: a sliding window, Retry-After on the 429", async () => {
