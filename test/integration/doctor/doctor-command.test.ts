@@ -104,6 +104,23 @@ describe("strategy-alerts doctor", () => {
     expect(out.stdout).not.toContain("sa_live_not_a_key_of_anyone");
   });
 
+  it("is listed in the command's help and has its own", async () => {
+    let text = "";
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      text += String(chunk);
+      return true;
+    });
+    try {
+      expect(await run(["--help"])).toBe(0);
+      expect(text).toMatch(/^ {2}doctor +check which readings of the spec's open points a service follows$/m);
+      text = "";
+      expect(await run(["doctor", "--help"])).toBe(0);
+      expect(text).toMatch(/^usage: strategy-alerts doctor \[--write-probe\] \[--probe-rate\] \[--json\]/);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
   it.each([
     [[], { baseUrl: "http://127.0.0.1:1/api/external/v1" }, /set STRATEGY_ALERTS_API_KEY/],
     [[], { apiKey: "sa_live_x1234567" }, /set STRATEGY_ALERTS_BASE_URL/],
