@@ -126,17 +126,49 @@ const STATUS_TEXT: Record<number, string> = {
   504: "Gateway Timeout",
 };
 
+/** One problem in a list of them: `{path, message}` (also `field`/`property` for the path). */
+function problemText(item: unknown): string | undefined {
+  if (typeof item === "string") return item;
+  if (typeof item !== "object" || item === null) return undefined;
+  const o = item as Record<string, unknown>;
+  const message = typeof o.message === "string" ? o.message : undefined;
+  const path = [o.path, o.field, o.property].find((p): p is string => typeof p === "string" && p !== "");
+  if (message === undefined) return path;
+  return path && !message.startsWith(path) ? `${path}: ${message}` : message;
+}
+
+/**
+ * The service's own words, whatever layout its error body uses (spec 7 shows only
+ * `{statusCode, message, error}`): `message` as a string or an array of strings, and a list of
+ * problems as `errors` or `issues` (`[{path, message}]` or strings). Each problem is named by
+ * its path, so a 400 for something the client accepted still says which field the service
+ * refused. A message that already holds every problem is not repeated.
+ */
+export function serviceMessageOf(body: unknown): string {
+  if (typeof body === "string") return body;
+  if (typeof body !== "object" || body === null) return "";
+  const b = body as Record<string, unknown>;
+  const message = Array.isArray(b.message)
+    ? b.message
+        .map(problemText)
+        .filter((t): t is string => t !== undefined)
+        .join("; ")
+    : typeof b.message === "string"
+      ? b.message
+      : "";
+  const list = [b.errors, b.issues].find(Array.isArray) as unknown[] | undefined;
+  const problems = (list ?? []).map(problemText).filter((t): t is string => t !== undefined && t !== "");
+  const unsaid = problems.filter((p) => !message.includes(p));
+  if (unsaid.length === 0) return message;
+  return message ? `${message}: ${unsaid.join("; ")}` : unsaid.join("; ");
+}
+
 /** Builds the ApiError subclass for a status from a (redacted) decoded body. */
 export function apiErrorFor(
   target: RequestTarget & { statusCode: number; body: unknown; attempts: number; retryAfterMs?: number },
 ): ApiError {
   const parsed = (target.body ?? {}) as ErrorBody;
-  const raw = typeof target.body === "string" ? target.body : parsed.message;
-  const serviceMessage = Array.isArray(raw)
-    ? raw.join("; ")
-    : typeof raw === "string"
-      ? raw.slice(0, 2000)
-      : "";
+  const serviceMessage = serviceMessageOf(target.body).slice(0, 2000);
   const error =
     typeof parsed.error === "string" ? parsed.error : (STATUS_TEXT[target.statusCode] ?? "HTTP error");
   const init: ApiErrorInit = {

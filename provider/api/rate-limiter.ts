@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { ServerWindow } from "./rate-limit-headers";
 import { FileWindowStore, MemoryWindowStore, type WindowState, type WindowStore } from "./window-store";
 
 /** Before `GET /me` tells the real size, assume the stricter plan (PRO: 60 per minute). */
@@ -135,18 +136,44 @@ export class RateLimiter {
    * until the oldest send leaves the window (the service's window then frees a slot too).
    * Shared through the store, so other processes of the key hold too.
    */
-  pauseAfter429(retryAfterMs: number | undefined): number {
+  pauseAfter429(retryAfterMs: number | undefined, resetMs?: number): number {
     return this.#store.update((state) => {
       const now = this.#now();
       this.#prune(state, now);
       const oldest = state.sent[0];
+      // Without Retry-After: the window's reset when the service sends one, else until our oldest
+      // send leaves the window (a sliding window then frees a slot; a fixed one has reset by then).
       const waitMs =
-        retryAfterMs ?? (oldest === undefined ? this.#windowMs : Math.max(1, oldest + this.#windowMs - now));
+        retryAfterMs ??
+        (resetMs !== undefined && resetMs > 0 ? Math.ceil(resetMs) : undefined) ??
+        (oldest === undefined ? this.#windowMs : Math.max(1, oldest + this.#windowMs - now));
       if (now + waitMs > state.blockedUntil) {
         state.blockedUntil = now + waitMs;
         state.blockReason = retryAfterMs === undefined ? "rate-limited" : "retry-after";
       }
       return waitMs;
+    });
+  }
+
+  /**
+   * What the service's X-RateLimit-* headers said in the answer to a request sent at `sentAt`.
+   * The limit is the plan's rate (no GET /me needed). Remaining counts what the service had
+   * admitted when it answered; our sends after `sentAt` may not be among them yet, so they are
+   * taken off too. When nothing is left, every request of the key holds until the reset, so the
+   * client never sends a request the service already said it would refuse (an avoidable 429).
+   */
+  observeServerWindow(window: ServerWindow, sentAt: number): void {
+    if (window.limit !== undefined && (window.limit !== this.#requestsPerMinute || !this.#rateKnown))
+      this.resize(window.limit);
+    this.#store.update((state) => {
+      const now = this.#now();
+      const sentSince = state.sent.filter((t) => t > sentAt).length;
+      if (window.remaining - sentSince > 0 || window.resetMs <= 0) return;
+      const until = now + window.resetMs;
+      if (until > state.blockedUntil) {
+        state.blockedUntil = until;
+        state.blockReason = "rate-limit-window";
+      }
     });
   }
 

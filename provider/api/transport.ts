@@ -12,6 +12,7 @@ import {
   TimeoutError,
 } from "./errors";
 import { fillRoute, serializeQuery } from "./query";
+import { parseRateLimitHeaders } from "./rate-limit-headers";
 import { type RateLimiter, realSleep, sharedRateLimiter, type WaitListener } from "./rate-limiter";
 import { Redactor } from "./redact";
 import {
@@ -106,7 +107,7 @@ const NOT_SENT_CODES = new Set([
 
 type Attempt =
   | { ok: true; status: number; value: unknown }
-  | { ok: false; failure: Failure; error: StrategyAlertsError; retryAfterMs?: number };
+  | { ok: false; failure: Failure; error: StrategyAlertsError; retryAfterMs?: number; resetMs?: number };
 
 /** Distinguishes our own timeout from other aborts. */
 class AttemptTimedOut extends Error {}
@@ -234,7 +235,7 @@ export class Transport {
       let waitMs: number;
       if (decision.wait === "rate-limit") {
         // Pausing the shared limiter holds every request of this key, not just this one.
-        waitMs = this.rateLimiter.pauseAfter429(outcome.retryAfterMs);
+        waitMs = this.rateLimiter.pauseAfter429(outcome.retryAfterMs, outcome.resetMs);
         this.#log("warn", `${method} ${route} got 429; waiting ${waitMs} ms before retrying`, { waitMs });
         continue;
       }
@@ -310,10 +311,18 @@ export class Transport {
       const status = res.statusCode;
       this.#log("debug", `${method} ${route} answered ${status}`, { ms: this.#now() - started });
       const body = this.#decode(text);
+      const serverWindow = parseRateLimitHeaders(res.headers, this.#now());
+      if (serverWindow) this.rateLimiter.observeServerWindow(serverWindow, started);
       if (status >= 200 && status < 300) return { ok: true, status, value: body };
       const retryAfterMs = parseRetryAfter(res.headers["retry-after"], this.#now());
       const error = apiErrorFor({ method, route, statusCode: status, body, attempts, retryAfterMs });
-      return { ok: false, failure: { type: "status", status, retryAfterMs }, error, retryAfterMs };
+      return {
+        ok: false,
+        failure: { type: "status", status, retryAfterMs },
+        error,
+        retryAfterMs,
+        ...(serverWindow ? { resetMs: serverWindow.resetMs } : {}),
+      };
     } catch (err) {
       const code = errorCode(err);
       if (

@@ -1,5 +1,20 @@
 import { type WebhookConfig, WebhookConfigSchema, type WebhookPutBody } from "../model/schemas/webhook";
+import { realSleep } from "./rate-limiter";
 import type { Transport } from "./transport";
+
+export interface VerificationWait {
+  /** Give up after this much waiting in all (default 60 s). */
+  timeoutMs?: number;
+  /** First pause between reads; doubled each time up to `maxDelayMs` (defaults 1 s and 8 s). */
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export type VerificationOutcome =
+  | { verified: true; webhook: WebhookConfig; reads: number; waitedMs: number }
+  /** Still unverified when the wait ended, or the url changed meanwhile (someone else set another). */
+  | { verified: false; webhook: WebhookConfig; reads: number; waitedMs: number; urlChanged: boolean };
 
 /** Spec 4.7. */
 export class WebhookApi {
@@ -17,5 +32,30 @@ export class WebhookApi {
    */
   put(body: WebhookPutBody): Promise<WebhookConfig> {
     return this.transport.request({ method: "PUT", route: "/webhook", body, schema: WebhookConfigSchema });
+  }
+
+  /**
+   * Reads `GET /webhook` with a capped exponential backoff until `url` is verified, for a
+   * service that verifies after answering the PUT (spec 3.5 does not say the PUT waits for the
+   * handshake). Bounded: a few reads over `timeoutMs`, never a busy loop.
+   */
+  async waitUntilVerified(url: string, options: VerificationWait = {}): Promise<VerificationOutcome> {
+    const timeoutMs = options.timeoutMs ?? 60_000;
+    const maxDelayMs = options.maxDelayMs ?? 8_000;
+    const sleep = options.sleep ?? realSleep;
+    let delay = options.firstDelayMs ?? 1_000;
+    let waitedMs = 0;
+    let reads = 0;
+    for (;;) {
+      const pause = Math.min(delay, timeoutMs - waitedMs);
+      await sleep(pause);
+      waitedMs += pause;
+      const webhook = await this.get();
+      reads++;
+      if (webhook.url !== url) return { verified: false, webhook, reads, waitedMs, urlChanged: true };
+      if (webhook.verifiedAt) return { verified: true, webhook, reads, waitedMs };
+      if (waitedMs >= timeoutMs) return { verified: false, webhook, reads, waitedMs, urlChanged: false };
+      delay = Math.min(delay * 2, maxDelayMs);
+    }
   }
 }

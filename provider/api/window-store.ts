@@ -13,7 +13,8 @@ export interface WindowState {
   sent: number[];
   /** No request before this (a 429's Retry-After). */
   blockedUntil: number;
-  blockReason?: "retry-after" | "rate-limited";
+  /** rate-limit-window: the service's X-RateLimit-* headers said its window is spent. */
+  blockReason?: "retry-after" | "rate-limited" | "rate-limit-window";
   /** The plan's rate, as `GET /me` reported it, and when. */
   requestsPerMinute?: number;
   learnedAt?: number;
@@ -196,7 +197,12 @@ export function parseWindow(text: string): WindowState | undefined {
     sent: sent.sort((a, b) => a - b),
     blockedUntil: typeof r.blockedUntil === "number" ? r.blockedUntil : 0,
   };
-  if (r.blockReason === "retry-after" || r.blockReason === "rate-limited") state.blockReason = r.blockReason;
+  if (
+    r.blockReason === "retry-after" ||
+    r.blockReason === "rate-limited" ||
+    r.blockReason === "rate-limit-window"
+  )
+    state.blockReason = r.blockReason;
   if (typeof r.requestsPerMinute === "number" && r.requestsPerMinute >= 1) {
     state.requestsPerMinute = Math.floor(r.requestsPerMinute);
     if (typeof r.learnedAt === "number") state.learnedAt = r.learnedAt;

@@ -81,10 +81,14 @@ export const followedDeveloperHandler: pulumi.dynamic.ResourceProvider = {
     });
   },
 
-  async read(id) {
+  async read(id, props) {
     return operation(label(id), "refresh", async () => {
-      const record = (await runState.developers()).get(id);
-      if (!record) return {};
+      const listed = (await runState.developers()).get(id);
+      if (!listed) return {};
+      // A field the listing leaves out (the record is not shown by the spec) is not a change:
+      // what the state holds stays; a field it sends, even null, is the truth.
+      const { active: _declared, ...held } = withoutProvider(props ?? {});
+      const record: DeveloperRecord = { ...held, ...listed };
       const inputs: PropertyBag = { address: record.address, active: record.isActive !== false };
       if (record.alias) inputs.alias = record.alias;
       return { id, props: outputs(declared(inputs), record), inputs };
@@ -136,7 +140,8 @@ async function recordAfter(
     runState.noteDeveloper(answer.developer);
     return answer.developer;
   }
-  const listed = (await runState.developers()).get(address);
+  // Not listed before this write (a new follow): read it back, one listing per burst of writes.
+  const listed = (await runState.developers()).get(address) ?? (await runState.readBackDeveloper(address));
   if (!listed && answer === undefined)
     throw new Error(
       `the service refused to follow ${address} again but does not list it among followed developers`,

@@ -13,7 +13,8 @@ class RunState {
   #account: Promise<Account> | undefined;
   #strategies: Promise<Map<string, Strategy>> | undefined;
   #developers: Promise<Map<string, DeveloperRecord>> | undefined;
-  #readBack: ReadBackBatch | undefined;
+  #readBack: ReadBackBatch<Strategy> | undefined;
+  #developerReadBack: ReadBackBatch<DeveloperRecord> | undefined;
   /** Strategy ids some resource of this stack holds: never adopted by a reconciliation. */
   readonly claimedStrategyIds = new Set<string>();
   /** Canonical bodies of strategies this run will create, for the plan's total limit. */
@@ -55,11 +56,25 @@ class RunState {
    * alone knows (the rule ids it regenerates): one list read per burst, never one GET each.
    */
   readBack(id: string): Promise<Strategy | undefined> {
-    this.#readBack ??= new ReadBackBatch(() => {
+    this.#readBack ??= new ReadBackBatch(async () => {
       this.#readBack = undefined;
-      return processClient().strategies.list();
+      return new Map((await processClient().strategies.list()).strategies.map((s) => [s.id, s]));
     });
     return this.#readBack.join(id);
+  }
+
+  /**
+   * The developer record after a write whose answer did not carry it (the spec does not show
+   * those answers), batched like `readBack`: one listing for every such write of a burst.
+   */
+  readBackDeveloper(address: string): Promise<DeveloperRecord | undefined> {
+    this.#developerReadBack ??= new ReadBackBatch(async () => {
+      this.#developerReadBack = undefined;
+      const out = new Map<string, DeveloperRecord>();
+      for await (const dev of processClient().devs.iterate({ limit: 100 })) out.set(dev.address, dev);
+      return out;
+    });
+    return this.#developerReadBack.join(address);
   }
 
   async noteActivity(id: string, isActive: boolean): Promise<void> {
@@ -113,21 +128,21 @@ const READ_BACK_MAX_OPEN_MS = 2_000;
  * Collects callers whose writes have completed, then sends one list read for all of them.
  * Every caller joins after its own write answered, so the read reflects every joined write.
  */
-class ReadBackBatch {
+class ReadBackBatch<T> {
   readonly #opened = Date.now();
   #timer: NodeJS.Timeout | undefined;
-  readonly #result: Promise<Map<string, Strategy>>;
+  readonly #result: Promise<Map<string, T>>;
   #release!: () => void;
 
-  constructor(read: () => Promise<{ strategies: Strategy[] }>) {
+  constructor(read: () => Promise<Map<string, T>>) {
     const ready = new Promise<void>((resolve) => {
       this.#release = resolve;
     });
-    this.#result = ready.then(read).then((res) => new Map(res.strategies.map((s) => [s.id, s])));
+    this.#result = ready.then(read);
     this.#result.catch(() => undefined);
   }
 
-  async join(id: string): Promise<Strategy | undefined> {
+  async join(id: string): Promise<T | undefined> {
     if (this.#timer) clearTimeout(this.#timer);
     const left = READ_BACK_MAX_OPEN_MS - (Date.now() - this.#opened);
     this.#timer = setTimeout(() => this.#release(), Math.max(0, Math.min(READ_BACK_SETTLE_MS, left)));

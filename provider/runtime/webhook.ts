@@ -169,12 +169,22 @@ async function apply(
   }
   if (live.secret) secret = live.secret;
   if (!live.hasSecret) secret = undefined;
-  const outs = outputsOf(inputs, live, secret);
+  let outs = outputsOf(inputs, live, secret);
 
+  let pending = "";
+  if (want.url !== null && want.requireVerified && !live.verifiedAt && !live.verificationError) {
+    // Unverified without an error: the service verifies after answering. Wait for it, bounded.
+    const waited = await client.webhook.waitUntilVerified(want.url);
+    if (waited.verified) return outputsOf(inputs, { ...waited.webhook, verificationError: null }, secret);
+    outs = outputsOf(inputs, { ...live, ...waited.webhook, verificationError: null }, secret);
+    pending = waited.urlChanged
+      ? `the service now holds another url (${waited.webhook.url ?? "none"}), set while waiting for verification`
+      : `the service answered the PUT with verifiedAt null and no verificationError, and still had not verified it after ${Math.round(waited.waitedMs / 1000)} s (${waited.reads} reads of GET /webhook)`;
+  }
   if (want.url !== null && want.requireVerified && !live.verifiedAt) {
     // Saved with a secret but unverified: record it (secret included) and fail, so the next `up` retries.
     throw initFailure(
-      `webhook url ${want.url} was saved but not verified: ${live.verificationError ?? "the endpoint did not echo the challenge"}. ` +
+      `webhook url ${want.url} was saved but not verified: ${pending || live.verificationError || "the endpoint did not echo the challenge"}. ` +
         'Make the endpoint answer 2xx with {"challenge": <the challenge>} and run `pulumi up` again, or set requireVerified: false.',
       WEBHOOK_ID,
       outs,

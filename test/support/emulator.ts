@@ -1,8 +1,8 @@
-import { type RunningEmulator, startEmulator } from "../../emulator/server";
+import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator/server";
 
 /** The emulator on an ephemeral port, for one test file or suite. */
-export function startTestEmulator(): Promise<RunningEmulator> {
-  return startEmulator({ port: 0, webhookTimeoutMs: 2000 });
+export function startTestEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, webhookTimeoutMs: 2000, ...options });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are asserted structurally in tests

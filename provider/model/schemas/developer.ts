@@ -69,12 +69,16 @@ export type DevSetTagsBody = z.infer<typeof DevSetTagsBodySchema>;
 
 /**
  * Confirmation of add / update / set tags: body not shown. Every field is optional so any
- * object validates; what the emulator sends is documented in docs/spec-decisions.md.
+ * object (or no body at all) validates; what the emulator sends is documented in docs/spec-decisions.md.
  */
-export const DevConfirmationSchema = z.looseObject({
-  success: z.boolean().optional(),
-  message: z.string().optional(),
-  developer: DeveloperRecordSchema.optional(),
-  tagIds: z.array(z.string()).optional(),
-});
+export const DevConfirmationSchema = z.preprocess(
+  // An answer without a body (204, or an empty 200) confirms as much as `{}` does.
+  (body) => (body === undefined || body === null || body === "" ? {} : body),
+  z.looseObject({
+    success: z.boolean().optional(),
+    message: z.string().optional(),
+    developer: DeveloperRecordSchema.optional(),
+    tagIds: z.array(z.string()).optional(),
+  }),
+);
 export type DevConfirmation = z.infer<typeof DevConfirmationSchema>;

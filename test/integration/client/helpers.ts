@@ -2,7 +2,7 @@ export { type Delivery, type ReceiverMode, WebhookReceiver } from "../../support
 
 import { inspect } from "node:util";
 import { afterAll, beforeAll, expect } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
+import type { EmulatorOptions, RunningEmulator } from "../../../emulator/server";
 import { type ApiClient, type ClientOptions, createClient } from "../../../provider/api/client";
 import type { StrategyInput } from "../../../provider/model/strategy";
 import { control, type Json, startTestEmulator } from "../../support/emulator";
@@ -82,10 +82,10 @@ export class ClientFactory {
  * The clients of an emulator started for the enclosing describe block; after its tests the
  * clients and the emulator are closed.
  */
-export function emulatorClients(): ClientFactory {
+export function emulatorClients(options: EmulatorOptions = {}): ClientFactory {
   const clients = new ClientFactory();
   beforeAll(async () => {
-    clients.em = await startTestEmulator();
+    clients.em = await startTestEmulator(options);
   });
   afterAll(async () => {
     await clients.closeAll();
