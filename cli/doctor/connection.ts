@@ -61,6 +61,18 @@ export const authenticationCheck: Check = {
   },
 };
 
+export const authorizationHeaderCheck: Check = {
+  item: "authentication (Authorization: ApiKey)",
+  spec: "the key in Authorization: ApiKey <key> is accepted too",
+  emulatorReading: "accepted (scheme case-insensitive)",
+  async observe(ctx) {
+    const res = await ctx.http.send("GET", "/me", { authHeader: "authorization" });
+    if (res.status < 300) return same("accepted");
+    // The provider sends this header only when configured to (authHeader: "authorization").
+    return differs(`answered ${res.status} (${describeBody(res)}): keep the default X-API-Key`);
+  },
+};
+
 export const missingKeyCheck: Check = {
   item: "401 without a key",
   spec: "401 {statusCode, message, error: Unauthorized}, the message names both headers",

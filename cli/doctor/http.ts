@@ -6,6 +6,7 @@
  */
 import { Agent, type Dispatcher, request } from "undici";
 import { parseBaseUrl } from "../../provider/api/base-url";
+import { ConfigurationError } from "../../provider/api/errors";
 import { Redactor } from "../../provider/api/redact";
 import { parseRetryAfter } from "../../provider/api/retry";
 
@@ -52,6 +53,8 @@ export interface SendOptions {
   body?: unknown;
   /** false sends no API key (the authentication check). */
   withKey?: boolean;
+  /** `authorization` sends `Authorization: ApiKey <key>` instead of `X-API-Key`. */
+  authHeader?: "x-api-key" | "authorization";
   /** Return a 429 at once instead of waiting it out (the rate probe counts them itself). */
   raw429?: boolean;
 }
@@ -107,6 +110,11 @@ export class DoctorHttp {
 
   constructor(options: DoctorHttpOptions) {
     this.#apiKey = options.apiKey.trim();
+    // Refused before any request, in words that do not quote the key (a header error could).
+    if (!/^[\x21-\x7e]+$/.test(this.#apiKey))
+      throw new ConfigurationError(
+        "The API key is empty or contains spaces or non-printable characters; copy it again without surrounding text.",
+      );
     this.#redactor = new Redactor([this.#apiKey]);
     const base = parseBaseUrl(options.baseUrl, (t) => this.#redactor.text(t));
     this.origin = base.origin;
@@ -152,7 +160,10 @@ export class DoctorHttp {
     const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : "";
     const url = `${this.origin}${this.basePath}${path}${query}`;
     const headers: Record<string, string> = { accept: "application/json" };
-    if (options.withKey !== false) headers["x-api-key"] = this.#apiKey;
+    if (options.withKey !== false) {
+      if (options.authHeader === "authorization") headers.authorization = `ApiKey ${this.#apiKey}`;
+      else headers["x-api-key"] = this.#apiKey;
+    }
     if (options.body !== undefined) headers["content-type"] = "application/json";
     const sentAt = this.now();
     let res: Dispatcher.ResponseData;

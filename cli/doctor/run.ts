@@ -1,7 +1,13 @@
 /** Runs the doctor's checks in order and collects the table's rows. */
 import { accountCheck } from "./account";
 import type { Check, DoctorContext, DoctorOptions, Observation } from "./check";
-import { authenticationCheck, DoctorStop, missingKeyCheck, reachabilityCheck } from "./connection";
+import {
+  authenticationCheck,
+  authorizationHeaderCheck,
+  DoctorStop,
+  missingKeyCheck,
+  reachabilityCheck,
+} from "./connection";
 import type { DoctorHttp } from "./http";
 import { listChecks, listOrderCheck, omittedFieldsCheck, unknownFieldsCheck } from "./lists";
 import { rateWindowCheck } from "./rate-probe";
@@ -20,7 +26,14 @@ import { writeProbeChecks } from "./write-probe";
  * the rate probe spends the budget; the header checks come last because they read every answer.
  */
 export const CHECK_GROUPS: readonly (readonly Check[])[] = [
-  [reachabilityCheck, authenticationCheck, missingKeyCheck, accountCheck, clockSkewCheck],
+  [
+    reachabilityCheck,
+    authenticationCheck,
+    authorizationHeaderCheck,
+    missingKeyCheck,
+    accountCheck,
+    clockSkewCheck,
+  ],
   [...listChecks, unknownFieldsCheck, omittedFieldsCheck, listOrderCheck, notFoundCheck, webhookStateCheck],
   writeProbeChecks,
   [rateWindowCheck, rateLimitHeadersCheck, retryAfterCheck],

@@ -59,7 +59,7 @@ describe("strategy-alerts doctor", () => {
       /^item +\| the spec says +\| the emulator's reading +\| this service$/,
     );
     expect(lastLine(out.stdout)).toBe(
-      "doctor: 28 checks, 0 differ from the emulator's reading, 0 would break the provider",
+      "doctor: 29 checks, 0 differ from the emulator's reading, 0 would break the provider",
     );
     expect(out.stdout + out.stderr).not.toContain(apiKey);
   });
@@ -68,9 +68,9 @@ describe("strategy-alerts doctor", () => {
     const out = await doctor(["--json"], { apiKey, baseUrl: em.baseUrl });
     expect(out.code).toBe(0);
     const parsed = JSON.parse(out.stdout);
-    expect(parsed.summary).toEqual({ checks: 28, differ: 0, wouldBreak: 0 });
+    expect(parsed.summary).toEqual({ checks: 29, differ: 0, wouldBreak: 0 });
     expect(parsed.checks[0]).toMatchObject({ item: "reachability and TLS", differs: false, breaks: false });
-    expect(out.stderr).toContain("doctor: 28 checks");
+    expect(out.stderr).toContain("doctor: 29 checks");
   });
 
   it("says plainly that the connection was refused, and exits 1", async () => {
@@ -130,6 +130,7 @@ describe("strategy-alerts doctor", () => {
       { apiKey: "sa_live_x1234567", baseUrl: "http://127.0.0.1:1/v1" },
       /must end with \/api\/external\/v1/,
     ],
+    [[], { apiKey: "sa_live x1234567", baseUrl: "http://127.0.0.1:1/api/external/v1" }, /contains spaces/],
   ] as const)("exits 2 on bad usage %#", async (args, env, message) => {
     const out = await doctor([...args], env);
     expect(out.code).toBe(2);
