@@ -184,7 +184,7 @@ function listPaths(paths: string[], max = 6): string {
 export const unknownFieldsCheck: Check = {
   item: "unknown fields in answers",
   spec: "not shown (the tables list the fields)",
-  emulatorReading: "only the spec's fields (plus developer/tag timestamps)",
+  emulatorReading: "the spec's fields, plus developer and tag timestamps and triggerConfigs",
   async observe(ctx) {
     const { extra } = fieldReports(ctx);
     const unexpected = extra.filter((p) => !EMULATOR_EXTRA_FIELDS.has(p) && !OPEN_OBJECTS.test(p));

@@ -188,7 +188,7 @@ export const patchReplacesCheck = writeCheck({
 export const invalidRuleCheck = writeCheck({
   item: "400 for an invalid rule",
   spec: "400 {statusCode, message, error}; message names rules[index]",
-  emulatorReading: "400 {statusCode, message, error, issues[{path, message}]}; names rules[1]",
+  emulatorReading: "400 {statusCode, message, error, issues[{path, message}]}; message names rules[1]",
   async observe(ctx, probe) {
     const res = await ctx.http.send("PATCH", `/strategies/${probe.id}`, {
       body: {
@@ -214,8 +214,14 @@ export const invalidRuleCheck = writeCheck({
         ? "{statusCode, message, error, issues[{path, message}]}"
         : keysOf(body)
       : keysOf(body);
-    const names = res.text.includes("rules[1]");
-    const observed = `400 ${layout}; ${names ? "names rules[1]" : `does not name rules[1]: ${describeBody(res)}`}`;
+    const message = Array.isArray(body?.message) ? body.message.join("; ") : String(body?.message ?? "");
+    const names = message.includes("rules[1]");
+    const naming = names
+      ? "message names rules[1]"
+      : res.text.includes("rules[1]")
+        ? "message does not name rules[1], the body elsewhere does"
+        : `nothing names rules[1]: ${describeBody(res)}`;
+    const observed = `400 ${layout}; ${naming}`;
     return isErrorBody(body) && issuesLayout && names ? same(observed) : differs(observed);
   },
 });

@@ -38,7 +38,7 @@ describe("doctor against the default emulator", () => {
       "name ≤ 100, description ≤ 500, rules ≤ 50, triggers ≤ 6 (every event type)",
     );
     expect(observed(report, "PATCH with rules replaces rules")).toBe("replaces all saved rules");
-    expect(observed(report, "400 for an invalid rule")).toMatch(/names rules\[1\]$/);
+    expect(observed(report, "400 for an invalid rule")).toMatch(/; message names rules\[1\]$/);
     expect(observed(report, "developer write answers")).toBe(
       "update → {developer, success}; tags → {success, tagIds}",
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VARIANT_NAMES, type VariantName } from "../../../emulator/variants";
+import { compatibleVariants, VARIANT_NAMES, type VariantName } from "../../../emulator/variants";
 import { control } from "../../support/emulator";
 import { DoctorWorld, differing } from "./doctor-fixture";
 
@@ -37,7 +37,10 @@ const OBSERVED: Partial<Record<VariantName, Array<[string, RegExp]>>> = {
   "list-order-desc": [["default list orders", /^\/strategies desc, .*\/devs\/my desc$/]],
   "error-layout": [
     ["404 for an unknown strategy", /message 'The requested resource was not found'$/],
-    ["400 for an invalid rule", /^400 \{error, errors, message, statusCode\}/],
+    [
+      "400 for an invalid rule",
+      /^400 \{error, errors, message, statusCode\}; message does not name rules\[1\], the body/,
+    ],
   ],
   "length-limits": [["length limits", /^name ≤ 64, description ≤ 500, rules ≤ 30, triggers ≤ 5$/]],
 };
@@ -75,6 +78,22 @@ describe("doctor against each variant of the emulator", () => {
       expect(differing(full)).toEqual(CHANGES[variant]);
       for (const [item, pattern] of OBSERVED[variant] ?? [])
         expect(full.rows.find((r) => r.item === item)?.observed).toMatch(pattern);
+      expect(full.broken).toBe(0);
+    } finally {
+      await world.close();
+    }
+  });
+
+  it("names the union of what the variants change when they are combined", async () => {
+    const variants = compatibleVariants();
+    const world = await new DoctorWorld().start(variants);
+    try {
+      const { apiKey, userId } = await world.user();
+      await world.populate(apiKey);
+      await control(world.em, "PATCH", `/users/${userId}`, { limits: { requestsPerMinute: 10 } });
+      const full = await world.diagnose(apiKey, { writeProbe: true, probeRate: true });
+      const expected = new Set(variants.flatMap((v) => CHANGES[v]));
+      expect(new Set(differing(full))).toEqual(expected);
       expect(full.broken).toBe(0);
     } finally {
       await world.close();
