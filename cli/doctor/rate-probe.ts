@@ -64,9 +64,11 @@ async function probeWindow(ctx: DoctorContext, rpm: number): Promise<Observation
   }
   const firstSent = Math.min(...burst) + ctx.skewMs;
 
-  // Our own admitted requests that a sliding window frees by boundary + 1 s.
-  const freedBySliding = http.admitted.filter((t) => {
-    const s = t + ctx.skewMs;
+  // Our own requests that a sliding window frees by boundary + 1 s. Refused ones count too, in
+  // case the service counts them: too many tries only costs a request, too few would read a
+  // sliding window as fixed.
+  const freedBySliding = http.responses.filter((r) => {
+    const s = r.sentAt + ctx.skewMs;
     return s > firstSent - MINUTE && s <= minuteStart + 1_000;
   }).length;
   const tries = freedBySliding + 1;
