@@ -46,6 +46,8 @@ export interface DoctorHttpOptions {
   dispatcher?: Dispatcher;
   /** How many 429s in a row one call waits out before it returns the 429. */
   max429Retries?: number;
+  /** Told when a 429 is waited out, so a user knows why the doctor pauses. */
+  log?: (line: string) => void;
 }
 
 export interface SendOptions {
@@ -101,6 +103,7 @@ export class DoctorHttp {
   readonly sleep: (ms: number) => Promise<void>;
   readonly #timeoutMs: number;
   readonly #max429: number;
+  readonly #log: ((line: string) => void) | undefined;
   /** Every answer, in order (for the header checks). */
   readonly responses: DoctorResponse[] = [];
   /** Every 429 met, also those waited out. */
@@ -123,6 +126,7 @@ export class DoctorHttp {
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.#timeoutMs = options.timeoutMs ?? 20_000;
     this.#max429 = options.max429Retries ?? 3;
+    this.#log = options.log;
     this.#ownsDispatcher = !options.dispatcher;
     this.#dispatcher =
       options.dispatcher ??
@@ -151,8 +155,9 @@ export class DoctorHttp {
       }
       this.rateLimited.push(res);
       if (options.raw429 || attempt >= this.#max429) return res;
-      const wait = parseRetryAfter(res.headers["retry-after"], this.now()) ?? 60_000;
-      await this.sleep(Math.max(wait, 1_000));
+      const wait = Math.max(parseRetryAfter(res.headers["retry-after"], this.now()) ?? 60_000, 1_000);
+      this.#log?.(`${method} ${path} met a 429; waiting ${Math.ceil(wait / 1000)} s`);
+      await this.sleep(wait);
     }
   }
 

@@ -140,6 +140,7 @@ export async function diagnose(options: DiagnoseOptions): Promise<DoctorReport> 
   const http = new DoctorHttp({
     apiKey: options.apiKey,
     baseUrl: options.baseUrl,
+    log: options.log,
     ...(options.now ? { now: options.now } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });

@@ -89,6 +89,16 @@ describe("strategy-alerts doctor", () => {
     expect(summary.wouldBreak).toBe(1);
   });
 
+  it("says on stderr before anything else that --probe-rate spends a minute of the budget", async () => {
+    const out = await doctor(["--probe-rate"], {
+      apiKey,
+      baseUrl: "http://doctor-test.invalid/api/external/v1",
+    });
+    expect(out.stderr.split("\n")[0]).toMatch(
+      /--probe-rate spends this key's rate budget for about one minute/,
+    );
+  });
+
   it("says plainly that a host name does not resolve", async () => {
     const out = await doctor(["--json"], { apiKey, baseUrl: "http://doctor-test.invalid/api/external/v1" });
     expect(out.code).toBe(1);

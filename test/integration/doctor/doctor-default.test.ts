@@ -73,5 +73,7 @@ describe("doctor against the default emulator", () => {
     expect(differing(report)).toEqual([]);
     expect(observed(report, "rate-limit window")).toMatch(/^sliding: /);
     expect(observed(report, "Retry-After on a 429")).toMatch(/^Retry-After: \d+ s/);
+    expect(world.logs).toContain("probing the rate window: exhausting this key's budget");
+    expect(world.logs.some((l) => /met a 429; waiting \d+ s$/.test(l))).toBe(true);
   });
 });
