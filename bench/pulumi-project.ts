@@ -14,6 +14,8 @@ export interface CommandRun {
   /** Engine diagnostics of the run (from `--json` events), ANSI stripped. */
   diagnostics: { severity: string; message: string }[];
   stderr: string;
+  /** Everything printed on stdout (with `--json`, the engine's events or the preview digest). */
+  stdout: string;
 }
 
 /**
@@ -115,6 +117,7 @@ export class BenchProject {
       wallMs: Math.round(performance.now() - started),
       diagnostics: diagnosticsOf(run.stdout),
       stderr: run.stderr,
+      stdout: run.stdout,
     };
   }
 }
