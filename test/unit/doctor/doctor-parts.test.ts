@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { describeConnectionFailure } from "../../../cli/doctor/http";
+import { findLimit } from "../../../cli/doctor/length-limits";
 import { observedOrder } from "../../../cli/doctor/lists";
 import { compareFields, firstParseProblem } from "../../../cli/doctor/shape";
 import { renderTable, wrap } from "../../../cli/doctor/table";
 import { escapeTerminal } from "../../../cli/doctor/text";
-import { findLimit } from "../../../cli/doctor/write-probe";
 
 describe("shape comparison", () => {
   const schema = z.looseObject({
