@@ -50,7 +50,8 @@ export function writeCheck(
   };
 }
 
-const RULES_A = [
+/** Two rules of two kinds, so the PATCH check sees whether a one-rule patch replaced them. */
+const PROBE_RULES = [
   { rule: "is_honeypot", dealbreaker: true },
   { rule: "liquidity_usd", dealbreaker: false, min: 1000 },
 ];
@@ -102,7 +103,7 @@ export const createCheck: Check = {
         name: probe.name,
         description: "Made by strategy-alerts doctor --write-probe; deleted when it ends.",
         triggers: ["new_token_created"],
-        rules: RULES_A,
+        rules: PROBE_RULES,
         isActive: false,
       },
     });
