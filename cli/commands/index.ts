@@ -1,7 +1,8 @@
 import type { Subcommand } from "../command";
+import { doctorCommand } from "./doctor";
 import { emulatorCommand } from "./emulator";
 import { importCommand } from "./import";
 import { reviewCommand } from "./review";
 
 /** Every subcommand of `strategy-alerts`, in the order `--help` lists them. */
-export const subcommands: Subcommand[] = [emulatorCommand, reviewCommand, importCommand];
+export const subcommands: Subcommand[] = [emulatorCommand, reviewCommand, importCommand, doctorCommand];

@@ -1,0 +1,24 @@
+/** `GET /me`: the plan and limits every later check sizes itself by. */
+import { AccountSchema } from "../../provider/model/schemas/account";
+import { breaks, type Check, differs, same } from "./check";
+import { firstAnswer } from "./connection";
+import { firstParseProblem } from "./shape";
+
+export const accountCheck: Check = {
+  item: "GET /me (plan, limits)",
+  spec: "{userId, plan PRO|DEGEN, limits: {strategies: {total, active}, rateLimit}}",
+  emulatorReading: "PRO 60 req/min, 25 active; DEGEN 300, 50; total null",
+  async observe(ctx) {
+    const res = await firstAnswer(ctx);
+    const problem = firstParseProblem(AccountSchema, res.json);
+    if (problem) return breaks(`does not parse: ${problem}`);
+    const account = AccountSchema.parse(res.json);
+    const { strategies, rateLimit } = account.limits;
+    ctx.requestsPerMinute = rateLimit.requestsPerMinute;
+    const observed = `plan ${account.plan}: ${rateLimit.requestsPerMinute} req/min, ${strategies.active} active, ${
+      strategies.total === null ? "no total cap" : `total ${strategies.total}`
+    }`;
+    // Limits other than the plan table are still the spec's reading ("readable through GET /me").
+    return account.plan === "PRO" || account.plan === "DEGEN" ? same(observed) : differs(observed);
+  },
+};
