@@ -20,6 +20,7 @@ export const EXAMPLE = join(REPO_ROOT, "examples/yaml-portfolio");
 export const PROJECT = "yaml-portfolio";
 const NODE_BIN = join(REPO_ROOT, "node_modules/.bin");
 const LOCK_STALE_MS = 10 * 60_000;
+const STALE_INSTALL_MS = 6 * 3_600_000;
 
 async function listFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -102,11 +103,16 @@ export function installedPortfolio(): Promise<string> {
   return installed;
 }
 
-/** Installs of earlier builds of the package: no later run can use them. */
+/**
+ * Installs of earlier builds of the package, once no run can still be using them (another
+ * checkout's run on this machine may be using a different build right now).
+ */
 async function removeOlderInstalls(key: string): Promise<void> {
   for (const entry of await readdir(tmpdir())) {
-    if (entry.startsWith("psa-yaml-portfolio-") && !entry.includes(key) && !entry.endsWith(".lock"))
-      await rm(join(tmpdir(), entry), { recursive: true, force: true });
+    if (!entry.startsWith("psa-yaml-portfolio-") || entry.includes(key) || entry.endsWith(".lock")) continue;
+    const path = join(tmpdir(), entry);
+    const age = Date.now() - (await stat(path).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+    if (age > STALE_INSTALL_MS) await rm(path, { recursive: true, force: true });
   }
 }
 
