@@ -1,7 +1,8 @@
 /**
- * The type token of each resource as the engine records it. Dynamic resources are all served by
- * the `pulumi-nodejs` provider, so the engine prefixes the module and type we pass with
- * `pulumi-nodejs:dynamic/`. Policies, the review and other tools recognise our resources by these.
+ * The type token of each dynamic resource as the engine records it. Dynamic resources are all
+ * served by the `pulumi-nodejs` provider, so the engine prefixes the module and type we pass with
+ * `pulumi-nodejs:dynamic/`. Policies, the review and other tools recognise our resources through
+ * `resourceKindOf`, which also knows the plugin's tokens.
  */
 export const RESOURCE_MODULE = "strategy-alerts";
 
@@ -16,9 +17,28 @@ export const TYPE_TOKENS = {
 export type ResourceKind = keyof typeof TYPE_TOKENS;
 export type TypeToken = (typeof TYPE_TOKENS)[ResourceKind];
 
-/** The resource kind a type token names, or undefined for anything that is not ours. */
+/** The provider plugin's package name: its resources are `strategy-alerts:index:<Kind>`. */
+export const PLUGIN_PACKAGE = "strategy-alerts";
+
+/** The type token of each resource served by the provider plugin (the same kinds, same properties). */
+export const PLUGIN_TYPE_TOKENS = {
+  Strategy: "strategy-alerts:index:Strategy",
+  StrategyActivation: "strategy-alerts:index:StrategyActivation",
+  Webhook: "strategy-alerts:index:Webhook",
+  FollowedDeveloper: "strategy-alerts:index:FollowedDeveloper",
+  DeveloperTags: "strategy-alerts:index:DeveloperTags",
+} as const satisfies Record<ResourceKind, string>;
+
+export type PluginTypeToken = (typeof PLUGIN_TYPE_TOKENS)[ResourceKind];
+
+const RESOURCE_KINDS = Object.keys(TYPE_TOKENS) as ResourceKind[];
+
+/**
+ * The resource kind a type token names, through either front door (a dynamic resource or the
+ * plugin), or undefined for anything that is not ours.
+ */
 export function resourceKindOf(type: string): ResourceKind | undefined {
-  return (Object.keys(TYPE_TOKENS) as ResourceKind[]).find((k) => TYPE_TOKENS[k] === type);
+  return RESOURCE_KINDS.find((k) => TYPE_TOKENS[k] === type || PLUGIN_TYPE_TOKENS[k] === type);
 }
 
 /**

@@ -1,21 +1,7 @@
-import type { ApiClient } from "../api/client";
 import type { WaitEvent } from "../api/rate-limiter";
-import { clientCache } from "../credentials";
-import { credentials } from "./settings";
 
 /** Waits shorter than this are routine and not worth a line in the Pulumi output. */
 const ANNOUNCE_WAIT_MS = 2_000;
-
-// Every command paces at the plan's real rate from its first write on (docs/request-costs.md).
-const clientFor = clientCache({ onWait: announceWait, userAgent: "pulumi-strategy-alerts", learnRate: true });
-
-/**
- * The provider process's client. Built lazily (preview of a program without these resources
- * needs no credentials); its rate limiter is shared by every resource of the stack.
- */
-export function processClient(): ApiClient {
-  return clientFor(credentials());
-}
 
 /**
  * The engine shows a dynamic provider's stderr in the `pulumi up` output (as a diagnostic of

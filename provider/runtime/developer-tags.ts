@@ -1,10 +1,9 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../api/errors";
 import { canonicalStringSet } from "../model/canonical";
-import { processClient } from "./client";
+import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
+import type { KindHandler } from "./handlers";
 import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
-import { runState } from "./run-state";
 
 const label = (address: unknown) => `DeveloperTags "${String(address)}"`;
 
@@ -13,8 +12,8 @@ function tagSet(bag: PropertyBag): string[] {
 }
 
 /** The tag set of one followed developer; PUT replaces the whole set, so it is idempotent. */
-export const developerTagsHandler: pulumi.dynamic.ResourceProvider = {
-  async check(_olds, news) {
+export const developerTagsHandler: KindHandler = {
+  async check(_ctx, _olds, news) {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
     if (!isUnknown(inputs.address) && (typeof inputs.address !== "string" || inputs.address.trim() === "")) {
@@ -39,45 +38,45 @@ export const developerTagsHandler: pulumi.dynamic.ResourceProvider = {
     };
   },
 
-  async diff(_id, olds, news) {
+  async diff(_ctx, _id, olds, news) {
     const replaces = olds.address !== news.address ? ["address"] : [];
     const changes = replaces.length > 0 || JSON.stringify(tagSet(olds)) !== JSON.stringify(tagSet(news));
     return { changes, replaces };
   },
 
-  async create(inputs) {
+  async create(ctx, inputs) {
     const address = inputs.address as string;
     const tagIds = tagSet(inputs);
     return operation(label(address), "create", async () => {
       // Adopting a developer whose tags are already the declared set writes nothing.
-      if (JSON.stringify(await currentTags(address)) !== JSON.stringify(tagIds))
-        await processClient().devs.setTags(address, tagIds);
+      if (JSON.stringify(await currentTags(ctx, address)) !== JSON.stringify(tagIds))
+        await ctx.client().devs.setTags(address, tagIds);
       return { id: address, outs: { address, tagIds } };
     });
   },
 
-  async read(id) {
+  async read(ctx, id) {
     return operation(label(id), "refresh", async () => {
-      const tagIds = await currentTags(id);
+      const tagIds = await currentTags(ctx, id);
       if (tagIds === undefined) return {};
       const inputs = { address: id, tagIds };
       return { id, props: inputs, inputs };
     });
   },
 
-  async update(id, _olds, news) {
+  async update(ctx, id, _olds, news) {
     const tagIds = tagSet(news);
     return operation(label(id), "update", async () => {
-      await processClient().devs.setTags(id, tagIds);
+      await ctx.client().devs.setTags(id, tagIds);
       return { outs: { address: id, tagIds } };
     });
   },
 
   // The empty set: the developer keeps being followed, without tags.
-  async delete(id) {
+  async delete(ctx, id) {
     await operation(label(id), "delete", async () => {
       try {
-        await processClient().devs.setTags(id, []);
+        await ctx.client().devs.setTags(id, []);
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
       }
@@ -91,11 +90,11 @@ export const developerTagsHandler: pulumi.dynamic.ResourceProvider = {
  * developer listing carries every record's tagIds (docs/spec-decisions.md), so many DeveloperTags
  * cost that one listing, not a GET per address; the single read is for a record without them.
  */
-async function currentTags(address: string): Promise<string[] | undefined> {
-  const listed = (await runState.developers()).get(address)?.tagIds;
+async function currentTags(ctx: RuntimeContext, address: string): Promise<string[] | undefined> {
+  const listed = (await ctx.run.developers()).get(address)?.tagIds;
   if (listed) return canonicalStringSet(listed);
   try {
-    return canonicalStringSet((await processClient().devs.getTags(address)).tagIds);
+    return canonicalStringSet((await ctx.client().devs.getTags(address)).tagIds);
   } catch (err) {
     if (err instanceof NotFoundError) return undefined;
     throw err;

@@ -1,10 +1,9 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { ConflictError, NotFoundError } from "../api/errors";
 import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
-import { processClient } from "./client";
+import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
+import type { KindHandler } from "./handlers";
 import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
-import { runState } from "./run-state";
 
 interface Declared {
   address: string;
@@ -24,8 +23,8 @@ const label = (address: unknown) => `FollowedDeveloper "${String(address)}"`;
  * A followed developer wallet. The API cannot unfollow, so delete deactivates (alias kept) and a
  * later create of the same address follows it again: adoption by address is the normal path.
  */
-export const followedDeveloperHandler: pulumi.dynamic.ResourceProvider = {
-  async check(_olds, news) {
+export const followedDeveloperHandler: KindHandler = {
+  async check(_ctx, _olds, news) {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
     if (!isUnknown(inputs.address) && (typeof inputs.address !== "string" || inputs.address.trim() === "")) {
@@ -43,7 +42,7 @@ export const followedDeveloperHandler: pulumi.dynamic.ResourceProvider = {
     return { inputs: canonical };
   },
 
-  async diff(_id, olds, news) {
+  async diff(_ctx, _id, olds, news) {
     const a = declared(olds);
     const b = declared(news);
     // The address is the identity: another address is another developer.
@@ -52,38 +51,38 @@ export const followedDeveloperHandler: pulumi.dynamic.ResourceProvider = {
     return { changes, replaces };
   },
 
-  async create(inputs) {
+  async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
     return operation(label(want.address), "create", async () => {
-      const client = processClient();
+      const client = ctx.client();
       // Already followed (made in the app, or an earlier attempt of ours landed): adopt it as it
       // is. Adding it again would reactivate an inactive developer, even if only for a moment.
       // The run's one developer listing answers this for every developer of the stack.
-      let record = (await runState.developers()).get(want.address);
+      let record = (await ctx.run.developers()).get(want.address);
       if (!record) {
         const added = want.alias !== undefined ? { alias: want.alias } : {};
         try {
-          record = await recordAfter(want.address, await client.devs.add(want.address, added), {
+          record = await recordAfter(ctx, want.address, await client.devs.add(want.address, added), {
             ...added,
             isActive: true,
           });
         } catch (err) {
           // Followed since the listing was read, on a service that refuses a re-add.
           if (!(err instanceof ConflictError)) throw err;
-          record = await recordAfter(want.address, undefined, {});
+          record = await recordAfter(ctx, want.address, undefined, {});
         }
       }
       if (aliasDiffers(want, record) || record.isActive !== want.active) {
         const body = updateBody(want);
-        record = await recordAfter(want.address, await client.devs.update(want.address, body), body);
+        record = await recordAfter(ctx, want.address, await client.devs.update(want.address, body), body);
       }
       return { id: want.address, outs: outputs(want, record) };
     });
   },
 
-  async read(id) {
+  async read(ctx, id) {
     return operation(label(id), "refresh", async () => {
-      const record = (await runState.developers()).get(id);
+      const record = (await ctx.run.developers()).get(id);
       if (!record) return {};
       const inputs: PropertyBag = { address: record.address, active: record.isActive !== false };
       if (record.alias) inputs.alias = record.alias;
@@ -91,24 +90,24 @@ export const followedDeveloperHandler: pulumi.dynamic.ResourceProvider = {
     });
   },
 
-  async update(id, _olds, news) {
+  async update(ctx, id, _olds, news) {
     const want = declared(withoutProvider(news));
     return operation(label(id), "update", async () => {
       // The diff said alias or activity changed: one PUT, its answer is the record.
       const body = updateBody(want);
-      const answer = await processClient().devs.update(want.address, body);
-      return { outs: outputs(want, await recordAfter(want.address, answer, body)) };
+      const answer = await ctx.client().devs.update(want.address, body);
+      return { outs: outputs(want, await recordAfter(ctx, want.address, answer, body)) };
     });
   },
 
-  async delete(id) {
+  async delete(ctx, id) {
     await operation(label(id), "delete", async () => {
       try {
-        await processClient().devs.update(id, { isActive: false });
+        await ctx.client().devs.update(id, { isActive: false });
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
       }
-      runState.noteDeveloper(undefined, id, { isActive: false });
+      ctx.run.noteDeveloper(undefined, id, { isActive: false });
     });
   },
 };
@@ -128,21 +127,22 @@ function aliasDiffers(want: Declared, record: DeveloperRecord): boolean {
  * fields this write set laid over it.
  */
 async function recordAfter(
+  ctx: RuntimeContext,
   address: string,
   answer: DevConfirmation | undefined,
   written: Partial<DeveloperRecord>,
 ): Promise<DeveloperRecord> {
   if (answer?.developer) {
-    runState.noteDeveloper(answer.developer);
+    ctx.run.noteDeveloper(answer.developer);
     return answer.developer;
   }
-  const listed = (await runState.developers()).get(address);
+  const listed = (await ctx.run.developers()).get(address);
   if (!listed && answer === undefined)
     throw new Error(
       `the service refused to follow ${address} again but does not list it among followed developers`,
     );
   const record: DeveloperRecord = { address, alias: null, isActive: true, ...listed, ...written };
-  runState.noteDeveloper(record);
+  ctx.run.noteDeveloper(record);
   return record;
 }
 

@@ -4,15 +4,25 @@
  * the logic, the credentials and the per-process caches live here, never in state.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { handlers } from "./handlers";
-import { setStackConfig } from "./settings";
+import { defaultContext } from "./context";
+import { handlers, isResourceKind } from "./handlers";
 
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
-  setStackConfig(req.config);
+  defaultContext.settings.setStackConfig(req.config);
 }
 
+/** The dynamic provider of one kind: the shared handler bound to the process's one context. */
 export function handler(kind: string): pulumi.dynamic.ResourceProvider {
+  if (!isResourceKind(kind))
+    throw new Error(`pulumi-strategy-alerts has no resource kind "${kind}"; upgrade the package`);
   const h = handlers[kind];
-  if (!h) throw new Error(`pulumi-strategy-alerts has no resource kind "${kind}"; upgrade the package`);
-  return h;
+  const ctx = defaultContext;
+  return {
+    check: (olds, news) => h.check(ctx, olds, news),
+    diff: (id, olds, news) => h.diff(ctx, id, olds, news),
+    create: (inputs) => h.create(ctx, inputs),
+    read: (id, props) => h.read(ctx, id, props ?? {}),
+    update: (id, olds, news) => h.update(ctx, id, olds, news),
+    delete: (id, props) => h.delete(ctx, id, props),
+  };
 }

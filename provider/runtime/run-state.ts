@@ -1,15 +1,15 @@
+import type { ApiClient } from "../api/client";
 import type { Account } from "../model/schemas/account";
 import type { DeveloperRecord } from "../model/schemas/developer";
 import type { Strategy } from "../model/strategy";
-import { processClient } from "./client";
 
 /**
- * What one provider process (one `pulumi preview/up/refresh/destroy`) knows beyond a single
- * resource: one `GET /me`, one `GET /strategies` and one developer listing per run, kept up to
- * date by this process's own writes, plus the strategy ids that resources of the stack hold.
- * Module state is shared by every dynamic resource of the stack (DESIGN.md 3.6).
+ * What one provider (one `pulumi preview/up/refresh/destroy`) knows beyond a single resource:
+ * one `GET /me`, one `GET /strategies` and one developer listing per run, kept up to date by
+ * this provider's own writes, plus the strategy ids that resources of the stack hold. Each
+ * provider context (context.ts) has its own, so two accounts never mix their listings.
  */
-class RunState {
+export class RunState {
   #account: Promise<Account> | undefined;
   #strategies: Promise<Map<string, Strategy>> | undefined;
   #developers: Promise<Map<string, DeveloperRecord>> | undefined;
@@ -19,8 +19,18 @@ class RunState {
   /** Canonical bodies of strategies this run will create, for the plan's total limit. */
   readonly pendingCreates = new Set<string>();
 
+  readonly #client: () => ApiClient;
+
+  constructor(client: () => ApiClient) {
+    this.#client = client;
+  }
+
+  private client(): ApiClient {
+    return this.#client();
+  }
+
   account(): Promise<Account> {
-    this.#account ??= processClient().account.me();
+    this.#account ??= this.client().account.me();
     this.#account.catch(() => {
       this.#account = undefined;
     });
@@ -29,7 +39,7 @@ class RunState {
 
   /** The account's own strategies (official, global ones are not the user's to manage). */
   strategies(): Promise<Map<string, Strategy>> {
-    this.#strategies ??= processClient()
+    this.#strategies ??= this.client()
       .strategies.list()
       .then((res) => new Map(res.strategies.filter((s) => s.isGlobal !== true).map((s) => [s.id, s])));
     this.#strategies.catch(() => {
@@ -57,7 +67,7 @@ class RunState {
   readBack(id: string): Promise<Strategy | undefined> {
     this.#readBack ??= new ReadBackBatch(() => {
       this.#readBack = undefined;
-      return processClient().strategies.list();
+      return this.client().strategies.list();
     });
     return this.#readBack.join(id);
   }
@@ -74,7 +84,7 @@ class RunState {
   developers(): Promise<Map<string, DeveloperRecord>> {
     this.#developers ??= (async () => {
       const out = new Map<string, DeveloperRecord>();
-      for await (const dev of processClient().devs.iterate({ limit: 100 })) out.set(dev.address, dev);
+      for await (const dev of this.client().devs.iterate({ limit: 100 })) out.set(dev.address, dev);
       return out;
     })();
     this.#developers.catch(() => {
@@ -134,5 +144,3 @@ class ReadBackBatch {
     return (await this.#result).get(id);
   }
 }
-
-export const runState = new RunState();

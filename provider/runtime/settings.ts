@@ -1,17 +1,26 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { type Credentials, resolveCredentials } from "../credentials";
 
+/** Reads one configuration key (`strategy-alerts:apiKey`), or undefined when it is not set. */
+export type ConfigReader = (key: string) => string | undefined;
+
 /**
- * Stack config handed to the provider process by the engine. Kept in module state (one
- * provider process serves every dynamic resource of a stack) and never written anywhere.
+ * One provider's configuration: the stack config the engine handed the dynamic provider, or the
+ * configuration of one plugin provider instance. Held in memory only, never written anywhere.
  */
-let stackConfig: pulumi.dynamic.Config | undefined;
+export class ProviderSettings {
+  #read: ConfigReader = () => undefined;
 
-export function setStackConfig(config: pulumi.dynamic.Config): void {
-  stackConfig = config;
-}
+  /** The dynamic provider's `configure` hands over the whole stack config. */
+  setStackConfig(config: { get(key: string): string | undefined }): void {
+    this.#read = (key) => config.get(key);
+  }
 
-/** The provider's credentials: the environment, then the stack config the engine handed over. */
-export function credentials(): Credentials {
-  return resolveCredentials((key) => stackConfig?.get(key));
+  setReader(read: ConfigReader): void {
+    this.#read = read;
+  }
+
+  /** The provider's credentials: the environment, then the configuration handed over. */
+  credentials(): Credentials {
+    return resolveCredentials(this.#read);
+  }
 }

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type * as pulumi from "@pulumi/pulumi";
 import { NotFoundError } from "../api/errors";
 import { canonicalStringSet } from "../model/canonical";
-import { processClient } from "./client";
+import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
+import type { KindHandler } from "./handlers";
 import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
-import { runState } from "./run-state";
 
 const LABEL = "StrategyActivation";
 
@@ -23,8 +22,8 @@ function declared(bag: PropertyBag): Declared {
  * its check computes the plan's active limit over the whole set, and its update deactivates
  * before it activates (moving activity at the limit works in one `up`).
  */
-export const strategyActivationHandler: pulumi.dynamic.ResourceProvider = {
-  async check(olds, news) {
+export const strategyActivationHandler: KindHandler = {
+  async check(ctx, olds, news) {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
     if (!Array.isArray(inputs.strategyIds) && !isUnknown(inputs.strategyIds)) {
@@ -55,6 +54,7 @@ export const strategyActivationHandler: pulumi.dynamic.ResourceProvider = {
     const canonical = { strategyIds, exclusive: inputs.exclusive === true };
     const limitFailure = await operation(LABEL, "preview (plan limits)", () =>
       activeLimitFailure(
+        ctx,
         new Set(known),
         unknownCount,
         canonical.exclusive,
@@ -64,7 +64,7 @@ export const strategyActivationHandler: pulumi.dynamic.ResourceProvider = {
     return limitFailure ? { inputs: canonical, failures: [limitFailure] } : { inputs: canonical };
   },
 
-  async diff(_id, olds, news) {
+  async diff(_ctx, _id, olds, news) {
     const before = declared(olds);
     const after = declared(news);
     const changes =
@@ -75,19 +75,19 @@ export const strategyActivationHandler: pulumi.dynamic.ResourceProvider = {
     return { changes, replaces: [] };
   },
 
-  async create(inputs) {
+  async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
     return operation(LABEL, "create", async () => {
-      await converge(new Set(), want);
+      await converge(ctx, new Set(), want);
       return { id: `activation-${randomUUID()}`, outs: outputs(want) };
     });
   },
 
-  async read(id, props) {
+  async read(ctx, id, props) {
     const bag = withoutProvider(props);
     const previous = declared(bag);
     return operation(LABEL, "refresh", async () => {
-      const strategies = await runState.strategies();
+      const strategies = await ctx.run.strategies();
       // `StrategyActivation.get` reads with no state of ours: the set is the account's active set.
       if (bag.strategyIds === undefined) {
         const active = [...strategies.values()].filter((s) => s.isActive === true).map((s) => s.id);
@@ -101,19 +101,19 @@ export const strategyActivationHandler: pulumi.dynamic.ResourceProvider = {
     });
   },
 
-  async update(_id, olds, news) {
+  async update(ctx, _id, olds, news) {
     const before = declared(olds);
     const want = declared(withoutProvider(news));
     return operation(LABEL, "update", async () => {
-      await converge(new Set(before.strategyIds), want);
+      await converge(ctx, new Set(before.strategyIds), want);
       return { outs: outputs(want) };
     });
   },
 
-  async delete(_id, props) {
+  async delete(ctx, _id, props) {
     const held = declared(withoutProvider(props));
     await operation(LABEL, "delete", async () => {
-      for (const id of held.strategyIds) await deactivate(id);
+      for (const id of held.strategyIds) await deactivate(ctx, id);
     });
   },
 };
@@ -130,25 +130,25 @@ function outputs(want: Declared): PropertyBag {
  * Deactivate first (ids this resource held that left the set, and with `exclusive` every other
  * active strategy), then activate what is missing, so the plan's limit is never crossed midway.
  */
-async function converge(previouslyHeld: Set<string>, want: Declared): Promise<void> {
+async function converge(ctx: RuntimeContext, previouslyHeld: Set<string>, want: Declared): Promise<void> {
   const wanted = new Set(want.strategyIds);
-  const strategies = await runState.strategies();
+  const strategies = await ctx.run.strategies();
   const toDeactivate = new Set([...previouslyHeld].filter((id) => !wanted.has(id)));
   if (want.exclusive) {
     for (const s of strategies.values()) if (s.isActive && !wanted.has(s.id)) toDeactivate.add(s.id);
   }
-  for (const id of toDeactivate) await deactivate(id);
+  for (const id of toDeactivate) await deactivate(ctx, id);
   for (const id of wanted) {
     if (strategies.get(id)?.isActive === true) continue;
-    await processClient().strategies.activate(id);
-    await runState.noteActivity(id, true);
+    await ctx.client().strategies.activate(id);
+    await ctx.run.noteActivity(id, true);
   }
 }
 
-async function deactivate(id: string): Promise<void> {
+async function deactivate(ctx: RuntimeContext, id: string): Promise<void> {
   try {
-    await processClient().strategies.deactivate(id);
-    await runState.noteActivity(id, false);
+    await ctx.client().strategies.deactivate(id);
+    await ctx.run.noteActivity(id, false);
   } catch (err) {
     // A strategy deleted elsewhere is as inactive as it gets.
     if (!(err instanceof NotFoundError)) throw err;
@@ -156,14 +156,15 @@ async function deactivate(id: string): Promise<void> {
 }
 
 async function activeLimitFailure(
+  ctx: RuntimeContext,
   wanted: Set<string>,
   unknownCount: number,
   exclusive: boolean,
   previouslyHeld: Set<string>,
 ): Promise<{ property: string; reason: string } | undefined> {
-  const [account, strategies] = await Promise.all([runState.account(), runState.strategies()]);
+  const [account, strategies] = await Promise.all([ctx.run.account(), ctx.run.strategies()]);
   const limit = account.limits.strategies.active;
-  const missing = [...wanted].filter((id) => !strategies.has(id) && !runState.claimedStrategyIds.has(id));
+  const missing = [...wanted].filter((id) => !strategies.has(id) && !ctx.run.claimedStrategyIds.has(id));
   if (missing.length > 0) {
     return {
       property: "strategyIds",

@@ -1,13 +1,12 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { AmbiguousWriteError, NotFoundError } from "../api/errors";
 import { canonicalRules, canonicalStrategyInput, stableStringify } from "../model/canonical";
 import { storedToRules } from "../model/rule-mapping";
 import { STRATEGY_FIELDS, type Strategy, type StrategyInput, type StrategyPatch } from "../model/strategy";
 import { validateStrategyInput } from "../model/validate-strategy";
-import { processClient } from "./client";
+import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
+import type { KindHandler } from "./handlers";
 import { isUnknown, type PropertyBag, pick, underAny, unknownPaths, withoutProvider } from "./inputs";
-import { runState } from "./run-state";
 import { liveOutputs, outputsAfterPatch, type StrategyLiveOutputs } from "./strategy-patch-result";
 import { tokenAgeWarnings } from "./token-age";
 
@@ -40,8 +39,8 @@ function label(inputs: PropertyBag): string {
   return `Strategy "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
 }
 
-export const strategyHandler: pulumi.dynamic.ResourceProvider = {
-  async check(olds, news) {
+export const strategyHandler: KindHandler = {
+  async check(ctx, olds, news) {
     const inputs = withoutProvider(news);
     const unknown = unknownPaths(inputs);
     // Strategy never manages activity (StrategyActivation does): validate as a create body.
@@ -65,36 +64,38 @@ export const strategyHandler: pulumi.dynamic.ResourceProvider = {
     const isNew = Object.keys(withoutProvider(olds)).length === 0;
     if (isNew && canonical.adopt === undefined) {
       const limitFailure = await operation(label(canonical), "preview (plan limits)", () =>
-        totalLimitFailure(canonical),
+        totalLimitFailure(ctx, canonical),
       );
       if (limitFailure) return { inputs: canonical, failures: [limitFailure] };
     }
     return { inputs: canonical };
   },
 
-  async diff(id, olds, news) {
-    runState.claimedStrategyIds.add(id);
+  async diff(ctx, id, olds, news) {
+    ctx.run.claimedStrategyIds.add(id);
     const changed = changedFields(olds, news);
     return { changes: changed.length > 0, replaces: [] };
   },
 
-  async create(inputs) {
+  async create(ctx, inputs) {
     const declared = withoutProvider(inputs);
     return operation(label(declared), "create", async () => {
       const body = { ...pick(declared, STRATEGY_FIELDS), isActive: false } as StrategyInput;
       const strategy =
-        typeof declared.adopt === "string" ? await adopt(declared.adopt, body) : await createOnce(body);
-      await runState.noteStrategy(strategy);
+        typeof declared.adopt === "string"
+          ? await adopt(ctx, declared.adopt, body)
+          : await createOnce(ctx, body);
+      await ctx.run.noteStrategy(strategy);
       return { id: strategy.id, outs: outputs(declared, strategy) };
     });
   },
 
-  async read(id, props) {
+  async read(ctx, id, props) {
     const previous = withoutProvider(props);
-    runState.claimedStrategyIds.add(id);
+    ctx.run.claimedStrategyIds.add(id);
     return operation(`Strategy ${id}`, "refresh", async () => {
       // One list read serves the refresh of every strategy of the stack.
-      const live = (await runState.strategies()).get(id);
+      const live = (await ctx.run.strategies()).get(id);
       if (!live) return {};
       const inputs = inputsFromLive(previous, live);
       for (const warning of tokenAgeWarnings(live)) console.error(warning);
@@ -102,26 +103,26 @@ export const strategyHandler: pulumi.dynamic.ResourceProvider = {
     });
   },
 
-  async update(id, olds, news) {
+  async update(ctx, id, olds, news) {
     const previous = withoutProvider(olds);
     const declared = withoutProvider(news);
     return operation(label(declared), "update", async () => {
       const patch = patchFor(previous, declared);
       // Only `adopt` changed: nothing to send, the object is as it was.
       if (Object.keys(patch).length === 0) return { outs: { ...declared, ...pick(previous, OUTPUT_FIELDS) } };
-      return { outs: { ...declared, ...(await patchStrategy(id, previous, patch)) } };
+      return { outs: { ...declared, ...(await patchStrategy(ctx, id, previous, patch)) } };
     });
   },
 
-  async delete(id, props) {
+  async delete(ctx, id, props) {
     await operation(label(withoutProvider(props)), "delete", async () => {
       try {
-        await processClient().strategies.delete(id);
+        await ctx.client().strategies.delete(id);
       } catch (err) {
         // Already gone (deleted in the app, or our earlier attempt succeeded): the goal is met.
         if (!(err instanceof NotFoundError)) throw err;
       }
-      await runState.forgetStrategy(id);
+      await ctx.run.forgetStrategy(id);
     });
   },
 };
@@ -162,22 +163,23 @@ function outputs(inputs: PropertyBag, s: Strategy): PropertyBag {
  * is the strategy read back, and then through one batched list read, never a GET per strategy.
  */
 async function patchStrategy(
+  ctx: RuntimeContext,
   id: string,
   previous: PropertyBag,
   patch: StrategyPatch,
 ): Promise<StrategyLiveOutputs> {
-  const answer = await processClient().strategies.update(id, patch);
+  const answer = await ctx.client().strategies.update(id, patch);
   const result = outputsAfterPatch(previous, patch, answer);
   if (result.known) {
     const { strategyId: _id, ...fields } = result.live;
-    runState.claimedStrategyIds.add(id);
-    await runState.noteUpdate(id, { ...fields, ...pick(answer, ["name", "description"]) });
+    ctx.run.claimedStrategyIds.add(id);
+    await ctx.run.noteUpdate(id, { ...fields, ...pick(answer, ["name", "description"]) });
     return result.live;
   }
-  const live = await runState.readBack(id);
+  const live = await ctx.run.readBack(id);
   if (!live)
     throw new Error(`strategy ${id} was updated but GET /strategies no longer lists it (deleted meanwhile?)`);
-  await runState.noteStrategy(live);
+  await ctx.run.noteStrategy(live);
   return liveOutputs(live);
 }
 
@@ -212,31 +214,32 @@ function setUnlessDefault(
 }
 
 async function totalLimitFailure(
+  ctx: RuntimeContext,
   inputs: PropertyBag,
 ): Promise<{ property: string; reason: string } | undefined> {
-  const account = await runState.account();
+  const account = await ctx.run.account();
   const total = account.limits.strategies.total;
   if (total === null) return undefined;
-  runState.pendingCreates.add(stableStringify(pick(inputs, STRATEGY_FIELDS)));
-  const existing = (await runState.strategies()).size;
-  const planned = existing + runState.pendingCreates.size;
+  ctx.run.pendingCreates.add(stableStringify(pick(inputs, STRATEGY_FIELDS)));
+  const existing = (await ctx.run.strategies()).size;
+  const planned = existing + ctx.run.pendingCreates.size;
   if (planned <= total) return undefined;
   return {
     property: "name",
     reason:
       `creating strategy "${inputs.name}" would exceed the ${account.plan} plan's total of ${total} strategies: ` +
-      `the account has ${existing} and this update creates ${runState.pendingCreates.size}. ` +
+      `the account has ${existing} and this update creates ${ctx.run.pendingCreates.size}. ` +
       "Delete strategies or adopt existing ones (adopt: <id>) instead of creating new ones.",
   };
 }
 
 /** Takes over an existing strategy: read it, then bring it to the declared state. */
-async function adopt(id: string, body: StrategyInput): Promise<Strategy> {
-  const client = processClient();
+async function adopt(ctx: RuntimeContext, id: string, body: StrategyInput): Promise<Strategy> {
+  const client = ctx.client();
   let existing: Strategy;
   try {
     // The listing (read once per run) also carries `matching`, which the single read lacks.
-    existing = (await runState.strategies()).get(id) ?? (await client.strategies.get(id));
+    existing = (await ctx.run.strategies()).get(id) ?? (await client.strategies.get(id));
   } catch (err) {
     if (err instanceof NotFoundError) {
       throw new Error(
@@ -251,7 +254,7 @@ async function adopt(id: string, body: StrategyInput): Promise<Strategy> {
   const patch = adoptionPatch(existing, canonicalStrategyInput(declared));
   if (Object.keys(patch).length === 0) return existing;
   // The PATCH answer, the declared inputs and the listed strategy give every output: no read back.
-  const live = await patchStrategy(id, liveOutputs(existing), patch);
+  const live = await patchStrategy(ctx, id, liveOutputs(existing), patch);
   return {
     ...existing,
     ...pick(declared, ["name", "description", "strict", "alertCooldownMins"]),
@@ -293,13 +296,13 @@ export function adoptionPatch(live: Strategy, declared: PropertyBag): StrategyPa
  * recorded (its `up` was killed, or its last attempt's answer was lost) is taken over rather
  * than duplicated: same name and content, created within ORPHAN_WINDOW_MS, held by no resource.
  */
-async function createOnce(body: StrategyInput): Promise<Strategy> {
-  const client = processClient();
+async function createOnce(ctx: RuntimeContext, body: StrategyInput): Promise<Strategy> {
+  const client = ctx.client();
   // The run's one cached listing: an earlier run's orphan is in it, no extra request needed.
-  const known = [...(await runState.strategies()).values()];
-  const orphan = await unclaimedTwin(known, body, Date.now() - ORPHAN_WINDOW_MS);
+  const known = [...(await ctx.run.strategies()).values()];
+  const orphan = await unclaimedTwin(ctx, known, body, Date.now() - ORPHAN_WINDOW_MS);
   // Bring it to the declared state: the fields the match does not compare (matching, configs).
-  if (orphan) return adopt(orphan.id, body);
+  if (orphan) return adopt(ctx, orphan.id, body);
   let since: number | undefined;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -307,7 +310,7 @@ async function createOnce(body: StrategyInput): Promise<Strategy> {
     } catch (err) {
       if (!(err instanceof AmbiguousWriteError) || attempt >= CREATE_ATTEMPTS) throw err;
       since ??= Date.parse(err.requestSentAt) - CLOCK_SKEW_MS;
-      const ours = await unclaimedTwin((await client.strategies.list()).strategies, body, since);
+      const ours = await unclaimedTwin(ctx, (await client.strategies.list()).strategies, body, since);
       if (ours) return ours;
     }
   }
@@ -315,14 +318,15 @@ async function createOnce(body: StrategyInput): Promise<Strategy> {
 
 /** The one unclaimed strategy of `strategies` with this name and content created since `sinceMs`. */
 async function unclaimedTwin(
+  ctx: RuntimeContext,
   strategies: Strategy[],
   body: StrategyInput,
   sinceMs: number,
 ): Promise<Strategy | undefined> {
-  const client = processClient();
+  const client = ctx.client();
   const matches = strategies.filter(
     (s) =>
-      !runState.claimedStrategyIds.has(s.id) &&
+      !ctx.run.claimedStrategyIds.has(s.id) &&
       s.isGlobal !== true &&
       Date.parse(s.createdAt) >= sinceMs &&
       sameContent(s, body),

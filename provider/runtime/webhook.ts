@@ -1,8 +1,8 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { AmbiguousWriteError } from "../api/errors";
 import type { WebhookConfig } from "../model/schemas/webhook";
-import { processClient } from "./client";
+import type { RuntimeContext } from "./context";
 import { initFailure, operation } from "./errors";
+import type { KindHandler } from "./handlers";
 import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
 
 const LABEL = "Webhook";
@@ -27,8 +27,8 @@ function declared(bag: PropertyBag): Declared {
   return d;
 }
 
-export const webhookHandler: pulumi.dynamic.ResourceProvider = {
-  async check(_olds, news) {
+export const webhookHandler: KindHandler = {
+  async check(_ctx, _olds, news) {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
     if (inputs.url !== null && inputs.url !== undefined && !isUnknown(inputs.url)) {
@@ -58,7 +58,7 @@ export const webhookHandler: pulumi.dynamic.ResourceProvider = {
     return { inputs: canonical };
   },
 
-  async diff(_id, olds, news) {
+  async diff(_ctx, _id, olds, news) {
     const a = declared(olds);
     const b = declared(news);
     const changes =
@@ -70,25 +70,25 @@ export const webhookHandler: pulumi.dynamic.ResourceProvider = {
   },
 
   // The account's single webhook is adopted simply by declaring it.
-  async create(inputs) {
+  async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
     return operation(LABEL, "create", async () => {
       // Already configured exactly so (and verified when that is required): nothing to write.
-      const live = await processClient().webhook.get();
+      const live = await ctx.client().webhook.get();
       const inPlace =
         want.url !== null &&
         live.url === want.url &&
         live.enabled === want.enabled &&
         (!want.requireVerified || Boolean(live.verifiedAt));
       if (inPlace) return { id: WEBHOOK_ID, outs: outputsOf(inputsOf(want), live, undefined) };
-      return { id: WEBHOOK_ID, outs: await apply(want, undefined, {}) };
+      return { id: WEBHOOK_ID, outs: await apply(ctx, want, undefined, {}) };
     });
   },
 
-  async read(id, props) {
+  async read(ctx, id, props) {
     const previous = withoutProvider(props);
     return operation(LABEL, "refresh", async () => {
-      const live = await processClient().webhook.get();
+      const live = await ctx.client().webhook.get();
       // Cleared in the app (or never set): the object is gone and the next `up` sets it again.
       if (!live.url && previous.url) return {};
       const inputs: PropertyBag = {
@@ -103,15 +103,17 @@ export const webhookHandler: pulumi.dynamic.ResourceProvider = {
     });
   },
 
-  async update(_id, olds, news) {
+  async update(ctx, _id, olds, news) {
     const before = withoutProvider(olds);
     const want = declared(withoutProvider(news));
-    return operation(LABEL, "update", async () => ({ outs: await apply(want, declared(before), before) }));
+    return operation(LABEL, "update", async () => ({
+      outs: await apply(ctx, want, declared(before), before),
+    }));
   },
 
-  async delete() {
+  async delete(ctx) {
     await operation(LABEL, "delete", async () => {
-      await processClient().webhook.put({ enabled: false, url: null });
+      await ctx.client().webhook.put({ enabled: false, url: null });
     });
   },
 };
@@ -138,11 +140,12 @@ function inputsOf(want: Declared): PropertyBag {
  * never saw, rotating it (url null, then url) to obtain a fresh one (DESIGN.md 9).
  */
 async function apply(
+  ctx: RuntimeContext,
   want: Declared,
   before: Declared | undefined,
   previousOutputs: PropertyBag,
 ): Promise<PropertyBag> {
-  const client = processClient();
+  const client = ctx.client();
   const inputs = inputsOf(want);
   // The secret survives url changes (it is generated only when none exists) and ends with url null.
   let secret: string | undefined = want.url === null ? undefined : (previousOutputs.secret ?? undefined);

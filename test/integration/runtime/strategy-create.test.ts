@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
+import { RuntimeContext } from "../../../provider/runtime/context";
 import { strategyHandler } from "../../../provider/runtime/strategy";
 import { control, startTestEmulator } from "../../support/emulator";
 import { sampleStrategy } from "../../support/strategy";
+
+const ctx = new RuntimeContext();
 
 // Convergence bugs the fault campaign (issue 13) found in Strategy create, reproduced directly.
 describe("Strategy create under interrupted and ambiguous writes", () => {
@@ -38,7 +41,7 @@ describe("Strategy create under interrupted and ambiguous writes", () => {
       body: JSON.stringify(sampleStrategy({ name: "Left behind" })),
     });
     const orphanId = ((await orphan.json()) as { strategy: { id: string } }).strategy.id;
-    const created = await strategyHandler.create!(inputs("Left behind"));
+    const created = await strategyHandler.create(ctx, inputs("Left behind"));
     expect(created.id).toBe(orphanId);
     expect((await names()).filter((s) => s.name === "Left behind")).toHaveLength(1);
   });
@@ -51,7 +54,7 @@ describe("Strategy create under interrupted and ambiguous writes", () => {
       drop: "after-commit",
       count: 1,
     });
-    const created = await strategyHandler.create!(inputs("Twice unknown"));
+    const created = await strategyHandler.create(ctx, inputs("Twice unknown"));
     const live = (await names()).filter((s) => s.name === "Twice unknown");
     expect(live.map((s) => s.id)).toEqual([created.id]);
   });

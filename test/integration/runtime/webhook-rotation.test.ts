@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
+import { RuntimeContext } from "../../../provider/runtime/context";
 import { webhookHandler } from "../../../provider/runtime/webhook";
 import { control, startTestEmulator } from "../../support/emulator";
 import { Receiver } from "../emulator/engine-helpers";
+
+const ctx = new RuntimeContext();
 
 // Found by the fault campaign (issue 13): a rotation whose answer was lost kept the old secret.
 describe("Webhook rotation under a lost answer", () => {
@@ -29,7 +32,7 @@ describe("Webhook rotation under a lost answer", () => {
 
   it("ends with the secret the service signs with when the answer carrying the new secret is lost", async () => {
     const olds = { url: receiver.url, enabled: true, rotation: "1" };
-    const created = await webhookHandler.create!(olds);
+    const created = await webhookHandler.create(ctx, olds);
     const first = created.outs.secret as string;
     expect(first).toBe(em.store.getWebhook(userId)!.secret);
 
@@ -37,7 +40,7 @@ describe("Webhook rotation under a lost answer", () => {
     // (Faults fire in the order they were added: a no-op for the url null PUT, then the drop.)
     await control(em, "POST", "/faults", { method: "PUT", path: "/webhook", count: 1, latencyMs: 1 });
     await control(em, "POST", "/faults", { method: "PUT", path: "/webhook", drop: "after-commit", count: 1 });
-    const rotated = await webhookHandler.update!("webhook", created.outs, { ...olds, rotation: "2" });
+    const rotated = await webhookHandler.update(ctx, "webhook", created.outs, { ...olds, rotation: "2" });
     const live = em.store.getWebhook(userId)!.secret;
     expect(rotated.outs!.secret).not.toBe(first);
     expect(rotated.outs!.secret).toBe(live);

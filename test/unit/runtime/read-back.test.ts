@@ -2,12 +2,13 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runState } from "../../../provider/runtime/run-state";
-import { setStackConfig } from "../../../provider/runtime/settings";
+import { RuntimeContext } from "../../../provider/runtime/context";
 import * as fx from "../api/fixtures";
 import { startServer, type TestServer, uniqueKey } from "../api/test-server";
 
 let server: TestServer;
+const ctx = new RuntimeContext();
+const runState = ctx.run;
 let dir: string;
 
 beforeAll(async () => {
@@ -27,7 +28,7 @@ beforeAll(async () => {
     "strategy-alerts:apiKey": uniqueKey("read-back"),
     "strategy-alerts:baseUrl": server.baseUrl,
   };
-  setStackConfig({ get: (k: string) => values[k], require: (k: string) => values[k] ?? "" });
+  ctx.settings.setReader((k) => values[k]);
 });
 afterAll(async () => {
   delete process.env.STRATEGY_ALERTS_RATE_DIR;

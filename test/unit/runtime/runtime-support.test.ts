@@ -3,7 +3,11 @@ import { UnauthorizedError } from "../../../provider/api/errors";
 import { describeWait } from "../../../provider/runtime/client";
 import { ResourceOperationError } from "../../../provider/runtime/errors";
 import { UNKNOWN, unknownPaths, withoutProvider } from "../../../provider/runtime/inputs";
-import { credentials, setStackConfig } from "../../../provider/runtime/settings";
+import { ProviderSettings } from "../../../provider/runtime/settings";
+
+const settings = new ProviderSettings();
+const setStackConfig = (config: { get(key: string): string | undefined }) => settings.setStackConfig(config);
+const credentials = () => settings.credentials();
 
 function config(values: Record<string, string>) {
   return { get: (k: string) => values[k], require: (k: string) => values[k] ?? "" };

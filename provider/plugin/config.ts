@@ -1,0 +1,69 @@
+/**
+ * The plugin's configuration: `strategy-alerts:apiKey` (a secret) and `strategy-alerts:baseUrl`,
+ * from stack config for the default provider or from the inputs of an explicit provider
+ * resource. The environment variables still take precedence (credentials.ts).
+ */
+import { parseBaseUrl } from "../api/base-url";
+import { BaseUrlError } from "../api/errors";
+import { API_KEY_CONFIG, BASE_URL_CONFIG } from "../credentials";
+import { printableUrl } from "../model/url-credentials";
+import { PLUGIN_PACKAGE } from "../resources/type-tokens";
+import { isUnknown, type PropertyBag } from "../runtime/inputs";
+import type { ConfigReader } from "../runtime/settings";
+
+/** The provider's configuration keys, as an explicit provider resource names its inputs. */
+export const CONFIG_KEYS = { apiKey: API_KEY_CONFIG, baseUrl: BASE_URL_CONFIG } as const;
+export type ConfigKey = keyof typeof CONFIG_KEYS;
+
+/**
+ * A reader over Configure's arguments: the provider's inputs (`apiKey`), else its variables,
+ * which the engine names `strategy-alerts:config:apiKey` (older engines `strategy-alerts:apiKey`).
+ */
+export function configReader(args: PropertyBag, variables: ReadonlyMap<string, string>): ConfigReader {
+  const byName = new Map<string, string>();
+  for (const [key, value] of variables) {
+    const name = configName(key);
+    if (name) byName.set(name, value);
+  }
+  for (const name of Object.keys(CONFIG_KEYS)) {
+    const value = args[name];
+    if (typeof value === "string" && !isUnknown(value)) byName.set(name, value);
+  }
+  return (key) => {
+    const name = (Object.keys(CONFIG_KEYS) as ConfigKey[]).find((k) => CONFIG_KEYS[k] === key);
+    const value = name && byName.get(name);
+    return value || undefined;
+  };
+}
+
+function configName(variable: string): string | undefined {
+  const prefix = `${PLUGIN_PACKAGE}:`;
+  if (!variable.startsWith(prefix)) return undefined;
+  const rest = variable.slice(prefix.length);
+  return rest.startsWith("config:") ? rest.slice("config:".length) : rest;
+}
+
+/**
+ * One failure per wrong configuration value. A missing key is not a failure here: a program
+ * whose resources all come from the environment's key, or a preview of none, needs no key.
+ */
+export function configFailures(news: PropertyBag): { property: string; reason: string }[] {
+  const failures: { property: string; reason: string }[] = [];
+  for (const name of Object.keys(CONFIG_KEYS) as ConfigKey[]) {
+    const value = news[name];
+    if (value === undefined || value === null || isUnknown(value)) continue;
+    if (typeof value !== "string") {
+      failures.push({ property: name, reason: `${name} must be a string (${CONFIG_KEYS[name]})` });
+    }
+  }
+  const baseUrl = news.baseUrl;
+  if (typeof baseUrl === "string" && !isUnknown(baseUrl) && baseUrl !== "") {
+    try {
+      parseBaseUrl(baseUrl, printableUrl);
+    } catch (err) {
+      if (!(err instanceof BaseUrlError)) throw err;
+      failures.push({ property: "baseUrl", reason: err.message });
+    }
+  }
+  return failures;
+}

@@ -1,0 +1,37 @@
+/**
+ * Entry of the `pulumi-resource-strategy-alerts` executable: serves the ResourceProvider service
+ * on a loopback port and prints the port, which is how the engine finds a plugin. The engine
+ * starts one process per provider instance (the default provider and each explicit one).
+ */
+import * as grpc from "@grpc/grpc-js";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { StrategyAlertsProvider } from "./server";
+
+// The engine may send large property bags (a portfolio's strategies); match the SDK's limit.
+const MAX_MESSAGE_BYTES = 400 * 1024 * 1024;
+
+/** Starts a plugin server on an ephemeral loopback port; returns the port and the server. */
+export async function startPluginServer(
+  provider: StrategyAlertsProvider = new StrategyAlertsProvider(),
+): Promise<{ port: number; server: grpc.Server; provider: StrategyAlertsProvider }> {
+  const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_MESSAGE_BYTES });
+  server.addService(provrpc.ResourceProviderService, provider.service());
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
+  );
+  return { port, server, provider };
+}
+
+export async function main(): Promise<void> {
+  process.on("unhandledRejection", (err) => {
+    console.error(`strategy-alerts: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    process.exitCode = 1;
+  });
+  const { port } = await startPluginServer();
+  // The engine reads the port from the first line of stdout.
+  process.stdout.write(`${port}\n`);
+}
+
+if (require.main === module) void main();

@@ -1,0 +1,24 @@
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+
+let version: string | undefined;
+
+/** This package's version, from its package.json found upwards (source and built layouts differ). */
+export function packageVersion(): string {
+  if (version !== undefined) return version;
+  for (let dir = __dirname; ; dir = dirname(dir)) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
+      if (manifest.name === "pulumi-strategy-alerts" && manifest.version) {
+        version = manifest.version;
+        return version;
+      }
+    } catch {
+      // No package.json here: look further up.
+    }
+    if (dirname(dir) === dir) throw new Error("cannot find the package.json of pulumi-strategy-alerts");
+  }
+}

@@ -1,0 +1,289 @@
+/**
+ * The ResourceProvider gRPC service of the plugin, on @grpc/grpc-js with the stubs the SDK ships.
+ * It translates the protocol (structs, secrets, detailed diffs, init failures) and hands every
+ * resource operation to the same runtime handlers the dynamic shell uses. One server holds one
+ * RuntimeContext: the engine starts a plugin process per provider instance, and a test may run
+ * several servers in one process, each with its own account, client and run caches.
+ */
+import * as grpc from "@grpc/grpc-js";
+import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
+import type * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import * as statusproto from "@pulumi/pulumi/proto/status_pb";
+import * as anyproto from "google-protobuf/google/protobuf/any_pb";
+import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
+import { Redactor } from "../api/redact";
+import type { ResourceKind } from "../resources/type-tokens";
+import { RuntimeContext } from "../runtime/context";
+import { handlers } from "../runtime/handlers";
+import type { PropertyBag } from "../runtime/inputs";
+import { configFailures, configReader } from "./config";
+import { changedProperties, type DetailedDiff, detailedDiff } from "./detailed-diff";
+import { functionOf, InvokeArgumentError } from "./functions";
+import { pluginSchema } from "./package-schema";
+import { packageVersion } from "./package-version";
+import { kindOfUrn, SECRET_OUTPUTS } from "./tokens";
+import { open, seal } from "./wire";
+
+type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;
+
+/** An error the engine should show as is: its message names the resource and what to do. */
+class ProtocolError extends Error {
+  readonly code: grpc.status;
+
+  constructor(code: grpc.status, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export class StrategyAlertsProvider {
+  readonly ctx: RuntimeContext;
+  #configured = false;
+
+  constructor(ctx: RuntimeContext = new RuntimeContext()) {
+    this.ctx = ctx;
+  }
+
+  /**
+   * The service implementation. Methods left out (Construct, Call, Parameterize, GetMapping(s),
+   * Handshake, Attach, List) answer UNIMPLEMENTED, grpc-js's default, which the engine takes as
+   * "not supported" for each of them.
+   */
+  service(): grpc.UntypedServiceImplementation {
+    const implementation: Partial<provrpc.IResourceProviderServer> = {
+      getPluginInfo: this.#unary(async () => new pluginproto.PluginInfo().setVersion(packageVersion())),
+      getSchema: this.#unary(async () => {
+        return new provproto.GetSchemaResponse().setSchema(JSON.stringify(pluginSchema()));
+      }),
+      checkConfig: this.#unary(async (req: provproto.CheckRequest) => {
+        const news = open(req.getNews());
+        const res = new provproto.CheckResponse().setInputs(seal(news.bag, news.secretKeys));
+        for (const f of configFailures(news.bag)) res.addFailures(failure(f));
+        return res;
+      }),
+      diffConfig: this.#unary(async (req: provproto.DiffRequest) => {
+        const olds = open(req.getOldInputs() ?? req.getOlds()).bag;
+        const news = open(req.getNews()).bag;
+        // A new key or address never replaces the provider: that would replace every resource.
+        const changed = ["apiKey", "baseUrl"].filter((k) => (olds[k] ?? null) !== (news[k] ?? null));
+        const res = new provproto.DiffResponse()
+          .setChanges(changed.length > 0 ? DIFF_SOME : DIFF_NONE)
+          .setDiffsList(changed)
+          .setHasdetaileddiff(true);
+        for (const k of changed) res.getDetaileddiffMap().set(k, propertyDiff("UPDATE"));
+        return res;
+      }),
+      configure: this.#unary(async (req: provproto.ConfigureRequest) => {
+        const args = open(req.getArgs()).bag;
+        const variables = new Map(req.getVariablesMap().toArray());
+        this.ctx.settings.setReader(configReader(args, variables));
+        this.#configured = true;
+        // No preview of create/update: the engine computes unknown outputs itself.
+        return new provproto.ConfigureResponse().setAcceptsecrets(true).setAcceptresources(true);
+      }),
+      check: this.#unary(async (req: provproto.CheckRequest) => {
+        const kind = this.#kind(req.getUrn());
+        const olds = open(req.getOlds());
+        const news = open(req.getNews());
+        const result = await handlers[kind].check(this.ctx, olds.bag, news.bag);
+        const res = new provproto.CheckResponse().setInputs(seal(result.inputs, news.secretKeys));
+        for (const f of result.failures ?? []) res.addFailures(failure(f));
+        return res;
+      }),
+      diff: this.#unary(async (req: provproto.DiffRequest) => {
+        const kind = this.#kind(req.getUrn());
+        const olds = open(req.getOlds()).bag;
+        const oldInputs = req.hasOldInputs() ? open(req.getOldInputs()).bag : olds;
+        const news = open(req.getNews()).bag;
+        const result = await handlers[kind].diff(this.ctx, req.getId(), olds, news);
+        return diffResponse(kind, result, oldInputs, news);
+      }),
+      create: this.#unary(async (req: provproto.CreateRequest) => {
+        const kind = this.#kind(req.getUrn());
+        const inputs = open(req.getProperties());
+        const result = await this.#initFailing(kind, inputs.secretKeys, () =>
+          handlers[kind].create(this.ctx, inputs.bag),
+        );
+        return new provproto.CreateResponse()
+          .setId(result.id)
+          .setProperties(seal(result.outs, secretKeys(kind, inputs.secretKeys)));
+      }),
+      read: this.#unary(async (req: provproto.ReadRequest) => {
+        const kind = this.#kind(req.getUrn());
+        const outputs = open(req.getProperties());
+        const inputs = open(req.getInputs());
+        // Outputs carry the inputs too; an import (no state) has neither.
+        const previous = { ...inputs.bag, ...outputs.bag };
+        const keys = new Set([...outputs.secretKeys, ...inputs.secretKeys]);
+        const result = await handlers[kind].read(this.ctx, req.getId(), previous);
+        const res = new provproto.ReadResponse();
+        if (!result.id) return res; // Gone: the engine drops it from state.
+        return res
+          .setId(result.id)
+          .setProperties(seal(result.props, secretKeys(kind, keys)))
+          .setInputs(seal(result.inputs, keys));
+      }),
+      update: this.#unary(async (req: provproto.UpdateRequest) => {
+        const kind = this.#kind(req.getUrn());
+        const olds = open(req.getOlds());
+        const news = open(req.getNews());
+        const keys = new Set([...olds.secretKeys, ...news.secretKeys]);
+        const result = await this.#initFailing(kind, keys, async () => ({
+          id: req.getId(),
+          ...(await handlers[kind].update(this.ctx, req.getId(), olds.bag, news.bag)),
+        }));
+        return new provproto.UpdateResponse().setProperties(seal(result.outs, secretKeys(kind, keys)));
+      }),
+      delete: this.#unary(async (req: provproto.DeleteRequest) => {
+        const kind = this.#kind(req.getUrn());
+        const outputs = open(req.getProperties()).bag;
+        const inputs = req.hasOldInputs() ? open(req.getOldInputs()).bag : {};
+        await handlers[kind].delete(this.ctx, req.getId(), { ...inputs, ...outputs });
+        return new emptyproto.Empty();
+      }),
+      invoke: this.#unary(async (req: provproto.InvokeRequest) => {
+        const fn = functionOf(req.getTok());
+        if (!fn)
+          throw new ProtocolError(
+            grpc.status.INVALID_ARGUMENT,
+            `strategy-alerts has no function ${req.getTok()}`,
+          );
+        const res = new provproto.InvokeResponse();
+        try {
+          return res.setReturn(seal(await fn(this.ctx, open(req.getArgs()).bag)));
+        } catch (err) {
+          if (!(err instanceof InvokeArgumentError)) throw err;
+          res.addFailures(failure({ property: err.property, reason: err.message }));
+          return res;
+        }
+      }),
+      // Nothing runs in the background: each operation ends with its request.
+      cancel: this.#unary(async () => new emptyproto.Empty()),
+    };
+    return implementation as grpc.UntypedServiceImplementation;
+  }
+
+  #kind(urn: string): ResourceKind {
+    const kind = kindOfUrn(urn);
+    if (!kind)
+      throw new ProtocolError(grpc.status.INVALID_ARGUMENT, `strategy-alerts has no resource type in ${urn}`);
+    return kind;
+  }
+
+  /** Runs an operation; an object made but not ready comes back as ErrorResourceInitFailed. */
+  async #initFailing<T>(kind: ResourceKind, keys: Set<string>, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (!isInitFailure(err)) throw err;
+      const detail = new provproto.ErrorResourceInitFailed()
+        .setId(err.id)
+        .setProperties(seal(err.properties, secretKeys(kind, keys)))
+        .setReasonsList(err.reasons.map((r) => this.#redact(r)));
+      throw new InitFailedError(this.#redact(err.message), detail);
+    }
+  }
+
+  /** The key, if the service or a message ever echoed it, never leaves the plugin. */
+  #redact(text: string): string {
+    try {
+      return new Redactor([this.ctx.settings.credentials().apiKey]).text(text);
+    } catch {
+      return text; // No key configured: none to leak.
+    }
+  }
+
+  #unary<Req, Res>(handle: (req: Req) => Promise<Res>): Unary<Req, Res> {
+    return (call, callback) => {
+      handle(call.request).then(
+        (res) => callback(null, res),
+        (err: unknown) => callback(this.#grpcError(err)),
+      );
+    };
+  }
+
+  #grpcError(err: unknown): Partial<grpc.StatusObject> {
+    const message = this.#redact(err instanceof Error ? err.message : String(err));
+    if (err instanceof InitFailedError) {
+      const status = new statusproto.Status().setCode(grpc.status.UNKNOWN).setMessage(message);
+      const details = new anyproto.Any();
+      details.pack(err.detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+      status.addDetails(details);
+      const metadata = new grpc.Metadata();
+      metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+      return { code: grpc.status.UNKNOWN, details: message, metadata };
+    }
+    const code = err instanceof ProtocolError ? err.code : grpc.status.UNKNOWN;
+    return { code, details: message };
+  }
+
+  get configured(): boolean {
+    return this.#configured;
+  }
+}
+
+class InitFailedError extends Error {
+  readonly detail: provproto.ErrorResourceInitFailed;
+
+  constructor(message: string, detail: provproto.ErrorResourceInitFailed) {
+    super(message);
+    this.detail = detail;
+  }
+}
+
+interface InitFailure {
+  id: string;
+  properties: PropertyBag;
+  reasons: string[];
+  message: string;
+}
+
+function isInitFailure(err: unknown): err is InitFailure {
+  return err instanceof Error && typeof (err as Partial<InitFailure>).id === "string";
+}
+
+const DIFF_NONE = provproto.DiffResponse.DiffChanges.DIFF_NONE;
+const DIFF_SOME = provproto.DiffResponse.DiffChanges.DIFF_SOME;
+
+function secretKeys(kind: ResourceKind, keys: Iterable<string>): Set<string> {
+  return new Set([...keys, ...SECRET_OUTPUTS[kind]]);
+}
+
+function failure(f: { property: string; reason: string }): provproto.CheckFailure {
+  return new provproto.CheckFailure().setProperty(f.property).setReason(f.reason);
+}
+
+function propertyDiff(kind: keyof typeof provproto.PropertyDiff.Kind): provproto.PropertyDiff {
+  return new provproto.PropertyDiff().setKind(provproto.PropertyDiff.Kind[kind]).setInputdiff(true);
+}
+
+/**
+ * The runtime decides whether anything changed and what replaces; the detailed diff says where.
+ * Should the two ever disagree on a change, the changed top-level fields are named instead.
+ */
+function diffResponse(
+  kind: ResourceKind,
+  result: { changes?: boolean; replaces?: string[]; deleteBeforeReplace?: boolean },
+  oldInputs: PropertyBag,
+  news: PropertyBag,
+): provproto.DiffResponse {
+  const res = new provproto.DiffResponse().setHasdetaileddiff(true);
+  if (!result.changes) return res.setChanges(DIFF_NONE);
+  let detailed: DetailedDiff = detailedDiff(kind, oldInputs, news);
+  const replaces = result.replaces ?? [];
+  if (Object.keys(detailed).length === 0) {
+    detailed = {};
+    for (const key of new Set([...Object.keys(oldInputs), ...Object.keys(news)])) {
+      if (JSON.stringify(oldInputs[key] ?? null) !== JSON.stringify(news[key] ?? null))
+        detailed[key] = replaces.includes(key) ? "UPDATE_REPLACE" : "UPDATE";
+    }
+  }
+  res
+    .setChanges(DIFF_SOME)
+    .setReplacesList(replaces)
+    .setDiffsList(changedProperties(detailed))
+    .setDeletebeforereplace(result.deleteBeforeReplace === true);
+  for (const [path, k] of Object.entries(detailed)) res.getDetaileddiffMap().set(path, propertyDiff(k));
+  return res;
+}
