@@ -2,8 +2,8 @@
  * The plugin's Pulumi package schema, generated from the model: the zod schemas give the shapes
  * (converted through JSON Schema), the rule catalog gives the rule ids of each rule item type
  * and its descriptions. Rule items are a union of one object type per kind of rule, each with
- * its `rule` as an enum of exactly the ids of that kind, so a YAML program's type check rejects
- * a threshold on a boolean rule before anything runs. `npm run schema` writes schema.json; a
+ * its `rule` as an enum of exactly the ids of that kind and only that kind's fields, so whatever
+ * reads the schema knows which fields a rule takes. `npm run schema` writes schema.json; a
  * test keeps the checked-in file equal to what this generates.
  */
 import { z } from "zod";

@@ -22,7 +22,7 @@ import { changedProperties, type DetailedDiff, detailedDiff } from "./detailed-d
 import { functionOf, InvokeArgumentError } from "./functions";
 import { pluginSchema } from "./package-schema";
 import { packageVersion } from "./package-version";
-import { kindOfUrn, SECRET_OUTPUTS } from "./tokens";
+import { kindOfUrn, previewOutputs, SECRET_OUTPUTS, STABLE_OUTPUTS } from "./tokens";
 import { open, seal } from "./wire";
 
 type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;
@@ -58,7 +58,9 @@ export class StrategyAlertsProvider {
       }),
       checkConfig: this.#unary(async (req: provproto.CheckRequest) => {
         const news = open(req.getNews());
-        const res = new provproto.CheckResponse().setInputs(seal(news.bag, news.secretKeys));
+        // The key is stored as a secret even when a program passed it as plain text.
+        const keys = new Set([...news.secretKeys, "apiKey"]);
+        const res = new provproto.CheckResponse().setInputs(seal(news.bag, keys));
         for (const f of configFailures(news.bag)) res.addFailures(failure(f));
         return res;
       }),
@@ -79,8 +81,11 @@ export class StrategyAlertsProvider {
         const variables = new Map(req.getVariablesMap().toArray());
         this.ctx.settings.setReader(configReader(args, variables));
         this.#configured = true;
-        // No preview of create/update: the engine computes unknown outputs itself.
-        return new provproto.ConfigureResponse().setAcceptsecrets(true).setAcceptresources(true);
+        // Create and Update are called in previews too, and answer without a request (previewOutputs).
+        return new provproto.ConfigureResponse()
+          .setAcceptsecrets(true)
+          .setAcceptresources(true)
+          .setSupportspreview(true);
       }),
       check: this.#unary(async (req: provproto.CheckRequest) => {
         const kind = this.#kind(req.getUrn());
@@ -102,6 +107,12 @@ export class StrategyAlertsProvider {
       create: this.#unary(async (req: provproto.CreateRequest) => {
         const kind = this.#kind(req.getUrn());
         const inputs = open(req.getProperties());
+        if (req.getPreview()) {
+          const outs = previewOutputs(kind, inputs.bag);
+          return new provproto.CreateResponse().setProperties(
+            seal(outs, secretKeys(kind, inputs.secretKeys)),
+          );
+        }
         const result = await this.#initFailing(kind, inputs.secretKeys, () =>
           handlers[kind].create(this.ctx, inputs.bag),
         );
@@ -129,6 +140,10 @@ export class StrategyAlertsProvider {
         const olds = open(req.getOlds());
         const news = open(req.getNews());
         const keys = new Set([...olds.secretKeys, ...news.secretKeys]);
+        if (req.getPreview()) {
+          const outs = previewOutputs(kind, news.bag, olds.bag);
+          return new provproto.UpdateResponse().setProperties(seal(outs, secretKeys(kind, keys)));
+        }
         const result = await this.#initFailing(kind, keys, async () => ({
           id: req.getId(),
           ...(await handlers[kind].update(this.ctx, req.getId(), olds.bag, news.bag)),
@@ -282,6 +297,7 @@ function diffResponse(
   res
     .setChanges(DIFF_SOME)
     .setReplacesList(replaces)
+    .setStablesList(replaces.length > 0 ? [] : [...STABLE_OUTPUTS[kind]])
     .setDiffsList(changedProperties(detailed))
     .setDeletebeforereplace(result.deleteBeforeReplace === true);
   for (const [path, k] of Object.entries(detailed)) res.getDetaileddiffMap().set(path, propertyDiff(k));

@@ -1,4 +1,5 @@
 import { PLUGIN_TYPE_TOKENS, type ResourceKind } from "../resources/type-tokens";
+import { type PropertyBag, UNKNOWN } from "../runtime/inputs";
 
 /** Outputs the plugin always returns as Pulumi secrets. */
 export const SECRET_OUTPUTS: Record<ResourceKind, readonly string[]> = {
@@ -19,4 +20,38 @@ export function kindOfUrn(urn: string): ResourceKind | undefined {
   const qualified = urn.split("::")[2] ?? "";
   const type = qualified.slice(qualified.lastIndexOf("$") + 1);
   return KINDS.find((k) => PLUGIN_TYPE_TOKENS[k] === type);
+}
+
+/**
+ * Outputs an update never changes. The engine keeps them known during a preview of the update,
+ * so a resource that uses them (an activation naming a strategy's id) shows no change of its own.
+ */
+export const STABLE_OUTPUTS: Record<ResourceKind, readonly string[]> = {
+  Strategy: ["strategyId", "userId", "createdAt"],
+  StrategyActivation: [],
+  Webhook: [],
+  FollowedDeveloper: ["address"],
+  DeveloperTags: ["address"],
+};
+
+/** The outputs of each kind beyond its inputs (the dynamic resources declare the same). */
+export const OUTPUTS: Record<ResourceKind, readonly string[]> = {
+  Strategy: ["strategyId", "userId", "dealbreakers", "ruleGroups", "isActive", "createdAt", "updatedAt"],
+  StrategyActivation: ["activeStrategyIds"],
+  Webhook: ["verifiedAt", "hasSecret", "secret", "verificationError"],
+  FollowedDeveloper: ["isActive", "addedAt", "tagIds"],
+  DeveloperTags: [],
+};
+
+/**
+ * What a preview of a create or an update shows, without a request: the new inputs, the stable
+ * outputs the object already has, and every other output unknown until the real operation.
+ */
+export function previewOutputs(kind: ResourceKind, news: PropertyBag, olds?: PropertyBag): PropertyBag {
+  const outs: PropertyBag = { ...news };
+  for (const key of OUTPUTS[kind]) {
+    const stable = olds !== undefined && STABLE_OUTPUTS[kind].includes(key) && olds[key] !== undefined;
+    outs[key] = stable ? olds[key] : UNKNOWN;
+  }
+  return outs;
 }

@@ -97,7 +97,7 @@ export const strategyHandler: KindHandler = {
       // One list read serves the refresh of every strategy of the stack.
       const live = (await ctx.run.strategies()).get(id);
       if (!live) return {};
-      const inputs = inputsFromLive(previous, live);
+      const inputs = declaresNothing(previous) ? importedInputs(live) : inputsFromLive(previous, live);
       for (const warning of tokenAgeWarnings(live)) console.error(warning);
       return { id, props: outputs(inputs, live), inputs };
     });
@@ -198,6 +198,33 @@ export function inputsFromLive(previous: PropertyBag, live: Strategy): PropertyB
   setUnlessDefault(inputs, previous, "strict", live.strict, false);
   setUnlessDefault(inputs, previous, "alertCooldownMins", live.alertCooldownMins, 0);
   if (live.matching !== undefined && previous.matching !== undefined) inputs.matching = live.matching;
+  return inputs;
+}
+
+/** A read with no state of ours: `pulumi import` of the plugin, or `Strategy.get`. */
+function declaresNothing(previous: PropertyBag): boolean {
+  return STRATEGY_FIELDS.every((f) => previous[f] === undefined);
+}
+
+/**
+ * The inputs `strategy-alerts import` declares for a strategy, so the preview right after an
+ * import shows no change: what the service holds, with its non-default matching and the trigger
+ * configs it returns (for the triggers in use).
+ */
+export function importedInputs(live: Strategy): PropertyBag {
+  const inputs = inputsFromLive({}, live);
+  const configs = (live as { triggerConfigs?: StrategyInput["triggerConfigs"] }).triggerConfigs;
+  if (configs) {
+    const used = Object.entries(configs).filter(([trigger]) => inputs.triggers.includes(trigger));
+    const canonical = canonicalStrategyInput({
+      triggers: inputs.triggers,
+      triggerConfigs: Object.fromEntries(used),
+    } as StrategyPatch).triggerConfigs;
+    if (canonical) inputs.triggerConfigs = canonical;
+  }
+  const matching = live.matching;
+  if (matching && (matching.enabled || matching.minPercent !== 0))
+    inputs.matching = { enabled: matching.enabled, minPercent: matching.minPercent };
   return inputs;
 }
 

@@ -91,11 +91,13 @@ export const webhookHandler: KindHandler = {
       const live = await ctx.client().webhook.get();
       // Cleared in the app (or never set): the object is gone and the next `up` sets it again.
       if (!live.url && previous.url) return {};
-      const inputs: PropertyBag = {
-        url: live.url ?? null,
-        enabled: live.enabled,
-        requireVerified: previous.requireVerified !== false,
-      };
+      // With no state of ours (an import), a url not verified yet is declared without the
+      // requirement, as `strategy-alerts import` declares it, or the first `up` would fail.
+      const requireVerified =
+        previous.enabled === undefined
+          ? Boolean(live.verifiedAt) || !live.url
+          : previous.requireVerified !== false;
+      const inputs: PropertyBag = { url: live.url ?? null, enabled: live.enabled, requireVerified };
       if (previous.rotation !== undefined) inputs.rotation = previous.rotation;
       // GET never returns the secret: keep the one we hold while the service still has one.
       const secret = live.hasSecret ? (previous.secret ?? undefined) : undefined;

@@ -9,7 +9,7 @@ const RISK = { rule: "risk_level", dealbreaker: true, value: "HIGH", operator: "
 
 const strategy = (rules: object[], extra: object = {}) => ({
   name: "Momentum",
-  triggers: ["new_token_created", "dex_paid"],
+  triggers: ["new_token_created", "token_graduated"],
   rules,
   ...extra,
 });
@@ -19,7 +19,7 @@ describe("detailedDiff", () => {
     expect(
       detailedDiff("Strategy", strategy([HONEYPOT, LIQUIDITY, MCAP]), {
         ...strategy([MCAP, HONEYPOT, LIQUIDITY]),
-        triggers: ["dex_paid", "new_token_created"],
+        triggers: ["token_graduated", "new_token_created"],
       }),
     ).toEqual({});
     expect(

@@ -1,0 +1,263 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../../emulator/server";
+import { SECRET_SIGNATURE, SIGNATURE_KEY } from "../../../provider/plugin/wire";
+import { control, startTestEmulator } from "../../support/emulator";
+import { WebhookReceiver } from "../../support/webhook-receiver";
+import { type Bag, PluginClient } from "./plugin-client";
+
+// The engine's way with the provider plugin, driven over gRPC against the emulator: one plugin
+// server per provider instance, as the engine starts one process per instance.
+describe("the provider plugin over gRPC", () => {
+  let em: RunningEmulator;
+  let degen: PluginClient;
+  let pro: PluginClient;
+  let degenKey: string;
+  let proKey: string;
+  let rateDir: string;
+  let receiver: WebhookReceiver;
+  const saved = { ...process.env };
+
+  const RULES = [
+    { rule: "is_honeypot", dealbreaker: true },
+    { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
+    { rule: "market_cap", dealbreaker: false, min: 10_000, max: 500_000 },
+    { rule: "has_website", dealbreaker: false },
+  ];
+  const strategyInputs = (rules: Bag[] = RULES): Bag => ({
+    name: "Momentum",
+    triggers: ["new_token_created", "token_graduated"],
+    rules,
+    alertCooldownMins: 30,
+  });
+
+  beforeAll(async () => {
+    // Only the provider's own configuration may name the account.
+    delete process.env.STRATEGY_ALERTS_API_KEY;
+    delete process.env.STRATEGY_ALERTS_BASE_URL;
+    rateDir = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-rate-"));
+    process.env.STRATEGY_ALERTS_RATE_DIR = rateDir;
+    em = await startTestEmulator();
+    const user = async (plan: string, limits: Bag) =>
+      (await control(em, "POST", "/users", { plan, limits: { requestsPerMinute: 100_000, ...limits } })).body
+        .apiKey as string;
+    degenKey = await user("DEGEN", {});
+    proKey = await user("PRO", { active: 1 });
+    degen = await PluginClient.start();
+    pro = await PluginClient.start();
+    receiver = await new WebhookReceiver("echo").start();
+  });
+  afterAll(async () => {
+    degen?.close();
+    pro?.close();
+    await receiver?.close();
+    await em?.close();
+    process.env = saved;
+    fs.rmSync(rateDir, { recursive: true, force: true });
+  });
+
+  it("configures each provider instance with its own key: each sees its own account", async () => {
+    const configured = await degen.configure({ apiKey: degenKey, baseUrl: em.baseUrl });
+    expect(configured.getAcceptsecrets()).toBe(true);
+    // The second instance names its key through config variables, as the engine passes stack config.
+    await pro.configure(
+      {},
+      { "strategy-alerts:config:apiKey": proKey, "strategy-alerts:config:baseUrl": em.baseUrl },
+    );
+    const [a, b] = await Promise.all([degen.invoke("getAccount"), pro.invoke("getAccount")]);
+    expect(a.result.plan).toBe("DEGEN");
+    expect(b.result.plan).toBe("PRO");
+    expect((b.result as Bag).limits.strategies.active).toBe(1);
+  });
+
+  it("checks the configuration, naming a wrong base URL, and keeps the key a secret", async () => {
+    const checked = await degen.checkConfig({ apiKey: "plain-text-key", baseUrl: em.baseUrl });
+    expect(checked.failures).toEqual([]);
+    expect(checked.inputs.apiKey).toEqual({ [SIGNATURE_KEY]: SECRET_SIGNATURE, value: "plain-text-key" });
+    const { failures } = await degen.checkConfig({ baseUrl: "http://127.0.0.1:1/wrong" });
+    expect(failures).toEqual([{ property: "baseUrl", reason: expect.stringContaining("/api/external/v1") }]);
+  });
+
+  it("fails a bad rule in check with one failure per problem, each naming its rules[i] path", async () => {
+    const bad = strategyInputs([
+      RULES[0]!,
+      { rule: "market_cap", dealbreaker: false, min: 500, max: 100 },
+      { rule: "liquidity_usd", dealbreaker: false, min: -1 },
+    ]);
+    const { failures } = await degen.check("Strategy", bad);
+    expect(failures.length).toBeGreaterThanOrEqual(2);
+    expect(failures.map((f) => f.property)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^rules\[1\]/),
+        expect.stringMatching(/^rules\[2\]\.min$/),
+      ]),
+    );
+  });
+
+  let strategyId: string;
+  let strategyOuts: Bag;
+  let checked: Bag;
+
+  it("creates a strategy, reads it back by id alone as an import would, and diffs a reorder as no change", async () => {
+    const result = await degen.check("Strategy", strategyInputs());
+    expect(result.failures).toEqual([]);
+    checked = result.inputs;
+    const created = await degen.create("Strategy", checked);
+    strategyId = created.id;
+    strategyOuts = created.outs;
+    expect(strategyId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(strategyOuts.strategyId).toBe(strategyId);
+
+    const imported = await degen.read("Strategy", strategyId);
+    expect(imported.id).toBe(strategyId);
+    expect(imported.inputs).toEqual(checked);
+
+    const reordered = (await degen.check("Strategy", strategyInputs([...RULES].reverse()), checked)).inputs;
+    const diff = await degen.diff("Strategy", strategyId, strategyOuts, reordered, checked);
+    expect(diff).toMatchObject({ changes: false, detailed: {} });
+  });
+
+  it("imports a strategy with trigger configs and matching as it would be declared: no change after", async () => {
+    const declared = {
+      ...strategyInputs(),
+      name: "Mentions",
+      triggers: ["microblog_mention_direct", "new_token_created"],
+      triggerConfigs: { microblog_mention_direct: { tagId: "all" } },
+      matching: { enabled: true, minPercent: 60 },
+    };
+    const { inputs, failures } = await degen.check("Strategy", declared);
+    expect(failures).toEqual([]);
+    const created = await degen.create("Strategy", inputs);
+    // `pulumi import` is a run of its own: a fresh plugin process.
+    const importer = await PluginClient.start();
+    try {
+      await importer.configure({ apiKey: degenKey, baseUrl: em.baseUrl });
+      const imported = await importer.read("Strategy", created.id);
+      expect(imported.inputs).toEqual(inputs);
+      const diff = await importer.diff("Strategy", created.id, imported.props, inputs, imported.inputs);
+      expect(diff.changes).toBe(false);
+    } finally {
+      importer.close();
+    }
+    await degen.delete("Strategy", created.id, created.outs);
+  });
+
+  it("diffs one changed threshold as exactly one path, matched by rule identity, and updates it", async () => {
+    const changedRules = [...RULES]
+      .reverse()
+      .map((r) => (r.rule === "market_cap" ? { ...r, max: 750_000 } : r));
+    const news = (await degen.check("Strategy", strategyInputs(changedRules), checked)).inputs;
+    const diff = await degen.diff("Strategy", strategyId, strategyOuts, news, checked);
+    const index = (news.rules as Bag[]).findIndex((r) => r.rule === "market_cap");
+    expect(diff).toMatchObject({ changes: true, replaces: [], hasDetailedDiff: true });
+    expect(diff.detailed).toEqual({ [`rules[${index}].max`]: "UPDATE" });
+
+    const outs = await degen.update("Strategy", strategyId, strategyOuts, news);
+    expect((outs.rules as Bag[]).find((r) => r.rule === "market_cap")?.max).toBe(750_000);
+    const refreshed = await degen.read("Strategy", strategyId, outs, news);
+    expect(refreshed.inputs).toEqual(news);
+    strategyOuts = outs;
+  });
+
+  it("fails the activation's check on the plan's active limit, as the dynamic resource does", async () => {
+    const made: string[] = [];
+    for (const name of ["A", "B"]) {
+      const { inputs } = await pro.check("Strategy", { ...strategyInputs(), name });
+      made.push((await pro.create("Strategy", inputs)).id);
+    }
+    const { failures } = await pro.check("StrategyActivation", { strategyIds: made });
+    expect(failures).toEqual([
+      { property: "strategyIds", reason: expect.stringContaining("the PRO plan allows 1 active strategies") },
+    ]);
+    // The DEGEN account's strategy is not the PRO account's: its own provider activates it.
+    const { inputs, failures: none } = await degen.check("StrategyActivation", { strategyIds: [strategyId] });
+    expect(none).toEqual([]);
+    const activation = await degen.create("StrategyActivation", inputs);
+    expect(activation.id).toMatch(/^activation-/);
+    const imported = await degen.read("StrategyActivation", "activation-imported");
+    expect(imported.inputs).toEqual({ strategyIds: [strategyId], exclusive: false });
+    await degen.delete("StrategyActivation", activation.id, activation.outs);
+    for (const id of made) await pro.delete("Strategy", id, {});
+  });
+
+  it("replaces a followed developer whose address changes, and imports one by its address", async () => {
+    const { inputs } = await degen.check("FollowedDeveloper", {
+      address: "DevWa11et1111111111111111111111111111111",
+      alias: "first",
+    });
+    const created = await degen.create("FollowedDeveloper", inputs);
+    expect(created.id).toBe("DevWa11et1111111111111111111111111111111");
+    const next = (
+      await degen.check(
+        "FollowedDeveloper",
+        { address: "DevWa11et2222222222222222222222222222222", alias: "first" },
+        inputs,
+      )
+    ).inputs;
+    const diff = await degen.diff("FollowedDeveloper", created.id, created.outs, next, inputs);
+    expect(diff).toMatchObject({
+      changes: true,
+      replaces: ["address"],
+      detailed: { address: "UPDATE_REPLACE" },
+    });
+    expect(
+      (await degen.read("FollowedDeveloper", "DevWa11et1111111111111111111111111111111")).inputs,
+    ).toEqual(inputs);
+
+    const tags = await degen.check("DeveloperTags", {
+      address: "DevWa11et1111111111111111111111111111111",
+      tagIds: [],
+    });
+    const tagged = await degen.create("DeveloperTags", tags.inputs);
+    expect((await degen.read("DeveloperTags", tagged.id)).inputs).toEqual({
+      address: "DevWa11et1111111111111111111111111111111",
+      tagIds: [],
+    });
+    await degen.delete("DeveloperTags", tagged.id, tagged.outs);
+    await degen.delete("FollowedDeveloper", created.id, created.outs);
+  });
+
+  it("returns the webhook's signing secret as a Pulumi secret from create, read and update", async () => {
+    const { inputs } = await degen.check("Webhook", { url: receiver.url, enabled: true });
+    const created: { id: string; outs: Bag } = await degen.create("Webhook", inputs);
+    expect(created.id).toBe("webhook");
+    expect(created.outs.secret).toEqual({ [SIGNATURE_KEY]: SECRET_SIGNATURE, value: expect.any(String) });
+    expect(created.outs.verifiedAt).toEqual(expect.any(String));
+
+    const refreshed = await degen.read("Webhook", created.id, created.outs, inputs);
+    expect(refreshed.props.secret).toEqual(created.outs.secret);
+    const rotated: Bag = await degen.update("Webhook", created.id, created.outs, {
+      ...inputs,
+      rotation: "2",
+    });
+    expect(rotated.secret[SIGNATURE_KEY]).toBe(SECRET_SIGNATURE);
+    expect(rotated.secret.value).not.toBe(created.outs.secret.value);
+    await degen.delete("Webhook", created.id, rotated);
+  });
+
+  it("deletes the strategy; a later refresh finds it gone", async () => {
+    await degen.delete("Strategy", strategyId, strategyOuts);
+    expect((await degen.read("Strategy", strategyId, strategyOuts, checked)).id).toBe("");
+  });
+
+  it("never shows an API key: not in any response, nor in the error of a rejected key", async () => {
+    const wrong = await PluginClient.start();
+    try {
+      const wrongKey = "sa_live_0000000000000000000000000000dead";
+      await wrong.configure({ apiKey: wrongKey, baseUrl: em.baseUrl });
+      await expect(wrong.invoke("getAccount")).rejects.toThrow(/401|key/i);
+      await expect(wrong.check("Strategy", strategyInputs())).rejects.toThrow(/401 Unauthorized/);
+      await expect(wrong.create("Strategy", checked)).rejects.toThrow(/401 Unauthorized/);
+      expect(wrong.seen.length).toBeGreaterThanOrEqual(4);
+      for (const text of [...wrong.seen]) expect(text).not.toContain(wrongKey);
+    } finally {
+      wrong.close();
+    }
+    for (const text of [...degen.seen, ...pro.seen]) {
+      expect(text).not.toContain(degenKey);
+      expect(text).not.toContain(proKey);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import * as grpc from "@grpc/grpc-js";
+import type * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { version } from "../../../package.json";
+
+const REPO_ROOT = join(__dirname, "..", "..", "..");
+
+// The plugin as the engine starts it: a process that prints its port, then serves gRPC there.
+describe("the plugin process", () => {
+  let child: ChildProcess;
+  let client: provrpc.ResourceProviderClient;
+
+  beforeAll(async () => {
+    child = spawn(
+      process.execPath,
+      ["-r", "ts-node/register/transpile-only", join(REPO_ROOT, "provider/plugin/main.ts"), "127.0.0.1:1"],
+      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = "";
+      child.stdout?.on("data", (d: Buffer) => {
+        out += d.toString();
+        const line = out.split("\n")[0];
+        if (out.includes("\n") && line) resolve(Number(line));
+      });
+      child.on("exit", (code) =>
+        reject(new Error(`the plugin exited with ${code} before printing its port`)),
+      );
+    });
+    client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  }, 60_000);
+  afterAll(() => {
+    client?.close();
+    child?.kill();
+  });
+
+  it("prints only its port on the first line and answers GetPluginInfo with the package version", async () => {
+    const info = await new Promise<pluginproto.PluginInfo>((resolve, reject) =>
+      client.getPluginInfo(new emptyproto.Empty(), (err, res) => (err ? reject(err) : resolve(res))),
+    );
+    expect(info.getVersion()).toBe(version);
+  });
+
+  it("answers GetSchema with the package schema, and UNIMPLEMENTED for what it does not serve", async () => {
+    const schema = await new Promise<provproto.GetSchemaResponse>((resolve, reject) =>
+      client.getSchema(new provproto.GetSchemaRequest(), (err, res) => (err ? reject(err) : resolve(res))),
+    );
+    expect(JSON.parse(schema.getSchema())).toMatchObject({ name: "strategy-alerts" });
+    const construct = await new Promise<grpc.ServiceError | null>((resolve) =>
+      client.construct(new provproto.ConstructRequest(), (err) => resolve(err)),
+    );
+    expect(construct?.code).toBe(grpc.status.UNIMPLEMENTED);
+  });
+});
