@@ -181,8 +181,9 @@ describe.runIf(inject("pulumiBinDir"))("the plugin's resources under the project
 
   it("converges after faults injected into an up (5xx, 429, answers lost after the write), with no duplicate", async () => {
     const { user, p } = await stack();
+    // One fault per route, so each fires on the first request of its route.
     const faults = [
-      { method: "POST", path: "/strategies", status: 503, count: 1 },
+      { method: "GET", path: "/strategies", status: 503, count: 1 },
       { method: "POST", path: "/strategies/:id/activate", status: 429, retryAfterSeconds: 1, count: 1 },
       { method: "POST", path: "/strategies", drop: "after-commit", count: 1 },
       { method: "POST", path: "/devs/:address/add", drop: "after-commit", count: 1 },
