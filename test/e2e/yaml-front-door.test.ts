@@ -193,7 +193,8 @@ describe.runIf(inject("pulumiBinDir"))("the plugin's resources under the project
     const faulted = await p.up({ allowFailure: true });
     await emulator.control("DELETE", "/faults");
     const fired = (await emulator.journal(user.userId)).filter((e) => (e as { fault?: string }).fault);
-    expect(fired.length).toBeGreaterThanOrEqual(3);
+    // The engine starts no new step after the first failure, so not every fault has its turn.
+    expect(fired.length).toBeGreaterThanOrEqual(2);
     // What a pipeline retry does: plain ups until one succeeds (at most two).
     let code = faulted.code;
     for (let i = 0; code !== 0 && i < 2; i++) code = (await p.up({ allowFailure: true })).code;
