@@ -30,12 +30,18 @@ export async function run(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     const topic = name === "help" ? subcommands.find((c) => c.name === rest[0]) : undefined;
+    if (name === "help" && rest[0] !== undefined && !topic) {
+      process.stderr.write(
+        `strategy-alerts help: unknown command ${JSON.stringify(rest[0])}\n\n${overview()}\n`,
+      );
+      return 2;
+    }
     process.stdout.write(`${topic ? topic.help : overview()}\n`);
     return name === undefined ? 2 : 0;
   }
   const command: Subcommand | undefined = subcommands.find((c) => c.name === name);
   if (!command) {
-    process.stderr.write(`strategy-alerts: unknown command "${name}"\n\n${overview()}\n`);
+    process.stderr.write(`strategy-alerts: unknown command ${JSON.stringify(name)}\n\n${overview()}\n`);
     return 2;
   }
   if (wantsHelp(rest)) {

@@ -1,69 +1,184 @@
-import { existsSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Subcommand } from "../command";
 import { UsageError } from "../command";
 
-export const IMPORT_HELP = `usage: strategy-alerts import --out <dir> [--name <project>] [--force]
+export const IMPORT_HELP = `usage: strategy-alerts import --out <dir> [--language typescript|yaml] [--name <project>] [--force]
+       strategy-alerts import --format pulumi-import --out <file.json> [--force]
 
 Reads the whole account (strategies with their rules, triggers and trigger configs, which
-strategies are active, the webhook, followed developers and their tags) and writes a ready
-Pulumi TypeScript program that adopts all of it: Pulumi.yaml, package.json, tsconfig.json and
-index.ts. The first \`pulumi up\` of that program takes the objects over and changes nothing.
+strategies are active, the webhook, followed developers and their tags) and writes it as code:
+
+  a Pulumi program that adopts all of it (the default: --format program). With --language
+  typescript (the default) it is Pulumi.yaml, package.json, tsconfig.json and index.ts using the
+  package's dynamic resources; with --language yaml, a Pulumi YAML program (Pulumi.yaml and
+  package.json) using the package's provider plugin. The first \`pulumi up\` of either takes the
+  objects over and changes nothing.
+
+  --format pulumi-import: a \`pulumi import --file\` document (type, name and id of every
+  resource) for a Pulumi YAML project that uses the provider plugin.
+
+A webhook URL that carries credentials is never printed or written: the program reads it from a
+secret stack config value, and import prints the \`pulumi config set --secret\` line to run.
+Temporary strategies left by an interrupted \`strategy-alerts review\` are skipped, with a warning.
 
 options:
-  --out <dir>       directory to write the project into (created when missing)
-  --name <project>  Pulumi project name (default: the directory's name)
-  --force           overwrite files the directory already holds
-  -h, --help        show this help
+  --out <path>          directory to write the project into (created when missing), or with
+                        --format pulumi-import the file to write
+  --format <format>     program (default) or pulumi-import
+  --language <lang>     typescript (default) or yaml; only with --format program
+  --name <project>      Pulumi project name (default: the directory's name); only for a program
+  --force               overwrite files that are already there
+  -h, --help            show this help
 
-environment:
+environment (import reads these only, never stack config):
   STRATEGY_ALERTS_API_KEY   the account's API key (never written into the program)
   STRATEGY_ALERTS_BASE_URL  the API base URL, ending in /api/external/v1`;
 
+const FORMATS = ["program", "pulumi-import"] as const;
+const LANGUAGES = ["typescript", "yaml"] as const;
+
+type Output = { format: "program"; language: (typeof LANGUAGES)[number] } | { format: "pulumi-import" };
+
+function outputOf(values: { format?: string; language?: string; name?: string }): Output {
+  const format = values.format ?? "program";
+  if (!(FORMATS as readonly string[]).includes(format))
+    throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got ${JSON.stringify(format)})`);
+  if (format === "pulumi-import") {
+    if (values.language !== undefined)
+      throw new UsageError(
+        "--language applies to --format program only: a pulumi-import document holds no code (pulumi import writes it in the project's language)",
+      );
+    if (values.name !== undefined)
+      throw new UsageError(
+        "--name applies to --format program only: a pulumi-import document names no project",
+      );
+    return { format: "pulumi-import" };
+  }
+  const language = values.language ?? "typescript";
+  if (!(LANGUAGES as readonly string[]).includes(language))
+    throw new UsageError(
+      `--language must be one of ${LANGUAGES.join(", ")} (got ${JSON.stringify(language)})`,
+    );
+  return { format: "program", language: language as (typeof LANGUAGES)[number] };
+}
+
 export const importCommand: Subcommand = {
   name: "import",
-  summary: "write a Pulumi program that adopts the whole account",
+  summary: "write a Pulumi program (or pulumi import file) that adopts the whole account",
   help: IMPORT_HELP,
   async run(args) {
     const { values } = parseArgs({
       args,
-      options: { out: { type: "string" }, name: { type: "string" }, force: { type: "boolean" } },
+      options: {
+        out: { type: "string" },
+        name: { type: "string" },
+        force: { type: "boolean" },
+        format: { type: "string" },
+        language: { type: "string" },
+      },
       strict: true,
       allowPositionals: false,
     });
-    if (!values.out) throw new UsageError("--out <dir> is required: the directory to write the program into");
+    const output = outputOf(values);
+    if (!values.out)
+      throw new UsageError(
+        output.format === "pulumi-import"
+          ? "--out <file.json> is required: the file to write the import document into"
+          : "--out <dir> is required: the directory to write the program into",
+      );
     const out = resolve(values.out);
+    const force = values.force === true;
     // Loaded only here: `--help` and the other commands do not pay for the client.
-    const { resolveCredentials } = await import("../../provider/credentials");
+    const { API_KEY_ENV, BASE_URL_ENV } = await import("../../provider/credentials");
+    const apiKey = process.env[API_KEY_ENV];
+    const baseUrl = process.env[BASE_URL_ENV];
+    if (!apiKey)
+      throw new UsageError(
+        `no API key: set the ${API_KEY_ENV} environment variable to the account's API key (import reads the environment, not stack config)`,
+      );
+    if (!baseUrl)
+      throw new UsageError(
+        `no base URL: set the ${BASE_URL_ENV} environment variable to the API's base URL, ending in /api/external/v1`,
+      );
     const { createClient } = await import("../../provider/api/client");
+    const { describeWait } = await import("../../provider/runtime/client");
     const { importAccount } = await import("../import/import-account");
-    const credentials = resolveCredentials(() => undefined);
-    const client = createClient({ apiKey: credentials.apiKey, baseUrl: credentials.baseUrl });
+    const { terminalText } = await import("../import/printable");
+    const { progressReporter } = await import("../import/progress");
+    const output_ = await import("../import/write-output");
+
+    // Checked before the account is read: a read can take minutes, a bad --out takes none.
+    const { PROJECT_FILE_NAMES } = await import("../import/project-files");
+    if (output.format === "program")
+      await output_.checkOutputDirectory(out, PROJECT_FILE_NAMES[output.language], force);
+    else await output_.checkOutputFile(out, force);
+
+    const reporter = progressReporter({ write: (line) => process.stderr.write(line) });
+    const client = createClient({
+      apiKey,
+      baseUrl,
+      learnRate: true,
+      onWait: (event) => {
+        if (event.waitMs >= 2_000) reporter.say(describeWait(event));
+      },
+    });
     try {
-      const result = await importAccount(client, values.name ?? basename(out));
-      const clashes = Object.keys(result.files).filter((f) => existsSync(join(out, f)));
-      if (clashes.length > 0 && !values.force) {
-        throw new UsageError(`${out} already holds ${clashes.join(", ")}; pass --force to overwrite them`);
+      const result = await importAccount(client, values.name ?? basename(out), output, reporter.progress);
+      const written = Object.keys(result.files);
+      if (output.format === "program") {
+        await output_.makeDirectory(out);
+        await output_.writeOutputFiles(
+          Object.fromEntries(
+            Object.entries(result.files).map(([file, content]) => [join(out, file), content]),
+          ),
+        );
+      } else {
+        await output_.makeDirectory(dirname(out));
+        await output_.writeOutputFiles({ [out]: result.files[""]! });
       }
-      await mkdir(out, { recursive: true });
-      for (const [file, content] of Object.entries(result.files)) await writeFile(join(out, file), content);
       for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
+      const where =
+        output.format === "program" ? `${written.join(", ")} to ${terminalText(out)}` : terminalText(out);
       process.stdout.write(
-        `${result.summary}\n\nWrote ${Object.keys(result.files).join(", ")} to ${out}.\n${NEXT_STEPS}\n`,
+        `${result.summary}\n\nWrote ${where}.\n${nextSteps(output, out, result.secrets, terminalText)}\n`,
       );
       return 0;
+    } catch (err) {
+      if (err instanceof UsageError || err instanceof output_.OutputError) throw err;
+      // Messages may quote account data: escaped like everything else import prints.
+      throw new Error(terminalText((err as Error).message));
     } finally {
       await client.close();
     }
   },
 };
 
-const NEXT_STEPS = `Next:
-  npm install
-  pulumi stack init <stack>
-  pulumi config set --secret strategy-alerts:apiKey   # paste the key when asked
-  pulumi config set strategy-alerts:baseUrl <base url ending in /api/external/v1>
-  pulumi preview   # every resource shows as a create: it adopts, nothing is created in the app
-  pulumi up`;
+function nextSteps(
+  output: Output,
+  out: string,
+  secrets: readonly { key: string; what: string }[],
+  terminalText: (text: string) => string,
+): string {
+  const config = [
+    "  pulumi config set --secret strategy-alerts:apiKey   # paste the key when asked",
+    "  pulumi config set strategy-alerts:baseUrl <base url ending in /api/external/v1>",
+    ...secrets.map((s) => `  pulumi config set --secret ${s.key}   # paste ${s.what}, when asked`),
+  ];
+  if (output.format === "pulumi-import") {
+    return [
+      "Next, in a Pulumi YAML project that has pulumi-strategy-alerts in node_modules and lists its",
+      "plugin (plugins.providers: name strategy-alerts, path ./node_modules/pulumi-strategy-alerts):",
+      ...config.slice(0, 2),
+      `  pulumi import --file ${terminalText(out)}`,
+    ].join("\n");
+  }
+  return [
+    "Next:",
+    "  npm install",
+    "  pulumi stack init <stack>",
+    ...config,
+    "  pulumi preview   # every resource shows as a create: it adopts, nothing is created in the app",
+    "  pulumi up",
+  ].join("\n");
+}

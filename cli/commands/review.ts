@@ -24,9 +24,11 @@ options:
   --until <YYYY-MM-DD>    end the backtest window at the start of this UTC day instead of today
                           (a reproducible window)
   --threshold <x>         winner multiple for backtests (default 2)
-  --events <file>         an engine event log (JSON lines): policy violations are read from
-                          it. Not needed when the input is the event stream
-                          (PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true), which carries them
+  --events <file>         engine events (JSON lines), e.g. the same preview streamed with
+                          PULUMI_ENABLE_STREAMING_JSON_PREVIEW=true: policy violations are
+                          read from it, while the digest given as input says exactly which
+                          strategy each unknown id of an activation is. Not needed when the
+                          input is the stream itself, which carries the violations
   --drift                 the preview is a drift check (\`pulumi preview --refresh
                           --expect-no-changes --json\`): changes are reported as drift
   --title <text>          heading of the report
@@ -38,23 +40,40 @@ environment:
                           needed for the plan headroom, strategy and tag names (optional) and
                           for --backtest (required)
 
-Progress and warnings go to standard error. Exit codes: 0 report written, 1 failure, 2 usage.`;
+With credentials, temporary strategies that an interrupted \`review --backtest\` left behind
+(named "[review-tmp <run>] …", inactive, older than this run) are deleted, and the report says so.
 
-async function readInput(path: string | undefined): Promise<string> {
+Input that is not a complete preview (a stream cut before its summary, an error document, a
+stack export, a truncated or UTF-16 file) is an error, never a report.
+
+Progress and warnings go to standard error. Exit codes: 0 report written, 1 failure (the input
+is not a complete preview, the API failed), 2 usage.`;
+
+/** The bytes of the file or of standard input; decoded by the review, which names UTF-16 and binary. */
+async function readInput(path: string | undefined): Promise<Uint8Array> {
   if (path === undefined || path === "-") {
     if (process.stdin.isTTY)
       throw new UsageError("no preview JSON: pass a file, or pipe `pulumi preview --json` into `-`");
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString("utf8");
+    return Buffer.concat(chunks);
   }
   try {
-    return await readFile(path, "utf8");
+    return await readFile(path);
   } catch (e) {
     throw new Error(
       `cannot read the preview JSON ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }
+}
+
+/** A day of the calendar: `2030-02-31` has the right shape but is no day, so it is refused too. */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 function positiveNumber(raw: string | undefined, option: string, fallback: number, integer = false): number {
@@ -66,40 +85,45 @@ function positiveNumber(raw: string | undefined, option: string, fallback: numbe
   return n;
 }
 
+/** The arguments, checked: a bad value is a usage error naming the option. */
+function readOptions(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      backtest: { type: "boolean" },
+      "window-days": { type: "string" },
+      threshold: { type: "string" },
+      until: { type: "string" },
+      events: { type: "string" },
+      drift: { type: "boolean" },
+      title: { type: "string" },
+      "poll-interval": { type: "string" },
+    },
+  });
+  if (positionals.length > 1) throw new UsageError(`one preview file expected, got ${positionals.length}`);
+  const windowDays = positiveNumber(values["window-days"], "--window-days", 6, true);
+  const threshold = positiveNumber(values.threshold, "--threshold", 2);
+  const pollIntervalMs = positiveNumber(values["poll-interval"], "--poll-interval", 5000, true);
+  if (values.until !== undefined && !isCalendarDate(values.until)) {
+    throw new UsageError(`--until must be a day of the calendar YYYY-MM-DD, got "${values.until}"`);
+  }
+  return { values, positionals, windowDays, threshold, pollIntervalMs };
+}
+
 export const reviewCommand: Subcommand = {
   name: "review",
   summary: "turn `pulumi preview --json` into a pull-request report, with backtests before → after",
   help: HELP,
   async run(args) {
-    const { values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        backtest: { type: "boolean" },
-        "window-days": { type: "string" },
-        threshold: { type: "string" },
-        until: { type: "string" },
-        events: { type: "string" },
-        drift: { type: "boolean" },
-        title: { type: "string" },
-        "poll-interval": { type: "string" },
-      },
-    });
-    if (positionals.length > 1) throw new UsageError(`one preview file expected, got ${positionals.length}`);
-    const windowDays = positiveNumber(values["window-days"], "--window-days", 6, true);
-    const threshold = positiveNumber(values.threshold, "--threshold", 2);
-    const pollIntervalMs = positiveNumber(values["poll-interval"], "--poll-interval", 5000, true);
-    if (
-      values.until !== undefined &&
-      (!/^\d{4}-\d{2}-\d{2}$/.test(values.until) || Number.isNaN(Date.parse(values.until)))
-    ) {
-      throw new UsageError(`--until must be a date YYYY-MM-DD, got "${values.until}"`);
-    }
-    const previewJson = await readInput(positionals[0]);
+    const { values, positionals, windowDays, threshold, pollIntervalMs } = readOptions(args);
+    const previewBytes = await readInput(positionals[0]);
 
     // Loaded here: the command list must not pay for the client and the renderer.
     const review = await import("../../provider/review/session");
     const { parsePolicyEvents } = await import("../../provider/review/preview-json");
+    const { decodePreview } = await import("../../provider/review/preview-input");
+    const previewJson = decodePreview(previewBytes);
     const { API_KEY_ENV, BASE_URL_ENV } = await import("../../provider/credentials");
     const log = (line: string) => process.stderr.write(`strategy-alerts review: ${line}\n`);
 
@@ -115,7 +139,9 @@ export const reviewCommand: Subcommand = {
         `${API_KEY_ENV} / ${BASE_URL_ENV} not set: the plan headroom and names of unchanged strategies are left out`,
       );
 
-    const policyViolations = values.events ? parsePolicyEvents(await readInput(values.events)) : [];
+    const policyViolations = values.events
+      ? parsePolicyEvents(decodePreview(await readInput(values.events)))
+      : [];
     // An interrupt must not leave temporary strategies behind: delete them, then exit.
     let temporary: { cleanup(): Promise<void> } | undefined;
     const onSignal = (signal: NodeJS.Signals) => {

@@ -1,34 +1,76 @@
-/** `strategy-alerts import`: an account, read through the client → the files of a Pulumi project. */
+/** `strategy-alerts import`: an account, read through the client → a Pulumi project or import document. */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ApiClient } from "../../provider/api/client";
-import { type ProjectVersions, projectFiles } from "./project-files";
-import { readAccount } from "./read-account";
+import type { Strategy } from "../../provider/model/strategy";
+import { parseTemporaryStrategyName } from "../../provider/model/temporary-strategies";
+import { printableUrl } from "../../provider/model/url-credentials";
+import { declareAccount, type SecretInput } from "./declarations";
+import { terminalText } from "./printable";
+import { type ProjectVersions, projectFiles, projectSlug, yamlProjectFiles } from "./project-files";
+import { renderImportFile } from "./pulumi-import-file";
+import { type ReadProgress, readAccount } from "./read-account";
 import { renderProgram } from "./render-program";
+import { renderYamlProgram } from "./render-yaml";
+
+/** What import writes: a program (TypeScript or Pulumi YAML), or a `pulumi import --file` document. */
+export type ImportOutput =
+  | { format: "program"; language: "typescript" | "yaml" }
+  | { format: "pulumi-import" };
 
 export interface ImportResult {
+  /** Files by path relative to the output directory; for a document, one file named "". */
   files: Record<string, string>;
+  /** Terminal-safe lines (account data escaped). */
   warnings: string[];
-  /** One line per kind of object imported. */
+  /** One line per kind of object imported; terminal-safe, URLs masked. */
   summary: string;
+  /** Config secrets the user sets before the first `pulumi up` (keys only, never values). */
+  secrets: SecretInput[];
 }
 
-export async function importAccount(client: ApiClient, projectName: string): Promise<ImportResult> {
-  const snapshot = await readAccount(client);
-  const program = renderProgram(snapshot);
+export async function importAccount(
+  client: ApiClient,
+  projectName: string,
+  output: ImportOutput = { format: "program", language: "typescript" },
+  onProgress?: ReadProgress,
+): Promise<ImportResult> {
+  const snapshot = await readAccount(client, onProgress);
+  const declarations = declareAccount(snapshot);
+  const warnings = [...declarations.warnings, ...temporaryWarnings(snapshot.skippedTemporary)].map(
+    terminalText,
+  );
   const active = snapshot.strategies.filter((s) => s.isActive).length;
   const tagged = snapshot.developers.filter((d) => d.tagIds.length > 0).length;
   const summary = [
-    `Imported account ${snapshot.account.userId} (plan ${snapshot.account.plan}):`,
+    `Imported account ${terminalText(snapshot.account.userId)} (plan ${terminalText(snapshot.account.plan)}):`,
     `  ${snapshot.strategies.length} strategies, ${active} of them active`,
     `  ${snapshot.developers.length} followed developers, ${tagged} with tags`,
-    `  webhook: ${snapshot.webhook.url ? snapshot.webhook.url : "none configured"}`,
+    `  webhook: ${snapshot.webhook.url ? terminalText(printableUrl(snapshot.webhook.url)) : "none configured"}`,
   ].join("\n");
-  return {
-    files: projectFiles(projectName, program.source, packageVersions()),
-    warnings: program.warnings,
-    summary,
-  };
+  const files =
+    output.format === "pulumi-import"
+      ? { "": renderImportFile(declarations) }
+      : output.language === "yaml"
+        ? yamlProjectFiles(
+            projectName,
+            renderYamlProgram(projectSlug(projectName), declarations),
+            packageVersions(),
+          )
+        : projectFiles(projectName, renderProgram(declarations).source, packageVersions());
+  return { files, warnings, summary, secrets: declarations.secrets };
+}
+
+/** Temporary strategies a killed tool left behind are not the user's: skipped, and said so. */
+function temporaryWarnings(skipped: readonly Strategy[]): string[] {
+  return skipped.map((s) => {
+    const mark = parseTemporaryStrategyName(s.name)!;
+    return (
+      `skipped strategy ${JSON.stringify(s.name)} (${s.id}): a temporary copy that \`strategy-alerts ${mark.tool}\` ` +
+      `made and did not delete (its run was interrupted); it is not imported. Delete it in the app, or let the next ` +
+      `${mark.tool} sweep it.`
+    );
+  });
 }
 
 /** The version ranges a generated project asks for, read from this package's package.json. */

@@ -1,4 +1,5 @@
 /** Readable, unique names for generated resources and variables. */
+import type { AccountSnapshot } from "./read-account";
 
 /** An identifier for a readable name: `Safety first!` → `safetyFirst`. */
 export function identifierFor(name: string, fallback: string): string {
@@ -24,13 +25,15 @@ export function slugFor(name: string): string {
     .toLowerCase();
 }
 
-// Words that cannot name a variable, plus names the generated program itself uses.
+// Words that cannot name a variable, globals a declaration must not shadow, and the names the
+// generated program itself uses.
 const RESERVED = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false " +
     "finally for function if import in instanceof new null return super switch this throw true try " +
     "typeof var void while with yield let static implements interface package private protected public " +
-    "await async arguments eval sa pulumi developerTags microblogTags activation webhook tagId"
+    "await async arguments eval undefined globalThis require module exports " +
+    "sa pulumi config developerTags microblogTags activation webhook tagId"
   ).split(" "),
 );
 
@@ -41,11 +44,6 @@ export interface Named {
   variable: string;
 }
 
-/**
- * Names for items from their readable labels. A label several items share gets each item's own
- * discriminator (an id or address prefix) appended, so a name never depends on the other items'
- * order and stays the same on every import of the same account.
- */
 /** Long enough to read, short enough that a declaration's first line fits 80 columns. */
 const MAX_SLUG = 32;
 
@@ -57,24 +55,99 @@ function shortSlug(label: string): string {
   return end > 0 ? cut.slice(0, end) : slug.slice(0, MAX_SLUG);
 }
 
-export function allocateNames(
-  items: readonly { label: string; discriminator: string }[],
-  kind: string,
-  taken: Set<string> = new Set(),
-): Named[] {
-  const base = items.map((i) => {
-    const slug = shortSlug(i.label);
-    return slug === ""
-      ? `${kind}-${slugFor(i.discriminator)}`
-      : `${kind === "strategy" ? "" : `${kind}-`}${slug}`;
-  });
-  const counts = new Map<string, number>();
-  for (const b of base) counts.set(b, (counts.get(b) ?? 0) + 1);
-  const names = items.map((item, i) => {
-    const b = base[i]!;
-    const resource = counts.get(b)! > 1 || taken.has(b) ? `${b}-${slugFor(item.discriminator)}` : b;
-    return { resource, variable: identifierFor(resource, kind) };
-  });
-  for (const n of names) taken.add(n.resource);
-  return names;
+/**
+ * Every resource name and variable of one generated program. Dynamic resources all share one
+ * type, so their URNs differ only by name: a name is unique across the whole program, not per
+ * kind, and so is a variable. Uniqueness holds by construction: a name or variable already
+ * claimed gets a counter until it is free, whatever the labels are.
+ */
+export class NameRegistry {
+  private readonly resources = new Set<string>();
+  private readonly variables = new Set<string>();
+
+  /** Claims `resource` as given (the program's fixed names: `webhook`, `active-strategies`). */
+  fixed(resource: string, variable: string): Named {
+    if (this.resources.has(resource) || this.variables.has(variable))
+      throw new Error(`${resource} is claimed twice`);
+    this.resources.add(resource);
+    this.variables.add(variable);
+    return { resource, variable };
+  }
+
+  /**
+   * Names for items from their readable labels. A label several items share gets each item's own
+   * discriminator (an id or address prefix) appended, so a name never depends on the other items'
+   * order and stays the same on every import of the same account.
+   */
+  allocate(items: readonly { label: string; discriminator: string }[], kind: string): Named[] {
+    const base = items.map((i) => {
+      const slug = shortSlug(i.label);
+      return slug === ""
+        ? `${kind}-${slugFor(i.discriminator)}`
+        : `${kind === "strategy" ? "" : `${kind}-`}${slug}`;
+    });
+    const counts = new Map<string, number>();
+    for (const b of base) counts.set(b, (counts.get(b) ?? 0) + 1);
+    return items.map((item, i) => {
+      const b = base[i]!;
+      const wanted = counts.get(b)! > 1 || this.resources.has(b) ? `${b}-${slugFor(item.discriminator)}` : b;
+      const resource = this.free(wanted, this.resources, (n) => `${wanted}-${n}`);
+      const variableBase = identifierFor(resource, kind);
+      const variable = this.free(variableBase, this.variables, (n) => `${variableBase}${n}`);
+      return { resource, variable };
+    });
+  }
+
+  /** A name derived from one already claimed (`dev-alice-tags` for `dev-alice`). */
+  derived(from: Named, suffix: string): Named {
+    const wanted = `${from.resource}-${suffix}`;
+    const resource = this.free(wanted, this.resources, (n) => `${wanted}-${n}`);
+    const variableBase = identifierFor(resource, "resource");
+    return { resource, variable: this.free(variableBase, this.variables, (n) => `${variableBase}${n}`) };
+  }
+
+  private free(wanted: string, taken: Set<string>, numbered: (n: number) => string): string {
+    let candidate = wanted;
+    for (let n = 2; taken.has(candidate) || (taken === this.variables && RESERVED.has(candidate)); n++)
+      candidate = numbered(n);
+    taken.add(candidate);
+    return candidate;
+  }
+}
+
+/** The fixed names of the resources an account has once at most. */
+export const WEBHOOK_NAME = "webhook";
+export const ACTIVATION_NAME = "active-strategies";
+
+/** The names of every resource an import declares, shared by every output format. */
+export interface ProgramNames {
+  developers: Map<string, Named>;
+  /** The DeveloperTags resource of each developer with tags, by address. */
+  developerTags: Map<string, Named>;
+  strategies: Map<string, Named>;
+  webhook: Named;
+  activation: Named;
+}
+
+export function programNames(snapshot: AccountSnapshot): ProgramNames {
+  const registry = new NameRegistry();
+  const webhook = registry.fixed(WEBHOOK_NAME, "webhook");
+  const activation = registry.fixed(ACTIVATION_NAME, "activation");
+  const devs = snapshot.developers;
+  const devNames = registry.allocate(
+    devs.map((d) => ({ label: d.alias ?? "", discriminator: d.address.slice(0, 8) })),
+    "dev",
+  );
+  const strategyNames = registry.allocate(
+    snapshot.strategies.map((s) => ({ label: s.name, discriminator: s.id.slice(0, 8) })),
+    "strategy",
+  );
+  const developers = new Map(devs.map((d, i) => [d.address, devNames[i]!]));
+  const developerTags = new Map<string, Named>();
+  for (const d of devs) {
+    if (d.tagIds.length > 0)
+      developerTags.set(d.address, registry.derived(developers.get(d.address)!, "tags"));
+  }
+  const strategies = new Map(snapshot.strategies.map((s, i) => [s.id, strategyNames[i]!]));
+  return { developers, developerTags, strategies, webhook, activation };
 }

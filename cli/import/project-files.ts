@@ -1,5 +1,11 @@
-/** The files around a generated program that make it a ready Pulumi TypeScript project. */
+/** The files around a generated program that make it a ready Pulumi project. */
 import { slugFor } from "./names";
+
+/** The files each kind of project holds, known before the account is read (to check --out). */
+export const PROJECT_FILE_NAMES = {
+  typescript: ["Pulumi.yaml", "package.json", "tsconfig.json", ".gitignore", "index.ts"],
+  yaml: ["Pulumi.yaml", "package.json", ".gitignore"],
+} as const;
 
 /** Versions the generated package.json asks for: the package that wrote it, and its toolchain. */
 export interface ProjectVersions {
@@ -15,7 +21,7 @@ export function projectFiles(
   indexTs: string,
   versions: ProjectVersions,
 ): Record<string, string> {
-  const name = slugFor(projectName) || "strategy-portfolio";
+  const name = projectSlug(projectName);
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   return {
     "Pulumi.yaml": [
@@ -57,5 +63,31 @@ export function projectFiles(
     }),
     ".gitignore": "node_modules/\n",
     "index.ts": indexTs,
+  };
+}
+
+/** The project name a generated project carries: a slug of what the user asked for. */
+export function projectSlug(projectName: string): string {
+  return slugFor(projectName) || "strategy-portfolio";
+}
+
+/**
+ * A Pulumi YAML project: the program is Pulumi.yaml itself; package.json brings the package,
+ * whose root holds the provider plugin that `plugins.providers[].path` points at.
+ */
+export function yamlProjectFiles(
+  projectName: string,
+  pulumiYaml: string,
+  versions: Pick<ProjectVersions, "package">,
+): Record<string, string> {
+  const name = projectSlug(projectName);
+  return {
+    "Pulumi.yaml": pulumiYaml,
+    "package.json": `${JSON.stringify(
+      { name, private: true, dependencies: { "pulumi-strategy-alerts": versions.package } },
+      null,
+      2,
+    )}\n`,
+    ".gitignore": "node_modules/\n",
   };
 }

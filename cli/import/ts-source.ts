@@ -3,6 +3,7 @@
  * defaults (80 columns, 2 spaces, double quotes, trailing commas), so a generated program is
  * already formatted: a group goes on one line when it fits, otherwise one element per line.
  */
+import { quoted } from "./printable";
 
 export const LINE_WIDTH = 80;
 const INDENT = "  ";
@@ -112,11 +113,14 @@ function printKey(key: string): string {
   return IDENTIFIER.test(key) ? key : printString(key);
 }
 
-/** Double quotes unless the text holds more double than single quotes (the formatters' rule). */
+/**
+ * Double quotes unless the text holds more double than single quotes (the formatters' rule);
+ * controls and invisible characters always escaped (account data is untrusted).
+ */
 export function printString(text: string): string {
   const doubles = (text.match(/"/g) ?? []).length;
   const singles = (text.match(/'/g) ?? []).length;
-  const json = JSON.stringify(text);
+  const json = quoted(text);
   if (doubles <= singles) return json;
   return `'${json.slice(1, -1).replace(/\\"/g, '"').replace(/'/g, "\\'")}'`;
 }

@@ -10,6 +10,19 @@ export const MASK = "***";
 
 /** Path segments after one of these carry the credential in chat-style webhook URLs. */
 const CREDENTIAL_PATH_PREFIXES = new Set(["services", "hooks", "webhooks", "api-hooks"]);
+/** Segments that name what follows as a credential (`/token/…`, `/apikey/…`). */
+const CREDENTIAL_NAMES = new Set([
+  "token",
+  "tokens",
+  "key",
+  "keys",
+  "apikey",
+  "api-key",
+  "api_key",
+  "secret",
+  "secrets",
+  "auth",
+]);
 /** A bot token: digits, a colon, then the secret. */
 const BOT_TOKEN = /^bot\d+:/i;
 /** At least 16 characters of letters, digits, `-` and `_`, mixing letters with digits: a token, not a word. */
@@ -17,6 +30,8 @@ const RANDOM_TOKEN = /^[A-Za-z0-9_-]{16,}$/;
 
 function looksLikeToken(segment: string): boolean {
   if (BOT_TOKEN.test(segment)) return true;
+  // Path parameters (`a;token=x`, `key=x`) carry values, and a value in a webhook path is a credential.
+  if (segment.includes("=")) return true;
   if (!RANDOM_TOKEN.test(segment)) return false;
   return /[0-9]/.test(segment) && /[A-Za-z]/.test(segment);
 }
@@ -48,7 +63,9 @@ export function maskUrl(text: string): MaskedUrl {
       masked = true;
       return MASK;
     }
-    if (CREDENTIAL_PATH_PREFIXES.has(seg.toLowerCase()) && i < segments.length - 1) afterPrefix = true;
+    const lower = seg.toLowerCase();
+    if ((CREDENTIAL_PATH_PREFIXES.has(lower) || CREDENTIAL_NAMES.has(lower)) && i < segments.length - 1)
+      afterPrefix = true;
     return raw;
   });
   const hasQuery = u.search.length > 1;
@@ -71,4 +88,19 @@ function safeDecode(segment: string): string {
 /** The masked URL, or a fixed word for text that is not a URL (it may be a mistyped secret). */
 export function printableUrl(text: string): string {
   return maskUrl(text).masked ?? "(not a valid URL)";
+}
+
+/** A URL inside free text: a scheme, `://`, then everything up to a space or a quote. */
+const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s<>`"']*/gi;
+
+/**
+ * Free text (an error message, a diagnostic) with every URL in it masked. A URL that does not
+ * parse, which is what a validation error quotes, keeps only its scheme: nothing else of it is
+ * known to be safe to show.
+ */
+export function maskUrlsIn(text: string): string {
+  return text.replace(URL_IN_TEXT, (url) => {
+    const masked = maskUrl(url).masked;
+    return masked ?? `${url.slice(0, url.indexOf("://") + 3)}${MASK}`;
+  });
 }

@@ -4,9 +4,8 @@
  * active sets plus the account's active strategies that the stack leaves alone.
  */
 import { canonicalStringSet } from "../model/canonical";
-import { TYPE_TOKENS } from "../resources/type-tokens";
 import type { PlanStep } from "./preview-json";
-import { code, isUnknownValue, plural, quote } from "./words";
+import { code, isUnknownValue, joinMd, type Md, md, plural, quote, text } from "./words";
 
 // biome-ignore lint/suspicious/noExplicitAny: inputs come from the engine as untyped JSON.
 type Bag = Record<string, any>;
@@ -20,22 +19,26 @@ export interface ReviewAccount {
 }
 
 export interface ActivationReview {
-  activated: string[];
-  deactivated: string[];
+  activated: Md[];
+  deactivated: Md[];
   /** Lines about the plan (headroom, or why the change exceeds it). */
-  plan: string[];
+  plan: Md[];
   exceeds: boolean;
 }
 
-const idOfStrategy = (s: PlanStep["old"]) =>
-  (s?.outputs?.strategyId as string | undefined) ?? (s?.id && !isUnknownValue(s.id) ? s.id : undefined);
+const idOfStrategy = (s: PlanStep["old"]) => {
+  const id = s?.outputs?.strategyId ?? s?.id;
+  return typeof id === "string" && id !== "" && !isUnknownValue(id) ? id : undefined;
+};
+
+const isStrategy = (s: PlanStep) => s.kind === "Strategy";
 
 /** Strategy id → name from every strategy the preview or the account knows. */
 export function strategyNames(steps: PlanStep[], account?: ReviewAccount): Map<string, string> {
   const names = new Map<string, string>();
   for (const s of account?.strategies ?? []) names.set(s.id, s.name);
   for (const step of steps) {
-    if (step.type !== TYPE_TOKENS.Strategy) continue;
+    if (!isStrategy(step)) continue;
     for (const state of [step.old, step.new]) {
       const id = idOfStrategy(state);
       const name = state?.inputs?.name;
@@ -56,116 +59,194 @@ function declaredIds(bag: Bag | null | undefined): { known: string[]; unknown: n
   };
 }
 
+const nameOf = (s: PlanStep) => String(s.new?.inputs?.name ?? s.old?.inputs?.name ?? s.name);
+
+interface Resolved {
+  /** Ids the unknowns stand for: strategies updated in place keep the id of their old state. */
+  existing: string[];
+  /** Names of created (or replaced) strategies whose ids the unknowns stand for. */
+  created: string[];
+  /** Unknowns the preview does not trace to one strategy. */
+  untraced: number;
+  /** When untraced: the strategies they may stand for (names), and the ids among them. */
+  maybe: { names: string[]; ids: string[] };
+}
+
 /**
  * What an activation's unknown ids stand for. During a preview the id of every strategy that
- * is created or updated in the same change is unknown; propertyDependencies name those
- * strategies. An updated strategy keeps its id (the old state's), a created one is new.
+ * is created, replaced or updated in the same change is unknown. The digest's
+ * propertyDependencies name those strategies. The engine's event stream carries no
+ * dependencies, so there the candidates are every strategy whose id the preview does not know
+ * (an updated one keeps the id of its old state): when there are exactly as many as unknowns,
+ * they are the set; otherwise the unknowns stay untraced and the candidates are named, never
+ * guessed.
  */
-function unknownIdsOf(step: PlanStep, steps: PlanStep[]): { existing: string[]; created: string[] } {
-  const deps = step.new?.propertyDependencies?.strategyIds ?? [];
-  const existing: string[] = [];
-  const created: string[] = [];
-  for (const s of steps) {
-    if (s.type !== TYPE_TOKENS.Strategy || !deps.includes(s.urn)) continue;
-    if (s.op === "create") created.push(String(s.new?.inputs?.name ?? s.name));
-    else if (s.op === "update") {
-      const id = idOfStrategy(s.old);
-      if (id) existing.push(id);
-    }
+function unknownIdsOf(step: PlanStep, steps: PlanStep[], after: Set<string>, unknown: number): Resolved {
+  const deps = step.new?.propertyDependencies?.strategyIds;
+  const candidates = steps.filter(
+    (s) =>
+      isStrategy(s) &&
+      (deps ? deps.includes(s.urn) : true) &&
+      !after.has(idOfStrategy(s.old) ?? "") &&
+      ["update", "create", "replace", "create-replacement"].includes(s.op),
+  );
+  const existing = candidates
+    .filter((s) => s.op === "update")
+    .map((s) => idOfStrategy(s.old))
+    .filter((id): id is string => Boolean(id));
+  const created = [...new Set(candidates.filter((s) => s.op !== "update").map(nameOf))];
+  const none = { names: [], ids: [] };
+  if (deps)
+    return {
+      existing,
+      created,
+      untraced: Math.max(0, unknown - existing.length - created.length),
+      maybe: none,
+    };
+  if (existing.length + created.length === unknown) return { existing, created, untraced: 0, maybe: none };
+  return {
+    existing: [],
+    created: [],
+    untraced: unknown,
+    maybe: { names: [...new Set(candidates.map(nameOf))].sort(), ids: existing },
+  };
+}
+
+interface SetChange {
+  before: string[];
+  after: string[];
+  created: string[];
+  untraced: number;
+  maybe: Resolved["maybe"];
+  exclusive: boolean;
+}
+
+function setChangeOf(step: PlanStep, steps: PlanStep[]): SetChange {
+  const before = step.op === "create" ? { known: [] as string[], unknown: 0 } : declaredIds(step.old?.inputs);
+  const after = step.op === "delete" ? { known: [] as string[], unknown: 0 } : declaredIds(step.new?.inputs);
+  let created: string[] = [];
+  let untraced = 0;
+  let maybe: Resolved["maybe"] = { names: [], ids: [] };
+  if (after.unknown > 0) {
+    const resolved = unknownIdsOf(step, steps, new Set(after.known), after.unknown);
+    after.known = canonicalStringSet([...after.known, ...resolved.existing]);
+    const left = Math.max(0, after.unknown - resolved.existing.length);
+    created = resolved.created.slice(0, left);
+    untraced = left - created.length;
+    maybe = resolved.maybe;
   }
-  return { existing, created };
+  const exclusive = step.op !== "delete" && step.new?.inputs?.exclusive === true;
+  return { before: before.known, after: after.known, created, untraced, maybe, exclusive };
+}
+
+function untracedWords(change: SetChange): Md {
+  const count = plural(change.untraced, "strategy", "strategies");
+  if (change.maybe.names.length === 0) return md`${count} whose id is known after apply`;
+  const names = joinMd(
+    change.maybe.names.map((n) => quote(n)),
+    ", ",
+  );
+  return md`${count} whose id is known after apply, among ${names} (the streamed preview does not say which: the digest, \`pulumi preview --json\` without streaming, does)`;
 }
 
 export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): ActivationReview | undefined {
-  const activations = steps.filter((s) => s.type === TYPE_TOKENS.StrategyActivation);
-  const changing = activations.filter((s) => s.op !== "same" && s.op !== "read");
-  if (changing.length === 0) return undefined;
+  const activations = steps.filter((s) => s.kind === "StrategyActivation");
+  if (!activations.some((s) => s.op !== "same" && s.op !== "read")) return undefined;
   const names = strategyNames(steps, account);
   const label = (id: string) => (names.has(id) ? quote(names.get(id)!) : code(id));
 
-  const activated: string[] = [];
-  const deactivated: string[] = [];
+  const activated: Md[] = [];
+  const deactivated: Md[] = [];
   const activeAfter = new Set<string>();
   const released = new Set<string>();
   let unknownAfter = 0;
   let exclusive = false;
-  for (const step of activations) {
-    const before = step.op === "create" ? { known: [], unknown: 0 } : declaredIds(step.old?.inputs);
-    const after =
-      step.op === "delete" ? { known: [] as string[], unknown: 0 } : declaredIds(step.new?.inputs);
-    let created: string[] = [];
-    if (after.unknown > 0) {
-      const resolved = unknownIdsOf(step, steps);
-      const existing = resolved.existing.filter((id) => !after.known.includes(id));
-      after.known = canonicalStringSet([...after.known, ...existing]);
-      after.unknown = Math.max(0, after.unknown - existing.length);
-      created = resolved.created.slice(0, after.unknown);
-    }
-    if (step.op !== "delete" && step.new?.inputs?.exclusive === true) exclusive = true;
-    for (const id of after.known) activeAfter.add(id);
-    unknownAfter += after.unknown;
-    for (const id of after.known) if (!before.known.includes(id)) activated.push(label(id));
-    if (after.unknown > 0) {
-      activated.push(...created.map((n) => `${quote(n)} (new)`));
-      const rest = after.unknown - created.length;
-      if (rest > 0) activated.push(`${plural(rest, "strategy", "strategies")} whose id is known after apply`);
-    }
-    for (const id of before.known) {
-      if (!after.known.includes(id)) {
-        deactivated.push(label(id));
+  for (const change of activations.map((a) => setChangeOf(a, steps))) {
+    exclusive ||= change.exclusive;
+    for (const id of change.after) activeAfter.add(id);
+    unknownAfter += change.created.length + change.untraced;
+    for (const id of change.after) if (!change.before.includes(id)) activated.push(label(id));
+    activated.push(...change.created.map((n) => md`${quote(n)} (new)`));
+    if (change.untraced > 0) activated.push(untracedWords(change));
+    for (const id of change.before) {
+      if (change.after.includes(id)) continue;
+      // Possibly one of the untraced unknowns: it may stay active.
+      if (change.maybe.ids.includes(id)) {
+        deactivated.push(md`${label(id)} unless it is one of the ids known after apply`);
+        // Counted once either way: among the unknowns, or inactive.
         released.add(id);
+        continue;
       }
+      deactivated.push(label(id));
+      released.add(id);
     }
   }
   const deleted = new Set(
     steps
-      .filter((s) => s.type === TYPE_TOKENS.Strategy && s.op === "delete")
+      .filter((s) => isStrategy(s) && s.op === "delete")
       .map((s) => idOfStrategy(s.old))
       .filter((id): id is string => Boolean(id)),
   );
-
+  const headroom = account
+    ? planHeadroom(account, { activeAfter, released, deleted, exclusive, unknownAfter }, label, deactivated)
+    : { plan: [], exceeds: false };
   activated.sort();
   deactivated.sort();
-  const plan: string[] = [];
-  let exceeds = false;
-  if (account) {
-    // Active strategies the stack leaves as they are (an exclusive set deactivates them all).
-    const outside = [...account.strategies]
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .filter(
-        (s) =>
-          s.isActive && !activeAfter.has(s.id) && !released.has(s.id) && !deleted.has(s.id) && !exclusive,
-      );
-    if (exclusive) {
-      for (const s of account.strategies) {
-        if (s.isActive && !activeAfter.has(s.id) && !released.has(s.id))
-          deactivated.push(`${label(s.id)} (exclusive set)`);
-      }
-    }
-    deactivated.sort();
-    const total = activeAfter.size + unknownAfter + outside.length;
-    const limit = account.activeLimit;
-    const fromStack = activeAfter.size + unknownAfter;
-    plan.push(
-      `Plan headroom after this change: active ${total} of ${limit} on ${account.plan} (${fromStack} declared by this stack, ${outside.length} outside it).`,
+  return { activated, deactivated, ...headroom };
+}
+
+interface ActiveSet {
+  activeAfter: Set<string>;
+  released: Set<string>;
+  deleted: Set<string>;
+  exclusive: boolean;
+  unknownAfter: number;
+}
+
+function planHeadroom(
+  account: ReviewAccount,
+  set: ActiveSet,
+  label: (id: string) => Md,
+  deactivated: Md[],
+): { plan: Md[]; exceeds: boolean } {
+  const { activeAfter, released, deleted, exclusive, unknownAfter } = set;
+  // Active strategies the stack leaves as they are (an exclusive set deactivates them all).
+  const outside = [...account.strategies]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .filter(
+      (s) => s.isActive && !activeAfter.has(s.id) && !released.has(s.id) && !deleted.has(s.id) && !exclusive,
     );
-    if (total > limit) {
-      exceeds = true;
-      const over = total - limit;
-      plan.push(
-        `**This change exceeds the plan:** ${account.plan} allows ${limit} active strategies and ${total} would be active. ` +
-          `\`pulumi up\` fails at the activation with 403 until ${plural(over, "strategy", "strategies")} ` +
-          `${over === 1 ? "is" : "are"} deactivated: remove ${over} from the active set, deactivate ${over} of the ${outside.length} active outside this stack` +
-          `${
-            outside.length > 0
-              ? ` (${outside
-                  .slice(0, 5)
-                  .map((s) => quote(s.name))
-                  .join(", ")}${outside.length > 5 ? ", …" : ""})`
-              : ""
-          }, or move to a plan with a higher limit.`,
-      );
+  if (exclusive) {
+    for (const s of account.strategies) {
+      if (s.isActive && !activeAfter.has(s.id) && !released.has(s.id))
+        deactivated.push(md`${label(s.id)} (exclusive set)`);
     }
   }
-  return { activated, deactivated, plan, exceeds };
+  const fromStack = activeAfter.size + unknownAfter;
+  const total = fromStack + outside.length;
+  const limit = account.activeLimit;
+  const planName = text(account.plan);
+  const plan: Md[] = [
+    md`Plan headroom after this change: active ${total} of ${limit} on ${planName} (${fromStack} declared by this stack, ${outside.length} outside it).`,
+  ];
+  if (total <= limit) return { plan, exceeds: false };
+  const over = total - limit;
+  const examples =
+    outside.length > 0
+      ? md` (${joinMd(
+          outside.slice(0, 5).map((s) => quote(s.name)),
+          ", ",
+        )}${outside.length > 5 ? md`, …` : md``})`
+      : md``;
+  plan.push(
+    joinMd(
+      [
+        md`**This change exceeds the plan:** ${planName} allows ${limit} active strategies and ${total} would be active.`,
+        md`\`pulumi up\` fails at the activation with 403 until ${plural(over, "strategy", "strategies")} ${over === 1 ? md`is` : md`are`} deactivated:`,
+        md`remove ${over} from the active set, deactivate ${over} of the ${outside.length} active outside this stack${examples}, or move to a plan with a higher limit.`,
+      ],
+      " ",
+    ),
+  );
+  return { plan, exceeds: true };
 }

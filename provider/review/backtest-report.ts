@@ -2,7 +2,7 @@
  * The measured impact of a change, as the backtest runner hands it to the renderer, and its
  * Markdown. Pure: the runner (backtest-run.ts) does the I/O.
  */
-import { code, num, plural, quote } from "./words";
+import { code, joinMd, type Md, md, num, plural, quote, text } from "./words";
 
 export interface Metrics {
   tested: number;
@@ -53,87 +53,102 @@ export interface BacktestReport {
 }
 
 /** `2030-01-05 14:00` from an ISO timestamp (left as it is when it is not one). */
-function utc(iso: string): string {
+function utc(iso: string): Md {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(iso);
-  return m ? `${m[1]} ${m[2]}` : iso;
+  return text(m ? `${m[1]} ${m[2]}` : iso);
 }
 
-const pct = (x: number) => `${num(Math.round(x * 1000) / 10)}%`;
+const pct = (x: number) => md`${num(Math.round(x * 1000) / 10)}%`;
 
-function cell(before: number | undefined, after: number | undefined, format: (x: number) => string): string {
-  if (after === undefined) return "–";
+function cell(before: number | undefined, after: number | undefined, format: (x: number) => Md): Md {
+  if (after === undefined) return md`–`;
   if (before === undefined) return format(after);
-  return before === after ? format(after) : `${format(before)} → ${format(after)}`;
+  return before === after ? format(after) : md`${format(before)} → ${format(after)}`;
 }
 
-function tokenLine(t: TokenImpact): string {
+function tokenLine(t: TokenImpact): Md {
   const multiple =
-    t.currentMultiple === null ? "no market cap" : `${num(Math.round(t.currentMultiple * 100) / 100)}×`;
-  return `${code(t.tokenAddress)} ${multiple}${t.winner ? " (winner)" : ""}`;
+    t.currentMultiple === null ? md`no market cap` : md`${num(Math.round(t.currentMultiple * 100) / 100)}×`;
+  return md`${code(t.tokenAddress)} ${multiple}${t.winner ? md` (winner)` : md``}`;
 }
 
-export function renderBacktests(report: BacktestReport, withTokens: boolean): string[] {
-  const lines: string[] = ["### Backtests", ""];
-  lines.push(
-    `Window ${utc(report.from)} – ${utc(report.to)} UTC (hourly snapshots); a winner reaches ${num(report.threshold)}× its market cap at evaluation. ` +
-      `Current version → proposed version.`,
-    "",
+function tableLines(measured: StrategyBacktest[]): Md[] {
+  if (measured.length === 0) return [];
+  const out: Md[] = [
+    md`| Strategy | tested | positives | precision | recall | f1 |`,
+    md`|---|---|---|---|---|---|`,
+  ];
+  for (const s of measured) {
+    const b = s.before;
+    const a = s.after;
+    // The name as text: its `|` is escaped, so it stays in its cell.
+    out.push(
+      md`| ${quote(s.strategy, 80)}${b ? md`` : md` (new)`} | ${cell(b?.tested, a?.tested, num)} | ${cell(b?.positives, a?.positives, num)} | ${cell(b?.precision, a?.precision, pct)} | ${cell(b?.recall, a?.recall, pct)} | ${cell(b?.f1, a?.f1, pct)} |`,
+    );
+  }
+  out.push(md``);
+  return out;
+}
+
+function tokenLines(measured: StrategyBacktest[]): Md[] {
+  const out: Md[] = [];
+  for (const s of measured) {
+    if (!s.before) continue;
+    const name = quote(s.strategy);
+    if (s.newlyMatchedTotal === 0 && s.newlyMissedTotal === 0) {
+      out.push(md`- ${name}: the same tokens match before and after.`);
+      continue;
+    }
+    const top = (shown: TokenImpact[], total: number) =>
+      md`${plural(total, "token")}${total > shown.length ? md` (top ${shown.length})` : md``}: ${joinMd(shown.map(tokenLine), ", ")}`;
+    if (s.newlyMatchedTotal > 0)
+      out.push(md`- ${name} newly matches ${top(s.newlyMatched, s.newlyMatchedTotal)}`);
+    if (s.newlyMissedTotal > 0)
+      out.push(md`- ${name} no longer matches ${top(s.newlyMissed, s.newlyMissedTotal)}`);
+  }
+  return out;
+}
+
+function temporaryLine(report: BacktestReport): Md[] {
+  if (report.temporaryStrategies.length === 0) return [];
+  const kept = report.temporaryStrategies.filter((t) => !t.deleted);
+  const names = (items: { name: string }[]) =>
+    joinMd(
+      items.map((t) => quote(t.name, 120)),
+      ", ",
+    );
+  const fate =
+    kept.length === 0
+      ? md`each was deleted afterwards.`
+      : md`**${kept.length} could not be deleted** (${names(kept)}): delete ${kept.length === 1 ? md`it` : md`them`} in the app.`;
+  return [
+    md`Proposed versions were backtested through ${plural(report.temporaryStrategies.length, "temporary inactive strategy", "temporary inactive strategies")} made for this review (${names(report.temporaryStrategies)}); ${fate}`,
+  ];
+}
+
+export function renderBacktests(report: BacktestReport, withTokens: boolean): Md[] {
+  const out: Md[] = [md`### Backtests`, md``];
+  out.push(
+    md`Window ${utc(report.from)} – ${utc(report.to)} UTC (hourly snapshots); a winner reaches ${num(report.threshold)}× its market cap at evaluation. Current version → proposed version.`,
+    md``,
   );
   if (report.strategies.length === 0) {
-    lines.push(
-      "No strategy changes what it matches (rules, triggers, strict or matching): nothing to backtest.",
-      "",
+    out.push(
+      md`No strategy changes what it matches (rules, triggers, strict or matching): nothing to backtest.`,
+      md``,
     );
-    return lines;
+    return out;
   }
   const measured = report.strategies.filter((s) => s.status === "measured");
-  if (measured.length > 0) {
-    lines.push("| Strategy | tested | positives | precision | recall | f1 |", "|---|---|---|---|---|---|");
-    for (const s of measured) {
-      const b = s.before;
-      const a = s.after;
-      lines.push(
-        `| ${quote(s.strategy, 80)}${b ? "" : " (new)"} | ${cell(b?.tested, a?.tested, num)} | ${cell(b?.positives, a?.positives, num)} | ${cell(b?.precision, a?.precision, pct)} | ${cell(b?.recall, a?.recall, pct)} | ${cell(b?.f1, a?.f1, pct)} |`,
-      );
-    }
-    lines.push("");
-  }
-  if (withTokens) {
-    for (const s of measured) {
-      if (!s.before) continue;
-      if (s.newlyMatchedTotal === 0 && s.newlyMissedTotal === 0) {
-        lines.push(`- ${quote(s.strategy)}: the same tokens match before and after.`);
-        continue;
-      }
-      if (s.newlyMatchedTotal > 0) {
-        lines.push(
-          `- ${quote(s.strategy)} newly matches ${plural(s.newlyMatchedTotal, "token")}${s.newlyMatchedTotal > s.newlyMatched.length ? ` (top ${s.newlyMatched.length})` : ""}: ${s.newlyMatched.map(tokenLine).join(", ")}`,
-        );
-      }
-      if (s.newlyMissedTotal > 0) {
-        lines.push(
-          `- ${quote(s.strategy)} no longer matches ${plural(s.newlyMissedTotal, "token")}${s.newlyMissedTotal > s.newlyMissed.length ? ` (top ${s.newlyMissed.length})` : ""}: ${s.newlyMissed.map(tokenLine).join(", ")}`,
-        );
-      }
-    }
-  }
-  for (const s of report.strategies.filter((x) => x.status !== "measured")) {
-    lines.push(`- ${quote(s.strategy)} was **not measured**: ${s.reason ?? s.status}`);
-  }
+  out.push(...tableLines(measured));
+  if (withTokens) out.push(...tokenLines(measured));
+  for (const s of report.strategies.filter((x) => x.status !== "measured"))
+    out.push(md`- ${quote(s.strategy)} was **not measured**: ${text(s.reason ?? s.status)}`);
   const reused = measured.filter((s) => s.reusedCurrentJob).length;
-  lines.push(
-    "",
-    `Backtest jobs created: ${report.jobsCreated}${report.dailyQuota === null ? "" : ` (daily quota ${report.dailyQuota})`}${reused > 0 ? `; reused today's completed job of the current version for ${plural(reused, "strategy", "strategies")}` : ""}.`,
+  out.push(
+    md``,
+    md`Backtest jobs created: ${report.jobsCreated}${report.dailyQuota === null ? md`` : md` (daily quota ${report.dailyQuota})`}${reused > 0 ? md`; reused today's completed job of the current version for ${plural(reused, "strategy", "strategies")}` : md``}.`,
   );
-  if (report.temporaryStrategies.length > 0) {
-    const kept = report.temporaryStrategies.filter((t) => !t.deleted);
-    lines.push(
-      `Proposed versions were backtested through ${plural(report.temporaryStrategies.length, "temporary inactive strategy", "temporary inactive strategies")} made for this review ` +
-        `(${report.temporaryStrategies.map((t) => quote(t.name, 120)).join(", ")}); ` +
-        (kept.length === 0
-          ? "each was deleted afterwards."
-          : `**${kept.length} could not be deleted** (${kept.map((t) => quote(t.name, 120)).join(", ")}): delete ${kept.length === 1 ? "it" : "them"} in the app.`),
-    );
-  }
-  return lines;
+  out.push(...temporaryLine(report));
+  return out;
 }

@@ -42,14 +42,22 @@ export interface BacktestRunOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** A review run's id: six hex digits, the form the temporary strategies' mark reads back. */
+export function newRunId(): string {
+  return randomBytes(3).toString("hex");
+}
+
 /** Temporary strategies of one review: created, remembered, and deleted in `cleanup`. */
 export class TemporaryStrategies {
-  readonly runId = randomBytes(3).toString("hex");
   private readonly made = new Map<string, { id?: string; deleted: boolean }>();
   private readonly inflight = new Set<Promise<Strategy>>();
   private closed = false;
 
-  constructor(private readonly client: ApiClient) {}
+  /** The run id marks this review's own temporary strategies (the sweep leaves them alone). */
+  constructor(
+    private readonly client: ApiClient,
+    readonly runId: string = newRunId(),
+  ) {}
 
   /** `[review-tmp 1a2b3c] Safety first`, cut to the name limit. */
   nameFor(name: string): string {
@@ -163,16 +171,46 @@ export async function runBacktests(
 ): Promise<BacktestReport> {
   const { client } = options;
   const now = options.now ?? Date.now;
-  const progress = options.progress ?? (() => {});
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const window = reviewWindow(
     options.until ? Date.parse(`${options.until}T00:00:00Z`) : now(),
     options.windowDays,
   );
-  const dayStart = Math.floor(now() / DAY_MS) * DAY_MS;
   const quota =
     options.dailyQuota !== undefined ? options.dailyQuota : (DAILY_BACKTEST_QUOTA[options.plan] ?? null);
+  const planned = await planJobs(targets, options, window, quota);
+  const jobsCreated = await queueJobs(planned, temporary, options, window);
+  const waiting = planned.filter((p) => p.result.status === "measured");
+  await waitForJobs(waiting, options);
+  for (const p of waiting.filter((x) => x.result.status === "measured")) {
+    try {
+      p.result = await measure(client, p);
+    } catch (err) {
+      p.result = emptyResult(p.target, "failed", describe(err));
+    }
+  }
+  const effective = waiting.find((p) => p.proposedJob)?.proposedJob;
+  return {
+    from: effective?.from ?? window.from,
+    to: effective?.to ?? window.to,
+    threshold: options.threshold,
+    strategies: planned.map((p) => p.result),
+    temporaryStrategies: temporary.report(),
+    jobsCreated,
+    dailyQuota: quota,
+  };
+}
 
+type Window = { from: string; to: string };
+
+/** Which targets the quota covers (today's jobs count against it), and which current job each may reuse. */
+async function planJobs(
+  targets: BacktestTarget[],
+  options: BacktestRunOptions,
+  window: Window,
+  quota: number | null,
+): Promise<Planned[]> {
+  const { client } = options;
+  const dayStart = Math.floor((options.now ?? Date.now)() / DAY_MS) * DAY_MS;
   // Today's jobs: the quota already used, and completed jobs that may be reused.
   const today: BacktestJob[] = [];
   for await (const job of client.backtests.iterate()) {
@@ -185,7 +223,6 @@ export async function runBacktests(
     const { strategies } = await client.strategies.list();
     for (const s of strategies) currentVersions.set(s.id, s);
   }
-
   const planned: Planned[] = [];
   for (const target of targets) {
     if (target.unsendable) {
@@ -210,26 +247,32 @@ export async function runBacktests(
     left -= needed;
     planned.push({ target, result: emptyResult(target, "measured"), ...(reuse ? { reuse } : {}) });
   }
+  return planned;
+}
+
+/** Queues the jobs: the proposed version first (its clamped window is the one the current one must share). */
+async function queueJobs(
+  planned: Planned[],
+  temporary: TemporaryStrategies,
+  options: BacktestRunOptions,
+  window: Window,
+): Promise<number> {
+  const { client } = options;
   let jobsCreated = 0;
   const quotaReason = (err: unknown) =>
     `the daily backtest quota ran out while the review queued its jobs (${(err as Error).message.split(". ")[0]})`;
-
-  // Queue: the proposed version first (its clamped window is the one the current one must share).
   for (const p of planned.filter((x) => x.result.status === "measured")) {
     try {
       const temp = await temporary.create(p.target);
       p.proposedJob = await client.backtests.create(jobBody(temp.id, window, options.threshold));
       jobsCreated++;
-      if (p.target.currentId) {
-        if (p.reuse && p.reuse.from === p.proposedJob.from && p.reuse.to === p.proposedJob.to) {
-          p.currentJob = p.reuse;
-          p.result.reusedCurrentJob = true;
-        } else {
-          p.currentJob = await client.backtests.create(
-            jobBody(p.target.currentId, window, options.threshold),
-          );
-          jobsCreated++;
-        }
+      if (!p.target.currentId) continue;
+      if (p.reuse && p.reuse.from === p.proposedJob.from && p.reuse.to === p.proposedJob.to) {
+        p.currentJob = p.reuse;
+        p.result.reusedCurrentJob = true;
+      } else {
+        p.currentJob = await client.backtests.create(jobBody(p.target.currentId, window, options.threshold));
+        jobsCreated++;
       }
     } catch (err) {
       p.result = emptyResult(
@@ -239,66 +282,49 @@ export async function runBacktests(
       );
     }
   }
+  return jobsCreated;
+}
 
-  // Wait for every queued job, showing progress.
-  const waiting = planned.filter((p) => p.result.status === "measured");
+/** Waits for every queued job, showing progress; jobs still open at the timeout leave their strategy unmeasured. */
+async function waitForJobs(waiting: Planned[], options: BacktestRunOptions): Promise<void> {
+  const now = options.now ?? Date.now;
+  const progress = options.progress ?? (() => {});
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const started = now();
   const pollMs = options.pollIntervalMs ?? 5_000;
   const timeoutMs = options.timeoutMs ?? 30 * 60_000;
+  const isOpen = (j: BacktestJob | undefined) => Boolean(j) && !isDone(j as BacktestJob);
   for (;;) {
     const jobs = waiting
       .flatMap((p) => [p.proposedJob, p.currentJob])
       .filter((j): j is BacktestJob => Boolean(j));
-    const open = jobs.filter((j) => j.status !== "COMPLETED" && j.status !== "FAILED");
+    const open = jobs.filter(isOpen);
     progress(
       `backtests: ${jobs.length - open.length} of ${jobs.length} jobs done` +
         (open.length > 0
           ? ` (${open.filter((j) => j.status === "RUNNING").length} running, ${open.filter((j) => j.status === "QUEUED").length} queued)`
           : ""),
     );
-    if (open.length === 0) break;
+    if (open.length === 0) return;
     if (now() - started > timeoutMs) {
       for (const p of waiting) {
-        if (
-          [p.proposedJob, p.currentJob].some((j) => j && j.status !== "COMPLETED" && j.status !== "FAILED")
-        ) {
-          p.result = emptyResult(
-            p.target,
-            "unmeasured",
-            `its jobs did not complete within ${Math.round(timeoutMs / 60_000)} minutes`,
-          );
+        if ([p.proposedJob, p.currentJob].some(isOpen)) {
+          const reason = `its jobs did not complete within ${Math.round(timeoutMs / 60_000)} minutes`;
+          p.result = emptyResult(p.target, "unmeasured", reason);
         }
       }
-      break;
+      return;
     }
     await sleep(pollMs);
     // One list page holds 20 jobs, newest first: polling the list instead of each job keeps
     // the review's share of the rate limit small however many strategies it measures.
-    const fresh = await latestJobs(client, new Set(open.map((j) => j.id)));
+    const fresh = await latestJobs(options.client, new Set(open.map((j) => j.id)));
     for (const p of waiting) {
       if (p.proposedJob && !isDone(p.proposedJob))
         p.proposedJob = fresh.get(p.proposedJob.id) ?? p.proposedJob;
       if (p.currentJob && !isDone(p.currentJob)) p.currentJob = fresh.get(p.currentJob.id) ?? p.currentJob;
     }
   }
-
-  for (const p of waiting.filter((x) => x.result.status === "measured")) {
-    try {
-      p.result = await measure(client, p);
-    } catch (err) {
-      p.result = emptyResult(p.target, "failed", describe(err));
-    }
-  }
-  const effective = waiting.find((p) => p.proposedJob)?.proposedJob;
-  return {
-    from: effective?.from ?? window.from,
-    to: effective?.to ?? window.to,
-    threshold: options.threshold,
-    strategies: planned.map((p) => p.result),
-    temporaryStrategies: temporary.report(),
-    jobsCreated,
-    dailyQuota: quota,
-  };
 }
 
 /** The jobs with these ids, read from `GET /backtests` pages until all are seen (or a single job read when it is older). */

@@ -5,7 +5,6 @@
  */
 import { stableStringify } from "../model/canonical";
 import { STRATEGY_FIELDS } from "../model/strategy";
-import { TYPE_TOKENS } from "../resources/type-tokens";
 import type { PlanStep } from "./preview-json";
 import { isUnknownValue } from "./words";
 
@@ -37,7 +36,7 @@ function hasUnknown(value: unknown): boolean {
 export function backtestTargets(steps: PlanStep[]): BacktestTarget[] {
   const out: BacktestTarget[] = [];
   for (const s of steps) {
-    if (s.type !== TYPE_TOKENS.Strategy) continue;
+    if (s.kind !== "Strategy") continue;
     const op = s.op === "create-replacement" ? "replace" : s.op;
     if (op !== "create" && op !== "update" && op !== "replace") continue;
     const after = (s.new?.inputs ?? {}) as Bag;

@@ -8,6 +8,17 @@
  * Schemas are loose: the engine adds fields between versions and a review must not break on them.
  */
 import { z } from "zod";
+import { type ResourceKind, resourceKindOf } from "../resources/type-tokens";
+import {
+  describeDocument,
+  describeJsonError,
+  MAX_NESTING,
+  nestingOf,
+  notAPreview,
+  PreviewParseError,
+} from "./preview-input";
+
+export { PreviewParseError };
 
 const StateSchema = z.looseObject({
   urn: z.string().optional(),
@@ -46,6 +57,8 @@ export interface PlanStep {
   op: string;
   urn: string;
   type: string;
+  /** Which of this package's resources it is (by its type token), or undefined for any other. */
+  kind: ResourceKind | undefined;
   /** Resource name from the URN (the last `::` part). */
   name: string;
   old?: PreviewState | undefined;
@@ -74,10 +87,6 @@ export interface PreviewPlan {
   fromEventStream: boolean;
 }
 
-export class PreviewParseError extends Error {
-  override readonly name = "PreviewParseError";
-}
-
 /** The type token of a URN (`urn:pulumi:stack::project::type::name`; nested types use `$`). */
 export function typeOfUrn(urn: string): string {
   const parts = urn.split("::");
@@ -89,44 +98,65 @@ export function nameOfUrn(urn: string): string {
   return urn.split("::").pop() ?? urn;
 }
 
-/** Parses the digest or the event stream; the error names what was expected. */
+function planStep(fields: Omit<PlanStep, "kind" | "name">): PlanStep {
+  return { ...fields, kind: resourceKindOf(fields.type), name: nameOfUrn(fields.urn) };
+}
+
+/**
+ * Parses the digest or the event stream. Anything that is not a complete preview is an error
+ * saying what was expected and what was found: a review of it would read as "No changes".
+ */
 export function parsePreview(text: string): PreviewPlan {
-  const trimmed = text.trim();
-  if (trimmed === "") {
-    throw new PreviewParseError(
-      "the preview JSON is empty: pass the output of `pulumi preview --json` (a file, or - for standard input)",
-    );
-  }
+  const trimmed = text.replace(/^\uFEFF/, "").trim();
+  if (trimmed === "") throw notAPreview("an empty input");
+  if (trimmed.includes("\u0000")) throw notAPreview("UTF-16 or binary data (NUL characters)");
+  const depth = nestingOf(trimmed);
+  if (depth > MAX_NESTING)
+    throw notAPreview(`JSON nested more than ${MAX_NESTING} levels deep, which no preview is`);
   let whole: unknown;
   try {
     whole = JSON.parse(trimmed);
+  } catch (err) {
+    // One event per line does not parse as a whole; a first line that is an event says it is a stream.
+    if (startsWithEvent(trimmed)) return fromEvents(trimmed);
+    throw notAPreview(describeJsonError(trimmed, err));
+  }
+  if (typeof whole === "object" && whole !== null && !Array.isArray(whole) && isEvent(whole))
+    return fromEvents(trimmed);
+  if (typeof whole !== "object" || whole === null || Array.isArray(whole) || !("changeSummary" in whole))
+    throw notAPreview(describeDocument(whole));
+  return fromDigest(whole);
+}
+
+function startsWithEvent(text: string): boolean {
+  const first = text.slice(0, text.indexOf("\n") >= 0 ? text.indexOf("\n") : undefined).trim();
+  try {
+    const event = JSON.parse(first) as unknown;
+    return typeof event === "object" && event !== null && isEvent(event);
   } catch {
-    whole = undefined;
+    return false;
   }
-  if (whole !== undefined && !Array.isArray(whole) && typeof whole === "object" && whole !== null) {
-    if (!isEvent(whole)) return fromDigest(whole);
-  }
-  return fromEvents(trimmed);
 }
 
 function fromDigest(value: unknown): PreviewPlan {
   const parsed = DigestSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new PreviewParseError(
-      `not the JSON of \`pulumi preview --json\`: ${issue?.path.join(".") || "document"}: ${issue?.message}`,
+    throw notAPreview(
+      `a digest whose ${issue?.path.join(".") || "document"} does not fit: ${issue?.message ?? "invalid"}`,
     );
   }
   return {
     steps: dedupe(
-      (parsed.data.steps ?? []).map((s) => ({
-        op: s.op,
-        urn: s.urn,
-        type: s.newState?.type ?? s.oldState?.type ?? typeOfUrn(s.urn),
-        name: nameOfUrn(s.urn),
-        old: s.oldState ?? undefined,
-        new: s.newState ?? undefined,
-      })),
+      (parsed.data.steps ?? []).map((s) =>
+        planStep({
+          op: s.op,
+          urn: s.urn,
+          type: s.newState?.type ?? s.oldState?.type ?? typeOfUrn(s.urn),
+          old: s.oldState ?? undefined,
+          new: s.newState ?? undefined,
+        }),
+      ),
     ),
     diagnostics: (parsed.data.diagnostics ?? []).map((d) => ({
       severity: d.severity ?? "info",
@@ -147,34 +177,45 @@ function isEvent(value: object): boolean {
   );
 }
 
-function fromEvents(text: string): PreviewPlan {
+function readEvents(text: string): Event[] {
   const events: Event[] = [];
-  for (const [i, line] of text.split("\n").entries()) {
+  const lines = text.split("\n");
+  for (const [i, line] of lines.entries()) {
     const l = line.trim();
     if (!l.startsWith("{")) continue;
     try {
       events.push(JSON.parse(l) as Event);
-    } catch {
-      throw new PreviewParseError(`line ${i + 1} of the engine event stream is not JSON`);
+    } catch (err) {
+      throw notAPreview(
+        i === lines.length - 1
+          ? `an engine event stream whose last line (${i + 1}) ends before it is complete: the preview was cut short`
+          : `an engine event stream whose line ${i + 1} is ${describeJsonError(l, err)}`,
+      );
     }
   }
-  if (!events.some((e) => typeof e === "object" && e !== null && isEvent(e))) {
-    throw new PreviewParseError(
-      "not the JSON of `pulumi preview --json`: expected the preview digest (an object with steps) or engine events, one per line",
+  if (!events.some((e) => e?.summaryEvent)) {
+    throw notAPreview(
+      `an engine event stream of ${events.length} events without a summaryEvent: the preview was cut short before it ended`,
     );
   }
+  return events;
+}
+
+function fromEvents(text: string): PreviewPlan {
+  const events = readEvents(text);
   const steps: PlanStep[] = [];
   for (const e of events) {
     const m = e.resourcePreEvent?.metadata ?? e.resOutputsEvent?.metadata;
     if (!m || typeof m.urn !== "string") continue;
-    steps.push({
-      op: String(m.op),
-      urn: m.urn,
-      type: typeof m.type === "string" ? m.type : typeOfUrn(m.urn),
-      name: nameOfUrn(m.urn),
-      old: m.old ?? undefined,
-      new: m.new ?? undefined,
-    });
+    steps.push(
+      planStep({
+        op: String(m.op),
+        urn: m.urn,
+        type: typeof m.type === "string" ? m.type : typeOfUrn(m.urn),
+        old: m.old ?? undefined,
+        new: m.new ?? undefined,
+      }),
+    );
   }
   return {
     steps: dedupe(steps),

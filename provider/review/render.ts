@@ -1,23 +1,26 @@
 /**
  * `renderReview(previewJson, context)`: the pull-request report of a `pulumi preview --json`,
  * in domain words. Pure: everything that needs the API (the account, tag names, backtests)
- * arrives in the context, so the same function serves the command, CI and tests.
+ * arrives in the context, so the same function serves the command, CI and tests. Every value
+ * the change under review controls goes through the escaping layer (markdown.ts).
  */
-import { TYPE_TOKENS } from "../resources/type-tokens";
-import {
-  ACCOUNT_KINDS,
-  developerStatements,
-  developerTagStatements,
-  webhookStatements,
-} from "./account-resources";
+import { ACCOUNT_KINDS } from "./account-resources";
 import { type ReviewAccount, reviewActivation } from "./activation";
 import { type BacktestReport, renderBacktests } from "./backtest-report";
+import { type Block, fitToLimit, GITHUB_COMMENT_LIMIT } from "./fit-to-limit";
+import { joinMd, type Md, md } from "./markdown";
 import { type PlanStep, type PolicyViolation, type PreviewPlan, parsePreview } from "./preview-json";
-import { type Names, strategyChanges, strategySummary } from "./strategy-diff";
-import { code, escapeMarkdown, plural, quote } from "./words";
+import type { Names } from "./strategy-diff";
+import { strategyBlocks } from "./strategy-section";
+import { code, plural, quote, text } from "./words";
 
-/** GitHub's limit for an issue or pull-request comment body. */
-export const GITHUB_COMMENT_LIMIT = 65_536;
+export { GITHUB_COMMENT_LIMIT };
+
+/** A temporary strategy an interrupted review left behind, and whether this review deleted it. */
+export interface SweptTemporary {
+  name: string;
+  deleted: boolean;
+}
 
 export interface ReviewContext {
   /** GET /me and GET /strategies: plan headroom and names of strategies outside the preview. */
@@ -28,6 +31,8 @@ export interface ReviewContext {
   backtests?: BacktestReport;
   /** Policy violations read from an engine event log, added to those of the preview input. */
   policyViolations?: PolicyViolation[];
+  /** Temporary strategies of earlier, interrupted reviews that this review swept. */
+  swept?: SweptTemporary[];
   /** "drift": the preview ran with `--refresh --expect-no-changes`; changes are drift. */
   mode?: "change" | "drift";
   /** Heading of the report. */
@@ -57,148 +62,44 @@ const CHANGE_OPS = new Set([
   "delete-replaced",
   "import",
 ]);
-const OP_WORDS: Record<string, string> = {
-  create: "create",
-  update: "update",
-  delete: "delete",
-  replace: "replace",
-  import: "import",
+const OPS = ["create", "update", "delete", "replace", "import"] as const;
+const OP_WORDS: Record<string, Md> = {
+  create: md`Create`,
+  update: md`Update`,
+  delete: md`Delete`,
+  replace: md`Replace`,
+  import: md`Import`,
 };
 
-function opOf(op: string): string {
+export function opOf(op: string): string {
   return op === "create-replacement" || op === "delete-replaced" ? "replace" : op;
 }
 
-function kindOf(type: string): string {
-  const entry = Object.entries(TYPE_TOKENS).find(([, t]) => t === type);
-  return entry ? entry[0] : type;
-}
-
 const isInfra = (s: PlanStep) => s.type === "pulumi:pulumi:Stack" || s.type.startsWith("pulumi:providers:");
-
-/** A section: its lines, and shorter forms the size limit may fall back to. */
-interface Block {
-  full: string[];
-  /** Shorter versions, in order of preference. */
-  shorter?: { lines: string[]; note: string; item?: string }[];
-}
 
 export function renderReview(previewJson: string | PreviewPlan, context: ReviewContext = {}): ReviewResult {
   const plan = typeof previewJson === "string" ? parsePreview(previewJson) : previewJson;
   const drift = context.mode === "drift";
   const names: Names = { tags: context.tagNames ?? {} };
   const changed = plan.steps.filter((s) => CHANGE_OPS.has(s.op) && !isInfra(s));
-
-  const counts: Record<string, Record<string, number>> = {};
-  for (const s of changed) {
-    const kind = kindOf(s.type);
-    counts[kind] ??= {};
-    const op = opOf(s.op);
-    counts[kind][op] = (counts[kind][op] ?? 0) + 1;
-  }
+  const counts = countsOf(changed);
   // A replacement is reported once, not as its create and delete halves.
   const steps = dedupeReplacements(changed);
-
-  const blocks: Block[] = [];
-  const title = context.title ?? (drift ? "Strategy alerts drift check" : "Strategy alerts review");
-  blocks.push({ full: [`## ${title}`, ""] });
   const errors = plan.diagnostics.filter((d) => d.severity === "error");
-  if (errors.length > 0) {
-    blocks.push({
-      full: [
-        `**The preview failed** with ${plural(errors.length, "error")} (listed below): \`pulumi up\` would fail too, and the plan below may be incomplete.`,
-        "",
-      ],
-    });
-  }
-  blocks.push({ full: summary(counts, drift, errors.length > 0) });
-
-  // By name, so the report does not depend on the order the engine happened to plan in.
-  const strategySteps = steps.filter((s) => s.type === TYPE_TOKENS.Strategy).sort(byStrategyName);
-  if (strategySteps.length > 0) blocks.push(...strategyBlocks(strategySteps, names, drift));
-
   const activation = reviewActivation(plan.steps, context.account);
-  if (activation) {
-    const lines = ["### Activation", ""];
-    if (activation.activated.length > 0) lines.push(`- Becomes active: ${activation.activated.join(", ")}`);
-    if (activation.deactivated.length > 0)
-      lines.push(`- Becomes inactive: ${activation.deactivated.join(", ")}`);
-    if (activation.activated.length === 0 && activation.deactivated.length === 0) {
-      lines.push("- The active set is unchanged (only its settings change).");
-    }
-    for (const l of activation.plan) lines.push(`- ${l}`);
-    if (!context.account) lines.push("- Plan headroom not shown: the review ran without API credentials.");
-    lines.push("");
-    blocks.push({ full: lines });
-  }
 
-  for (const [type, heading] of Object.entries(ACCOUNT_KINDS)) {
-    const ofKind = steps.filter((s) => s.type === type);
-    if (ofKind.length === 0) continue;
-    const lines = [`### ${heading}`, ""];
-    for (const s of ofKind) {
-      const statements =
-        type === TYPE_TOKENS.Webhook
-          ? webhookStatements(s)
-          : type === TYPE_TOKENS.FollowedDeveloper
-            ? developerStatements(s)
-            : developerTagStatements(s, names);
-      for (const st of statements.length > 0 ? statements : [`${opWord(s.op)} (no domain field changes)`])
-        lines.push(`- ${st}`);
-    }
-    lines.push("");
-    blocks.push({ full: lines });
-  }
-
-  const others = steps.filter((s) => !Object.values(TYPE_TOKENS).includes(s.type as never));
-  if (others.length > 0) {
-    blocks.push({
-      full: [
-        "### Other resources",
-        "",
-        ...others.map((s) => `- ${opWord(s.op)} ${code(s.type)} ${code(s.name)}`),
-        "",
-      ],
-    });
-  }
-
-  const violations = [...plan.policyViolations, ...(context.policyViolations ?? [])];
-  if (violations.length > 0) {
-    const lines = ["### Policy violations", ""];
-    for (const v of violations) {
-      const where = v.urn ? ` on ${code(v.urn.split("::").pop() ?? v.urn)}` : "";
-      lines.push(
-        `- **${v.enforcementLevel}** ${code(`${v.policyPack}/${v.policyName}`)}${where}: ${escapeMarkdown(oneLine(v.message))}`,
-      );
-    }
-    lines.push("");
-    blocks.push({ full: lines });
-  }
-
-  const problems = plan.diagnostics.filter((d) => d.severity === "error" || d.severity === "warning");
-  if (problems.length > 0) {
-    const lines = ["### Errors and warnings from the preview", ""];
-    for (const d of problems) {
-      const where = d.urn ? ` (${code(d.urn.split("::").pop() ?? d.urn)})` : "";
-      const message = oneLine(d.message).replace(/^(error|warning): /, "");
-      lines.push(`- **${d.severity}**${where}: ${escapeMarkdown(message)}`);
-    }
-    lines.push("");
-    blocks.push({ full: lines });
-  }
-
-  if (context.backtests) {
-    blocks.push({
-      full: [...renderBacktests(context.backtests, true), ""],
-      shorter: [
-        {
-          lines: [...renderBacktests(context.backtests, false), ""],
-          note: "the newly matched and missed tokens of the backtests",
-        },
-      ],
-    });
-  }
-
+  const blocks: Block[] = [
+    ...headerBlocks(context, drift, errors.length),
+    { full: summary(counts, drift, errors.length > 0), keep: true },
+    ...strategyBlocks(steps.filter((s) => s.kind === "Strategy").sort(byStrategyName), names, drift),
+    ...(activation ? [activationBlock(activation, context.account !== undefined)] : []),
+    ...accountBlocks(steps, names),
+    ...otherBlocks(steps),
+    ...sweptBlocks(context.swept ?? []),
+    ...policyBlocks([...plan.policyViolations, ...(context.policyViolations ?? [])]),
+    ...diagnosticBlocks(plan),
+    ...(context.backtests ? [backtestBlock(context.backtests)] : []),
+  ];
   const { markdown, shortened } = fitToLimit(blocks, context.maxLength ?? GITHUB_COMMENT_LIMIT);
   return {
     markdown,
@@ -209,18 +110,44 @@ export function renderReview(previewJson: string | PreviewPlan, context: ReviewC
   };
 }
 
+function countsOf(changed: PlanStep[]): Record<string, Record<string, number>> {
+  const counts: Record<string, Record<string, number>> = {};
+  for (const s of changed) {
+    const kind = s.kind ?? s.type;
+    counts[kind] ??= {};
+    const op = opOf(s.op);
+    counts[kind][op] = (counts[kind][op] ?? 0) + 1;
+  }
+  return counts;
+}
+
+function headerBlocks(context: ReviewContext, drift: boolean, errors: number): Block[] {
+  const title = context.title
+    ? text(context.title)
+    : drift
+      ? md`Strategy alerts drift check`
+      : md`Strategy alerts review`;
+  const blocks: Block[] = [{ full: [md`## ${title}`, md``], keep: true }];
+  if (errors > 0) {
+    blocks.push({
+      full: [
+        md`**The preview failed** with ${plural(errors, "error")} (listed below): \`pulumi up\` would fail too, and the plan below may be incomplete.`,
+        md``,
+      ],
+      keep: true,
+    });
+  }
+  return blocks;
+}
+
 function byStrategyName(a: PlanStep, b: PlanStep): number {
   const name = (s: PlanStep) => String(s.new?.inputs?.name ?? s.old?.inputs?.name ?? s.name);
   return name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a.urn < b.urn ? -1 : 1;
 }
 
-function opWord(op: string): string {
+export function opWord(op: string): Md {
   const o = opOf(op);
-  return (OP_WORDS[o] ?? o).replace(/^./, (c) => c.toUpperCase());
-}
-
-function oneLine(s: string): string {
-  return s.replace(/\s+/g, " ").trim();
+  return OP_WORDS[o] ?? text(o);
 }
 
 function dedupeReplacements(steps: PlanStep[]): PlanStep[] {
@@ -235,122 +162,145 @@ function dedupeReplacements(steps: PlanStep[]): PlanStep[] {
   return out;
 }
 
-function summary(counts: Record<string, Record<string, number>>, drift: boolean, failed: boolean): string[] {
+function summary(counts: Record<string, Record<string, number>>, drift: boolean, failed: boolean): Md[] {
   const kinds = Object.keys(counts).sort();
   if (kinds.length === 0) {
-    if (failed) return ["No changes were planned before the preview failed.", ""];
-    return [drift ? "No drift: the live account matches the code." : "No changes.", ""];
+    if (failed) return [md`No changes were planned before the preview failed.`, md``];
+    return [drift ? md`No drift: the live account matches the code.` : md`No changes.`, md``];
   }
-  const ops = ["create", "update", "delete", "replace", "import"].filter((op) =>
-    kinds.some((k) => counts[k]?.[op]),
-  );
-  const lines = [
+  const ops = OPS.filter((op) => kinds.some((k) => counts[k]?.[op]));
+  const row = (values: Md[]) => md`| ${joinMd(values, " | ")} |`;
+  return [
     drift
-      ? "**Drift found:** the live account differs from the code. `pulumi up` would make these changes to restore what the code declares (old is live, new is the code)."
-      : "Planned changes:",
-    "",
-    `| Resource | ${ops.join(" | ")} |`,
-    `|---|${ops.map(() => "---").join("|")}|`,
+      ? md`**Drift found:** the live account differs from the code. \`pulumi up\` would make these changes to restore what the code declares (old is live, new is the code).`
+      : md`Planned changes:`,
+    md``,
+    row([md`Resource`, ...ops.map((op) => text(op))]),
+    md`|---|${joinMd(
+      ops.map(() => md`---|`),
+      "",
+    )}`,
+    // A type that is not ours is untrusted: as text, its `|` is escaped and cannot add a cell.
+    ...kinds.map((k) => row([text(k), ...ops.map((op) => md`${counts[k]?.[op] ?? 0}`)])),
+    md``,
   ];
-  for (const k of kinds)
-    lines.push(`| ${k} | ${ops.map((op) => String(counts[k]?.[op] ?? 0)).join(" | ")} |`);
-  lines.push("");
-  return lines;
 }
 
-function strategyBlocks(steps: PlanStep[], names: Names, drift: boolean): Block[] {
-  const blocks: Block[] = [{ full: ["### Strategies", ""] }];
-  for (const s of steps) {
-    const inputs = (s.new?.inputs ?? s.old?.inputs ?? {}) as Record<string, unknown>;
-    const name = typeof inputs.name === "string" ? quote(inputs.name) : code(s.name);
-    const op = opOf(s.op);
-    const created = drift
-      ? "missing from the account (deleted in the app?); `pulumi up` creates it again"
-      : "new strategy";
-    const heading = `#### ${name} (${code(s.name)}): ${op === "create" ? created : op === "delete" ? "deleted" : op === "replace" ? "replaced" : drift ? "drifted" : "changed"}`;
-    let statements: string[];
-    if (op === "create") statements = strategySummary(inputs, names);
-    else if (op === "delete") {
-      const rules = Array.isArray(inputs.rules) ? inputs.rules.length : 0;
-      statements = [`The strategy and its ${plural(rules, "rule")} will be deleted from the account.`];
-    } else {
-      statements = strategyChanges((s.old?.inputs ?? {}) as never, (s.new?.inputs ?? {}) as never, names);
-      if (statements.length === 0)
-        statements = ["No domain change (only the order of rules or triggers, or provider internals)."];
+function activationBlock(
+  activation: NonNullable<ReturnType<typeof reviewActivation>>,
+  withAccount: boolean,
+): Block {
+  const out: Md[] = [md`### Activation`, md``];
+  if (activation.activated.length > 0) out.push(md`- Becomes active: ${joinMd(activation.activated, ", ")}`);
+  if (activation.deactivated.length > 0)
+    out.push(md`- Becomes inactive: ${joinMd(activation.deactivated, ", ")}`);
+  if (activation.activated.length === 0 && activation.deactivated.length === 0)
+    out.push(md`- The active set is unchanged (only its settings change).`);
+  for (const l of activation.plan) out.push(md`- ${l}`);
+  if (!withAccount) out.push(md`- Plan headroom not shown: the review ran without API credentials.`);
+  out.push(md``);
+  return { full: out, keep: true };
+}
+
+function accountBlocks(steps: PlanStep[], names: Names): Block[] {
+  const blocks: Block[] = [];
+  for (const { kind, heading, statements } of ACCOUNT_KINDS) {
+    const ofKind = steps.filter((s) => s.kind === kind);
+    if (ofKind.length === 0) continue;
+    const out: Md[] = [md`### ${heading}`, md``];
+    for (const s of ofKind) {
+      const said = statements(s, names);
+      for (const st of said.length > 0 ? said : [md`${opWord(s.op)} (no domain field changes)`])
+        out.push(md`- ${st}`);
     }
-    const full = [heading, "", ...statements.map((st) => `- ${st}`), ""];
-    const capped = (n: number) =>
-      statements.length <= n
-        ? full
-        : [
-            heading,
-            "",
-            ...statements.slice(0, n).map((st) => `- ${st}`),
-            `- … and ${statements.length - n} more`,
-            "",
-          ];
-    blocks.push({
-      full,
-      shorter: [
-        { lines: capped(10), note: "the change lists of", item: name },
-        {
-          lines: [
-            heading,
-            "",
-            `- ${plural(statements.length, "statement")} left out to fit the size limit.`,
-            "",
-          ],
-          note: "the change lists of",
-          item: name,
-        },
-      ],
-    });
+    out.push(md``);
+    blocks.push({ full: out, keep: true });
   }
   return blocks;
 }
 
-/**
- * Fits the blocks under `max` characters: blocks fall back to their shorter forms, the last
- * ones first (the summary and the first sections stay whole longest), and the note says what
- * was shortened. A report that still does not fit is cut at a line boundary.
- */
-function fitToLimit(blocks: Block[], max: number): { markdown: string; shortened: string[] } {
-  const chosen = blocks.map((b) => b.full);
-  // What was shortened, by kind: "the change lists of" → the strategies it happened to.
-  const notes = new Map<string, Set<string>>();
-  const NOTE_ROOM = 1200;
-  const sizeOf = (lines: string[]) => lines.join("\n").length + 1;
-  const sizes = chosen.map(sizeOf);
-  let total = sizes.reduce((a, b) => a + b, 0);
-  const length = () => total;
-  for (let level = 0; length() > max - NOTE_ROOM && level < 2; level++) {
-    for (let i = blocks.length - 1; i >= 0 && length() > max - NOTE_ROOM; i--) {
-      const options = blocks[i]?.shorter ?? [];
-      const option = options[Math.min(level, options.length - 1)];
-      if (!option || chosen[i] === option.lines) continue;
-      chosen[i] = option.lines;
-      total += sizeOf(option.lines) - sizes[i]!;
-      sizes[i] = sizeOf(option.lines);
-      const items = notes.get(option.note) ?? new Set<string>();
-      if (option.item) items.add(option.item);
-      notes.set(option.note, items);
-    }
+function otherBlocks(steps: PlanStep[]): Block[] {
+  const others = steps.filter((s) => s.kind === undefined);
+  if (others.length === 0) return [];
+  const heading = md`### Other resources`;
+  return [
+    {
+      full: [
+        heading,
+        md``,
+        ...others.map((s) => md`- ${opWord(s.op)} ${code(s.type)} ${code(s.name)}`),
+        md``,
+      ],
+      shorter: {
+        lines: [heading, md``, md`- ${plural(others.length, "other resource")} change.`, md``],
+        note: `the list of ${others.length === 1 ? "1 other resource" : `${others.length} other resources`}`,
+      },
+    },
+  ];
+}
+
+function sweptBlocks(swept: SweptTemporary[]): Block[] {
+  if (swept.length === 0) return [];
+  const deleted = swept.filter((s) => s.deleted);
+  const kept = swept.filter((s) => !s.deleted);
+  const list = (items: SweptTemporary[]) =>
+    joinMd(
+      items.map((s) => quote(s.name, 120)),
+      ", ",
+    );
+  const out: Md[] = [md`### Leftovers of interrupted reviews`, md``];
+  if (deleted.length > 0)
+    out.push(
+      md`- Deleted ${plural(deleted.length, "temporary strategy", "temporary strategies")} that an earlier, interrupted review left behind: ${list(deleted)}`,
+    );
+  if (kept.length > 0)
+    out.push(
+      md`- **${plural(kept.length, "leftover temporary strategy", "leftover temporary strategies")} could not be deleted** (${list(kept)}): delete ${kept.length === 1 ? md`it` : md`them`} in the app.`,
+    );
+  out.push(md``);
+  return [{ full: out, keep: true }];
+}
+
+function policyBlocks(violations: PolicyViolation[]): Block[] {
+  if (violations.length === 0) return [];
+  const out: Md[] = [md`### Policy violations`, md``];
+  for (const v of violations) {
+    const where = v.urn ? md` on ${code(nameOfUrn(v.urn))}` : md``;
+    out.push(
+      md`- **${text(v.enforcementLevel)}** ${code(`${v.policyPack}/${v.policyName}`)}${where}: ${text(oneLine(v.message))}`,
+    );
   }
-  let body = chosen.map((l) => l.join("\n")).join("\n");
-  const shortened = [...notes.entries()].map(([note, items]) => {
-    if (items.size === 0) return note;
-    const names = [...items];
-    const shown = names.slice(0, 3).join(", ");
-    return `${note} ${plural(items.size, "strategy", "strategies")} (${shown}${names.length > 3 ? ", …" : ""})`;
-  });
-  if (body.length > max - NOTE_ROOM) {
-    const cut = body.lastIndexOf("\n", max - NOTE_ROOM);
-    body = body.slice(0, cut > 0 ? cut : max - NOTE_ROOM);
-    shortened.push("the end of the report");
+  out.push(md``);
+  return [{ full: out, keep: true }];
+}
+
+function diagnosticBlocks(plan: PreviewPlan): Block[] {
+  const problems = plan.diagnostics.filter((d) => d.severity === "error" || d.severity === "warning");
+  if (problems.length === 0) return [];
+  const out: Md[] = [md`### Errors and warnings from the preview`, md``];
+  for (const d of problems) {
+    const where = d.urn ? md` (${code(nameOfUrn(d.urn))})` : md``;
+    const message = oneLine(d.message).replace(/^(error|warning): /, "");
+    out.push(md`- **${d.severity === "error" ? md`error` : md`warning`}**${where}: ${text(message)}`);
   }
-  if (shortened.length > 0) {
-    const limit = `${max === GITHUB_COMMENT_LIMIT ? "GitHub's " : "the "}${max.toLocaleString("en-US")}-character comment limit`;
-    body += `\n\n> **Shortened** to fit ${limit}: ${shortened.join("; ")}. Run \`strategy-alerts review\` locally for the full report.\n`;
-  }
-  return { markdown: `${body.trimEnd()}\n`, shortened };
+  out.push(md``);
+  return [{ full: out, keep: true }];
+}
+
+function backtestBlock(report: BacktestReport): Block {
+  return {
+    full: [...renderBacktests(report, true), md``],
+    shorter: {
+      lines: [...renderBacktests(report, false), md``],
+      note: "the newly matched and missed tokens of the backtests",
+    },
+  };
+}
+
+function nameOfUrn(urn: string): string {
+  return urn.split("::").pop() ?? urn;
+}
+
+function oneLine(s: string): string {
+  return s.replace(/[ \t]*(\r\n|\r|\n)[ \t]*/g, " ").trim();
 }

@@ -7,19 +7,19 @@
 import { canonicalRuleItem, stableStringify } from "../model/canonical";
 import { getRuleDefinition, type NumericUnit } from "../model/rule-catalog";
 import type { RuleItem } from "../model/rule-items";
-import { code, isUnknownValue, num, UNKNOWN_WORDS, value } from "./words";
+import { code, isUnknownValue, joinMd, type Md, md, num, text, UNKNOWN_WORDS, value } from "./words";
 
 // biome-ignore lint/suspicious/noExplicitAny: rule items come from the engine as untyped JSON.
 type Item = Record<string, any>;
 
-const UNIT_SUFFIX: Partial<Record<NumericUnit, string>> = { percent: "%", minutes: " minutes" };
+const UNIT_SUFFIX: Partial<Record<NumericUnit, Md>> = { percent: md`%`, minutes: md` minutes` };
 
-function amount(rule: string, n: unknown): string {
+function amount(rule: string, n: unknown): Md {
   if (isUnknownValue(n)) return UNKNOWN_WORDS;
   if (typeof n !== "number") return value(n);
   const def = getRuleDefinition(rule);
-  const suffix = def?.kind === "numeric" ? (UNIT_SUFFIX[def.unit] ?? "") : "";
-  return `${num(n)}${suffix}`;
+  const suffix = def?.kind === "numeric" ? (UNIT_SUFFIX[def.unit] ?? md``) : md``;
+  return md`${num(n)}${suffix}`;
 }
 
 function canonical(item: Item): Item {
@@ -27,24 +27,24 @@ function canonical(item: Item): Item {
 }
 
 /** What one rule item requires, in words (without its id or role). */
-export function describeCondition(item: Item): string {
+export function describeCondition(item: Item): Md {
   const rule = String(item.rule);
   const def = getRuleDefinition(rule);
-  const off = item.enabled === false ? " (disabled: skipped)" : "";
+  const off = item.enabled === false ? md` (disabled: skipped)` : md``;
   switch (def?.kind) {
     case "boolean":
-      return item.enabled === false ? "disabled: skipped" : `must be ${def.storedValue}`;
+      return item.enabled === false ? md`disabled: skipped` : md`must be ${text(String(def.storedValue))}`;
     case "numeric": {
-      const parts: string[] = [];
-      if (item.min !== undefined) parts.push(`min ${amount(rule, item.min)}`);
-      if (item.max !== undefined) parts.push(`max ${amount(rule, item.max)}`);
-      return `${parts.join(", ") || "no bound"}${off}`;
+      const parts: Md[] = [];
+      if (item.min !== undefined) parts.push(md`min ${amount(rule, item.min)}`);
+      if (item.max !== undefined) parts.push(md`max ${amount(rule, item.max)}`);
+      return md`${parts.length > 0 ? joinMd(parts, ", ") : md`no bound`}${off}`;
     }
     case "enum":
       return enumWords(rule, item.value, item.operator);
     case "object": {
       const config = item.clusterConfig ?? item.config;
-      return `${configWords(config)}${off}`;
+      return md`${configWords(config)}${off}`;
     }
     default:
       return value(
@@ -53,41 +53,44 @@ export function describeCondition(item: Item): string {
   }
 }
 
-function enumWords(rule: string, v: unknown, operator: unknown): string {
+function enumWords(rule: string, v: unknown, operator: unknown): Md {
   const shown = value(v);
-  if (operator === "not_equals") return `not ${shown}`;
+  if (operator === "not_equals") return md`not ${shown}`;
   // risk_level equals X is a threshold (spec 2.4): X and every lower risk.
-  if (rule === "risk_level") return shown === "LOW" ? "LOW only" : `${shown} or lower`;
+  if (rule === "risk_level") return v === "LOW" ? md`LOW only` : md`${shown} or lower`;
   return shown;
 }
 
-function configWords(config: unknown): string {
-  if (config === undefined || config === null) return "no config";
+function configWords(config: unknown): Md {
+  if (config === undefined || config === null) return md`no config`;
   if (isUnknownValue(config)) return UNKNOWN_WORDS;
-  const out: string[] = [];
+  if (typeof config !== "object") return value(config);
+  const out: Md[] = [];
   for (const [key, v] of Object.entries(config as Record<string, unknown>)) {
     if (key === "windows" && typeof v === "object" && v !== null) {
       for (const [w, t] of Object.entries(v as Record<string, unknown>))
-        out.push(`${w} window ≥ ${value(t)}`);
-    } else out.push(`${key} ${value(v)}`);
+        out.push(md`${text(w)} window ≥ ${value(t)}`);
+    } else out.push(md`${text(key)} ${value(v)}`);
   }
-  return out.join(", ") || "empty config";
+  return out.length > 0 ? joinMd(out, ", ") : md`empty config`;
 }
 
-function role(item: Item): string {
-  return item.dealbreaker === true ? "dealbreaker" : "rule";
+function role(item: Item): Md {
+  return item.dealbreaker === true ? md`dealbreaker` : md`rule`;
 }
 
 /** Statements for one rule id whose items differ (one old item, one new item). */
-function changedItem(before: Item, after: Item): string[] {
+function changedItem(before: Item, after: Item): Md[] {
   const rule = String(after.rule);
   const id = code(rule);
-  const out: string[] = [];
+  const out: Md[] = [];
   if (before.dealbreaker !== after.dealbreaker) {
-    out.push(after.dealbreaker === true ? `${id} became a dealbreaker` : `${id} is no longer a dealbreaker`);
+    out.push(
+      after.dealbreaker === true ? md`${id} became a dealbreaker` : md`${id} is no longer a dealbreaker`,
+    );
   }
   if ((before.enabled === false) !== (after.enabled === false)) {
-    out.push(after.enabled === false ? `${id} was disabled (skipped)` : `${id} was re-enabled`);
+    out.push(after.enabled === false ? md`${id} was disabled (skipped)` : md`${id} was re-enabled`);
   }
   const kind = getRuleDefinition(rule)?.kind;
   if (kind === "numeric") {
@@ -95,14 +98,15 @@ function changedItem(before: Item, after: Item): string[] {
       const a = before[bound];
       const b = after[bound];
       if (stableStringify(a) === stableStringify(b)) continue;
-      if (a === undefined) out.push(`${id}: ${bound} ${amount(rule, b)} added`);
-      else if (b === undefined) out.push(`${id}: ${bound} ${amount(rule, a)} removed`);
-      else out.push(`${id}: ${bound} ${amount(rule, a)} → ${amount(rule, b)}${direction(bound, a, b)}`);
+      const word = bound === "min" ? md`min` : md`max`;
+      if (a === undefined) out.push(md`${id}: ${word} ${amount(rule, b)} added`);
+      else if (b === undefined) out.push(md`${id}: ${word} ${amount(rule, a)} removed`);
+      else out.push(md`${id}: ${word} ${amount(rule, a)} → ${amount(rule, b)}${direction(bound, a, b)}`);
     }
   } else if (kind === "enum") {
     if (before.value !== after.value || (before.operator ?? "equals") !== (after.operator ?? "equals")) {
       out.push(
-        `${id}: ${enumWords(rule, before.value, before.operator)} → ${enumWords(rule, after.value, after.operator)}`,
+        md`${id}: ${enumWords(rule, before.value, before.operator)} → ${enumWords(rule, after.value, after.operator)}`,
       );
     }
   } else if (kind === "object") {
@@ -112,19 +116,19 @@ function changedItem(before: Item, after: Item): string[] {
   } else if (kind === undefined) {
     const strip = (i: Item) => stableStringify({ ...i, dealbreaker: undefined, enabled: undefined });
     if (strip(before) !== strip(after))
-      out.push(`${id}: ${describeCondition(before)} → ${describeCondition(after)}`);
+      out.push(md`${id}: ${describeCondition(before)} → ${describeCondition(after)}`);
   }
   return out;
 }
 
 /** Tightening a min (raising it) or a max (lowering it) lets fewer tokens through. */
-function direction(bound: "min" | "max", a: unknown, b: unknown): string {
-  if (typeof a !== "number" || typeof b !== "number") return "";
+function direction(bound: "min" | "max", a: unknown, b: unknown): Md {
+  if (typeof a !== "number" || typeof b !== "number") return md``;
   const tighter = bound === "min" ? b > a : b < a;
-  return tighter ? " (tighter)" : " (looser)";
+  return tighter ? md` (tighter)` : md` (looser)`;
 }
 
-function configChanges(id: string, before: unknown, after: unknown): string[] {
+function configChanges(id: Md, before: unknown, after: unknown): Md[] {
   if (
     isUnknownValue(before) ||
     isUnknownValue(after) ||
@@ -133,27 +137,29 @@ function configChanges(id: string, before: unknown, after: unknown): string[] {
   ) {
     return stableStringify(before) === stableStringify(after)
       ? []
-      : [`${id}: ${configWords(before)} → ${configWords(after)}`];
+      : [md`${id}: ${configWords(before)} → ${configWords(after)}`];
   }
   const a = flatten(before as Record<string, unknown>);
   const b = flatten(after as Record<string, unknown>);
-  const out: string[] = [];
+  const out: Md[] = [];
   for (const path of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
     const x = a[path];
     const y = b[path];
     if (stableStringify(x) === stableStringify(y)) continue;
-    const label = path.startsWith("windows.") ? `${path.slice("windows.".length)} window` : path;
+    const label = path.startsWith("windows.")
+      ? md`${text(path.slice("windows.".length))} window`
+      : text(path);
     if (Array.isArray(x) && Array.isArray(y)) {
       const added = y.filter((v) => !x.includes(v));
       const removed = x.filter((v) => !y.includes(v));
       const parts = [
-        ...(added.length ? [`added ${added.map(value).join(", ")}`] : []),
-        ...(removed.length ? [`removed ${removed.map(value).join(", ")}`] : []),
+        ...(added.length ? [md`added ${joinMd(added.map(value), ", ")}`] : []),
+        ...(removed.length ? [md`removed ${joinMd(removed.map(value), ", ")}`] : []),
       ];
-      out.push(`${id}: ${label} ${parts.join("; ")}`);
-    } else if (x === undefined) out.push(`${id}: ${label} ${value(y)} added`);
-    else if (y === undefined) out.push(`${id}: ${label} ${value(x)} removed`);
-    else out.push(`${id}: ${label} ${value(x)} → ${value(y)}`);
+      out.push(md`${id}: ${label} ${joinMd(parts, "; ")}`);
+    } else if (x === undefined) out.push(md`${id}: ${label} ${value(y)} added`);
+    else if (y === undefined) out.push(md`${id}: ${label} ${value(x)} removed`);
+    else out.push(md`${id}: ${label} ${value(x)} → ${value(y)}`);
   }
   return out;
 }
@@ -169,12 +175,12 @@ function flatten(obj: Record<string, unknown>, prefix = ""): Record<string, unkn
   return out;
 }
 
-export function addedStatement(item: Item): string {
-  return `Added ${role(item)} ${code(String(item.rule))}: ${describeCondition(item)}`;
+export function addedStatement(item: Item): Md {
+  return md`Added ${role(item)} ${code(String(item.rule))}: ${describeCondition(item)}`;
 }
 
-export function removedStatement(item: Item): string {
-  return `Removed ${role(item)} ${code(String(item.rule))} (was: ${describeCondition(item)})`;
+export function removedStatement(item: Item): Md {
+  return md`Removed ${role(item)} ${code(String(item.rule))} (was: ${describeCondition(item)})`;
 }
 
 /**
@@ -182,12 +188,12 @@ export function removedStatement(item: Item): string {
  * rule id are paired by exact equality first (unchanged), then by dealbreaker flag, then in
  * canonical order; what is left over was added or removed.
  */
-export function ruleChanges(oldRules: unknown, newRules: unknown): string[] {
-  if (isUnknownValue(newRules)) return [`Rules: ${UNKNOWN_WORDS}`];
+export function ruleChanges(oldRules: unknown, newRules: unknown): Md[] {
+  if (isUnknownValue(newRules)) return [md`Rules: ${UNKNOWN_WORDS}`];
   const before = asItems(oldRules).map(canonical);
   const after = asItems(newRules).map(canonical);
   const ids = [...new Set([...before, ...after].map((i) => String(i.rule)))].sort();
-  const out: string[] = [];
+  const out: Md[] = [];
   for (const id of ids) {
     let olds = before.filter((i) => String(i.rule) === id);
     let news = after.filter((i) => String(i.rule) === id);

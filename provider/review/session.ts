@@ -5,8 +5,9 @@
  */
 import type { ApiClient } from "../api/client";
 import type { ReviewAccount } from "./activation";
-import { type BacktestRunOptions, runBacktests, TemporaryStrategies } from "./backtest-run";
+import { type BacktestRunOptions, newRunId, runBacktests, TemporaryStrategies } from "./backtest-run";
 import { backtestTargets } from "./backtest-targets";
+import { sweepLeftovers } from "./leftovers";
 import { parsePreview } from "./preview-json";
 import { type ReviewContext, type ReviewResult, renderReview } from "./render";
 
@@ -18,6 +19,8 @@ export interface ReviewSessionOptions {
   log?: (line: string) => void;
   /** Receives the temporary strategies as soon as they may exist, so a signal handler can clean up. */
   onTemporary?: (temporary: TemporaryStrategies) => void;
+  /** The clock (ms), for when the run started; default Date.now. */
+  now?: () => number;
 }
 
 export async function readAccount(
@@ -53,7 +56,9 @@ export async function reviewWithAccount(
   const context: ReviewContext = { ...options.context };
   const log = options.log ?? (() => {});
   const client = options.client;
+  const run = { runId: newRunId(), startedAt: (options.now ?? Date.now)() };
   if (client) {
+    await sweep(client, run, context, log);
     try {
       const { account, tagNames } = await readAccount(client);
       context.account = account;
@@ -66,7 +71,7 @@ export async function reviewWithAccount(
     if (!client) throw new Error("--backtest needs STRATEGY_ALERTS_API_KEY and STRATEGY_ALERTS_BASE_URL");
     const targets = backtestTargets(plan.steps);
     if (targets.length > 0) {
-      const temporary = new TemporaryStrategies(client);
+      const temporary = new TemporaryStrategies(client, run.runId);
       options.onTemporary?.(temporary);
       try {
         context.backtests = await runBacktests(targets, temporary, {
@@ -94,4 +99,24 @@ export async function reviewWithAccount(
     }
   }
   return renderReview(plan, context);
+}
+
+/** Removes what an interrupted review left behind, before reading the account it would distort. */
+async function sweep(
+  client: ApiClient,
+  run: { runId: string; startedAt: number },
+  context: ReviewContext,
+  log: (line: string) => void,
+): Promise<void> {
+  try {
+    const swept = await sweepLeftovers(client, run);
+    if (swept.length > 0) {
+      context.swept = swept;
+      log(
+        `deleted ${swept.filter((s) => s.deleted).length} of ${swept.length} temporary strategies left by an interrupted review`,
+      );
+    }
+  } catch (err) {
+    log(`could not look for temporary strategies left by an interrupted review: ${(err as Error).message}`);
+  }
 }

@@ -5,7 +5,18 @@
  */
 import { stableStringify } from "../model/canonical";
 import { describeCondition, ruleChanges } from "./rule-diff";
-import { code, isUnknownValue, plural, quote, UNKNOWN_WORDS, value } from "./words";
+import {
+  code,
+  isUnknownValue,
+  joinMd,
+  type Md,
+  md,
+  plural,
+  quote,
+  text as textOf,
+  UNKNOWN_WORDS,
+  value,
+} from "./words";
 
 // biome-ignore lint/suspicious/noExplicitAny: inputs come from the engine as untyped JSON.
 type Bag = Record<string, any>;
@@ -17,123 +28,130 @@ export interface Names {
 
 const same = (a: unknown, b: unknown) => stableStringify(a ?? null) === stableStringify(b ?? null);
 
-function text(v: unknown): string {
+function text(v: unknown): Md {
   if (isUnknownValue(v)) return UNKNOWN_WORDS;
-  if (v === undefined || v === null || v === "") return "none";
+  if (v === undefined || v === null || v === "") return md`none`;
   return quote(String(v));
 }
 
 /** The statements of an update (or replacement) of a strategy, rules last. */
-export function strategyChanges(before: Bag, after: Bag, names: Names): string[] {
-  const out: string[] = [];
-  if (!same(before.name, after.name)) out.push(`Name: ${text(before.name)} → ${text(after.name)}`);
+export function strategyChanges(before: Bag, after: Bag, names: Names): Md[] {
+  const out: Md[] = [];
+  if (!same(before.name, after.name)) out.push(md`Name: ${text(before.name)} → ${text(after.name)}`);
   if (!same(before.description, after.description)) {
-    out.push(`Description: ${text(before.description)} → ${text(after.description)}`);
+    out.push(md`Description: ${text(before.description)} → ${text(after.description)}`);
   }
   out.push(...triggerChanges(before.triggers, after.triggers));
   out.push(...triggerConfigChanges(before.triggerConfigs, after.triggerConfigs, names));
   const cooldown = (b: Bag) => b.alertCooldownMins ?? 0;
   if (!same(cooldown(before), cooldown(after))) {
-    out.push(`Alert cooldown: ${minutes(cooldown(before))} → ${minutes(cooldown(after))}`);
+    out.push(md`Alert cooldown: ${minutes(cooldown(before))} → ${minutes(cooldown(after))}`);
   }
   if (!same(before.strict ?? false, after.strict ?? false)) {
-    out.push(after.strict === true ? "Strict mode turned on" : "Strict mode turned off");
+    out.push(after.strict === true ? md`Strict mode turned on` : md`Strict mode turned off`);
   }
   if (!same(before.matching, after.matching))
-    out.push(`Matching: ${matching(before.matching)} → ${matching(after.matching)}`);
+    out.push(md`Matching: ${matching(before.matching)} → ${matching(after.matching)}`);
   if (!same(before.retryPolicy, after.retryPolicy)) {
-    out.push(`Retry policy: ${value(before.retryPolicy)} → ${value(after.retryPolicy)}`);
+    out.push(md`Retry policy: ${value(before.retryPolicy)} → ${value(after.retryPolicy)}`);
   }
   out.push(...ruleChanges(before.rules, after.rules));
   return out;
 }
 
 /** A new strategy in full: what it listens to and every rule it applies. */
-export function strategySummary(inputs: Bag, names: Names): string[] {
-  const out: string[] = [];
-  if (inputs.description) out.push(`Description: ${text(inputs.description)}`);
-  out.push(`Triggers: ${triggerList(inputs.triggers)}`);
+export function strategySummary(inputs: Bag, names: Names): Md[] {
+  const out: Md[] = [];
+  if (inputs.description) out.push(md`Description: ${text(inputs.description)}`);
+  out.push(md`Triggers: ${triggerList(inputs.triggers)}`);
   for (const [eventType, config] of Object.entries((inputs.triggerConfigs ?? {}) as Bag)) {
-    out.push(`Trigger config ${code(eventType)}: ${triggerConfigWords(config, names)}`);
+    out.push(md`Trigger config ${code(eventType)}: ${triggerConfigWords(config, names)}`);
   }
-  if (inputs.alertCooldownMins) out.push(`Alert cooldown: ${minutes(inputs.alertCooldownMins)}`);
-  if (inputs.strict === true) out.push("Strict mode on");
-  if (inputs.matching !== undefined) out.push(`Matching: ${matching(inputs.matching)}`);
-  if (inputs.retryPolicy !== undefined) out.push(`Retry policy: ${value(inputs.retryPolicy)}`);
-  if (typeof inputs.adopt === "string") out.push(`Adopts the existing strategy ${code(inputs.adopt)}`);
+  if (inputs.alertCooldownMins) out.push(md`Alert cooldown: ${minutes(inputs.alertCooldownMins)}`);
+  if (inputs.strict === true) out.push(md`Strict mode on`);
+  if (inputs.matching !== undefined) out.push(md`Matching: ${matching(inputs.matching)}`);
+  if (inputs.retryPolicy !== undefined) out.push(md`Retry policy: ${value(inputs.retryPolicy)}`);
+  if (typeof inputs.adopt === "string") out.push(md`Adopts the existing strategy ${code(inputs.adopt)}`);
   const rules = Array.isArray(inputs.rules) ? (inputs.rules as Bag[]) : [];
-  if (isUnknownValue(inputs.rules)) out.push(`Rules: ${UNKNOWN_WORDS}`);
+  if (isUnknownValue(inputs.rules)) out.push(md`Rules: ${UNKNOWN_WORDS}`);
   for (const role of [true, false]) {
     const items = rules.filter((r) => (r.dealbreaker === true) === role);
     if (items.length === 0) continue;
-    const list = items.map((r) => `${code(String(r.rule))} ${describeCondition(r)}`).join("; ");
-    out.push(`${role ? `Dealbreakers (${items.length})` : `Rules (${items.length})`}: ${list}`);
+    const list = joinMd(
+      items.map((r) => md`${code(String(r.rule))} ${describeCondition(r)}`),
+      "; ",
+    );
+    out.push(md`${role ? md`Dealbreakers (${items.length})` : md`Rules (${items.length})`}: ${list}`);
   }
   return out;
 }
 
-function triggerList(triggers: unknown): string {
+function triggerList(triggers: unknown): Md {
   if (isUnknownValue(triggers)) return UNKNOWN_WORDS;
   return Array.isArray(triggers) && triggers.length > 0
-    ? triggers.map((t) => code(String(t))).join(", ")
-    : "none";
+    ? joinMd(
+        triggers.map((t) => code(String(t))),
+        ", ",
+      )
+    : md`none`;
 }
 
-function triggerChanges(before: unknown, after: unknown): string[] {
-  if (isUnknownValue(after)) return same(before, after) ? [] : [`Triggers: ${UNKNOWN_WORDS}`];
+function triggerChanges(before: unknown, after: unknown): Md[] {
+  if (isUnknownValue(after)) return same(before, after) ? [] : [md`Triggers: ${UNKNOWN_WORDS}`];
   const a = Array.isArray(before) ? before.map(String) : [];
   const b = Array.isArray(after) ? after.map(String) : [];
   return [
-    ...b.filter((t) => !a.includes(t)).map((t) => `Trigger added: ${code(t)}`),
-    ...a.filter((t) => !b.includes(t)).map((t) => `Trigger removed: ${code(t)}`),
+    ...b.filter((t) => !a.includes(t)).map((t) => md`Trigger added: ${code(t)}`),
+    ...a.filter((t) => !b.includes(t)).map((t) => md`Trigger removed: ${code(t)}`),
   ];
 }
 
-function triggerConfigChanges(before: unknown, after: unknown, names: Names): string[] {
+function triggerConfigChanges(before: unknown, after: unknown, names: Names): Md[] {
   const a = (typeof before === "object" && before !== null ? before : {}) as Bag;
   const b = (typeof after === "object" && after !== null ? after : {}) as Bag;
-  const out: string[] = [];
+  const out: Md[] = [];
   for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
     if (same(a[key], b[key])) continue;
-    const label = `Trigger config ${code(key)}`;
-    if (a[key] === undefined) out.push(`${label} set: ${triggerConfigWords(b[key], names)}`);
-    else if (b[key] === undefined) out.push(`${label} removed (was: ${triggerConfigWords(a[key], names)})`);
-    else out.push(`${label}: ${triggerConfigWords(a[key], names)} → ${triggerConfigWords(b[key], names)}`);
+    const label = md`Trigger config ${code(key)}`;
+    if (a[key] === undefined) out.push(md`${label} set: ${triggerConfigWords(b[key], names)}`);
+    else if (b[key] === undefined) out.push(md`${label} removed (was: ${triggerConfigWords(a[key], names)})`);
+    else out.push(md`${label}: ${triggerConfigWords(a[key], names)} → ${triggerConfigWords(b[key], names)}`);
   }
   return out;
 }
 
 /** `scope wallet, developer 7xK…` / `tag “KOL Majors”`; a followed-dev config without scope is scope all. */
-function triggerConfigWords(config: unknown, names: Names): string {
+function triggerConfigWords(config: unknown, names: Names): Md {
   if (isUnknownValue(config)) return UNKNOWN_WORDS;
   if (typeof config !== "object" || config === null) return value(config);
-  const parts: string[] = [];
+  const parts: Md[] = [];
   for (const [k, v] of Object.entries(config as Bag)) {
-    if (k === "tagId") parts.push(v === "all" ? "every tag" : `tag ${tagName(v, names)}`);
+    if (k === "tagId") parts.push(v === "all" ? md`every tag` : md`tag ${tagName(v, names)}`);
     else if (k === "developerAddress")
-      parts.push(`developer ${isUnknownValue(v) ? UNKNOWN_WORDS : code(String(v))}`);
-    else parts.push(`${k} ${value(v)}`);
+      parts.push(md`developer ${isUnknownValue(v) ? UNKNOWN_WORDS : code(String(v))}`);
+    else parts.push(md`${textOf(k)} ${value(v)}`);
   }
-  return parts.join(", ") || "defaults";
+  return parts.length > 0 ? joinMd(parts, ", ") : md`defaults`;
 }
 
-function tagName(id: unknown, names: Names): string {
+function tagName(id: unknown, names: Names): Md {
   if (isUnknownValue(id)) return UNKNOWN_WORDS;
   const name = names.tags[String(id)];
-  return name ? `${quote(name)} (${code(String(id))})` : code(String(id));
+  return name ? md`${quote(name)} (${code(String(id))})` : code(String(id));
 }
 
-function minutes(n: unknown): string {
-  return typeof n === "number" ? (n === 0 ? "none" : plural(n, "minute")) : value(n);
+function minutes(n: unknown): Md {
+  return typeof n === "number" ? (n === 0 ? md`none` : plural(n, "minute")) : value(n);
 }
 
-function matching(m: unknown): string {
-  if (m === undefined || m === null) return "off (every group must pass)";
+function matching(m: unknown): Md {
+  if (m === undefined || m === null) return md`off (every group must pass)`;
   if (isUnknownValue(m)) return UNKNOWN_WORDS;
+  if (typeof m !== "object") return value(m);
   const { enabled, minPercent } = m as Bag;
   return enabled === false
-    ? `off (minimum ${value(minPercent)}% kept)`
-    : `at least ${value(minPercent)}% of the rules`;
+    ? md`off (minimum ${value(minPercent)}% kept)`
+    : md`at least ${value(minPercent)}% of the rules`;
 }
 
 export { tagName };

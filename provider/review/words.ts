@@ -1,56 +1,46 @@
 /**
  * Values in words, the same way everywhere in a review: numbers with thousands separators
  * (fixed to en-US so a report does not depend on the runner's locale), values Pulumi cannot
- * know before apply, and Markdown-safe inline text.
+ * know before apply, and any other value through the escaping layer.
  */
-import { UNKNOWN } from "../runtime/inputs";
+import { isUnknown } from "../model/unknown-value";
+import { code, formatNumber, joinMd, type Md, md, quote, text } from "./markdown";
+
+export { code, joinMd, type Md, md, quote, text };
 
 const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
 
-export function num(n: number): string {
-  return NUMBER.format(n);
+/** Digits, separators, a sign and a point: Markdown as it is. */
+export function num(n: number): Md {
+  return formatNumber(n, NUMBER);
 }
 
-export const UNKNOWN_WORDS = "(known after apply)";
+export const UNKNOWN_WORDS = md`(known after apply)`;
 
 export function isUnknownValue(value: unknown): boolean {
-  return value === UNKNOWN;
+  return isUnknown(value);
 }
 
-/** Inline code that survives backticks in the value. */
-export function code(text: string): string {
-  const clean = text.replace(/\r?\n/g, " ");
-  return clean.includes("`") ? `\`\` ${clean} \`\`` : `\`${clean}\``;
-}
-
-/** Free text (names, descriptions) quoted, on one line, without Markdown or HTML effects. */
-export function quote(text: string, max = 200): string {
-  const oneLine = text.replace(/\s+/g, " ").trim();
-  const short = oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
-  return `“${escapeMarkdown(short)}”`;
-}
-
-export function escapeMarkdown(text: string): string {
-  return text.replace(/([\\`*_{}[\]<>()#+!|~])/g, "\\$1");
-}
-
-/** Any JSON value in words: numbers formatted, strings bare, lists joined, objects as k v pairs. */
-export function value(v: unknown): string {
+/** Any JSON value in words: numbers formatted, strings as text, lists joined, objects as k v pairs. */
+export function value(v: unknown): Md {
   if (isUnknownValue(v)) return UNKNOWN_WORDS;
-  if (v === undefined || v === null) return "none";
+  if (v === undefined || v === null) return md`none`;
   if (typeof v === "number") return num(v);
-  if (typeof v === "string") return v;
-  if (typeof v === "boolean") return v ? "on" : "off";
-  if (Array.isArray(v)) return v.length === 0 ? "none" : v.map(value).join(", ");
+  if (typeof v === "string") return text(v);
+  if (typeof v === "boolean") return v ? md`on` : md`off`;
+  if (Array.isArray(v)) return v.length === 0 ? md`none` : joinMd(v.map(value), ", ");
   if (typeof v === "object") {
-    return Object.entries(v as Record<string, unknown>)
-      .filter(([, x]) => x !== undefined)
-      .map(([k, x]) => `${k} ${value(x)}`)
-      .join(", ");
+    return joinMd(
+      Object.entries(v as Record<string, unknown>)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => md`${text(k)} ${value(x)}`),
+      ", ",
+    );
   }
-  return String(v);
+  return text(String(v));
 }
 
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** `3 rules`: the count and a word the code chose. */
+export function plural(n: number, one: string, many = `${one}s`): Md {
+  return text(`${n} ${n === 1 ? one : many}`);
 }

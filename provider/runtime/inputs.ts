@@ -1,7 +1,7 @@
 /** Helpers for the property bags the engine hands a dynamic provider. */
+import { isUnknown } from "../model/unknown-value";
 
-/** During preview the engine marks a value it cannot know yet with this string (DESIGN.md 3.5). */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+export { isUnknown, UNKNOWN } from "../model/unknown-value";
 
 // biome-ignore lint/suspicious/noExplicitAny: the engine's property bags are untyped JSON.
 export type PropertyBag = Record<string, any>;
@@ -10,10 +10,6 @@ export type PropertyBag = Record<string, any>;
 export function withoutProvider(props: PropertyBag | undefined): PropertyBag {
   const { __provider: _provider, ...rest } = props ?? {};
   return rest;
-}
-
-export function isUnknown(value: unknown): boolean {
-  return value === UNKNOWN;
 }
 
 /** Paths (`rules[2].min`, `triggerConfigs.x.tagId`) of every unknown value inside `value`. */

@@ -8,6 +8,14 @@ import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
 
 const LABEL = "StrategyActivation";
 
+/**
+ * The id that imports the account's active set (`pulumi import …:StrategyActivation <name>
+ * active-strategies`). A created activation gets a random id, but the set it holds is the
+ * account's, not a server object: read with no state answers the active set for any id, and this
+ * one is what `strategy-alerts import` writes so an import file is the same on every run.
+ */
+export const ACTIVATION_IMPORT_ID = "active-strategies";
+
 interface Declared {
   strategyIds: string[];
   exclusive: boolean;

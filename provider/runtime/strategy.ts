@@ -97,7 +97,8 @@ export const strategyHandler: KindHandler = {
       // One list read serves the refresh of every strategy of the stack.
       const live = (await ctx.run.strategies()).get(id);
       if (!live) return {};
-      const inputs = declaresNothing(previous) ? importedInputs(live) : inputsFromLive(previous, live);
+      // With no state of ours (`Strategy.get`, `pulumi import`), the inputs are what an import declares.
+      const inputs = declaresNothing(previous) ? declaredFromLive(live) : inputsFromLive(previous, live);
       for (const warning of tokenAgeWarnings(live)) console.error(warning);
       return { id, props: outputs(inputs, live), inputs };
     });
@@ -207,11 +208,13 @@ function declaresNothing(previous: PropertyBag): boolean {
 }
 
 /**
- * The inputs `strategy-alerts import` declares for a strategy, so the preview right after an
- * import shows no change: what the service holds, with its non-default matching and the trigger
- * configs it returns (for the triggers in use).
+ * The inputs that declare `live` exactly as the service holds it, with no earlier declaration to
+ * follow: what adoption compares against, what `strategy-alerts import` writes, and what a read
+ * with no prior state answers (so the preview right after an import shows no change). Defaults
+ * are left out; the trigger configs the service returns are there (canonical, for the triggers
+ * in use), `matching` when it is not the default.
  */
-export function importedInputs(live: Strategy): PropertyBag {
+export function declaredFromLive(live: Strategy): PropertyBag {
   const inputs = inputsFromLive({}, live);
   const configs = (live as { triggerConfigs?: StrategyInput["triggerConfigs"] }).triggerConfigs;
   if (configs) {
@@ -296,14 +299,11 @@ async function adopt(ctx: RuntimeContext, id: string, body: StrategyInput): Prom
  * service does not return is always sent, an undeclared one is left as the service holds it.
  */
 export function adoptionPatch(live: Strategy, declared: PropertyBag): StrategyPatch {
-  const current = inputsFromLive({}, live);
+  const current = declaredFromLive(live);
   const configs = (live as { triggerConfigs?: StrategyInput["triggerConfigs"] }).triggerConfigs;
   const unread: string[] = ["retryPolicy"];
   if (configs === undefined) unread.push("triggerConfigs");
-  else {
-    const canonical = canonicalStrategyInput({ triggers: current.triggers, triggerConfigs: configs });
-    if (canonical.triggerConfigs) current.triggerConfigs = canonical.triggerConfigs;
-  }
+  // Compared as held, defaults included: declaring the default explicitly then writes nothing.
   if (live.matching !== undefined) current.matching = live.matching;
   const patch: PropertyBag = patchFor(current, declared);
   for (const field of unread) {

@@ -6,8 +6,8 @@ import type { KindHandler } from "./handlers";
 import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
 
 const LABEL = "Webhook";
-/** The account has one webhook: the id names it, not a server object. */
-const WEBHOOK_ID = "webhook";
+/** The account has one webhook: the id names it, not a server object (and imports it). */
+export const WEBHOOK_ID = "webhook";
 
 interface Declared {
   url: string | null;

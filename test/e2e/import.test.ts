@@ -15,6 +15,8 @@ import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { changeReport, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
 
 const NODE_BIN = join(REPO_ROOT, "node_modules/.bin");
+/** The credential in the webhook's path (chat-style): never printed, never written in plain text. */
+const WEBHOOK_TOKEN = "T000/B000/XXXXwebhookTOKENXXXX";
 
 /** A command with the repository's Node 24 first on PATH, as a user's Node >= 22 would be. */
 function sh(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env) {
@@ -49,7 +51,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
     emulator = await TestEmulator.start();
     receiver = await new WebhookReceiver("echo").start();
     user = await emulator.user();
-    built = await buildImportAccount(user.client, receiver.url);
+    built = await buildImportAccount(user.client, `${receiver.url}/services/${WEBHOOK_TOKEN}`);
     work = await mkdtemp(join(tmpdir(), "psa-import-e2e-"));
     dir = join(work, "portfolio");
   });
@@ -61,7 +63,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  it("writes the project with the built command, keeping the API key out of every file", async () => {
+  it("writes the project with the built command, keeping the API key and the webhook URL out of every file", async () => {
     const env = {
       ...process.env,
       STRATEGY_ALERTS_API_KEY: user.apiKey,
@@ -71,10 +73,15 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
     expect(res.stderr).toBe("");
     expect(res.code).toBe(0);
     expect(res.stdout).toContain("5 strategies, 3 of them active");
+    expect(res.stdout).toContain("webhook: http://127.0.0.1");
+    expect(res.stdout).toContain("pulumi config set --secret webhookUrl");
+    expect(res.stdout).not.toContain("webhookTOKEN");
     const files = (await readdir(dir)).sort();
     expect(files).toEqual([".gitignore", "Pulumi.yaml", "index.ts", "package.json", "tsconfig.json"]);
-    const grep = await sh("grep", ["-r", "-l", user.apiKey, "."], dir);
-    expect(grep.stdout).toBe("");
+    for (const secret of [user.apiKey, "webhookTOKEN"]) {
+      const grep = await sh("grep", ["-r", "-l", secret, "."], dir);
+      expect(grep.stdout).toBe("");
+    }
   });
 
   it("installs the packed package and its toolchain with npm, and type-checks there", async () => {
@@ -99,7 +106,13 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
   });
 
   it("adopts everything on the first `pulumi up`: no strategy created, nothing written to the account", async () => {
-    project = await PulumiProject.open(dir, { config: stackConfig(emulator, user.apiKey) });
+    // The step import printed: the webhook URL goes into stack config as a secret.
+    project = await PulumiProject.open(dir, {
+      config: {
+        ...stackConfig(emulator, user.apiKey),
+        webhookUrl: { value: built.webhookUrl, secret: true },
+      },
+    });
     const before = await accountState(emulator, user.client, built.strategyIds);
     await emulator.clearJournal();
 
@@ -115,7 +128,9 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
 
     const outputs = await project.outputs();
     expect((outputs.activeStrategyIds as string[]).sort()).toEqual([...built.activeIds].sort());
-    expect(await project.exportState()).not.toContain(user.apiKey);
+    const state = await project.exportState();
+    expect(state).not.toContain(user.apiKey);
+    expect(state).not.toContain("webhookTOKEN");
   });
 
   it("then previews no change", async () => {

@@ -272,51 +272,81 @@ describe("review backtests on a seeded token history", () => {
     expect(await temporaries(client)).toEqual([]);
   });
 
+  /** Starts `review --backtest` and resolves once its temporary strategies exist and jobs are queued. */
+  async function startReview(apiKey: string, file: string) {
+    const child = spawn(
+      NODE,
+      [
+        "-r",
+        "ts-node/register/transpile-only",
+        "cli/index.ts",
+        "review",
+        file,
+        "--backtest",
+        "--until",
+        SCENARIO_UNTIL,
+        "--poll-interval",
+        "100",
+      ],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, STRATEGY_ALERTS_API_KEY: apiKey, STRATEGY_ALERTS_BASE_URL: emulator.baseUrl },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    const output = { stderr: "" };
+    const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => {
+      child.stderr.on("data", (d) => {
+        output.stderr += d;
+        if (output.stderr.includes("backtests: 0 of")) resolve();
+      });
+      child.on("close", () =>
+        reject(new Error(`the review exited before waiting for jobs:\n${output.stderr}`)),
+      );
+    });
+    return { child, exited, output };
+  }
+
+  it("sweeps the temporary strategies of a review killed with SIGKILL on the next review, and says so", async () => {
+    const { apiKey, client, preview } = await scenario();
+    const dir = await mkdtemp(join(tmpdir(), "psa-review-"));
+    try {
+      await writeFile(join(dir, "preview.json"), preview);
+      const { child, exited } = await startReview(apiKey, join(dir, "preview.json"));
+      child.kill("SIGKILL");
+      expect(await exited).toBe(null);
+      const left = await temporaries(client);
+      expect(left.length).toBeGreaterThan(0);
+      // The emulator's clock is pinned: this review starts after it.
+      const now = (await emulatorNow()) + 1_000;
+      const lines: string[] = [];
+      const result = await reviewWithAccount(preview, { client, now: () => now, log: (l) => lines.push(l) });
+      expect(await temporaries(client)).toEqual([]);
+      expect(result.markdown).toContain("### Leftovers of interrupted reviews");
+      expect(result.markdown).toContain(
+        `Deleted ${left.length} temporary strategies that an earlier, interrupted review left behind`,
+      );
+      for (const s of left) expect(result.markdown).toContain(s.name.replace(/[[\]]/g, "\\$&"));
+      expect(lines.join("\n")).toContain(`deleted ${left.length} of ${left.length} temporary strategies`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("deletes the temporary strategies when the command is interrupted with SIGTERM", async () => {
     const { apiKey, client, preview } = await scenario();
     const dir = await mkdtemp(join(tmpdir(), "psa-review-"));
     try {
       await writeFile(join(dir, "preview.json"), preview);
-      const child = spawn(
-        NODE,
-        [
-          "-r",
-          "ts-node/register/transpile-only",
-          "cli/index.ts",
-          "review",
-          join(dir, "preview.json"),
-          "--backtest",
-          "--until",
-          SCENARIO_UNTIL,
-          "--poll-interval",
-          "100",
-        ],
-        {
-          cwd: REPO_ROOT,
-          env: {
-            ...process.env,
-            STRATEGY_ALERTS_API_KEY: apiKey,
-            STRATEGY_ALERTS_BASE_URL: emulator.baseUrl,
-          },
-          stdio: ["ignore", "pipe", "pipe"],
-        },
-      );
-      let stderr = "";
-      const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-      await new Promise<void>((resolve, reject) => {
-        child.stderr.on("data", (d) => {
-          stderr += d;
-          if (stderr.includes("backtests: 0 of")) resolve();
-        });
-        child.on("close", () => reject(new Error(`the review exited before waiting for jobs:\n${stderr}`)));
-      });
+      const { child, exited, output } = await startReview(apiKey, join(dir, "preview.json"));
       // Jobs are queued and temporary strategies exist: interrupt now.
       expect((await temporaries(client)).length).toBeGreaterThan(0);
       child.kill("SIGTERM");
       expect(await exited).toBe(143);
-      expect(stderr).toContain("SIGTERM: deleting the review's temporary strategies");
+      expect(output.stderr).toContain("SIGTERM: deleting the review's temporary strategies");
       expect(await temporaries(client)).toEqual([]);
-      expect(stderr).not.toContain(apiKey);
+      expect(output.stderr).not.toContain(apiKey);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -22,7 +22,8 @@ const SAMPLE = join(REPO_ROOT, "examples/github-actions/sample-report.md");
 const README = join(REPO_ROOT, "README.md");
 const WEBHOOK_SECRET_QUERY = "s3cr3t-query-token";
 
-function program(v: 1 | 2): string {
+/** v1: applied; v2: the reviewed change; 3: only a threshold of the active strategy changes. */
+function program(v: 1 | 2 | 3): string {
   return `
 import * as sa from "pulumi-strategy-alerts";
 
@@ -32,7 +33,7 @@ const safety = new sa.Strategy("safety-first", {
   triggers: ["new_token_created"],
   rules: [
     { rule: "is_honeypot", dealbreaker: true, enabled: true },
-    { rule: "liquidity_usd", dealbreaker: false, min: ${v === 1 ? "5_000" : "10_000"} },
+    { rule: "liquidity_usd", dealbreaker: false, min: ${v === 1 ? "5_000" : v === 2 ? "10_000" : "7_500"} },
   ],
   alertCooldownMins: 30,
 });
@@ -46,10 +47,10 @@ const momentum = new sa.Strategy("momentum", {
   ],
 });
 
-new sa.StrategyActivation("active-set", { strategyIds: [${v === 1 ? "safety" : "momentum"}.strategyId] });
+new sa.StrategyActivation("active-set", { strategyIds: [${v === 2 ? "momentum" : "safety"}.strategyId] });
 
 new sa.Webhook("alerts", {
-  url: "${v === 1 ? "http://127.0.0.1:9/alerts" : `http://127.0.0.1:9/alerts-v2?token=${WEBHOOK_SECRET_QUERY}`}",
+  url: "${v === 2 ? `http://127.0.0.1:9/alerts-v2?token=${WEBHOOK_SECRET_QUERY}` : "http://127.0.0.1:9/alerts"}",
   enabled: true,
   requireVerified: false,
 });
@@ -94,6 +95,23 @@ async function review(
   return { code, stdout, stderr };
 }
 
+/** The change previewed both ways: the digest, and the engine event stream. */
+async function previewBothForms(project: PulumiProject): Promise<{ digest: string; stream: string }> {
+  const args = ["preview", "--json", "--non-interactive", "--stack", project.stack];
+  const digest = await project.run(args);
+  const stream = await project.run(args, { env: { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true" } });
+  expect(digest.stdout.trimStart().startsWith("{\n")).toBe(true);
+  expect(stream.stdout).toContain('"summaryEvent"');
+  return { digest: digest.stdout, stream: stream.stdout };
+}
+
+/** The report's sections, by their `###` heading. */
+function sections(report: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of report.split(/^(?=### )/m)) out.set(part.split("\n")[0] ?? "", part);
+  return out;
+}
+
 const pct = (x: number) => `${(Math.round(x * 1000) / 10).toLocaleString("en-US")}%`;
 
 describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pulumi engine", () => {
@@ -135,6 +153,39 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
 
   let report = "";
 
+  it("reports a threshold change of the active strategy the same from the digest and the stream, with no activation change", async () => {
+    await project.writeProgram(program(3));
+    const { digest, stream } = await previewBothForms(project);
+    const fromDigest = await review(emulator, env, digest, []);
+    const fromStream = await review(emulator, env, stream, []);
+    expect(fromDigest.code, fromDigest.stderr).toBe(0);
+    expect(fromStream.code, fromStream.stderr).toBe(0);
+    expect(fromStream.stdout).toBe(fromDigest.stdout);
+    expect(fromDigest.stdout).toContain("`liquidity_usd`: min 5,000 → 7,500 (tighter)");
+    expect(fromDigest.stdout).toContain("The active set is unchanged (only its settings change).");
+    expect(fromDigest.stdout).not.toContain("Becomes");
+    expect(fromDigest.stdout).toContain("active 3 of 25 on PRO (1 declared by this stack, 2 outside it)");
+  });
+
+  it("reports the moved activation from the digest exactly, and from the stream without a false change", async () => {
+    await project.writeProgram(program(2));
+    const { digest, stream } = await previewBothForms(project);
+    const fromDigest = (await review(emulator, env, digest, [])).stdout;
+    const fromStream = (await review(emulator, env, stream, [])).stdout;
+    const [a, b] = [sections(fromDigest), sections(fromStream)];
+    // Every section but the activation is the same; the stream has no dependencies to trace
+    // which of the two updated strategies the unknown id is, so it names both.
+    expect([...b.keys()]).toEqual([...a.keys()]);
+    for (const [heading, text] of a) if (heading !== "### Activation") expect(b.get(heading)).toBe(text);
+    expect(a.get("### Activation")).toContain("Becomes active: “Momentum”");
+    expect(b.get("### Activation")).toContain(
+      "Becomes active: 1 strategy whose id is known after apply, among “Momentum”, “Safety first”",
+    );
+    expect(b.get("### Activation")).toContain(
+      "active 3 of 25 on PRO (1 declared by this stack, 2 outside it)",
+    );
+  });
+
   it("reports the change in domain words, with plan headroom and backtests before → after", async () => {
     await project.writeProgram(program(2));
     const preview = await project.run(["preview", "--json", "--non-interactive", "--stack", project.stack]);
@@ -158,9 +209,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     expect(report).toContain("Becomes active: “Momentum”");
     expect(report).toContain("Becomes inactive: “Safety first”");
     expect(report).toContain("active 3 of 25 on PRO (1 declared by this stack, 2 outside it)");
-    expect(report).toContain(
-      "Webhook URL: `http://127.0.0.1:9/alerts` → `http://127.0.0.1:9/alerts-v2?token=***`",
-    );
+    expect(report).toContain("Webhook URL: `http://127.0.0.1:9/alerts` → `http://127.0.0.1:9/alerts-v2?***`");
 
     const before = expectedMetrics(5_000);
     const after = expectedMetrics(10_000);
@@ -197,6 +246,21 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
       await writeFile(README, updated);
     }
     expect(updated).toContain(section);
+  });
+
+  it("fails on input that is not a complete preview, writing no report (exit 1)", async () => {
+    const { stream } = await previewBothForms(project);
+    const cut = stream
+      .split("\n")
+      .filter((l) => !l.includes('"summaryEvent"'))
+      .join("\n");
+    const res = await review(emulator, env, cut, []);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe("");
+    expect(res.stderr).toContain("without a summaryEvent: the preview was cut short");
+    const failed = await review(emulator, env, '{"error":"stack not found"}', []);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('found an error document instead ("stack not found")');
   });
 
   it("finds drift made in the app with --refresh --expect-no-changes and reports it", async () => {

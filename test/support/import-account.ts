@@ -1,3 +1,4 @@
+import ts from "typescript";
 import type { ApiClient } from "../../provider/api/client";
 import type { StrategyInput } from "../../provider/model/strategy";
 
@@ -133,4 +134,57 @@ export async function buildImportAccount(client: ApiClient, webhookUrl: string):
     microblogTag: { id: microblogTag.id, name: microblogTag.name },
     webhookUrl,
   };
+}
+
+export interface Declared {
+  type: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/**
+ * Runs a generated index.ts against a stand-in of the package that records every resource
+ * declared; references (`dev.address`, `s.strategyId`) resolve to the values they stand for, and
+ * a secret config value to `{ secretConfig: <key> }`.
+ */
+export async function runProgram(source: string, tags: { developer: object[]; microblog: object[] }) {
+  const declared: Declared[] = [];
+  const resource = (type: string) =>
+    class {
+      address: unknown;
+      strategyId: unknown;
+      activeStrategyIds: unknown;
+      constructor(name: string, args: Record<string, unknown>) {
+        declared.push({ type, name, args });
+        this.address = args.address;
+        this.strategyId = args.adopt;
+        this.activeStrategyIds = args.strategyIds;
+      }
+    };
+  const sa = {
+    FollowedDeveloper: resource("FollowedDeveloper"),
+    DeveloperTags: resource("DeveloperTags"),
+    Webhook: resource("Webhook"),
+    Strategy: resource("Strategy"),
+    StrategyActivation: resource("StrategyActivation"),
+    getDeveloperTags: async () => tags.developer,
+    getMicroblogTags: async () => tags.microblog,
+  };
+  const pulumi = {
+    Config: class {
+      requireSecret(key: string) {
+        return { secretConfig: key };
+      }
+    },
+  };
+  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText;
+  const module = { exports: {} as unknown };
+  const requireStub = (id: string) => {
+    if (id === "pulumi-strategy-alerts") return sa;
+    if (id === "@pulumi/pulumi") return pulumi;
+    throw new Error(`the program requires ${id}`);
+  };
+  new Function("require", "module", "exports", js)(requireStub, module, module.exports);
+  const outputs = await (module.exports as () => Promise<unknown>)();
+  return { declared, outputs };
 }

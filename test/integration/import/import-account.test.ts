@@ -2,7 +2,6 @@ import { spawnSync } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importAccount } from "../../../cli/import/import-account";
 import { run } from "../../../cli/index";
@@ -17,54 +16,11 @@ import {
   DEV_ALICE,
   DEV_BOB,
   DEV_QUIET,
+  runProgram,
 } from "../../support/import-account";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 
 const REPO = resolve(__dirname, "../../..");
-
-interface Declared {
-  type: string;
-  name: string;
-  args: Record<string, unknown>;
-}
-
-/**
- * Runs a generated index.ts against a stand-in of the package that records every resource
- * declared; references (`dev.address`, `s.strategyId`) resolve to the values they stand for.
- */
-async function runProgram(source: string, tags: { developer: object[]; microblog: object[] }) {
-  const declared: Declared[] = [];
-  const resource = (type: string) =>
-    class {
-      address: unknown;
-      strategyId: unknown;
-      activeStrategyIds: unknown;
-      constructor(name: string, args: Record<string, unknown>) {
-        declared.push({ type, name, args });
-        this.address = args.address;
-        this.strategyId = args.adopt;
-        this.activeStrategyIds = args.strategyIds;
-      }
-    };
-  const sa = {
-    FollowedDeveloper: resource("FollowedDeveloper"),
-    DeveloperTags: resource("DeveloperTags"),
-    Webhook: resource("Webhook"),
-    Strategy: resource("Strategy"),
-    StrategyActivation: resource("StrategyActivation"),
-    getDeveloperTags: async () => tags.developer,
-    getMicroblogTags: async () => tags.microblog,
-  };
-  const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS } }).outputText;
-  const module = { exports: {} as unknown };
-  const requireStub = (id: string) => {
-    if (id !== "pulumi-strategy-alerts") throw new Error(`the program requires ${id}`);
-    return sa;
-  };
-  new Function("require", "module", "exports", js)(requireStub, module, module.exports);
-  const outputs = await (module.exports as () => Promise<unknown>)();
-  return { declared, outputs };
-}
 
 describe("strategy-alerts import", () => {
   let em: RunningEmulator;

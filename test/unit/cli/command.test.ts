@@ -44,6 +44,14 @@ describe("strategy-alerts", () => {
     expect(stderr).toContain('unknown command "deploy"');
   });
 
+  it("names an unknown help topic and exits 2, printing no help on standard output", async () => {
+    const { code, stdout, stderr } = await capture(["help", "nosuch"]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr).toContain('strategy-alerts help: unknown command "nosuch"');
+    expect(stderr).toContain("commands:");
+  });
+
   it.each(subcommands.map((c) => c.name))("prints the help of %s without running it", async (name) => {
     const command = subcommands.find((c) => c.name === name);
     const spy = vi.spyOn(command as NonNullable<typeof command>, "run");

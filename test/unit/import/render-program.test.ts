@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { declareAccount } from "../../../cli/import/declarations";
 import type { AccountSnapshot } from "../../../cli/import/read-account";
 import { renderProgram } from "../../../cli/import/render-program";
 import { rulesToStored } from "../../../provider/model/rule-mapping";
@@ -53,6 +54,7 @@ function snapshot(strategies: Strategy[]): AccountSnapshot {
     ],
     microblogTags: [],
     webhook: { enabled: false, url: "https://hooks.example.com/in", hasSecret: true },
+    skippedTemporary: [],
   } as AccountSnapshot;
 }
 
@@ -77,7 +79,7 @@ describe("the generated program", () => {
       isActive: false,
     }),
   ];
-  const { source, warnings } = renderProgram(snapshot(awkward));
+  const { source, warnings } = renderProgram(declareAccount(snapshot(awkward)));
 
   it("is formatted for any names, quotes and lengths", () => {
     expect(biomeFormat(source)).toBe(source);

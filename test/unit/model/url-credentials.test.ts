@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskUrl, printableUrl } from "../../../provider/model/url-credentials";
+import { maskUrl, maskUrlsIn, printableUrl } from "../../../provider/model/url-credentials";
 
 describe("maskUrl", () => {
   it("keeps a plain URL as it is and says it carries nothing", () => {
@@ -36,7 +36,40 @@ describe("maskUrl", () => {
     expect(maskUrl("https://a.example/strategy-alerts-receiver").carriesCredentials).toBe(false);
   });
 
+  it("masks path parameters and what follows a segment naming a credential", () => {
+    expect(maskUrl("https://a.example/a;token=xyz/in").masked).toBe("https://a.example/***/in");
+    expect(maskUrl("https://a.example/key=abc123").masked).toBe("https://a.example/***");
+    expect(maskUrl("https://a.example/v1/apikey/abcdefghijklmnop").masked).toBe(
+      "https://a.example/v1/apikey/***",
+    );
+    expect(maskUrl("https://a.example/v1/Token/plainword/x").masked).toBe(
+      "https://a.example/v1/Token/***/***",
+    );
+    // A trailing word is a route, not a credential.
+    expect(maskUrl("https://a.example/v1/token").carriesCredentials).toBe(false);
+  });
+
   it("prints text that is not a URL as a fixed word, never the text", () => {
     expect(printableUrl("sk_live_not a url")).toBe("(not a valid URL)");
+  });
+});
+
+describe("maskUrlsIn", () => {
+  it("masks every URL inside free text and leaves the rest of the text as it is", () => {
+    expect(
+      maskUrlsIn(
+        'webhook "https://hooks.example.com/services/T0/B0/XXXX" failed; see https://a.example/x?SECRET',
+      ),
+    ).toBe('webhook "https://hooks.example.com/services/***/***/***" failed; see https://a.example/x?***');
+  });
+
+  it("keeps only the scheme of a URL that does not parse, which a validation error quotes", () => {
+    expect(maskUrlsIn("url http://[bad/x?token=abc is invalid")).toBe("url http://*** is invalid");
+  });
+
+  it("leaves text without a URL unchanged", () => {
+    expect(maskUrlsIn("liquidity_usd min must be at least 10,000")).toBe(
+      "liquidity_usd min must be at least 10,000",
+    );
   });
 });

@@ -3,7 +3,8 @@
  * against a preview of this package's resources under Pulumi 3.274): steps with oldState /
  * newState whose inputs and outputs carry the serialized `__provider`, update steps whose
  * newState has no id, an activation whose unknown ids are traced by propertyDependencies,
- * secret outputs as "[secret]", and the root stack's `same` step.
+ * secret outputs as "[secret]", and the root stack's `same` step. The event stream's states
+ * carry no propertyDependencies, as the engine's do not.
  */
 import { TYPE_TOKENS } from "../../../provider/resources/type-tokens";
 
@@ -90,6 +91,13 @@ export function digest(specs: StepSpec[], diagnostics: Bag[] = []): string {
   );
 }
 
+/** A step state as the engine's events carry it: without propertyDependencies (apitype.StepEventStateMetadata). */
+function eventState(state: Bag | undefined): Bag | null {
+  if (!state) return null;
+  const { propertyDependencies: _dependencies, ...rest } = state;
+  return rest;
+}
+
 /** The engine event stream (`--json` with streaming previews, or `--event-log`). */
 export function eventStream(specs: StepSpec[], policyEvents: Bag[] = []): string {
   let sequence = 0;
@@ -101,8 +109,8 @@ export function eventStream(specs: StepSpec[], policyEvents: Bag[] = []): string
       op: s.op,
       urn: st.urn,
       type: st.oldState?.type ?? st.newState?.type,
-      old: st.oldState ?? null,
-      new: st.newState ?? null,
+      old: eventState(st.oldState),
+      new: eventState(st.newState),
       provider: st.provider,
     };
     lines.push(line({ resourcePreEvent: { metadata, planning: true } }));

@@ -472,11 +472,38 @@ describe("renderReview: webhook, developers and tags", () => {
         outputs: { secret, hasSecret: true },
       },
     ]).markdown;
-    expect(md).toContain(
-      "Webhook URL: `https://old.example/a?token=***` → `https://new.example/alerts?key=***&x=***`",
-    );
+    expect(md).toContain("Webhook URL: `https://***@old.example/a?***` → `https://new.example/alerts?***`");
     expect(md).toContain("Signing secret rotation requested");
     for (const leaked of [secret, "pass", "abc", "zzz"]) expect(md).not.toContain(leaked);
+  });
+
+  it("masks path tokens, bare query keys and URLs in errors, and never prints a URL that does not parse", () => {
+    const slack = "https://hooks.slack.com/services/T000/B000/XXXXSECRET";
+    const md = renderReview(
+      digest(
+        [
+          {
+            op: "update",
+            kind: "Webhook",
+            name: "hook",
+            id: "webhook",
+            old: { url: "https://api.example.org/bot123:ABCsecret/send?SECRETONLY", enabled: true },
+            new: { url: "not a url SECRETPLAIN", enabled: true },
+          },
+        ],
+        [{ severity: "error", message: `webhook url ${slack} rejected; try http://[bad/x?token=SECRETQ` }],
+      ),
+      {
+        policyViolations: [
+          { policyPack: "p", policyName: "n", enforcementLevel: "advisory", message: `see ${slack}` },
+        ],
+      },
+    ).markdown;
+    expect(md).toContain("Webhook URL: `https://api.example.org/***/send?***` → (not a valid URL)");
+    expect(md).toContain("`https://hooks.slack.com/services/***/***/***`");
+    expect(md).toContain("`http://***`");
+    for (const leaked of ["ABCsecret", "SECRETONLY", "SECRETPLAIN", "XXXXSECRET", "SECRETQ", "T000"])
+      expect(md).not.toContain(leaked);
   });
 
   it("describes following, changing and unfollowing developers", () => {
@@ -633,7 +660,7 @@ describe("renderReview: policy violations, diagnostics and inputs", () => {
   it("rejects input that is not a preview, saying what was expected", () => {
     expect(() => renderReview("")).toThrow(PreviewParseError);
     expect(() => renderReview("hello")).toThrow(/pulumi preview --json/);
-    expect(() => renderReview(JSON.stringify({ steps: "no" }))).toThrow(/steps/);
+    expect(() => renderReview(JSON.stringify({ steps: "no", changeSummary: {} }))).toThrow(/steps/);
   });
 
   it("labels a drift check", () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -86,7 +86,7 @@ describe("strategy-alerts review (command)", () => {
     );
     expect(await run(["review", file, "--events", log])).toBe(0);
     expect(out).toContain(
-      "**mandatory** `guardrails/minimum-liquidity` on `safety`: liquidity\\_usd min must be at least 10,000",
+      "**mandatory** `guardrails/minimum-liquidity` on `safety`: liquidity_usd min must be at least 10,000",
     );
   });
 
@@ -105,7 +105,12 @@ describe("strategy-alerts review (command)", () => {
     expect(await run(["review", file, "--threshold", "x"])).toBe(2);
     expect(err).toContain('--threshold must be a positive number, got "x"');
     expect(await run(["review", file, "--until", "tomorrow"])).toBe(2);
-    expect(err).toContain('--until must be a date YYYY-MM-DD, got "tomorrow"');
+    expect(err).toContain('--until must be a day of the calendar YYYY-MM-DD, got "tomorrow"');
+    for (const day of ["2030-02-31", "2030-13-01", "2029-02-29", "2030-00-10"]) {
+      err = "";
+      expect(await run(["review", file, "--until", day])).toBe(2);
+      expect(err).toContain(`got "${day}"`);
+    }
     expect(await run(["review", file, file])).toBe(2);
   });
 
@@ -122,6 +127,57 @@ describe("strategy-alerts review (command)", () => {
     const bad = join(dir, "bad.json");
     await writeFile(bad, "not json at all");
     expect(await run(["review", bad])).toBe(1);
-    expect(err).toContain("not the JSON of `pulumi preview --json`");
+    expect(err).toContain("expected the output of `pulumi preview --json`");
+    expect(err).toContain("found text that is not JSON");
+  });
+
+  it.each([
+    ["an empty object", "{}", "found an empty JSON object"],
+    [
+      "an error document",
+      '{"error":"stack not found"}',
+      'found an error document instead ("stack not found")',
+    ],
+    [
+      "a stack export",
+      '{"version":3,"deployment":{"resources":[]}}',
+      "found a `pulumi stack export` document",
+    ],
+    [
+      "a stream cut before its summary",
+      '{"sequence":0,"timestamp":1,"preludeEvent":{"config":{}}}\n',
+      "without a summaryEvent",
+    ],
+    ["a truncated digest", '{"steps":[{"op":"update","urn":"u"', "ends before it is complete"],
+    ["deep nesting", `${"[".repeat(5000)}${"]".repeat(5000)}`, "nested more than 64 levels deep"],
+  ])(
+    "fails on %s with what was expected and what was found (exit 1), writing no report",
+    async (_, body, found) => {
+      const bad = join(dir, "not-a-preview.json");
+      await writeFile(bad, body);
+      expect(await run(["review", bad])).toBe(1);
+      expect(out).toBe("");
+      expect(err).toContain("expected the output of `pulumi preview --json`");
+      expect(err).toContain(found);
+    },
+  );
+
+  it("names a UTF-16 file as such (exit 1)", async () => {
+    const utf16 = join(dir, "utf16.json");
+    const text = await readFile(file, "utf8");
+    await writeFile(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]));
+    expect(await run(["review", utf16])).toBe(1);
+    expect(err).toContain("found UTF-16 text");
+    err = "";
+    await writeFile(utf16, Buffer.from(text, "utf16le"));
+    expect(await run(["review", utf16])).toBe(1);
+    expect(err).toContain("found UTF-16 or binary data");
+  });
+
+  it("reads a UTF-8 file with a byte order mark", async () => {
+    const bom = join(dir, "bom.json");
+    await writeFile(bom, `\uFEFF${await readFile(file, "utf8")}`);
+    expect(await run(["review", bom])).toBe(0);
+    expect(out).toContain("`liquidity_usd`: min 5,000 → 10,000 (tighter)");
   });
 });

@@ -1,0 +1,264 @@
+/**
+ * An account snapshot → the resources a program declares to adopt all of it, independent of the
+ * language it is written in: every resource with its name, the inputs that declare exactly the
+ * state the account holds (so the first `pulumi up` changes nothing), the id `pulumi import`
+ * reads it by, and references between resources where one input names another's object.
+ */
+
+import type { Strategy, TriggerConfigs } from "../../provider/model/strategy";
+import { TAG_TRIGGERS } from "../../provider/model/triggers";
+import { maskUrl } from "../../provider/model/url-credentials";
+import { declaredFromLive } from "../../provider/runtime/strategy";
+import { ACTIVATION_IMPORT_ID } from "../../provider/runtime/strategy-activation";
+import { WEBHOOK_ID } from "../../provider/runtime/webhook";
+import { type Named, programNames } from "./names";
+import type { AccountSnapshot } from "./read-account";
+
+export type ResourceKind =
+  | "FollowedDeveloper"
+  | "DeveloperTags"
+  | "Webhook"
+  | "Strategy"
+  | "StrategyActivation";
+
+/** An input that is another resource's output (`dev.address`, `strategy.strategyId`). */
+export class Ref {
+  constructor(
+    readonly target: Named,
+    readonly property: string,
+  ) {}
+}
+
+/** A tag id the program may look up by the tag's name (the name identifies the tag). */
+export class TagRef {
+  constructor(
+    readonly kind: "developer" | "microblog",
+    readonly id: string,
+    readonly name: string,
+  ) {}
+}
+
+/** A secret the user sets in stack config (`pulumi config set --secret <key>`); never its value. */
+export interface SecretInput {
+  key: string;
+  /** What to paste and where to find it. */
+  what: string;
+}
+
+/** The value of a secret config key of the project (read with `config.requireSecret`). */
+export class SecretConfig {
+  constructor(readonly secret: SecretInput) {}
+}
+
+export interface Declaration {
+  kind: ResourceKind;
+  name: Named;
+  /** Declared inputs, with the property names of the resource's inputs. */
+  args: Record<string, unknown>;
+  /** The id `pulumi import` and the plugin's read take for this object. */
+  importId: string;
+  /** Another declaration refers to this one (a program needs a variable for it). */
+  referenced: boolean;
+  /** Why an input is set as it is, for a comment above the declaration (fixed text, never data). */
+  note?: string;
+}
+
+export interface AccountDeclarations {
+  resources: Declaration[];
+  /** Config secrets the program reads. */
+  secrets: SecretInput[];
+  /** What the import could not read exactly; each names the strategy and what to check. */
+  warnings: string[];
+}
+
+/** The project config key the webhook URL is read from when it carries credentials. */
+export const WEBHOOK_URL_KEY = "webhookUrl";
+
+/** The key order of a rule item: what it is, then how it is set. */
+const RULE_KEY_ORDER = [
+  "rule",
+  "dealbreaker",
+  "enabled",
+  "operator",
+  "value",
+  "min",
+  "max",
+  "config",
+  "clusterConfig",
+];
+
+/** The key order of a strategy's arguments: what adopts it, then as the app shows them. */
+const STRATEGY_KEY_ORDER = [
+  "adopt",
+  "name",
+  "description",
+  "triggers",
+  "triggerConfigs",
+  "rules",
+  "strict",
+  "alertCooldownMins",
+  "matching",
+];
+
+export function declareAccount(snapshot: AccountSnapshot): AccountDeclarations {
+  const names = programNames(snapshot);
+  const warnings: string[] = [];
+  const secrets: SecretInput[] = [];
+  const resources: Declaration[] = [];
+  const referencedDevs = namedDevelopers(snapshot.strategies);
+
+  const tagRef = (id: string, kind: "developer" | "microblog"): string | TagRef => {
+    const tags = kind === "developer" ? snapshot.developerTags : snapshot.microblogTags;
+    const tag = tags.find((t) => t.id === id);
+    if (!tag || tags.filter((t) => t.name === tag.name).length > 1) return id;
+    return new TagRef(kind, id, tag.name);
+  };
+
+  for (const dev of snapshot.developers) {
+    const name = names.developers.get(dev.address)!;
+    const args: Record<string, unknown> = { address: dev.address };
+    if (dev.alias) args.alias = dev.alias;
+    if (dev.isActive === false) args.active = false;
+    const tags = names.developerTags.get(dev.address);
+    resources.push({
+      kind: "FollowedDeveloper",
+      name,
+      args,
+      importId: dev.address,
+      referenced: tags !== undefined || referencedDevs.has(dev.address),
+    });
+    if (tags) {
+      resources.push({
+        kind: "DeveloperTags",
+        name: tags,
+        args: {
+          address: new Ref(name, "address"),
+          tagIds: [...dev.tagIds].sort().map((id) => tagRef(id, "developer")),
+        },
+        importId: dev.address,
+        referenced: false,
+      });
+    }
+  }
+
+  const { url, enabled, verifiedAt } = snapshot.webhook;
+  if (url) {
+    const args: Record<string, unknown> = { url, enabled };
+    // A url that does not even parse may be a mistyped secret: it is kept out of the code too.
+    const { masked, carriesCredentials } = maskUrl(url);
+    if (carriesCredentials || masked === undefined) {
+      const secret = {
+        key: WEBHOOK_URL_KEY,
+        what:
+          "the webhook URL: the one the chat service or endpoint gave you when you created the " +
+          "webhook (its settings page shows it again), as the app's webhook settings hold it",
+      };
+      secrets.push(secret);
+      args.url = new SecretConfig(secret);
+    }
+    // An unverified url would fail the default requireVerified: true on the first `up`.
+    if (!verifiedAt) args.requireVerified = false;
+    resources.push({
+      kind: "Webhook",
+      name: names.webhook,
+      args,
+      importId: WEBHOOK_ID,
+      referenced: false,
+      ...(verifiedAt ? {} : { note: "The url is not verified yet: it does not answer the handshake." }),
+    });
+  }
+
+  for (const s of snapshot.strategies) {
+    const name = names.strategies.get(s.id)!;
+    const live = declaredFromLive(s);
+    const args: Record<string, unknown> = {
+      adopt: s.id,
+      ...live,
+      rules: (live.rules as object[]).map((r) => orderKeys(r)),
+    };
+    const configs = triggerConfigs(s, live.triggers, live.triggerConfigs, warnings, tagRef, (address) => {
+      const dev = names.developers.get(address);
+      return dev ? new Ref(dev, "address") : address;
+    });
+    if (configs) args.triggerConfigs = configs;
+    else delete args.triggerConfigs;
+    resources.push({
+      kind: "Strategy",
+      name,
+      args: orderKeys(args, STRATEGY_KEY_ORDER),
+      importId: s.id,
+      referenced: s.isActive,
+    });
+  }
+
+  resources.push({
+    kind: "StrategyActivation",
+    name: names.activation,
+    args: {
+      strategyIds: snapshot.strategies.flatMap((s) =>
+        s.isActive ? [new Ref(names.strategies.get(s.id)!, "strategyId")] : [],
+      ),
+    },
+    importId: ACTIVATION_IMPORT_ID,
+    referenced: true,
+    note: "The strategies active now: add an id to activate a strategy, remove it to deactivate it.",
+  });
+  return { resources, secrets, warnings };
+}
+
+/**
+ * The declared trigger configs, tag ids looked up by name where the name identifies the tag and
+ * a developer named by a followed developer's resource. A service that does not return configs
+ * gets `tagId: "all"` for the tag triggers that need one, with a warning.
+ */
+function triggerConfigs(
+  s: Strategy,
+  triggers: string[],
+  returned: Record<string, Record<string, unknown>> | undefined,
+  warnings: string[],
+  tagRef: (id: string, kind: "developer" | "microblog") => unknown,
+  devRef: (address: string) => unknown,
+): Record<string, unknown> | undefined {
+  let configs: Record<string, Record<string, unknown>> = returned ?? {};
+  if ((s as { triggerConfigs?: unknown }).triggerConfigs === undefined) {
+    configs = {};
+    for (const t of triggers.filter((t) => (TAG_TRIGGERS as readonly string[]).includes(t))) {
+      configs[t] = { tagId: "all" };
+      warnings.push(
+        `strategy ${JSON.stringify(s.name)} (${s.id}): the service did not return its trigger configs; ` +
+          `triggerConfigs.${t}.tagId is written as "all": set the tag it uses before the first \`pulumi up\`.`,
+      );
+    }
+  }
+  const out: Record<string, unknown> = {};
+  for (const [trigger, config] of Object.entries(configs)) {
+    if (!triggers.includes(trigger)) continue;
+    const entry: Record<string, unknown> = { ...config };
+    if (typeof config.tagId === "string" && config.tagId !== "all")
+      entry.tagId = tagRef(
+        config.tagId,
+        trigger === "followed_dev_new_token_created" ? "developer" : "microblog",
+      );
+    if (typeof config.developerAddress === "string") entry.developerAddress = devRef(config.developerAddress);
+    out[trigger] = entry;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** Addresses that a followed-developer trigger config of some strategy names. */
+function namedDevelopers(strategies: readonly Strategy[]): Set<string> {
+  const out = new Set<string>();
+  for (const s of strategies) {
+    const configs = (s as { triggerConfigs?: TriggerConfigs | null }).triggerConfigs;
+    const config = configs?.followed_dev_new_token_created as { developerAddress?: unknown } | undefined;
+    const address = config?.developerAddress;
+    if (typeof address === "string") out.add(address);
+  }
+  return out;
+}
+
+function orderKeys(item: object, order: readonly string[] = RULE_KEY_ORDER): Record<string, unknown> {
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  const entries = Object.entries(item).sort(([a], [b]) => rank(a) - rank(b));
+  return Object.fromEntries(entries);
+}

@@ -1,0 +1,149 @@
+/**
+ * The one way untrusted text (names, descriptions, aliases, rule values, URLs, tag ids, URNs,
+ * policy and diagnostic messages) enters the review's Markdown. A change under review controls
+ * that text, so it must never add structure to the report: no line break, no HTML, no link or
+ * image, no emphasis, no table cell, no mention or issue reference, nothing invisible.
+ *
+ * `Md` is Markdown the report may contain. Only this module makes one: from literal templates
+ * (`md`), from untrusted text through `code` or `text`, and by joining other `Md`. A renderer
+ * that concatenates a raw string into a report does not type-check.
+ */
+import { maskUrlsIn } from "../model/url-credentials";
+
+declare const MARKDOWN: unique symbol;
+/** Markdown that is safe to place in the report as it is. */
+export type Md = string & { readonly [MARKDOWN]: true };
+
+const trusted = (s: string) => s as Md;
+
+/**
+ * Markdown written by the code: the literal parts are trusted, every hole must already be `Md`
+ * (or a number, which only ever prints digits, signs and dots).
+ */
+export function md(literals: TemplateStringsArray, ...holes: (Md | number)[]): Md {
+  let out = literals[0] ?? "";
+  holes.forEach((hole, i) => {
+    out += String(hole) + (literals[i + 1] ?? "");
+  });
+  return trusted(out);
+}
+
+/** The separators a report joins its parts with: literals only. */
+export type Separator = ", " | "; " | " " | "\n" | "" | " | ";
+
+export function joinMd(parts: readonly Md[], separator: Separator): Md {
+  return trusted(parts.join(separator));
+}
+
+/** Every line of a document, each already Markdown, as one document. */
+export function lines(parts: readonly Md[]): Md {
+  return joinMd(parts, "\n");
+}
+
+const NAMED_ESCAPES: Record<string, string> = {
+  "\r\n": "\\r\\n",
+  "\r": "\\r",
+  "\n": "\\n",
+  "\t": "\\t",
+  "\\": "\\\\",
+};
+
+/**
+ * What a reader cannot see or what ends a line: control characters (C0, C1, DEL), line and
+ * paragraph separators, format characters (zero-width, bidi controls, the BOM, soft hyphen,
+ * tags), spaces other than the ASCII space, variation selectors, Hangul fillers, lone surrogates.
+ */
+const HIDDEN = new RegExp(
+  [
+    "\\r\\n",
+    "\\\\",
+    "[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}]",
+    "(?! )\\p{Zs}",
+    // Combining and filler characters that show nothing: listed one by one.
+    "[\\u034f\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180d\\u2800\\u3164\\uffa0\\ufe00-\\ufe0f]",
+    "[\\u{e0100}-\\u{e01ef}]",
+  ].join("|"),
+  "gu",
+);
+
+function escapeOf(char: string): string {
+  const named = NAMED_ESCAPES[char];
+  if (named) return named;
+  const cp = char.codePointAt(0) ?? 0;
+  return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, "0")}`;
+}
+
+/**
+ * The text on one line with everything hidden shown as an escape (`\n`, `\u200b`); a backslash
+ * is doubled so an escape shown here never reads like one the value spelled out.
+ */
+export function visible(value: string): string {
+  return value.replace(HIDDEN, escapeOf);
+}
+
+/**
+ * An inline code span of the value: inside it nothing is Markdown or HTML, and GitHub neither
+ * links nor mentions. The fence is longer than any backtick run of the value, and a space pads
+ * a value that starts or ends with a backtick or a space (CommonMark strips one of each side).
+ * A `|` is left as it is: a code span never goes into a table cell. URLs lose their credentials.
+ */
+export function code(value: string): Md {
+  return codeSpan(visible(maskUrlsIn(value)));
+}
+
+/** The span of text already masked and made visible. */
+function codeSpan(shown: string): Md {
+  if (shown === "") return md`(empty)`;
+  const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = /^[` ]|[` ]$/.test(shown) && shown.trim() !== "" ? " " : "";
+  return trusted(`${fence}${pad}${shown}${pad}${fence}`);
+}
+
+/**
+ * A URL, an e-mail address, a mention or a reference: what GitHub turns into a link in text.
+ * A URL stops at a `|` or a bracket, which stay text (escaped): a code span may be in a table cell.
+ */
+const LINKABLE = /[a-z][a-z0-9+.-]*:\/\/[^\s<>`"'|()[\]{}\\]*|www\.[^\s<>`"'|()[\]{}\\]*|[@#]|GH-(?=\d)/gi;
+
+/**
+ * Free text (a description, a diagnostic): punctuation backslash-escaped (no emphasis, HTML,
+ * entity, math, heading, list or table cell can start), and what GitHub would link
+ * even when escaped (URLs, `www.`, `@`, `#` and `GH-` references) put in code spans. URLs lose their credentials.
+ */
+export function text(value: string): Md {
+  // Masked before the text is cut into pieces: a URL's tail after a bracket is still the URL's.
+  const shown = visible(maskUrlsIn(value));
+  let out = "";
+  let last = 0;
+  for (const m of shown.matchAll(LINKABLE)) {
+    out += escapePunctuation(shown.slice(last, m.index));
+    out += codeSpan(m[0]);
+    last = m.index + m[0].length;
+  }
+  return trusted(out + escapePunctuation(shown.slice(last)));
+}
+
+/**
+ * Backslash-escapes what can open Markdown, HTML, an entity or math inline (`\\ \` * [ ] < >
+ * ( ) | ~ & $ { }`), an `_` that is not inside a word (inside one it never opens emphasis), the
+ * first `:` of an emoji shortcode, and what could open a block if the text ever began a line.
+ * Plain punctuation (`. , ' / ? - !`) stays as it is, so the source stays readable.
+ */
+function escapePunctuation(s: string): string {
+  return s
+    .replace(/[\\`*{}[\]<>()|~&$]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|:(?=[\w+-]+:)/g, "\\$&")
+    .replace(/^[-+=>]/, "\\$&");
+}
+
+/** A number in words: a format of digits, separators, a sign and a point is Markdown as it is. */
+export function formatNumber(n: number, format: Intl.NumberFormat): Md {
+  return trusted(format.format(n));
+}
+
+/** A name in quotes as free text, shortened to `max` characters. */
+export function quote(value: string, max = 200): Md {
+  const chars = [...value];
+  const short = chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : value;
+  return md`“${text(short)}”`;
+}

@@ -1,0 +1,95 @@
+import MarkdownIt from "markdown-it";
+import { describe, expect, it } from "vitest";
+import { code, quote, text, visible } from "../../../provider/review/markdown";
+
+const parser = new MarkdownIt({ html: true, linkify: true });
+/** The inline children of a one-paragraph document. */
+const inline = (markdown: string) => parser.parseInline(markdown, {})[0]?.children ?? [];
+
+describe("code", () => {
+  it("uses a fence longer than any backtick run, padded when the value starts or ends with one", () => {
+    expect(code("plain")).toBe("`plain`");
+    expect(code("a``b")).toBe("```a``b```");
+    expect(code("`x")).toBe("`` `x ``");
+    for (const value of ["a``b", "`x", "x`", "``", "` `", "a ```` b"]) {
+      const children = inline(code(value));
+      expect(children.map((c) => c.type)).toEqual(["code_inline"]);
+      expect(children[0]?.content).toBe(value);
+    }
+  });
+
+  it("keeps a value that starts and ends with a space whole", () => {
+    expect(inline(code(" x ")).map((c) => c.content)).toEqual([" x "]);
+  });
+
+  it("flattens every line ending and shows control characters, so nothing starts a new line", () => {
+    for (const [value, shown] of [
+      ["a\nb", "a\\nb"],
+      ["a\rb", "a\\rb"],
+      ["a\r\nb", "a\\r\\nb"],
+      ["a\u0085b", "a\\u0085b"],
+      ["a\u2028b", "a\\u2028b"],
+      ["a\u2029b", "a\\u2029b"],
+      ["a\u001b[31mb", "a\\u001b[31mb"],
+      ["a\\nb", "a\\\\nb"],
+    ] as const) {
+      expect(code(value)).toBe(`\`${shown}\``);
+    }
+  });
+
+  it("masks the credentials of a URL inside it", () => {
+    expect(code("see https://u:p@h.example/x?token=1")).toBe("`see https://***@h.example/x?***`");
+  });
+
+  it("says (empty) for an empty value rather than print an empty span", () => {
+    expect(code("")).toBe("(empty)");
+  });
+});
+
+describe("visible", () => {
+  it("shows zero-width, bidi, BOM, soft hyphen, no-break and other invisible characters as escapes", () => {
+    expect(visible("a\u200bb\u200dc\u2060d\ufeffe\u00adf\u202eg\u2066h\u00a0i\u3164j\u{e0041}")).toBe(
+      "a\\u200bb\\u200dc\\u2060d\\ufeffe\\u00adf\\u202eg\\u2066h\\u00a0i\\u3164j\\u{e0041}",
+    );
+  });
+
+  it("makes two names that look the same differ visibly", () => {
+    expect(visible("Safety first")).not.toBe(visible("Safety\u200b first"));
+    expect(visible("Safety\u200b first")).toContain("\\u200b");
+  });
+});
+
+describe("text", () => {
+  it("escapes what opens HTML, emphasis, links, images, entities, math and table cells", () => {
+    const children = inline(text("<!-- **b** _i_ [l](https://x.example) ![i](u) &amp; $m$ | ~~s~~ <b>"));
+    expect(children.map((c) => c.type).filter((t) => t !== "text" && t !== "code_inline")).toEqual([]);
+  });
+
+  it("leaves an underscore inside a word as it is (it opens no emphasis there)", () => {
+    expect(text("liquidity_usd")).toBe("liquidity_usd");
+    expect(text("_x_")).toBe("\\_x\\_");
+  });
+
+  it("puts mentions, references and URLs in code spans, where GitHub neither notifies nor links", () => {
+    expect(text("cc @octocat for #12, GH-3")).toBe("cc `@`octocat for `#`12, `GH-`3");
+    expect(text("see www.example.com and https://h.example/a?k=v")).toBe(
+      "see `www.example.com` and `https://h.example/a?***`",
+    );
+    const texts = inline(text("@a #1 www.b.example https://c.example mail@d.example"))
+      .filter((c) => c.type === "text")
+      .map((c) => c.content)
+      .join("");
+    expect(texts).not.toMatch(/@|#|www\.|:\/\//);
+  });
+
+  it("stops a URL at a pipe, so a table cell is never split by a code span", () => {
+    expect(text("https://h.example/a|b")).toBe("`https://h.example/a`\\|b");
+  });
+});
+
+describe("quote", () => {
+  it("quotes escaped text and shortens it by characters, not UTF-16 units", () => {
+    expect(quote("Safety *first*")).toBe("“Safety \\*first\\*”");
+    expect(quote("😀".repeat(5), 3)).toBe("“😀😀…”");
+  });
+});
