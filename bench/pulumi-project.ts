@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { runProcess } from "../test/support/process";
 import { linkNodeModules } from "../test/support/project-modules";
 
@@ -27,6 +27,8 @@ export class BenchProject {
   private constructor(
     readonly dir: string,
     private readonly env: NodeJS.ProcessEnv,
+    /** The file the program lives in: index.ts, or Pulumi.yaml for a YAML program. */
+    private readonly programFile: string,
   ) {}
 
   static async create(options: {
@@ -36,21 +38,34 @@ export class BenchProject {
     apiKey: string;
     baseUrl: string;
     env?: Record<string, string>;
+    /** "yaml": `program` is the whole Pulumi.yaml of a YAML program (default: TypeScript index.ts). */
+    language?: "typescript" | "yaml";
+    /** Extra files written beside the program, by relative path. */
+    files?: Record<string, { text: string; mode?: number }>;
   }): Promise<BenchProject> {
     const dir = await mkdtemp(join(tmpdir(), "psa-bench-"));
-    await writeFile(
-      join(dir, "Pulumi.yaml"),
-      `name: ${options.name}\nmain: index.ts\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
-    );
+    const yaml = options.language === "yaml";
     await writeFile(join(dir, "package.json"), JSON.stringify({ name: options.name, private: true }));
-    await writeFile(
-      join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: { strict: true, target: "ES2022", module: "commonjs", skipLibCheck: true },
-        files: ["index.ts"],
-      }),
-    );
-    await writeFile(join(dir, "index.ts"), options.program);
+    if (yaml) {
+      await writeFile(join(dir, "Pulumi.yaml"), options.program);
+    } else {
+      await writeFile(
+        join(dir, "Pulumi.yaml"),
+        `name: ${options.name}\nmain: index.ts\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
+      );
+      await writeFile(
+        join(dir, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: { strict: true, target: "ES2022", module: "commonjs", skipLibCheck: true },
+          files: ["index.ts"],
+        }),
+      );
+      await writeFile(join(dir, "index.ts"), options.program);
+    }
+    for (const [file, { text, mode }] of Object.entries(options.files ?? {})) {
+      await mkdir(dirname(join(dir, file)), { recursive: true });
+      await writeFile(join(dir, file), text, { mode });
+    }
     await linkNodeModules(dir);
     await mkdir(join(dir, ".state"));
     const env: NodeJS.ProcessEnv = {
@@ -68,7 +83,7 @@ export class BenchProject {
     };
     delete env.STRATEGY_ALERTS_API_KEY;
     delete env.STRATEGY_ALERTS_BASE_URL;
-    const project = new BenchProject(dir, env);
+    const project = new BenchProject(dir, env, yaml ? "Pulumi.yaml" : "index.ts");
     await project.must(["stack", "init", "bench", "--non-interactive"]);
     await project.must(["config", "set", "--secret", "strategy-alerts:apiKey", "--", options.apiKey]);
     await project.must(["config", "set", "--plaintext", "strategy-alerts:baseUrl", "--", options.baseUrl]);
@@ -76,7 +91,17 @@ export class BenchProject {
   }
 
   writeProgram(source: string): Promise<void> {
-    return writeFile(join(this.dir, "index.ts"), source);
+    return writeFile(join(this.dir, this.programFile), source);
+  }
+
+  /** `pulumi stack export`: the checkpoint, e.g. to weigh what the engine stores per resource. */
+  async stackExport(): Promise<string> {
+    const run = await runProcess("pulumi", ["stack", "export", "--stack", "bench"], {
+      cwd: this.dir,
+      env: this.env,
+    });
+    if (run.code !== 0) throw new Error(`pulumi stack export failed: ${run.stderr}`);
+    return run.stdout;
   }
 
   up(extra: string[] = []): Promise<CommandRun> {

@@ -7,7 +7,11 @@
  * the engine. With limits lifted it also measures the provider's own time per resource
  * operation against the same requests made by the bare client in the same run.
  *
+ * It then runs the same portfolio through both front doors, the provider plugin (YAML) and the
+ * dynamic resources (TypeScript), beside bare programs of the same shape (bench/front-doors.ts).
+ *
  * Run: npm run bench:pulumi [-- --n 10,50] [--with-200] [--plans PRO,DEGEN] [--skip-overhead]
+ *      [--skip-front-doors | --only-front-doors]
  * Writes bench-results/pulumi-latest.json (and a dated copy) and prints a table.
  */
 import "../emulator/quiet-warnings";
@@ -18,6 +22,7 @@ import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator/server";
 import { createClient } from "../provider/api/client";
 import { controlOk } from "./emulator-control";
+import { type FrontDoorReport, measureFrontDoors, printFrontDoors } from "./front-doors";
 import {
   boundMs,
   minimumRequests,
@@ -46,7 +51,9 @@ const NS = [
   ...(process.argv.includes("--with-200") ? [200] : []),
 ].filter((n) => Number.isInteger(n) && n > 0);
 const PLANS = (arg("--plans") ?? "PRO,DEGEN").split(",").filter((p): p is Plan => p in PLAN_RATES);
-const SKIP_OVERHEAD = process.argv.includes("--skip-overhead");
+const ONLY_FRONT_DOORS = process.argv.includes("--only-front-doors");
+const SKIP_OVERHEAD = process.argv.includes("--skip-overhead") || ONLY_FRONT_DOORS;
+const SKIP_FRONT_DOORS = process.argv.includes("--skip-front-doors");
 
 function log(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -380,11 +387,12 @@ async function main(): Promise<void> {
   const started = Date.now();
   const phases: PhaseResult[] = [];
   let overhead: Awaited<ReturnType<typeof measureOverhead>> | undefined;
+  let frontDoors: FrontDoorReport | undefined;
   try {
     // A single pulumi run varies by seconds on a shared machine: the fixed cost is the median of three.
-    log(`fixed cost of a pulumi run (N = 0), median of ${FIXED_REPEATS} …`);
+    if (!ONLY_FRONT_DOORS) log(`fixed cost of a pulumi run (N = 0), median of ${FIXED_REPEATS} …`);
     const fixedRuns: PhaseResult[] = [];
-    for (let i = 0; i < FIXED_REPEATS; i++)
+    for (let i = 0; i < (ONLY_FRONT_DOORS ? 0 : FIXED_REPEATS); i++)
       fixedRuns.push(...(await measureSeries(em, bin, windowDir, "none", 0, {})));
     const fixed = Object.fromEntries(
       PHASES.map((phase) => [
@@ -393,7 +401,7 @@ async function main(): Promise<void> {
       ]),
     ) as Partial<Record<Phase, number>>;
     phases.push(...fixedRuns);
-    for (const n of NS) {
+    for (const n of ONLY_FRONT_DOORS ? [] : NS) {
       log(`limits lifted, N = ${n} …`);
       const free = await measureSeries(em, bin, windowDir, "none", n, fixed);
       phases.push(...free);
@@ -410,6 +418,7 @@ async function main(): Promise<void> {
       log(`provider overhead per resource operation, limits lifted, N = ${n}, one operation at a time …`);
       overhead = await measureOverhead(em, bin, windowDir, n);
     }
+    if (!SKIP_FRONT_DOORS) frontDoors = await measureFrontDoors(em, bin, windowDir, NS, log);
   } finally {
     await em.close();
     rmSync(windowDir, { recursive: true, force: true });
@@ -437,6 +446,7 @@ async function main(): Promise<void> {
     },
     phases,
     overhead,
+    frontDoors,
   };
   const dir = join(ROOT, "bench-results");
   mkdirSync(dir, { recursive: true });
@@ -444,6 +454,7 @@ async function main(): Promise<void> {
   writeFileSync(join(dir, "pulumi-latest.json"), text);
   writeFileSync(join(dir, `pulumi-${result.at.replace(/[:.]/g, "-")}.json`), text);
   printTable(phases, overhead, result.targets);
+  if (frontDoors) printFrontDoors(frontDoors, log);
 }
 
 function printTable(

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Makes `pulumi`, `pulumi-language-nodejs` and `pulumi-resource-pulumi-nodejs` available and
-# prints the directory that holds them as the last line of output.
+# Makes `pulumi`, `pulumi-language-nodejs`, `pulumi-language-yaml` and
+# `pulumi-resource-pulumi-nodejs` available and prints the directory that holds them as the last
+# line of output.
 #
 # No npm package carries the Pulumi CLI binary and these machines reach no download site, so
 # the CLI is built from its Go modules (scripts/pulumi-toolchain pins them and repeats their
-# `replace` lines). The build is cached outside the repository and reused; concurrent runs
-# serialise on a lock and the result is moved into place atomically.
+# `replace` lines). Pulumi's YAML language host is a plain Go command and builds with
+# `go install`, reusing the CLI's module and build caches. Both are cached outside the repository
+# and reused; concurrent runs serialise on a lock and each result is moved into place atomically.
 set -euo pipefail
 
 PULUMI_VERSION="v3.274.1"
 MIN_VERSION="3.270.0"
+YAML_VERSION="v1.25.0"
+YAML_MODULE="github.com/pulumi/pulumi-yaml"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TOOLCHAIN="$ROOT/scripts/pulumi-toolchain"
 CACHE_ROOT="${PSA_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-strategy-alerts}"
@@ -19,6 +23,44 @@ log() { echo "ensure-pulumi: $*" >&2; }
 
 version_ge() { # version_ge A B: A >= B (plain x.y.z)
   [ "$(printf '%s\n%s\n' "$2" "$1" | sort -V | head -n1)" = "$2" ]
+}
+
+YAML_DIR="$CACHE_ROOT/pulumi-language-yaml-$YAML_VERSION"
+
+# Builds the YAML language host into $YAML_DIR unless it is there; the caller holds the lock.
+build_yaml_host() {
+  [ -x "$YAML_DIR/pulumi-language-yaml" ] && return 0
+  if ! command -v go >/dev/null 2>&1; then
+    log "no 'pulumi-language-yaml' on PATH and no Go toolchain to build one: install Go 1.26 or newer,"
+    log "or put pulumi-language-yaml $YAML_VERSION on PATH, and run 'npm run pulumi:ensure' again."
+    return 1
+  fi
+  log "building pulumi-language-yaml $YAML_VERSION (about a minute once the CLI's Go build cache is warm)"
+  local staging
+  staging="$(mktemp -d "$CACHE_ROOT/staging.XXXXXX")"
+  # `go install module@version` runs outside any module and rejects -mod flags, so GOFLAGS is
+  # cleared for it; GOCACHE and GOMODCACHE stay those of the CLI build.
+  if ! (cd "$staging" && GOFLAGS="" GOBIN="$staging" go install \
+    -ldflags "-X $YAML_MODULE/pkg/version.Version=$YAML_VERSION" \
+    "$YAML_MODULE/cmd/pulumi-language-yaml@$YAML_VERSION"); then
+    rm -rf "$staging"
+    log "building pulumi-language-yaml failed (see above)"
+    return 1
+  fi
+  rm -rf "$YAML_DIR"
+  mv "$staging" "$YAML_DIR"
+}
+
+# Runs build_yaml_host under the build lock (a no-op when another run built it meanwhile).
+ensure_yaml_host() {
+  [ -x "$YAML_DIR/pulumi-language-yaml" ] && return 0
+  mkdir -p "$CACHE_ROOT"
+  (
+    exec 8>"$CACHE_ROOT/build.lock"
+    log "waiting for the build lock (another build may be running)"
+    flock 8
+    build_yaml_host
+  )
 }
 
 if [ ! -f "$SHIM_SRC" ]; then
@@ -31,13 +73,20 @@ if existing="$(command -v pulumi 2>/dev/null)" && command -v pulumi-language-nod
   have="$(pulumi version 2>/dev/null | sed 's/^v//')"
   if [ -n "$have" ] && version_ge "$have" "$MIN_VERSION"; then
     dir="$(dirname "$existing")"
-    if ! command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1; then
-      # The dynamic-provider shim only resolves @pulumi/pulumi from the program's directory.
+    yaml_host="$(command -v pulumi-language-yaml 2>/dev/null || true)"
+    if [ -z "$yaml_host" ]; then
+      ensure_yaml_host
+      yaml_host="$YAML_DIR/pulumi-language-yaml"
+    fi
+    if ! command -v pulumi-resource-pulumi-nodejs >/dev/null 2>&1 || [ "$(dirname "$yaml_host")" != "$dir" ]; then
+      # One directory must hold everything: the dynamic-provider shim (it only resolves
+      # @pulumi/pulumi from the program's directory) and the YAML host, ours when they have none.
       dir="$CACHE_ROOT/shim"
       mkdir -p "$dir"
       install -m 0755 "$SHIM_SRC" "$dir/pulumi-resource-pulumi-nodejs"
       ln -sf "$existing" "$dir/pulumi"
       ln -sf "$(command -v pulumi-language-nodejs)" "$dir/pulumi-language-nodejs"
+      ln -sf "$yaml_host" "$dir/pulumi-language-yaml"
     fi
     log "using pulumi $have found on PATH"
     echo "$dir"
@@ -58,7 +107,7 @@ src_hash="$(cd "$TOOLCHAIN" && cat go.mod go.sum $(find cmd -type f -name '*.go'
 CLI_DIR="$CACHE_ROOT/pulumi-cli-$PULUMI_VERSION"
 DEST="$CACHE_ROOT/pulumi-$PULUMI_VERSION-$src_hash"
 
-if [ -x "$DEST/pulumi" ] && [ -x "$DEST/pulumi-language-nodejs" ]; then
+if [ -x "$DEST/pulumi" ] && [ -x "$DEST/pulumi-language-nodejs" ] && [ -x "$DEST/pulumi-language-yaml" ]; then
   install -m 0755 "$SHIM_SRC" "$DEST/pulumi-resource-pulumi-nodejs"
   log "using cached pulumi $PULUMI_VERSION"
   echo "$DEST"
@@ -96,6 +145,8 @@ if [ ! -x "$DEST/pulumi-language-nodejs" ]; then
   mv "$staging" "$DEST"
   trap - EXIT
 fi
+build_yaml_host
+ln -sfn "$YAML_DIR/pulumi-language-yaml" "$DEST/pulumi-language-yaml"
 install -m 0755 "$SHIM_SRC" "$DEST/pulumi-resource-pulumi-nodejs"
 log "pulumi $("$DEST/pulumi" version) ready"
 echo "$DEST"

@@ -7,6 +7,8 @@ export interface JournalEntry {
   path?: string;
   status: number;
   userId?: string;
+  /** When the emulator received it (its clock, ISO 8601). */
+  time?: string;
 }
 
 /** The emulator in the test process; the Pulumi engine reaches it over loopback. */

@@ -354,7 +354,10 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
 }
 
 /** `pulumi up` as its own process group, so it can be killed with everything it started. */
-function spawnUp(p: PulumiProject): { kill(): void; done: Promise<{ stdout: string; stderr: string }> } {
+export function spawnUp(p: PulumiProject): {
+  kill(): void;
+  done: Promise<{ stdout: string; stderr: string }>;
+} {
   const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", p.stack], {
     cwd: p.dir,
     env: p.env,

@@ -1,0 +1,406 @@
+/**
+ * The two front doors side by side: the same portfolio (N strategies and the activation holding
+ * them) through the provider plugin (a Pulumi YAML program) and through the dynamic resources
+ * (a TypeScript program), each beside the floor of a bare program of the same shape whose
+ * resources do nothing, in the same language:
+ *
+ * - TypeScript: component resources (the engine and the Node.js language host, no provider), and
+ *   dynamic resources whose provider does nothing (adds Pulumi's dynamic-provider machinery:
+ *   the serialized provider closure and the dynamic-provider host); the floor is the latter;
+ * - YAML: resources of a provider plugin whose operations do nothing (the SDK's provider server).
+ *
+ * Per phase (up, preview, change, destroy) it records requests and wall time, and the time the
+ * bare client needs for the same minimum requests, one after the other, against the same
+ * emulator. DEGEN limits with the active limit raised: the rate does not bind.
+ */
+import type { RunningEmulator } from "../emulator/server";
+import { createClient } from "../provider/api/client";
+import { yamlPortfolio } from "../test/support/yaml-program";
+import { controlOk } from "./emulator-control";
+import { BenchProject, type CommandRun } from "./pulumi-project";
+
+export const FRONT_DOOR_PHASES = ["up", "preview", "change", "destroy"] as const;
+type FrontPhase = (typeof FRONT_DOOR_PHASES)[number];
+
+export const DOORS = [
+  "bare-ts-components",
+  "bare-ts-dynamic",
+  "dynamic-ts",
+  "bare-yaml",
+  "plugin-yaml",
+] as const;
+type Door = (typeof DOORS)[number];
+
+interface Entry {
+  method: string;
+  route: string | null;
+  status: number | null;
+  userId: string | null;
+}
+
+export interface FrontDoorRow {
+  door: Door;
+  n: number;
+  phase: FrontPhase;
+  exitCode: number;
+  wallMs: number;
+  requests: number;
+  requestsByRoute: Record<string, number>;
+}
+
+export interface FrontDoorSummary {
+  n: number;
+  phase: FrontPhase;
+  bareClientMs: number;
+  plugin: { wallMs: number; requests: number; budgetMs: number; ratio: number };
+  dynamic: { wallMs: number; requests: number; budgetMs: number; ratio: number };
+  pluginRequestsAtMostDynamic: boolean;
+  /** Where the dynamic resources' time goes, by subtraction of measured rows. */
+  dynamicBreakdownMs: { engineAndHost: number; dynamicMachinery: number; runtimeAndRequests: number };
+}
+
+export interface FrontDoorReport {
+  rows: FrontDoorRow[];
+  summaries: FrontDoorSummary[];
+  /** Bytes of the serialized provider closure the engine stores and sends with each dynamic resource. */
+  serializedProviderBytes: { dynamic: number; bareDynamic: number };
+  targets: { pluginRequestsAtMostDynamic: boolean; pluginWithin1_2x: boolean; dynamicWithin1_2x: boolean };
+}
+
+const RULES = (min: number) => `[
+    { rule: "liquidity_usd", dealbreaker: true, min: ${min} },
+    { rule: "has_website", dealbreaker: false },
+    { rule: "risk_level", dealbreaker: false, value: "MEDIUM" },
+  ]`;
+
+function tsItems(n: number, min: number, ctor: string): string {
+  const items = Array.from(
+    { length: n },
+    (_, i) =>
+      `const s${i} = new ${ctor}("s${i}", { name: "s strategy ${i}", triggers: ["new_token_created"], rules: ${RULES(min + i)} });`,
+  ).join("\n");
+  return items;
+}
+
+const ids = (n: number, field: string) => Array.from({ length: n }, (_, i) => `s${i}.${field}`).join(", ");
+
+/** The portfolio through the package's dynamic resources. */
+function dynamicProgram(n: number, min: number): string {
+  return `import * as sa from "pulumi-strategy-alerts";
+${tsItems(n, min, "sa.Strategy")}
+new sa.StrategyActivation("active", { strategyIds: [${ids(n, "strategyId")}] });
+`;
+}
+
+/** The same shape as dynamic resources whose provider does nothing. */
+function bareDynamicProgram(n: number, min: number): string {
+  return `import * as pulumi from "@pulumi/pulumi";
+const noop: pulumi.dynamic.ResourceProvider = {
+  async create(inputs) { return { id: String(inputs.name), outs: inputs }; },
+  async diff(_id, olds, news) { return { changes: JSON.stringify(olds.rules) !== JSON.stringify(news.rules) }; },
+  async update(_id, _olds, news) { return { outs: news }; },
+  async delete() {},
+};
+class Item extends pulumi.dynamic.Resource {
+  constructor(name: string, args: Record<string, unknown>) { super(noop, name, args, {}); }
+}
+${tsItems(n, min, "Item")}
+new Item("active", { name: "active", strategyIds: [${ids(n, "id")}] });
+`;
+}
+
+/** The same shape as component resources: no provider at all (the engine and the language host). */
+function bareComponentProgram(n: number, min: number): string {
+  return `import * as pulumi from "@pulumi/pulumi";
+class Item extends pulumi.ComponentResource {
+  constructor(name: string, args: Record<string, unknown>) {
+    super("bench:index:Item", name, {}, {});
+    this.registerOutputs(args);
+  }
+}
+${tsItems(n, min, "Item")}
+new Item("active", { name: "active", strategyIds: [${ids(n, "urn")}] });
+`;
+}
+
+/** A provider plugin (the SDK's provider server) whose operations do nothing, with its schema. */
+const BARE_PLUGIN = `#!/usr/bin/env node
+const { main } = require("@pulumi/pulumi/provider");
+const item = {
+  inputProperties: {
+    name: { type: "string" },
+    triggers: { type: "array", items: { type: "string" } },
+    rules: { type: "array", items: { type: "object", additionalProperties: { $ref: "pulumi.json#/Any" } } },
+    strategyIds: { type: "array", items: { type: "string" } },
+  },
+  properties: { name: { type: "string" } },
+};
+const schema = JSON.stringify({ name: "bare", version: "0.0.1", resources: { "bare:index:Item": item } });
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+main(
+  {
+    version: "0.0.1",
+    schema,
+    async check(_urn, _olds, news) { return { inputs: news }; },
+    async diff(_id, _urn, olds, news) { return { changes: !same(olds.rules, news.rules) || !same(olds.strategyIds, news.strategyIds) }; },
+    async create(_urn, inputs) { return { id: String(inputs.name), outs: inputs }; },
+    async update(_id, _urn, _olds, news) { return { outs: news }; },
+    async delete() {},
+  },
+  process.argv.slice(2),
+);
+`;
+
+function bareYamlProgram(n: number, min: number): string {
+  const items = Array.from(
+    { length: n },
+    (_, i) => `  s${i}:
+    type: bare:index:Item
+    properties:
+      name: s strategy ${i}
+      triggers: [new_token_created]
+      rules:
+        - { rule: liquidity_usd, dealbreaker: true, min: ${min + i} }
+        - { rule: has_website, dealbreaker: false }
+        - { rule: risk_level, dealbreaker: false, value: MEDIUM }
+`,
+  ).join("");
+  const refs = Array.from({ length: n }, (_, i) => `        - \${s${i}.id}\n`).join("");
+  return `name: bench-bare-yaml
+runtime: yaml
+plugins:
+  providers:
+    - name: bare
+      path: ./bare-plugin
+resources:
+${items}  active:
+    type: bare:index:Item
+    properties:
+      name: active
+      strategyIds:${n === 0 ? " []\n" : `\n${refs}`}`;
+}
+
+function program(door: Door, n: number, min: number): string {
+  switch (door) {
+    case "bare-ts-components":
+      return bareComponentProgram(n, min);
+    case "bare-ts-dynamic":
+      return bareDynamicProgram(n, min);
+    case "dynamic-ts":
+      return dynamicProgram(n, min);
+    case "bare-yaml":
+      return bareYamlProgram(n, min);
+    case "plugin-yaml":
+      return yamlPortfolio("bench-plugin-yaml", n, min);
+  }
+}
+
+async function journal(em: RunningEmulator, userId: string): Promise<Entry[]> {
+  const res = await controlOk<{ requests: Entry[] } | Entry[]>(em, "GET", "/requests");
+  return (Array.isArray(res) ? res : res.requests).filter((e) => e.userId === userId);
+}
+
+async function runDoor(
+  em: RunningEmulator,
+  bin: string,
+  windowDir: string,
+  door: Door,
+  n: number,
+  log: (line: string) => void,
+): Promise<{ rows: FrontDoorRow[]; providerBytes?: number }> {
+  const user = await controlOk<{ userId: string; apiKey: string }>(em, "POST", "/users", {
+    plan: "DEGEN",
+    limits: { active: Math.max(n, 50) },
+  });
+  const yaml = door === "bare-yaml" || door === "plugin-yaml";
+  const project = await BenchProject.create({
+    name: `bench-${door}`,
+    program: program(door, n, 1000),
+    pulumiBinDir: bin,
+    apiKey: user.apiKey,
+    baseUrl: em.baseUrl,
+    env: { STRATEGY_ALERTS_RATE_DIR: windowDir },
+    language: yaml ? "yaml" : "typescript",
+    files:
+      door === "bare-yaml" ? { "bare-plugin/pulumi-resource-bare": { text: BARE_PLUGIN, mode: 0o755 } } : {},
+  });
+  const rows: FrontDoorRow[] = [];
+  let providerBytes: number | undefined;
+  try {
+    for (const phase of FRONT_DOOR_PHASES) {
+      const before = (await journal(em, user.userId)).length;
+      let run: CommandRun;
+      if (phase === "up") run = await project.up();
+      else if (phase === "preview") run = await project.preview();
+      else if (phase === "change") {
+        await project.writeProgram(program(door, n, 5000));
+        run = await project.up();
+      } else run = await project.destroy();
+      const entries = (await journal(em, user.userId)).slice(before);
+      const requestsByRoute: Record<string, number> = {};
+      for (const e of entries) {
+        const key = `${e.method} ${e.route}`;
+        requestsByRoute[key] = (requestsByRoute[key] ?? 0) + 1;
+      }
+      rows.push({
+        door,
+        n,
+        phase,
+        exitCode: run.code,
+        wallMs: run.wallMs,
+        requests: entries.length,
+        requestsByRoute,
+      });
+      log(
+        `  ${door.padEnd(19)} N=${n} ${phase.padEnd(8)} ${String(run.wallMs).padStart(7)} ms  requests ${entries.length}${run.code !== 0 ? `  EXIT ${run.code}: ${run.stderr.slice(0, 300)}` : ""}`,
+      );
+      if (run.code !== 0) break;
+      if (phase === "up" && (door === "dynamic-ts" || door === "bare-ts-dynamic")) {
+        const state = JSON.parse(await project.stackExport()) as {
+          deployment: { resources: { inputs?: { __provider?: string } }[] };
+        };
+        providerBytes = state.deployment.resources.find((r) => r.inputs?.__provider)?.inputs?.__provider
+          ?.length;
+      }
+    }
+  } finally {
+    await project.cleanup();
+  }
+  return { rows, providerBytes };
+}
+
+/** The minimum requests of each phase, made by the bare client one after the other. */
+async function bareClientMs(em: RunningEmulator, n: number): Promise<Record<FrontPhase, number>> {
+  const user = await controlOk<{ apiKey: string }>(em, "POST", "/users", {
+    plan: "DEGEN",
+    limits: { requestsPerMinute: 1_000_000, active: Math.max(n, 50) },
+  });
+  const client = createClient({ apiKey: user.apiKey, baseUrl: em.baseUrl, shareRateWindow: false });
+  const rules = (min: number) =>
+    [
+      { rule: "liquidity_usd", dealbreaker: true, min },
+      { rule: "has_website", dealbreaker: false },
+      { rule: "risk_level", dealbreaker: false, value: "MEDIUM" },
+    ] as never;
+  const timed = async (fn: () => Promise<void>) => {
+    const t = performance.now();
+    await fn();
+    return Math.round(performance.now() - t);
+  };
+  const ids: string[] = [];
+  try {
+    const up = await timed(async () => {
+      await client.account.me();
+      await client.strategies.list();
+      for (let i = 0; i < n; i++) {
+        const s = await client.strategies.create({
+          name: `bare ${i}`,
+          triggers: ["new_token_created"],
+          rules: rules(1000 + i),
+          isActive: false,
+        });
+        ids.push(s.id);
+      }
+      for (const id of ids) await client.strategies.activate(id);
+    });
+    const preview = await timed(async () => {
+      await client.account.me();
+      await client.strategies.list();
+    });
+    const change = await timed(async () => {
+      await client.account.me();
+      await client.strategies.list();
+      for (const [i, id] of ids.entries()) await client.strategies.update(id, { rules: rules(5000 + i) });
+    });
+    const destroy = await timed(async () => {
+      for (const id of ids) await client.strategies.deactivate(id);
+      for (const id of ids) await client.strategies.delete(id);
+    });
+    return { up, preview, change, destroy };
+  } finally {
+    await client.close();
+  }
+}
+
+export async function measureFrontDoors(
+  em: RunningEmulator,
+  bin: string,
+  windowDir: string,
+  ns: number[],
+  log: (line: string) => void,
+): Promise<FrontDoorReport> {
+  const rows: FrontDoorRow[] = [];
+  const summaries: FrontDoorSummary[] = [];
+  const bytes = { dynamic: 0, bareDynamic: 0 };
+  for (const n of ns) {
+    log(`front doors, DEGEN, N = ${n} …`);
+    for (const door of DOORS) {
+      const { rows: r, providerBytes } = await runDoor(em, bin, windowDir, door, n, log);
+      rows.push(...r);
+      if (providerBytes && door === "dynamic-ts") bytes.dynamic = providerBytes;
+      if (providerBytes && door === "bare-ts-dynamic") bytes.bareDynamic = providerBytes;
+    }
+    const client = await bareClientMs(em, n);
+    const at = (door: Door, phase: FrontPhase) =>
+      rows.find((r) => r.door === door && r.n === n && r.phase === phase);
+    for (const phase of FRONT_DOOR_PHASES) {
+      const wall = (door: Door) => at(door, phase)?.wallMs ?? Number.NaN;
+      const requests = (door: Door) => at(door, phase)?.requests ?? Number.NaN;
+      const door = (name: "plugin-yaml" | "dynamic-ts", floor: Door) => {
+        const budgetMs = 1.2 * (wall(floor) + client[phase]);
+        return {
+          wallMs: wall(name),
+          requests: requests(name),
+          budgetMs: Math.round(budgetMs),
+          ratio: Math.round((wall(name) / (wall(floor) + client[phase])) * 100) / 100,
+        };
+      };
+      const plugin = door("plugin-yaml", "bare-yaml");
+      const dynamic = door("dynamic-ts", "bare-ts-dynamic");
+      summaries.push({
+        n,
+        phase,
+        bareClientMs: client[phase],
+        plugin,
+        dynamic,
+        pluginRequestsAtMostDynamic: plugin.requests <= dynamic.requests,
+        dynamicBreakdownMs: {
+          engineAndHost: wall("bare-ts-components"),
+          dynamicMachinery: wall("bare-ts-dynamic") - wall("bare-ts-components"),
+          runtimeAndRequests: wall("dynamic-ts") - wall("bare-ts-dynamic"),
+        },
+      });
+    }
+  }
+  return {
+    rows,
+    summaries,
+    serializedProviderBytes: bytes,
+    targets: {
+      pluginRequestsAtMostDynamic: summaries.every((s) => s.pluginRequestsAtMostDynamic),
+      pluginWithin1_2x: summaries.every((s) => s.plugin.wallMs <= s.plugin.budgetMs),
+      dynamicWithin1_2x: summaries.every((s) => s.dynamic.wallMs <= s.dynamic.budgetMs),
+    },
+  };
+}
+
+export function printFrontDoors(report: FrontDoorReport, log: (line: string) => void): void {
+  const s = (ms: number) => (ms / 1000).toFixed(1).padStart(7);
+  log(
+    `\n${"N".padStart(3)} ${"phase".padEnd(8)}${"client".padStart(7)}${"bare-yaml".padStart(10)}${"plugin".padStart(7)}${"ratio".padStart(6)}${"req".padStart(5)}${"components".padStart(11)}${"bare-dyn".padStart(9)}${"dynamic".padStart(8)}${"ratio".padStart(6)}${"req".padStart(5)}`,
+  );
+  for (const x of report.summaries) {
+    const at = (door: Door) => report.rows.find((r) => r.door === door && r.n === x.n && r.phase === x.phase);
+    log(
+      `${String(x.n).padStart(3)} ${x.phase.padEnd(8)}${s(x.bareClientMs)}${s(at("bare-yaml")?.wallMs ?? 0).padStart(10)}${s(x.plugin.wallMs)}${x.plugin.ratio.toFixed(2).padStart(6)}${String(x.plugin.requests).padStart(5)}${s(at("bare-ts-components")?.wallMs ?? 0).padStart(11)}${s(at("bare-ts-dynamic")?.wallMs ?? 0).padStart(9)}${s(x.dynamic.wallMs).padStart(8)}${x.dynamic.ratio.toFixed(2).padStart(6)}${String(x.dynamic.requests).padStart(5)}`,
+    );
+  }
+  log(
+    `serialized provider closure per dynamic resource: ${report.serializedProviderBytes.dynamic} bytes (no-op provider: ${report.serializedProviderBytes.bareDynamic})`,
+  );
+  log(
+    `front-door targets: ${Object.entries(report.targets)
+      .map(([k, v]) => `${k} ${v ? "met" : "NOT met"}`)
+      .join("; ")}`,
+  );
+}
