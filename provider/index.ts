@@ -28,19 +28,21 @@ export {
 // Lookups, each also as an `…Output` form taking Inputs.
 export type { LookupOptions } from "./functions/lookup-client";
 export {
-  getAccount,
   getAccountOutput,
-  getDeveloperTags,
   getDeveloperTagsOutput,
-  getFollowedDevelopers,
   getFollowedDevelopersOutput,
-  getMicroblogHandles,
   getMicroblogHandlesOutput,
-  getMicroblogTags,
   getMicroblogTagsOutput,
-  getStrategies,
   getStrategiesOutput,
   type LookupInputs,
+} from "./functions/lookup-outputs";
+export {
+  getAccount,
+  getDeveloperTags,
+  getFollowedDevelopers,
+  getMicroblogHandles,
+  getMicroblogTags,
+  getStrategies,
 } from "./functions/lookups";
 // Strategies tested offline, and the rule items users write.
 export { evaluateStrategy } from "./model/evaluate";

@@ -1,4 +1,4 @@
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
 import type { ApiClient } from "../api/client";
 import { clientCache, resolveCredentials } from "../credentials";
 
@@ -16,5 +16,14 @@ const clientFor = clientCache({ userAgent: "pulumi-strategy-alerts" });
  * process-wide rate limiter of its key. The raw config read avoids surfacing the secret.
  */
 export function lookupClient(options: LookupOptions = {}): ApiClient {
-  return clientFor(resolveCredentials((key) => pulumi.runtime.getConfig(key), options));
+  return clientFor(resolveCredentials(stackConfig, options));
+}
+
+/**
+ * Loaded on first use: the provider plugin calls the lookups with its instance's credentials and
+ * never reaches here, and loading the SDK would add seconds to every plugin start.
+ */
+function stackConfig(key: string): string | undefined {
+  const sdk = require("@pulumi/pulumi") as typeof pulumi;
+  return sdk.runtime.getConfig(key);
 }

@@ -189,7 +189,7 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
     if (packDir) await rm(packDir, { recursive: true, force: true });
   });
 
-  it("ships dist, README and license, and no source maps", async () => {
+  it("ships dist, the plugin executable, README and license, and no source maps", async () => {
     const { stdout } = await run("tar", ["-tzf", tarball]);
     const files = stdout.trim().split("\n");
     expect(files).toContain("package/dist/provider/index.js");
@@ -197,11 +197,17 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
     expect(files).toContain("package/dist/cli/index.js");
     expect(files).toContain("package/README.md");
     expect(files).toContain("package/LICENSE");
+    expect(files).toContain("package/pulumi-resource-strategy-alerts");
     expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
     const outside = files.filter(
       (f) =>
         !f.startsWith("package/dist/") &&
-        !["package/README.md", "package/LICENSE", "package/package.json"].includes(f),
+        ![
+          "package/README.md",
+          "package/LICENSE",
+          "package/package.json",
+          "package/pulumi-resource-strategy-alerts",
+        ].includes(f),
     );
     expect(outside).toEqual([]);
   });

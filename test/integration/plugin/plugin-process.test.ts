@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import type * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
@@ -56,4 +56,20 @@ describe("the plugin process", () => {
     );
     expect(construct?.code).toBe(grpc.status.UNIMPLEMENTED);
   });
+});
+
+describe("the plugin's start-up", () => {
+  it("never loads the Pulumi SDK, whose loading would add seconds to every plugin start", () => {
+    const probe = [
+      'require("./provider/plugin/server.ts");',
+      "const loaded = Object.keys(require.cache);",
+      "process.stdout.write(JSON.stringify(loaded.filter((m) => /@pulumi[\\\\/]pulumi[\\\\/](index|runtime[\\\\/]index)\\.js$/.test(m))));",
+    ].join("\n");
+    const res = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", probe], {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+    });
+    expect(res.stderr).toBe("");
+    expect(JSON.parse(res.stdout)).toEqual([]);
+  }, 60_000);
 });
