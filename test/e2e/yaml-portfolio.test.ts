@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEV_ALICE, DEV_BOB } from "../support/import-account";
 import { yamlHeader } from "../support/yaml-program";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
-import type { CommandResult, PulumiProject } from "./harness";
+import { type CommandResult, type PulumiProject, runProcess } from "./harness";
 import { allText } from "./portfolio-program";
 import {
   exampleProgram,
@@ -315,6 +315,81 @@ describe.runIf(inject("pulumiBinDir"))("the YAML portfolio through the provider 
     const after = await p.preview();
     expect(planned(after)).toEqual({});
     expect((await emulator.journal(user.userId)).filter(WRITE)).toHaveLength(writesBefore);
+  });
+
+  it("adopts a whole account through what `strategy-alerts import` writes: the YAML program and the `pulumi import --file` document", async () => {
+    const user = await emulator.user("PRO", { requestsPerMinute: 10_000 });
+    const devTags = (await user.client.devs.tags()).tags;
+    const made = await user.client.strategies.create({
+      name: 'Imported "as is"',
+      triggers: ["new_token_created"],
+      rules: [
+        { rule: "is_honeypot", dealbreaker: true, enabled: true },
+        { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
+        { rule: "volume_24h", dealbreaker: false, config: { windows: { "1h": 40000 } } },
+      ],
+      isActive: true,
+    } as never);
+    await user.client.devs.add(DEV_ALICE, { alias: "Alice the deployer" });
+    await user.client.devs.setTags(DEV_ALICE, [devTags[0]!.id]);
+    await user.client.webhook.put({ enabled: true, url: "http://127.0.0.1:9/hook" });
+    const strategiesBefore = (await user.client.strategies.list()).strategies.map((s) => s.id);
+
+    // The installed command, as a user runs it from their project.
+    const p = await yamlStack({ program: yamlHeader(PROJECT), config: stackConfig(emulator, user.apiKey) });
+    projects.push(p);
+    const cliEnv = {
+      ...p.env,
+      STRATEGY_ALERTS_API_KEY: user.apiKey,
+      STRATEGY_ALERTS_BASE_URL: emulator.baseUrl,
+    };
+    const cli = (args: string[]) =>
+      runProcess(join(p.dir, "node_modules/.bin/strategy-alerts"), args, { cwd: p.dir, env: cliEnv });
+
+    const program = await cli(["import", "--language", "yaml", "--name", PROJECT, "--out", "generated"]);
+    expect(program.code, program.stderr).toBe(0);
+    await writeYamlProgram(p, await readFile(join(p.dir, "generated/Pulumi.yaml"), "utf8"));
+    const writesBefore = (await emulator.journal(user.userId)).filter(WRITE).length;
+    await p.up();
+    const adoptWrites = (await emulator.journal(user.userId)).filter(WRITE).slice(writesBefore);
+    expect(adoptWrites.filter((e) => e.method === "POST" && e.route === "/strategies")).toEqual([]);
+    expect((await user.client.strategies.list()).strategies.map((s) => s.id)).toEqual(strategiesBefore);
+    expect(planned(await p.preview())).toEqual({});
+
+    // The import document, in a second project of the same account.
+    const q = await yamlStack({ program: yamlHeader(PROJECT), config: stackConfig(emulator, user.apiKey) });
+    projects.push(q);
+    const doc = await runProcess(
+      join(q.dir, "node_modules/.bin/strategy-alerts"),
+      ["import", "--format", "pulumi-import", "--out", "import.json"],
+      {
+        cwd: q.dir,
+        env: { ...q.env, STRATEGY_ALERTS_API_KEY: user.apiKey, STRATEGY_ALERTS_BASE_URL: emulator.baseUrl },
+      },
+    );
+    expect(doc.code, doc.stderr).toBe(0);
+    const { resources } = JSON.parse(await readFile(join(q.dir, "import.json"), "utf8")) as {
+      resources: { type: string; id: string }[];
+    };
+    expect(resources.find((r) => r.type === "strategy-alerts:index:Strategy")?.id).toBe(made.id);
+    const generated = join(q.dir, "imported.yaml");
+    const writesBeforeImport = (await emulator.journal(user.userId)).filter(WRITE).length;
+    await q.run([
+      "import",
+      "--file",
+      "import.json",
+      "--out",
+      generated,
+      "--protect=false",
+      "--yes",
+      "--non-interactive",
+      "--stack",
+      q.stack,
+    ]);
+    const yaml = await readFile(generated, "utf8");
+    await writeYamlProgram(q, `${yamlHeader(PROJECT)}${yaml.slice(yaml.indexOf("resources:"))}`);
+    expect(planned(await q.preview())).toEqual({});
+    expect((await emulator.journal(user.userId)).filter(WRITE)).toHaveLength(writesBeforeImport);
   });
 
   it("manages two accounts of different plans through two explicit providers, each paced at its own plan's rate", async () => {
