@@ -5,7 +5,7 @@
  * reads it by, and references between resources where one input names another's object.
  */
 
-import type { Strategy, TriggerConfigs } from "../../provider/model/strategy";
+import { STRATEGY_FIELDS, type Strategy, type TriggerConfigs } from "../../provider/model/strategy";
 import { TAG_TRIGGERS } from "../../provider/model/triggers";
 import { maskUrl } from "../../provider/model/url-credentials";
 import { declaredFromLive } from "../../provider/runtime/strategy";
@@ -87,18 +87,8 @@ const RULE_KEY_ORDER = [
   "clusterConfig",
 ];
 
-/** The key order of a strategy's arguments: what adopts it, then as the app shows them. */
-const STRATEGY_KEY_ORDER = [
-  "adopt",
-  "name",
-  "description",
-  "triggers",
-  "triggerConfigs",
-  "rules",
-  "strict",
-  "alertCooldownMins",
-  "matching",
-];
+/** The key order of a strategy's arguments: what adopts it, then the declared fields in their order. */
+const STRATEGY_KEY_ORDER = ["adopt", ...STRATEGY_FIELDS];
 
 export function declareAccount(snapshot: AccountSnapshot): AccountDeclarations {
   const names = programNames(snapshot);

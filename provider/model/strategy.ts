@@ -35,6 +35,17 @@ export const STRATEGY_FIELDS = [
   "matching",
 ] as const;
 
+/** What a Strategy resource outputs beside its declared fields, read from the live strategy. */
+export const STRATEGY_OUTPUT_FIELDS = [
+  "strategyId",
+  "userId",
+  "dealbreakers",
+  "ruleGroups",
+  "isActive",
+  "createdAt",
+  "updatedAt",
+] as const;
+
 export const RetryPolicySchema = z.strictObject({
   type: z.string().min(1),
   maxAttempts: z.number().int().nonnegative(),

@@ -23,6 +23,7 @@ import {
   MatchingSchema,
   RetryPolicySchema,
   RuleGroupSchema,
+  STRATEGY_OUTPUT_FIELDS,
   StoredRuleSchema,
   StrategySchema,
   TriggerConfigsSchema,
@@ -248,15 +249,7 @@ function resources(types: TypeBuilder): Record<ResourceKind, ResourceShape> {
         createdAt: str("When the strategy was created."),
         updatedAt: str("When the strategy was last changed."),
       },
-      outputsRequired: [
-        "strategyId",
-        "userId",
-        "dealbreakers",
-        "ruleGroups",
-        "isActive",
-        "createdAt",
-        "updatedAt",
-      ],
+      outputsRequired: [...STRATEGY_OUTPUT_FIELDS],
     },
     StrategyActivation: {
       inputs: {

@@ -1,7 +1,13 @@
 import { AmbiguousWriteError, NotFoundError } from "../api/errors";
 import { canonicalRules, canonicalStrategyInput, stableStringify } from "../model/canonical";
 import { storedToRules } from "../model/rule-mapping";
-import { STRATEGY_FIELDS, type Strategy, type StrategyInput, type StrategyPatch } from "../model/strategy";
+import {
+  STRATEGY_FIELDS,
+  STRATEGY_OUTPUT_FIELDS,
+  type Strategy,
+  type StrategyInput,
+  type StrategyPatch,
+} from "../model/strategy";
 import { validateStrategyInput } from "../model/validate-strategy";
 import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
@@ -10,15 +16,7 @@ import { isUnknown, type PropertyBag, pick, underAny, unknownPaths, withoutProvi
 import { liveOutputs, outputsAfterPatch, type StrategyLiveOutputs } from "./strategy-patch-result";
 import { tokenAgeWarnings } from "./token-age";
 
-const OUTPUT_FIELDS = [
-  "strategyId",
-  "userId",
-  "dealbreakers",
-  "ruleGroups",
-  "isActive",
-  "createdAt",
-  "updatedAt",
-];
+const OUTPUT_FIELDS: readonly string[] = STRATEGY_OUTPUT_FIELDS;
 
 /** What a removed optional input resets to, so deleting a line in code is an update. */
 const RESET_VALUES: PropertyBag = {
