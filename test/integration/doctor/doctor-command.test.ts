@@ -1,28 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { run } from "../../../cli/index";
 import type { RunningEmulator } from "../../../emulator/server";
+import { type CliOutput, runCliInProcess } from "../../support/cli";
 import { control, startTestEmulator } from "../../support/emulator";
 
-interface Output {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 /** `strategy-alerts doctor …` in this process, with the given environment. */
-async function doctor(args: string[], env: { apiKey?: string; baseUrl?: string }): Promise<Output> {
-  let stdout = "";
-  let stderr = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
+async function doctor(args: string[], env: { apiKey?: string; baseUrl?: string }): Promise<CliOutput> {
   const saved = { key: process.env.STRATEGY_ALERTS_API_KEY, url: process.env.STRATEGY_ALERTS_BASE_URL };
   const set = (name: string, value: string | undefined) => {
     if (value === undefined) delete process.env[name];
@@ -31,12 +15,10 @@ async function doctor(args: string[], env: { apiKey?: string; baseUrl?: string }
   set("STRATEGY_ALERTS_API_KEY", env.apiKey);
   set("STRATEGY_ALERTS_BASE_URL", env.baseUrl);
   try {
-    const code = await run(["doctor", ...args]);
-    return { code, stdout, stderr };
+    return await runCliInProcess(["doctor", ...args]);
   } finally {
     set("STRATEGY_ALERTS_API_KEY", saved.key);
     set("STRATEGY_ALERTS_BASE_URL", saved.url);
-    vi.restoreAllMocks();
   }
 }
 
@@ -115,20 +97,16 @@ describe("strategy-alerts doctor", () => {
   });
 
   it("is listed in the command's help and has its own", async () => {
-    let text = "";
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-      text += String(chunk);
-      return true;
-    });
-    try {
-      expect(await run(["--help"])).toBe(0);
-      expect(text).toMatch(/^ {2}doctor +check which readings of the spec's open points a service follows$/m);
-      text = "";
-      expect(await run(["doctor", "--help"])).toBe(0);
-      expect(text).toMatch(/^usage: strategy-alerts doctor \[--write-probe\] \[--probe-rate\] \[--json\]/);
-    } finally {
-      vi.restoreAllMocks();
-    }
+    const top = await runCliInProcess(["--help"]);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(
+      /^ {2}doctor +check which readings of the spec's open points a service follows$/m,
+    );
+    const own = await runCliInProcess(["doctor", "--help"]);
+    expect(own.code).toBe(0);
+    expect(own.stdout).toMatch(
+      /^usage: strategy-alerts doctor \[--write-probe\] \[--probe-rate\] \[--json\]/,
+    );
   });
 
   it.each([

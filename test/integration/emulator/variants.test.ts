@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { run } from "../../../cli";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VARIANT_LENGTH_LIMITS } from "../../../emulator/length-limits";
 import type { RunningEmulator } from "../../../emulator/server";
 import {
@@ -12,6 +11,7 @@ import {
   VARIANT_NAMES,
   type VariantName,
 } from "../../../emulator/variants";
+import { runCliInProcess } from "../../support/cli";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { control, newUser, startTestEmulator, strategyBody } from "./helpers";
 
@@ -64,24 +64,7 @@ describe("the variant registry", () => {
   });
 });
 
-/** `strategy-alerts …` in-process, with what it writes. */
-async function cli(argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await run(argv), stdout, stderr };
-  } finally {
-    vi.restoreAllMocks();
-  }
-}
+const cli = runCliInProcess;
 
 describe("strategy-alerts emulator --variant", () => {
   it("lists every variant with its line and exits 0", async () => {

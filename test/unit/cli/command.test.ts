@@ -1,23 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { run } from "../../../cli";
 import { subcommands } from "../../../cli/commands";
+import { runCliInProcess } from "../../support/cli";
 
-/** Runs the command in-process and captures what it writes. */
-async function capture(argv: string[]) {
-  let stdout = "";
-  let stderr = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-    stderr += String(chunk);
-    return true;
-  });
-  const code = await run(argv);
-  vi.restoreAllMocks();
-  return { code, stdout, stderr };
-}
+const capture = runCliInProcess;
 
 afterEach(() => vi.restoreAllMocks());
 
