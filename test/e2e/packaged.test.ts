@@ -74,7 +74,7 @@ export const rejectsHoneypot = !sa.evaluateStrategy({ rules }, honeypot).matched
 `;
 
 // What `pulumi new typescript` writes (no skipLibCheck, so our declarations are checked), plus
-// esModuleInterop, which zod 4's own declarations need for any `tsc` run (README, "Installing").
+// esModuleInterop, which zod 4's own declarations need for any `tsc` run (README, "Install").
 const TSCONFIG = {
   compilerOptions: {
     esModuleInterop: true,

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import * as sa from "../../provider";
 
 /**
- * The package's runtime surface is curated: adding a name is a decision for the README and the
- * changelog, not a side effect of `export *`. Internals (transport, limiter, provider shell,
+ * The package's runtime surface is curated: adding a name is a decision for docs/resources.md
+ * and the changelog, not a side effect of `export *`. Internals (transport, limiter, provider shell,
  * runtime helpers) must never appear here.
  */
 const PUBLIC_VALUES = [
