@@ -1,5 +1,5 @@
 /**
- * Benchmarks (DESIGN 7): separate from the tests, bounded, loopback only. One run measures,
+ * Benchmarks: separate from the tests, bounded, loopback only. One run measures,
  * side by side:
  *   (a) full strategy validation + canonicalisation of a 50-rule strategy vs plain zod parsing;
  *   (b) the rule mapping round trip (rulesToStored, then storedToRules);

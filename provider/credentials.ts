@@ -17,7 +17,7 @@ export interface Credentials {
  * One precedence for the provider process and for lookups in the program: explicit values, then
  * the environment, then stack config. The environment wins over stack config because `refresh`
  * and `destroy` run with the config stored at the last update, so after a key rotation the
- * environment variable is how the new key reaches them (DESIGN.md 3.2).
+ * environment variable is how the new key reaches them.
  */
 export function resolveCredentials(
   readConfig: (key: string) => string | undefined,

@@ -1,5 +1,5 @@
 /**
- * `npm run chaos [-- --faults <n>] [-- --seed <n>]`: the full fault campaign of issue 13.
+ * `npm run chaos [-- --faults <n>] [-- --seed <n>]`: the full fault campaign.
  *
  * Repeated `pulumi up` of a realistic portfolio (test/e2e/chaos/portfolio.ts) with the real
  * Pulumi CLI against the emulator as a real process with durable state, while at least <n>

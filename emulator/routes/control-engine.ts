@@ -53,7 +53,7 @@ function parseObservations(raw: unknown[], now: string, root: string): TimedObse
 }
 
 /**
- * The part-2 control plane (DESIGN 6): token observations, trigger events, job driving,
+ * The engine's control plane: token observations, trigger events, job driving,
  * official strategies, webhook delivery outcomes and the optional token stream.
  */
 export function registerEngineControl(cp: FastifyInstance, ctx: EmulatorContext): void {

@@ -73,7 +73,7 @@ const userView = (u: UserRecord) => ({
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 /**
- * The control plane (DESIGN 6), under /_emulator only and answered only to loopback peers;
+ * The control plane, for tests, under /_emulator only and answered only to loopback peers;
  * any other peer gets the same 404 as an unknown path. Keys are returned only by user creation.
  */
 export function registerControlPlane(app: FastifyInstance, ctx: EmulatorContext, basePath: string): void {

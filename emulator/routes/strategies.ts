@@ -218,7 +218,7 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
         store.putStrategy({ ...current, isActive: active, updatedAt: clock.iso() });
       });
     }
-    // A repeat is a no-op with the same body (DESIGN 9: safe to retry).
+    // A repeat is a no-op with the same body, so a client may retry it safely.
     return { strategy: { id: current.id, isActive: active } };
   };
   app.post("/strategies/:id/activate", setActive(true));

@@ -25,7 +25,7 @@ function view(w: WebhookRecord | undefined): Record<string, unknown> {
 }
 
 /**
- * Spec 4.7 / 3.5 and DESIGN 9 (secret lifecycle):
+ * Spec 4.7 / 3.5 and the secret's lifecycle:
  *  - a new or changed url, or the same url while unverified, runs the verification handshake;
  *  - a secret is generated when none exists *before* the handshake (the POST is signed with
  *    it), stored, and returned on this response whether verification succeeds or not;

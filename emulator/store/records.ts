@@ -38,7 +38,7 @@ export interface StrategyRecord {
   name: string;
   description: string | null;
   triggers: TriggerRecord[];
-  /** Kept although no GET returns it (spec 2.2), so part 2's engine and read-back tools can use it. */
+  /** Kept although no GET returns it (spec 2.2), so the evaluation engine and read-back tools can use it. */
   triggerConfigs: Record<string, unknown> | null;
   /** The submitted rule items (after validation), kept so they can be read back exactly. */
   rules: unknown[];
@@ -95,7 +95,7 @@ export interface MicroblogHandleRecord {
   lastUpdated: string;
 }
 
-// ---- emulator part 2: evaluations, notifications, deliveries, backtests, performance ----
+// ---- the engine: evaluations, notifications, deliveries, backtests, performance ----
 
 /** One stored evaluation: the spec 2.5 body plus the keys the list endpoint filters and sorts on. */
 export interface EvaluationRecord {

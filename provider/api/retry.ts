@@ -1,6 +1,6 @@
 /**
- * Retry policy as small pure functions (DESIGN.md section 9), so every row of the write-safety
- * table is tested directly, without a server.
+ * Retry policy as small pure functions, so every row of the write-safety table (what may be
+ * repeated when a request's outcome is unknown) is tested directly, without a server.
  */
 
 /**

@@ -158,7 +158,7 @@ function fromCondition(
       if (operator === "not_equals") item.operator = operator;
       return item;
     case "object": {
-      // JSON text since the value must be scalar; an object is what older versions stored.
+      // JSON text since the value must be scalar; a config stored as an object reads too.
       const config = typeof value === "string" ? parseJsonObject(value) : value;
       if (operator !== OBJECT_RULE_OPERATOR || typeof config !== "object" || config === null)
         throw unexpected();

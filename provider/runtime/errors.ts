@@ -39,7 +39,10 @@ export async function operation<T>(resource: string, name: string, fn: () => Pro
   }
 }
 
-/** An error the dynamic-provider host turns into ErrorResourceInitFailed (DESIGN.md 3.11). */
+/**
+ * An error the dynamic-provider host turns into ErrorResourceInitFailed: the object exists but is
+ * not ready, so the engine records it with these outputs and retries on the next up.
+ */
 export interface InitFailure extends Error {
   id: string;
   properties: Record<string, unknown>;

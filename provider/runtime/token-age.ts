@@ -10,7 +10,7 @@ const HOURS_LIKE_MAX = 168;
  * Warnings for token_age thresholds that look like hours: saved before the unit change and no
  * larger than a week's worth of hours. Such a value was meant in hours but is now evaluated in
  * minutes (a "max 24" meant a day and now means 24 minutes). A value re-declared in minutes
- * (say 1440) no longer warns.
+ * (say 1440) does not warn.
  */
 export function tokenAgeWarnings(strategy: Strategy): string[] {
   if (Date.parse(strategy.createdAt) >= Date.parse(TOKEN_AGE_UNIT_CHANGE)) return [];

@@ -139,7 +139,8 @@ function inputsOf(want: Declared): PropertyBag {
 /**
  * PUT the declared configuration. A secret comes back only on the answer that generated it, so
  * an answer lost on the way is recovered by reading the webhook and, if it holds a secret we
- * never saw, rotating it (url null, then url) to obtain a fresh one (DESIGN.md 9).
+ * never saw, rotating it (url null, then url) to obtain a fresh one: a Webhook without its
+ * secret in state could never sign-check a delivery.
  */
 async function apply(
   ctx: RuntimeContext,

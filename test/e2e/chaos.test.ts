@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from "vitest";
 import { type CampaignOptions, campaignPassed, formatReport, runCampaign } from "./chaos/campaign";
 
 /**
- * The fault campaign of issue 13. In the test suite a reduced campaign runs (an emulator restart,
+ * The fault campaign. In the test suite a reduced campaign runs (an emulator restart,
  * a killed `up`, a key rotation and a few rounds of HTTP faults: a few minutes); `npm run chaos`
  * runs this file with CHAOS_PROFILE=full, at least CHAOS_FAULTS (default 200) faults.
  */

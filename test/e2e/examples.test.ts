@@ -34,7 +34,7 @@ function runDemo(): Promise<{ code: number | null; output: string }> {
   });
 }
 
-/** Whether this emulator processes token events (emulator part 2), as the demo checks it. */
+/** Whether this emulator processes token events (its evaluation engine), as the demo checks it. */
 async function eventsAvailable(emulator: TestEmulator): Promise<boolean> {
   const res = await fetch(`${emulator.em.controlUrl}/events`, {
     method: "POST",

@@ -9,7 +9,7 @@ const checker = resolve(root, "../shared/tools/contract-check.mjs");
 // The shared checker lives beside the repository; CI always has it there, so in CI its absence
 // fails the test instead of skipping it.
 describe.runIf(existsSync(checker) || process.env.CI === "true")(
-  "public contract (DESIGN.md section 5)",
+  "public contract: the names a program reaches through the package name",
   () => {
     it("exposes every public resource, lookup, helper and client method by the package name", () => {
       const res = spawnSync(process.execPath, [checker], { cwd: root, encoding: "utf8" });

@@ -11,7 +11,7 @@ import { EmulatorProcess } from "./emulator-process";
 import { DEVELOPER, declared, PROGRAM } from "./portfolio";
 
 /**
- * The fault campaign (issue 13): `pulumi up` of a realistic portfolio, round after round,
+ * The fault campaign: `pulumi up` of a realistic portfolio, round after round,
  * against the emulator as a real process with durable state, while faults are injected; after
  * each round the account must equal the declared portfolio and the state must match the API.
  *

@@ -10,7 +10,7 @@ interface JournalEntry {
   userId: string | null;
 }
 
-// Spec 5 and 7 through the typed client; DESIGN 5 (the key never appears in an error).
+// Spec 5 and 7 through the typed client; the key never appears in an error.
 describe("client authentication against the emulator", () => {
   const clients = emulatorClients();
 

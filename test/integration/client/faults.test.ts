@@ -27,8 +27,8 @@ async function trail(em: RunningEmulator): Promise<string[]> {
   return requests.map((r) => `${r.method} ${r.route} ${r.status}`);
 }
 
-// Fault injection through the control plane (DESIGN 6) against the client's write-safety
-// table (DESIGN 9): what is retried, what becomes AmbiguousWriteError, and what the state is.
+// Fault injection through the control plane against the client's write-safety table
+// (provider/api/retry.ts): what is retried, what becomes AmbiguousWriteError, and what the state is.
 describe("client retries and ambiguous writes against injected faults", () => {
   const clients = emulatorClients();
   afterEach(async () => {

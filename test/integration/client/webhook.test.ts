@@ -3,7 +3,7 @@ import { BadRequestError } from "../../../provider/api/errors";
 import { verifyWebhook } from "../../../provider/webhooks/verify";
 import { emulatorClients, rejectionOf, WebhookReceiver } from "./helpers";
 
-// Spec 2.10, 3.5, 4.7 and 6 through the typed client; DESIGN 9 (secret returned once).
+// Spec 2.10, 3.5, 4.7 and 6 through the typed client; the secret is returned once.
 describe("client webhook against the emulator", () => {
   const clients = emulatorClients();
   let echo: WebhookReceiver;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import { control, type Json, newUser, startTestEmulator, strategyBody } from "./helpers";
 
-// DESIGN.md section 6 (control plane); docs/spec-decisions.md "Emulator … / Control plane".
+// The control plane under /_emulator; docs/spec-decisions.md "Emulator … / Control plane".
 describe("emulator control plane", () => {
   let em: RunningEmulator;
   beforeAll(async () => {

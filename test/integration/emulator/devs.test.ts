@@ -5,7 +5,7 @@ import { newUser, startTestEmulator } from "./helpers";
 const SOL = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const EVM = "0x52908400098527886E0F7030069857D2E4169EE7";
 
-// Spec 4.5 and 2.11; DESIGN.md 9; docs/spec-decisions.md "Emulator … / Developers".
+// Spec 4.5 and 2.11; docs/spec-decisions.md "Emulator … / Developers".
 describe("emulator followed developers", () => {
   let em: RunningEmulator;
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { type Api, newUser, startTestEmulator } from "./helpers";
 import { ownedResources } from "./owned-resources";
 import { API_ROUTES, type ApiRoute, concreteBody } from "./routes-table";
 
-// Issue 13, protection as a property: whatever one user sends to any route (ids, queries,
+// Protection as a property: whatever one user sends to any route (ids, queries,
 // bodies, headers), the emulator answers without a 5xx, every 4xx has the spec's error body
 // (section 7), and nothing of another user's data comes back.
 describe("fuzzing every route", () => {

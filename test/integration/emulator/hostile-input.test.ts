@@ -7,7 +7,7 @@ import { type Api, control, newUser, type Res, startTestEmulator, strategyBody }
 import { ownedResources } from "./owned-resources";
 import { API_ROUTES, concreteBody, concretePath } from "./routes-table";
 
-// Issue 13: the emulator cannot be stalled by one user's query and never leaks framework errors.
+// The emulator cannot be stalled by one user's query and never leaks framework errors.
 let em: RunningEmulator;
 beforeAll(async () => {
   em = await startTestEmulator();

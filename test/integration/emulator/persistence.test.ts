@@ -47,7 +47,7 @@ function hardKill(child: ChildProcess): Promise<void> {
   });
 }
 
-// DESIGN.md 6 (--data durability, also on a hard kill); docs/spec-decisions.md "Emulator … / Persistence".
+// --data durability, also on a hard kill; docs/spec-decisions.md "Emulator … / Persistence".
 describe("emulator persistence", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "emulator-data-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -7,7 +7,7 @@ import { type Api, newUser, type Res, startTestEmulator, strategyBody } from "./
 
 // Property tests: malformed input always gets exactly the expected 4xx with the error body of
 // spec section 7, never a 5xx, and never changes state. The rate limit is raised through the
-// control plane (DESIGN 6) so the runs are not throttled.
+// control plane so the runs are not throttled.
 describe("emulator input properties", () => {
   let em: RunningEmulator;
   let u: Api;

@@ -71,7 +71,7 @@ function verifySignature(secret: string, r: Received): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-// Spec 2.10, 3.5, 4.7, section 6; DESIGN.md 9 (secret lifecycle); docs/spec-decisions.md "Emulator … / Webhook".
+// Spec 2.10, 3.5, 4.7, section 6 and the secret's lifecycle; docs/spec-decisions.md "Emulator … / Webhook".
 describe("emulator webhook", () => {
   let em: RunningEmulator;
   const rx = new Receiver();

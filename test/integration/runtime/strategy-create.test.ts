@@ -7,7 +7,8 @@ import { sampleStrategy } from "../../support/strategy";
 
 const ctx = new RuntimeContext();
 
-// Convergence bugs the fault campaign (issue 13) found in Strategy create, reproduced directly.
+// Strategy create under the interruptions the fault campaign injects at random, reproduced
+// directly: every ambiguous or interrupted create converges on exactly one strategy.
 describe("Strategy create under interrupted and ambiguous writes", () => {
   let em: RunningEmulator;
   let apiKey: string;

@@ -7,7 +7,8 @@ import { Receiver } from "../emulator/engine-helpers";
 
 const ctx = new RuntimeContext();
 
-// Found by the fault campaign (issue 13): a rotation whose answer was lost kept the old secret.
+// A rotation whose answer is lost must not leave the stack holding the old secret (a case the
+// fault campaign reaches only by chance), reproduced directly.
 describe("Webhook rotation under a lost answer", () => {
   let em: RunningEmulator;
   let receiver: Receiver;
