@@ -23,7 +23,6 @@ export {
   evaluateRule,
   RULE_EVALUATORS,
   RuleEvaluationError,
-  type RuleEvaluators,
   type RuleResult,
 } from "./evaluate-rule";
 

@@ -62,13 +62,7 @@ describe("the package's public surface", () => {
   });
 
   it("exports no internals", () => {
-    for (const internal of [
-      "Transport",
-      "RateLimiter",
-      "providerShell",
-      "RUNTIME_MODULE",
-      "resetSharedRateLimiters",
-    ]) {
+    for (const internal of ["Transport", "RateLimiter", "providerShell", "RUNTIME_MODULE"]) {
       expect(sa).not.toHaveProperty(internal);
     }
   });
