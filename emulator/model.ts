@@ -7,10 +7,10 @@
 export {
   EVENT_TYPES,
   evaluateStrategy,
+  type MatchResult,
   PRODUCT_GROUPS,
   type RuleItem,
   rulesToStored,
-  type StrategyEvaluation,
   type TokenObservation,
   TokenObservationSchema,
   validateStrategyInput,

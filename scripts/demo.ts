@@ -19,7 +19,7 @@ import { delimiter, join, resolve } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator/server";
 import { DEMO_TOKENS } from "../emulator/tokens";
 import { createReceiver } from "../examples/webhook-receiver/server";
-import type { WebhookEvent } from "../provider";
+import type { WebhookEvent } from "../provider/webhooks/verify";
 
 const ROOT = resolve(__dirname, "..");
 const STACK = "demo";
