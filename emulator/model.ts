@@ -5,14 +5,12 @@
  * stored, or whether a token matches.
  */
 export {
-  canonicalStrategyInput,
   EVENT_TYPES,
   evaluateStrategy,
+  type MatchResult,
   PRODUCT_GROUPS,
   type RuleItem,
   rulesToStored,
-  type StrategyEvaluation,
-  storedToRules,
   type TokenObservation,
   TokenObservationSchema,
   validateStrategyInput,

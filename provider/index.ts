@@ -2,8 +2,9 @@
  * pulumi-strategy-alerts: token-alerting strategy portfolios as code.
  *
  * The public surface, curated: the five resources, the lookups, the client and its errors,
- * webhook verification and strategy evaluation. API and model records are types in `types`
- * (`sa.types.Strategy`, `sa.types.Account`, …). Everything else is internal and may change.
+ * webhook verification and strategy evaluation. Data shapes are in `types`, inputs apart from
+ * outputs (`sa.types.input.RuleItem`, `sa.types.output.Strategy`, …). Everything else is
+ * internal and may change.
  */
 
 // The client and its errors.
@@ -44,33 +45,18 @@ export {
   getMicroblogTags,
   getStrategies,
 } from "./functions/lookups";
-// Strategies tested offline, and the rule items users write.
+// Strategies tested offline.
 export { evaluateStrategy } from "./model/evaluate";
-export type { RuleId } from "./model/rule-catalog";
-export type {
-  BooleanRuleItem,
-  EnumRuleItem,
-  NumericRuleItem,
-  ObjectRuleItem,
-  RuleItem,
-} from "./model/rule-items";
-export type { TokenObservation } from "./model/token";
 export { StrategyValidationError, validateStrategyInput } from "./model/validate-strategy";
 // Resources.
 export { DeveloperTags, type DeveloperTagsArgs } from "./resources/developer-tags";
 export { FollowedDeveloper, type FollowedDeveloperArgs } from "./resources/followed-developer";
-export type { DeepInput, RuleItemInput } from "./resources/input-types";
 export { Strategy, type StrategyArgs } from "./resources/strategy";
 export { StrategyActivation, type StrategyActivationArgs } from "./resources/strategy-activation";
-export { TYPE_TOKENS } from "./resources/type-tokens";
+export { type ResourceKind, TYPE_TOKENS, type TypeToken } from "./resources/type-tokens";
 export { Webhook, type WebhookArgs } from "./resources/webhook";
 // Pull-request review of a preview (the renderer behind `strategy-alerts review`).
 export { type ReviewContext, type ReviewResult, renderReview } from "./review";
 export * as types from "./types";
 // Webhook receivers.
-export {
-  type VerifyWebhookOptions,
-  verifyWebhook,
-  type WebhookEvent,
-  WebhookVerificationError,
-} from "./webhooks/verify";
+export { type VerifyWebhookOptions, verifyWebhook, WebhookVerificationError } from "./webhooks/verify";

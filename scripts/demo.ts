@@ -19,7 +19,7 @@ import { delimiter, join, resolve } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator/server";
 import { DEMO_TOKENS } from "../emulator/tokens";
 import { createReceiver } from "../examples/webhook-receiver/server";
-import type { WebhookEvent } from "../provider";
+import type { WebhookEvent } from "../provider/webhooks/verify";
 
 const ROOT = resolve(__dirname, "..");
 const STACK = "demo";
@@ -158,38 +158,34 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
 
   step("Token events");
   const events = await fireEvents(emulator);
-  if (events === "unavailable") {
-    say("the emulator does not process events (POST /_emulator/events answered 501): skipping this part");
-  } else {
-    for (const outcome of events) printOutcome(outcome);
-    const deliveries = await control<{ deliveries: Delivery[] }>(
-      emulator,
-      "GET",
-      `/deliveries?wait=true&userId=${user.userId}`,
+  for (const outcome of events) printOutcome(outcome);
+  const deliveries = await control<{ deliveries: Delivery[] }>(
+    emulator,
+    "GET",
+    `/deliveries?wait=true&userId=${user.userId}`,
+  );
+  const notificationDeliveries = deliveries.deliveries.filter(
+    (d) => d.eventType === "notification.dispatched",
+  );
+  for (const d of notificationDeliveries) {
+    say(
+      `delivery ${d.eventId}: ${d.status}${d.httpStatus ? ` (HTTP ${d.httpStatus})` : ""}${d.error ? `: ${d.error}` : ""}`,
     );
-    const notificationDeliveries = deliveries.deliveries.filter(
-      (d) => d.eventType === "notification.dispatched",
+  }
+  await until(() => verified.length >= notificationDeliveries.length, 10_000);
+  for (const event of verified) {
+    const data = event.data as {
+      strategy?: { name?: string };
+      token?: { symbol?: string; address?: string };
+    };
+    say(
+      `webhook delivery verified: ${event.type} ${event.id} (strategy "${data.strategy?.name}", token ${data.token?.symbol} ${data.token?.address})`,
     );
-    for (const d of notificationDeliveries) {
-      say(
-        `delivery ${d.eventId}: ${d.status}${d.httpStatus ? ` (HTTP ${d.httpStatus})` : ""}${d.error ? `: ${d.error}` : ""}`,
-      );
-    }
-    await until(() => verified.length >= notificationDeliveries.length, 10_000);
-    for (const event of verified) {
-      const data = event.data as {
-        strategy?: { name?: string };
-        token?: { symbol?: string; address?: string };
-      };
-      say(
-        `webhook delivery verified: ${event.type} ${event.id} (strategy "${data.strategy?.name}", token ${data.token?.symbol} ${data.token?.address})`,
-      );
-    }
-    for (const reason of rejected) say(`webhook delivery REJECTED by the receiver: ${reason}`);
-    if (notificationDeliveries.length === 0) throw new DemoError("no alert was delivered to the webhook");
-    if (verified.length === 0 || rejected.length > 0) {
-      throw new DemoError("the receiver did not verify every delivery (see above)");
-    }
+  }
+  for (const reason of rejected) say(`webhook delivery REJECTED by the receiver: ${reason}`);
+  if (notificationDeliveries.length === 0) throw new DemoError("no alert was delivered to the webhook");
+  if (verified.length === 0 || rejected.length > 0) {
+    throw new DemoError("the receiver did not verify every delivery (see above)");
   }
 
   step("pulumi destroy");
@@ -316,7 +312,7 @@ interface Delivery {
  * Two launches: a rug (the safety-first dealbreakers reject it) and a launch by the followed
  * developer (the developer strategy matches: an alert, delivered to the webhook).
  */
-async function fireEvents(emulator: RunningEmulator): Promise<EventOutcome[] | "unavailable"> {
+async function fireEvents(emulator: RunningEmulator): Promise<EventOutcome[]> {
   const token = (archetype: string) => {
     const t = DEMO_TOKENS.find((d) => d.archetype === archetype);
     if (!t) throw new DemoError(`the emulator has no demo token of kind ${archetype}`);
@@ -345,7 +341,6 @@ async function fireEvents(emulator: RunningEmulator): Promise<EventOutcome[] | "
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
     });
-    if (res.status === 501) return "unavailable";
     const text = await res.text();
     if (!res.ok) throw new DemoError(`POST /_emulator/events (${label}) answered ${res.status}: ${text}`);
     say(`event: ${label}`);

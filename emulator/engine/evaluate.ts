@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { newId } from "../ids";
-import { evaluateStrategy, type RuleItem, type StrategyEvaluation } from "../model";
+import { evaluateStrategy, type MatchResult, type RuleItem } from "../model";
 import type { EvaluationRecord, StrategyRecord } from "../store/records";
 import type { TimedObservation } from "./history";
 import { numberOr0, textOrEmpty } from "./missing-values";
@@ -15,7 +15,7 @@ export function runModel(
   strategy: Pick<StrategyRecord, "rules" | "strict" | "matching">,
   token: TimedObservation,
   strictOverride?: boolean,
-): { result: StrategyEvaluation | null; error: string | null; elapsedMs: number } {
+): { result: MatchResult | null; error: string | null; elapsedMs: number } {
   const started = performance.now();
   try {
     const result = evaluateStrategy(
@@ -32,7 +32,7 @@ export function runModel(
 const elapsed = (started: number) => Math.round((performance.now() - started) * 1000) / 1000;
 
 /** One failed rule as stored in failedRules (the spec does not show the inner shape). */
-function failedRuleView(r: StrategyEvaluation["failedRules"][number]) {
+function failedRuleView(r: MatchResult["failedRules"][number]) {
   return {
     rule: r.rule,
     groupId: r.dealbreaker ? "dealbreakers" : r.groupId,

@@ -2,13 +2,13 @@
  * The team's strategy portfolio, defined once: the Pulumi program (index.ts) declares these,
  * and the tests (strategies.test.ts) evaluate them against token fixtures before any `up`.
  */
-import type { RuleItem } from "pulumi-strategy-alerts";
+import type * as sa from "pulumi-strategy-alerts";
 import { FIXTURE_DEVELOPER } from "pulumi-strategy-alerts/fixtures";
 
 /** What evaluateStrategy reads (rules, strict), plus what the Strategy resource needs besides. */
 export interface StrategyDefinition {
   name: string;
-  rules: RuleItem[];
+  rules: sa.types.input.RuleItem[];
   strict?: boolean;
   triggers: ("new_token_created" | "token_almost_graduated" | "followed_dev_new_token_created")[];
   triggerConfigs?: {

@@ -23,7 +23,7 @@ export interface ReceiverOptions {
   /** The webhook signing secret (the Webhook resource's `secret` output), or a getter for it. */
   secret?: string | (() => string | undefined);
   /** Called with each verified delivery. */
-  onEvent?: (event: sa.WebhookEvent, headers: IncomingMessage["headers"]) => void;
+  onEvent?: (event: sa.types.output.WebhookEvent, headers: IncomingMessage["headers"]) => void;
   /** Called when a delivery is rejected (bad signature, stale timestamp, no secret yet). */
   onReject?: (reason: string, headers: IncomingMessage["headers"]) => void;
   /** Maximum age of X-Svc-Timestamp in seconds (default 300). */
@@ -58,7 +58,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Receiv
     // 503: a retrying sender tries again later; nothing unverified is ever accepted.
     return reply(res, 503, { error: "the receiver has no signing secret yet" });
   }
-  let event: sa.WebhookEvent;
+  let event: sa.types.output.WebhookEvent;
   try {
     event = sa.verifyWebhook({
       rawBody,

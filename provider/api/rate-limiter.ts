@@ -269,8 +269,3 @@ export function sharedRateLimiter(
   }
   return limiter;
 }
-
-/** Forgets every shared limiter (tests). */
-export function resetSharedRateLimiters(): void {
-  shared.clear();
-}

@@ -23,7 +23,6 @@ export {
   evaluateRule,
   RULE_EVALUATORS,
   RuleEvaluationError,
-  type RuleEvaluators,
   type RuleResult,
 } from "./evaluate-rule";
 
@@ -57,7 +56,8 @@ export type GroupResult = {
   rules: EvaluatedRule[];
 };
 
-export type StrategyEvaluation = {
+/** One strategy against one token: whether it matched, and which rules and groups decided it. */
+export type MatchResult = {
   matched: boolean;
   dealbreakerFailed: boolean;
   /** Every evaluated rule that did not pass, dealbreakers first. */
@@ -120,7 +120,7 @@ export function evaluateStrategy(
   strategy: EvaluableStrategy | PreparedStrategy,
   token: TokenObservation,
   options: EvaluateOptions = {},
-): StrategyEvaluation {
+): MatchResult {
   const prepared = strategy instanceof PreparedStrategy ? strategy : PreparedStrategy.from(strategy);
   const strict = options.strictOverride ?? prepared.strict;
   const matching: MatchingSetting = { ...prepared.matching };

@@ -160,7 +160,6 @@ function idsOfKind<K extends RuleKind>(kind: K): IdsOfKind<K>[] {
 export const BOOLEAN_RULE_IDS = idsOfKind("boolean") as [BooleanRuleId, ...BooleanRuleId[]];
 export const NUMERIC_RULE_IDS = idsOfKind("numeric") as [NumericRuleId, ...NumericRuleId[]];
 export const ENUM_RULE_IDS = idsOfKind("enum") as [EnumRuleId, ...EnumRuleId[]];
-export const OBJECT_RULE_IDS = idsOfKind("object") as [ObjectRuleId, ...ObjectRuleId[]];
 
 export function isRuleId(id: unknown): id is RuleId {
   return typeof id === "string" && Object.hasOwn(CATALOG, id);

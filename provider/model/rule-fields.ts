@@ -76,8 +76,3 @@ export const RULE_FIELDS = {
   website_content_validation_score: ["websiteContentScore"],
   microblog_content_validation_score: ["microblogContentScore"],
 } as const satisfies Record<RuleId, readonly [TokenField, ...TokenField[]]>;
-
-/** The single field of a rule that reads one field (every rule but at_least_one_social). */
-export function primaryField(id: RuleId): TokenField {
-  return RULE_FIELDS[id][0];
-}

@@ -14,7 +14,7 @@ import {
   triggerConfigCrossIssues,
 } from "./triggers";
 
-export type { EventType, TriggerConfigs } from "./triggers";
+export type { TriggerConfigs } from "./triggers";
 export { EVENT_TYPES, EventTypeSchema, TriggerConfigsSchema } from "./triggers";
 export { type RuleItem, RuleItemSchema };
 

@@ -29,8 +29,6 @@ export const PLUGIN_TYPE_TOKENS = {
   DeveloperTags: "strategy-alerts:index:DeveloperTags",
 } as const satisfies Record<ResourceKind, string>;
 
-export type PluginTypeToken = (typeof PLUGIN_TYPE_TOKENS)[ResourceKind];
-
 const RESOURCE_KINDS = Object.keys(TYPE_TOKENS) as ResourceKind[];
 
 /**

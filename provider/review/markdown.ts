@@ -35,11 +35,6 @@ export function joinMd(parts: readonly Md[], separator: Separator): Md {
   return trusted(parts.join(separator));
 }
 
-/** Every line of a document, each already Markdown, as one document. */
-export function lines(parts: readonly Md[]): Md {
-  return joinMd(parts, "\n");
-}
-
 const NAMED_ESCAPES: Record<string, string> = {
   "\r\n": "\\r\\n",
   "\r": "\\r",

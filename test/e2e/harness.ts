@@ -6,7 +6,7 @@ import { inject } from "vitest";
 import { runProcess } from "../support/process";
 import { linkNodeModules } from "../support/project-modules";
 
-export { type ProcessResult, runProcess } from "../support/process";
+export { runProcess } from "../support/process";
 
 export const REPO_ROOT = resolve(__dirname, "../..");
 

@@ -29,7 +29,7 @@ import { honeypot } from "pulumi-strategy-alerts/fixtures";
 
 const config = new pulumi.Config("portfolio");
 
-const rules: sa.types.RuleItem[] = [
+const rules: sa.types.input.RuleItem[] = [
   { rule: "is_honeypot", dealbreaker: true },
   { rule: "liquidity_usd", dealbreaker: true, min: config.requireNumber("minLiquidity") },
   { rule: "risk_level", dealbreaker: false, value: "MEDIUM" },
@@ -45,26 +45,27 @@ new sa.StrategyActivation("active", { strategyIds: [safety.strategyId] });
 // Read into the program, never managed: destroy leaves it alone.
 const existing = sa.Strategy.get("made-in-the-app", config.require("existingStrategyId"));
 const sameName = sa.getStrategiesOutput({ name: existing.name });
-const account: pulumi.Output<sa.types.Account> = sa.getAccountOutput();
-const describe = (s: sa.types.Strategy): string => \`\${s.name} (\${s.isActive ? "active" : "inactive"})\`;
+const account: pulumi.Output<sa.types.output.Account> = sa.getAccountOutput();
+const describe = (s: sa.types.output.Strategy): string => \`\${s.name} (\${s.isActive ? "active" : "inactive"})\`;
 
 // Every record of the API can be named, apart from the resource classes of the same name.
 type Records = [
-  sa.types.Strategy,
-  sa.types.Account,
-  sa.types.WebhookConfig,
-  sa.types.StrategyEvaluation,
-  sa.types.BacktestJob,
-  sa.types.BacktestResultRow,
-  sa.types.Notification,
-  sa.types.PerformanceSummary,
-  sa.types.PerformanceJobStatus,
-  sa.types.FollowedDeveloper,
-  sa.types.MicroblogTag,
-  sa.types.EvaluationQuery,
-  sa.types.NotificationListQuery,
+  sa.types.output.Strategy,
+  sa.types.output.Account,
+  sa.types.output.WebhookConfig,
+  sa.types.output.Evaluation,
+  sa.types.output.MatchResult,
+  sa.types.output.BacktestJob,
+  sa.types.output.BacktestResultRow,
+  sa.types.output.Notification,
+  sa.types.output.PerformanceSummary,
+  sa.types.output.PerformanceJobStatus,
+  sa.types.output.DeveloperRecord,
+  sa.types.output.MicroblogTag,
+  sa.types.input.EvaluationQuery,
+  sa.types.input.NotificationListQuery,
 ];
-export const namedRecords: Records["length"] = 13;
+export const namedRecords: Records["length"] = 14;
 export const plan = account.plan;
 export const existingName = existing.name;
 export const sameNameFound = sameName.apply((list) => list.map(describe));

@@ -19,4 +19,3 @@ export const SuccessResponseSchema = z.looseObject({ success: z.boolean() });
 export type SuccessResponse = z.infer<typeof SuccessResponseSchema>;
 
 export const SortDirSchema = z.enum(["asc", "desc"]);
-export type SortDir = z.infer<typeof SortDirSchema>;

@@ -63,10 +63,6 @@ export const DevUpdateBodySchema = z.object({
 });
 export type DevUpdateBody = z.infer<typeof DevUpdateBodySchema>;
 
-/** `PUT /devs/:address/tags` body: replaces the assigned set. */
-export const DevSetTagsBodySchema = z.object({ tagIds: z.array(z.string()) });
-export type DevSetTagsBody = z.infer<typeof DevSetTagsBodySchema>;
-
 /**
  * Confirmation of add / update / set tags: body not shown. Every field is optional so any
  * object (or no body at all) validates; what the emulator sends is documented in docs/spec-decisions.md.

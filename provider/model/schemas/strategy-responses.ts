@@ -10,7 +10,6 @@ export type StrategyListResponse = z.infer<typeof StrategyListResponseSchema>;
 
 /** `POST /strategies` and `GET /strategies/:id`. */
 export const StrategyEnvelopeSchema = z.looseObject({ strategy: StrategySchema });
-export type StrategyEnvelope = z.infer<typeof StrategyEnvelopeSchema>;
 
 /**
  * `PATCH /strategies/:id` returns only the fields it changed or confirms: at least id, name,
@@ -25,7 +24,6 @@ export const StrategyUpdatedSchema = z.looseObject({
 export type StrategyUpdated = z.infer<typeof StrategyUpdatedSchema>;
 
 export const StrategyUpdateResponseSchema = z.looseObject({ strategy: StrategyUpdatedSchema });
-export type StrategyUpdateResponse = z.infer<typeof StrategyUpdateResponseSchema>;
 
 /** activate / deactivate: `{strategy: {id, isActive}}`. */
 export const StrategyActivityResponseSchema = z.looseObject({

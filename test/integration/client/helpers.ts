@@ -1,4 +1,4 @@
-export { type Delivery, type ReceiverMode, WebhookReceiver } from "../../support/webhook-receiver";
+export { WebhookReceiver } from "../../support/webhook-receiver";
 
 import { inspect } from "node:util";
 import { afterAll, beforeAll, expect } from "vitest";
