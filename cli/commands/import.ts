@@ -1,7 +1,7 @@
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Subcommand } from "../command";
-import { UsageError } from "../command";
+import { CommandError, UsageError } from "../command";
 
 export const IMPORT_HELP = `usage: strategy-alerts import --out <dir> [--language typescript|yaml] [--name <project>] [--force]
        strategy-alerts import --format pulumi-import --out <file.json> [--force]
@@ -147,7 +147,7 @@ export const importCommand: Subcommand = {
     } catch (err) {
       if (err instanceof UsageError || err instanceof output_.OutputError) throw err;
       // Messages may quote account data: escaped like everything else import prints.
-      throw new Error(terminalText((err as Error).message));
+      throw new CommandError(terminalText((err as Error).message));
     } finally {
       await client.close();
     }
