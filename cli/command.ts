@@ -1,3 +1,5 @@
+import { StrategyAlertsError } from "../provider/model/errors";
+
 /** The shape every `strategy-alerts <subcommand>` module exports; `cli/commands/index.ts` lists them. */
 export interface Subcommand {
   name: string;
@@ -10,9 +12,12 @@ export interface Subcommand {
 }
 
 /** Bad arguments: the command prints the message and a pointer to `--help`, and exits with 2. */
-export class UsageError extends Error {
+export class UsageError extends StrategyAlertsError {
   override readonly name = "UsageError";
 }
+
+/** The arguments were right but the command cannot go on (an unreadable file, a missing runtime): exits with 1. */
+export class CommandError extends StrategyAlertsError {}
 
 export function wantsHelp(args: string[]): boolean {
   return args.includes("--help") || args.includes("-h");

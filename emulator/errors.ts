@@ -2,6 +2,7 @@
  * Typed HTTP errors. Every error the emulator sends has the spec's body
  * `{statusCode, message, error}` (spec section 7); 400s may add `issues`.
  */
+import { StrategyAlertsError } from "../provider/model/errors";
 
 export interface Issue {
   path: string;
@@ -36,7 +37,7 @@ export function reasonPhrase(status: number): string {
   return REASONS[status] ?? (status >= 500 ? "Server Error" : "Error");
 }
 
-export class HttpError extends Error {
+export class HttpError extends StrategyAlertsError {
   readonly headers: Record<string, string>;
 
   constructor(

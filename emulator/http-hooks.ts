@@ -27,6 +27,58 @@ function faultError(f: Fault): HttpError {
 }
 
 /**
+ * The injected fault for this request, if any: its latency, then a dropped connection (returns
+ * false: nothing more may be sent) or its error (thrown) unless it fires after the commit.
+ */
+async function applyFault(
+  ctx: EmulatorContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  entry: JournalEntry,
+): Promise<boolean> {
+  const fault = ctx.faults.take(req.method, entry.route, entry.path);
+  if (!fault) return true;
+  req.fault = fault;
+  entry.fault = fault.id;
+  if (fault.latencyMs) await sleep(fault.latencyMs);
+  if (fault.drop === "before") {
+    ctx.journal.record(entry);
+    req.journalEntry = null;
+    reply.hijack();
+    req.raw.socket.destroy();
+    return false;
+  }
+  if (fault.status !== undefined && fault.drop !== "after-commit") throw faultError(fault);
+  return true;
+}
+
+/** The key and subscription (spec 5), then the rate limit (spec 8); sets the request's user. */
+function authenticateAndLimit(
+  ctx: EmulatorContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  entry: JournalEntry,
+): void {
+  const user = authenticate(req.headers, ctx.store);
+  req.user = user;
+  entry.userId = user.id;
+  const limit = effectiveLimits(user.plan, user.limits).requestsPerMinute;
+  const decision = ctx.limiter.hit(user.id, limit, ctx.clock.nowMs());
+  const rateHeaders: Record<string, string> = ctx.variants.has("ratelimit-headers")
+    ? {
+        "x-ratelimit-limit": String(limit),
+        "x-ratelimit-remaining": String(decision.allowed ? decision.remaining : 0),
+        "x-ratelimit-reset": String(decision.resetSeconds),
+      }
+    : {};
+  if (!decision.allowed) {
+    const retryAfter = ctx.variants.has("no-retry-after") ? undefined : decision.retryAfterSeconds;
+    throw tooManyRequests(retryAfter, rateHeaders);
+  }
+  reply.headers(rateHeaders);
+}
+
+/**
  * The request pipeline of the API (everything under the base path), in order: journal entry,
  * injected faults, authentication and subscription (spec 5), rate limit (spec 8). Unknown
  * paths under the base get the journal entry and faults, then the 404 handler without auth.
@@ -59,41 +111,17 @@ export function installApiHooks(
     authenticated: boolean,
   ): Promise<boolean> {
     const path = rel(req.raw.url!.split("?")[0]!);
-    req.journalEntry = { method: req.method, route, path, status: null, time: ctx.clock.iso(), userId: null };
-
-    const fault = ctx.faults.take(req.method, route, path);
-    if (fault) {
-      req.fault = fault;
-      req.journalEntry.fault = fault.id;
-      if (fault.latencyMs) await sleep(fault.latencyMs);
-      if (fault.drop === "before") {
-        ctx.journal.record(req.journalEntry);
-        req.journalEntry = null;
-        reply.hijack();
-        req.raw.socket.destroy();
-        return false;
-      }
-      if (fault.status !== undefined && fault.drop !== "after-commit") throw faultError(fault);
-    }
-    if (!authenticated) return true;
-
-    const user = authenticate(req.headers, ctx.store);
-    req.user = user;
-    req.journalEntry.userId = user.id;
-    const limit = effectiveLimits(user.plan, user.limits).requestsPerMinute;
-    const decision = ctx.limiter.hit(user.id, limit, ctx.clock.nowMs());
-    const rateHeaders: Record<string, string> = ctx.variants.has("ratelimit-headers")
-      ? {
-          "x-ratelimit-limit": String(limit),
-          "x-ratelimit-remaining": String(decision.allowed ? decision.remaining : 0),
-          "x-ratelimit-reset": String(decision.resetSeconds),
-        }
-      : {};
-    if (!decision.allowed) {
-      const retryAfter = ctx.variants.has("no-retry-after") ? undefined : decision.retryAfterSeconds;
-      throw tooManyRequests(retryAfter, rateHeaders);
-    }
-    reply.headers(rateHeaders);
+    const entry: JournalEntry = {
+      method: req.method,
+      route,
+      path,
+      status: null,
+      time: ctx.clock.iso(),
+      userId: null,
+    };
+    req.journalEntry = entry;
+    if (!(await applyFault(ctx, req, reply, entry))) return false;
+    if (authenticated) authenticateAndLimit(ctx, req, reply, entry);
     return true;
   }
 

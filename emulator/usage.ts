@@ -1,4 +1,5 @@
 /** Help text of `strategy-alerts emulator`, kept apart so `--help` loads nothing else. */
+import { StrategyAlertsError } from "../provider/model/errors";
 export const EMULATOR_USAGE =
   "usage: strategy-alerts emulator [--port <p>] [--host 127.0.0.1] [--data <file>] [--seed demo] [--stream] [--stream-interval <ms>] [--variant <name>[,<name>…] | --variant list]";
 
@@ -21,7 +22,7 @@ options:
 Control plane for tests: /_emulator/users, /tokens, /events, /clock, /faults, /requests, /jobs/run, /reset.`;
 
 /** Bad arguments; named like the command's own UsageError so `strategy-alerts` exits with 2. */
-export class EmulatorUsageError extends Error {
+export class EmulatorUsageError extends StrategyAlertsError {
   override readonly name = "UsageError";
   constructor(message: string) {
     super(`${message}\n${EMULATOR_USAGE}`);

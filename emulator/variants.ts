@@ -4,6 +4,8 @@
  * proved against every reading a real service may follow. Each name is documented there beside
  * the default it replaces.
  */
+import { StrategyAlertsError } from "../provider/model/errors";
+
 export const VARIANTS = {
   "rate-window-fixed": "requests are counted per calendar minute instead of a sliding minute",
   "no-retry-after": "a 429 carries no Retry-After header",
@@ -24,7 +26,7 @@ export type VariantName = keyof typeof VARIANTS;
 
 export const VARIANT_NAMES = Object.keys(VARIANTS) as VariantName[];
 
-export class UnknownVariantError extends Error {
+export class UnknownVariantError extends StrategyAlertsError {
   constructor(readonly variant: string) {
     super(
       `unknown emulator variant "${variant}"; known: ${VARIANT_NAMES.join(", ")} (--variant list describes them)`,
@@ -50,7 +52,7 @@ export function parseVariants(list: string): ReadonlySet<VariantName> {
  */
 export const INCOMPATIBLE_VARIANTS: ReadonlyArray<readonly [VariantName, VariantName, string]> = [];
 
-export class IncompatibleVariantsError extends Error {
+export class IncompatibleVariantsError extends StrategyAlertsError {
   constructor(readonly conflicts: ReadonlyArray<readonly [VariantName, VariantName, string]>) {
     super(
       `emulator variants that cannot be combined: ${conflicts.map(([a, b, why]) => `${a} with ${b} (${why})`).join("; ")}`,

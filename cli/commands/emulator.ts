@@ -1,5 +1,5 @@
 import { EMULATOR_HELP } from "../../emulator/usage";
-import type { Subcommand } from "../command";
+import { CommandError, type Subcommand } from "../command";
 
 /** The emulator keeps its state in `node:sqlite`, which Node.js has had since 22.5. */
 async function assertSqlite(): Promise<void> {
@@ -7,7 +7,7 @@ async function assertSqlite(): Promise<void> {
   try {
     require("node:sqlite");
   } catch {
-    throw new Error(
+    throw new CommandError(
       `the emulator needs Node.js 22.5 or newer (node:sqlite); this is Node.js ${process.versions.node}`,
     );
   }

@@ -1,7 +1,7 @@
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import type { Subcommand } from "../command";
-import { UsageError } from "../command";
+import { CommandError, UsageError } from "../command";
 
 export const IMPORT_HELP = `usage: strategy-alerts import --out <dir> [--language typescript|yaml] [--name <project>] [--force]
        strategy-alerts import --format pulumi-import --out <file.json> [--force]
@@ -68,51 +68,21 @@ export const importCommand: Subcommand = {
   summary: "write a Pulumi program (or pulumi import file) that adopts the whole account",
   help: IMPORT_HELP,
   async run(args) {
-    const { values } = parseArgs({
-      args,
-      options: {
-        out: { type: "string" },
-        name: { type: "string" },
-        force: { type: "boolean" },
-        format: { type: "string" },
-        language: { type: "string" },
-      },
-      strict: true,
-      allowPositionals: false,
-    });
-    const output = outputOf(values);
-    if (!values.out)
-      throw new UsageError(
-        output.format === "pulumi-import"
-          ? "--out <file.json> is required: the file to write the import document into"
-          : "--out <dir> is required: the directory to write the program into",
-      );
-    const out = resolve(values.out);
-    const force = values.force === true;
-    // Loaded only here: `--help` and the other commands do not pay for the client.
-    const { API_KEY_ENV, BASE_URL_ENV } = await import("../../provider/credentials");
-    const apiKey = process.env[API_KEY_ENV];
-    const baseUrl = process.env[BASE_URL_ENV];
-    if (!apiKey)
-      throw new UsageError(
-        `no API key: set the ${API_KEY_ENV} environment variable to the account's API key (import reads the environment, not stack config)`,
-      );
-    if (!baseUrl)
-      throw new UsageError(
-        `no base URL: set the ${BASE_URL_ENV} environment variable to the API's base URL, ending in /api/external/v1`,
-      );
+    const options = importOptions(args);
+    const { apiKey, baseUrl } = await credentialsFromEnvironment();
     const { createClient } = await import("../../provider/api/client");
     const { describeWait } = await import("../../provider/runtime/client");
     const { importAccount } = await import("../import/import-account");
     const { terminalText } = await import("../import/printable");
     const { progressReporter } = await import("../import/progress");
     const output_ = await import("../import/write-output");
+    const { output, out } = options;
 
     // Checked before the account is read: a read can take minutes, a bad --out takes none.
     const { PROJECT_FILE_NAMES } = await import("../import/project-files");
     if (output.format === "program")
-      await output_.checkOutputDirectory(out, PROJECT_FILE_NAMES[output.language], force);
-    else await output_.checkOutputFile(out, force);
+      await output_.checkOutputDirectory(out, PROJECT_FILE_NAMES[output.language], options.force);
+    else await output_.checkOutputFile(out, options.force);
 
     const reporter = progressReporter({ write: (line) => process.stderr.write(line) });
     const client = createClient({
@@ -124,20 +94,10 @@ export const importCommand: Subcommand = {
       },
     });
     try {
-      const result = await importAccount(client, values.name ?? basename(out), output, reporter.progress);
-      const written = Object.keys(result.files);
-      if (output.format === "program") {
-        await output_.makeDirectory(out);
-        await output_.writeOutputFiles(
-          Object.fromEntries(
-            Object.entries(result.files).map(([file, content]) => [join(out, file), content]),
-          ),
-        );
-      } else {
-        await output_.makeDirectory(dirname(out));
-        await output_.writeOutputFiles({ [out]: result.files[""]! });
-      }
+      const result = await importAccount(client, options.name ?? basename(out), output, reporter.progress);
+      await writeImport(output, out, result.files);
       for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
+      const written = Object.keys(result.files);
       const where =
         output.format === "program" ? `${written.join(", ")} to ${terminalText(out)}` : terminalText(out);
       process.stdout.write(
@@ -147,12 +107,74 @@ export const importCommand: Subcommand = {
     } catch (err) {
       if (err instanceof UsageError || err instanceof output_.OutputError) throw err;
       // Messages may quote account data: escaped like everything else import prints.
-      throw new Error(terminalText((err as Error).message));
+      throw new CommandError(terminalText((err as Error).message));
     } finally {
       await client.close();
     }
   },
 };
+
+interface ImportOptions {
+  output: Output;
+  /** The absolute path of the directory (program) or file (pulumi-import) to write. */
+  out: string;
+  force: boolean;
+  name?: string;
+}
+
+function importOptions(args: string[]): ImportOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      out: { type: "string" },
+      name: { type: "string" },
+      force: { type: "boolean" },
+      format: { type: "string" },
+      language: { type: "string" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const output = outputOf(values);
+  if (!values.out)
+    throw new UsageError(
+      output.format === "pulumi-import"
+        ? "--out <file.json> is required: the file to write the import document into"
+        : "--out <dir> is required: the directory to write the program into",
+    );
+  return { output, out: resolve(values.out), force: values.force === true, name: values.name };
+}
+
+/** Import reads the environment only, never stack config. */
+async function credentialsFromEnvironment(): Promise<{ apiKey: string; baseUrl: string }> {
+  // Loaded only here: `--help` and the other commands do not pay for the client.
+  const { API_KEY_ENV, BASE_URL_ENV } = await import("../../provider/credentials");
+  const apiKey = process.env[API_KEY_ENV];
+  const baseUrl = process.env[BASE_URL_ENV];
+  if (!apiKey)
+    throw new UsageError(
+      `no API key: set the ${API_KEY_ENV} environment variable to the account's API key (import reads the environment, not stack config)`,
+    );
+  if (!baseUrl)
+    throw new UsageError(
+      `no base URL: set the ${BASE_URL_ENV} environment variable to the API's base URL, ending in /api/external/v1`,
+    );
+  return { apiKey, baseUrl };
+}
+
+/** Writes the program's files into `out`, or the import document to the file `out`. */
+async function writeImport(output: Output, out: string, files: Record<string, string>): Promise<void> {
+  const { makeDirectory, writeOutputFiles } = await import("../import/write-output");
+  if (output.format === "program") {
+    await makeDirectory(out);
+    await writeOutputFiles(
+      Object.fromEntries(Object.entries(files).map(([file, content]) => [join(out, file), content])),
+    );
+  } else {
+    await makeDirectory(dirname(out));
+    await writeOutputFiles({ [out]: files[""]! });
+  }
+}
 
 function nextSteps(
   output: Output,

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { Subcommand } from "../command";
-import { UsageError } from "../command";
+import { CommandError, UsageError } from "../command";
 
 const HELP = `usage: strategy-alerts review [<file> | -] [options]
 
@@ -61,7 +61,7 @@ async function readInput(path: string | undefined): Promise<Uint8Array> {
   try {
     return await readFile(path);
   } catch (e) {
-    throw new Error(
+    throw new CommandError(
       `cannot read the preview JSON ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
     );
   }

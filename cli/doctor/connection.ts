@@ -1,10 +1,11 @@
 /** Reachability, TLS and authentication: the checks every other one depends on. */
+import { StrategyAlertsError } from "../../provider/model/errors";
 import { breaks, type Check, type DoctorContext, differs, same } from "./check";
 import { type DoctorResponse, UnreachableError } from "./http";
 import { describeBody } from "./text";
 
 /** Why the checks after this one cannot run; the runner marks them "not checked". */
-export class DoctorStop extends Error {
+export class DoctorStop extends StrategyAlertsError {
   override readonly name = "DoctorStop";
 }
 

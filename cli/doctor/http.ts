@@ -4,11 +4,13 @@
  * service through undici directly and parses answers with the client's own schemas afterwards.
  * The key lives in a private field and everything the service sends back is redacted.
  */
+
 import { Agent, type Dispatcher, request } from "undici";
 import { parseBaseUrl } from "../../provider/api/base-url";
 import { ConfigurationError } from "../../provider/api/errors";
 import { Redactor } from "../../provider/api/redact";
 import { parseRetryAfter } from "../../provider/api/retry";
+import { StrategyAlertsError } from "../../provider/model/errors";
 
 export interface DoctorResponse {
   method: string;
@@ -27,7 +29,7 @@ export interface DoctorResponse {
 }
 
 /** The connection could not be made: nothing reached the service. */
-export class UnreachableError extends Error {
+export class UnreachableError extends StrategyAlertsError {
   override readonly name = "UnreachableError";
   constructor(
     message: string,
@@ -36,6 +38,9 @@ export class UnreachableError extends Error {
     super(message);
   }
 }
+
+/** The service answered, but not in a way the check can read; the row says "could not check". */
+export class UnexpectedAnswerError extends StrategyAlertsError {}
 
 export interface DoctorHttpOptions {
   apiKey: string;

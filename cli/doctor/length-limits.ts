@@ -8,7 +8,7 @@ import { STRATEGY_LIMITS } from "../../provider/model/strategy-limits";
 import { temporaryStrategyName } from "../../provider/model/temporary-strategies";
 import { EVENT_TYPES } from "../../provider/model/triggers";
 import { type DoctorContext, differs, same } from "./check";
-import type { DoctorResponse } from "./http";
+import { type DoctorResponse, UnexpectedAnswerError } from "./http";
 import { writeCheck } from "./probe-strategy";
 import { describeBody } from "./text";
 
@@ -49,7 +49,9 @@ function patchAccepts(ctx: DoctorContext, id: string, body: (n: number) => Recor
     if (known !== undefined) return known;
     const res: DoctorResponse = await ctx.http.send("PATCH", `/strategies/${id}`, { body: body(n) });
     if (res.status !== 400 && res.status >= 300)
-      throw new Error(`PATCH answered ${res.status} while probing lengths: ${describeBody(res)}`);
+      throw new UnexpectedAnswerError(
+        `PATCH answered ${res.status} while probing lengths: ${describeBody(res)}`,
+      );
     cache.set(n, res.status < 300);
     return res.status < 300;
   };

@@ -11,7 +11,7 @@ import { maskUrl } from "../../provider/model/url-credentials";
 import { declaredFromLive } from "../../provider/runtime/strategy";
 import { ACTIVATION_IMPORT_ID } from "../../provider/runtime/strategy-activation";
 import { WEBHOOK_ID } from "../../provider/runtime/webhook";
-import { type Named, programNames } from "./names";
+import { type Named, type ProgramNames, programNames } from "./names";
 import type { AccountSnapshot } from "./read-account";
 
 export type ResourceKind =
@@ -94,16 +94,36 @@ export function declareAccount(snapshot: AccountSnapshot): AccountDeclarations {
   const names = programNames(snapshot);
   const warnings: string[] = [];
   const secrets: SecretInput[] = [];
-  const resources: Declaration[] = [];
-  const referencedDevs = namedDevelopers(snapshot.strategies);
+  const tagRef = tagReferences(snapshot);
+  const resources: Declaration[] = [
+    ...declareDevelopers(snapshot, names, tagRef),
+    ...declareWebhook(snapshot, names, secrets),
+    ...declareStrategies(snapshot, names, tagRef, warnings),
+    declareActivation(snapshot, names),
+  ];
+  return { resources, secrets, warnings };
+}
 
-  const tagRef = (id: string, kind: "developer" | "microblog"): string | TagRef => {
+type TagReference = (id: string, kind: "developer" | "microblog") => string | TagRef;
+
+/** A tag id as the program writes it: by name where the name identifies the tag, else the id. */
+function tagReferences(snapshot: AccountSnapshot): TagReference {
+  return (id, kind) => {
     const tags = kind === "developer" ? snapshot.developerTags : snapshot.microblogTags;
     const tag = tags.find((t) => t.id === id);
     if (!tag || tags.filter((t) => t.name === tag.name).length > 1) return id;
     return new TagRef(kind, id, tag.name);
   };
+}
 
+/** Every followed developer, and its tags where it has any. */
+function declareDevelopers(
+  snapshot: AccountSnapshot,
+  names: ProgramNames,
+  tagRef: TagReference,
+): Declaration[] {
+  const referencedDevs = namedDevelopers(snapshot.strategies);
+  const resources: Declaration[] = [];
   for (const dev of snapshot.developers) {
     const name = names.developers.get(dev.address)!;
     const args: Record<string, unknown> = { address: dev.address };
@@ -130,36 +150,52 @@ export function declareAccount(snapshot: AccountSnapshot): AccountDeclarations {
       });
     }
   }
+  return resources;
+}
 
+/** The webhook, when the account has a url; a url with credentials becomes a secret config key. */
+function declareWebhook(
+  snapshot: AccountSnapshot,
+  names: ProgramNames,
+  secrets: SecretInput[],
+): Declaration[] {
   const { url, enabled, verifiedAt } = snapshot.webhook;
-  if (url) {
-    const args: Record<string, unknown> = { url, enabled };
-    // A url that does not even parse may be a mistyped secret: it is kept out of the code too.
-    const { masked, carriesCredentials } = maskUrl(url);
-    if (carriesCredentials || masked === undefined) {
-      const secret = {
-        key: WEBHOOK_URL_KEY,
-        what:
-          "the webhook URL: the one the chat service or endpoint gave you when you created the " +
-          "webhook (its settings page shows it again), as the app's webhook settings hold it",
-      };
-      secrets.push(secret);
-      args.url = new SecretConfig(secret);
-    }
-    // An unverified url would fail the default requireVerified: true on the first `up`.
-    if (!verifiedAt) args.requireVerified = false;
-    resources.push({
+  if (!url) return [];
+  const args: Record<string, unknown> = { url, enabled };
+  // A url that does not even parse may be a mistyped secret: it is kept out of the code too.
+  const { masked, carriesCredentials } = maskUrl(url);
+  if (carriesCredentials || masked === undefined) {
+    const secret = {
+      key: WEBHOOK_URL_KEY,
+      what:
+        "the webhook URL: the one the chat service or endpoint gave you when you created the " +
+        "webhook (its settings page shows it again), as the app's webhook settings hold it",
+    };
+    secrets.push(secret);
+    args.url = new SecretConfig(secret);
+  }
+  // An unverified url would fail the default requireVerified: true on the first `up`.
+  if (!verifiedAt) args.requireVerified = false;
+  return [
+    {
       kind: "Webhook",
       name: names.webhook,
       args,
       importId: WEBHOOK_ID,
       referenced: false,
       ...(verifiedAt ? {} : { note: "The url is not verified yet: it does not answer the handshake." }),
-    });
-  }
+    },
+  ];
+}
 
-  for (const s of snapshot.strategies) {
-    const name = names.strategies.get(s.id)!;
+/** Every strategy, adopted by id, with its inputs in the declared order. */
+function declareStrategies(
+  snapshot: AccountSnapshot,
+  names: ProgramNames,
+  tagRef: TagReference,
+  warnings: string[],
+): Declaration[] {
+  return snapshot.strategies.map((s) => {
     const live = declaredFromLive(s);
     const args: Record<string, unknown> = {
       adopt: s.id,
@@ -172,16 +208,19 @@ export function declareAccount(snapshot: AccountSnapshot): AccountDeclarations {
     });
     if (configs) args.triggerConfigs = configs;
     else delete args.triggerConfigs;
-    resources.push({
+    return {
       kind: "Strategy",
-      name,
+      name: names.strategies.get(s.id)!,
       args: orderKeys(args, STRATEGY_KEY_ORDER),
       importId: s.id,
       referenced: s.isActive,
-    });
-  }
+    };
+  });
+}
 
-  resources.push({
+/** The activation: the strategies active now, by reference. */
+function declareActivation(snapshot: AccountSnapshot, names: ProgramNames): Declaration {
+  return {
     kind: "StrategyActivation",
     name: names.activation,
     args: {
@@ -192,8 +231,7 @@ export function declareAccount(snapshot: AccountSnapshot): AccountDeclarations {
     importId: ACTIVATION_IMPORT_ID,
     referenced: true,
     note: "The strategies active now: add an id to activate a strategy, remove it to deactivate it.",
-  });
-  return { resources, secrets, warnings };
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ApiClient } from "../../provider/api/client";
 import type { Strategy } from "../../provider/model/strategy";
 import { parseTemporaryStrategyName } from "../../provider/model/temporary-strategies";
 import { printableUrl } from "../../provider/model/url-credentials";
+import { CommandError } from "../command";
 import { declareAccount, type SecretInput } from "./declarations";
 import { terminalText } from "./printable";
 import { type ProjectVersions, projectFiles, projectSlug, yamlProjectFiles } from "./project-files";
@@ -105,6 +106,9 @@ function ownManifest(): Manifest {
     } catch {
       // No package.json here: look further up.
     }
-    if (dirname(dir) === dir) throw new Error("cannot find the package.json of pulumi-strategy-alerts");
+    if (dirname(dir) === dir)
+      throw new CommandError(
+        "cannot find the package.json of pulumi-strategy-alerts above the running command: reinstall the package",
+      );
   }
 }

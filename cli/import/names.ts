@@ -1,4 +1,5 @@
 /** Readable, unique names for generated resources and variables. */
+import { StrategyAlertsError } from "../../provider/model/errors";
 import type { AccountSnapshot } from "./read-account";
 
 /** An identifier for a readable name: `Safety first!` → `safetyFirst`. */
@@ -55,6 +56,9 @@ function shortSlug(label: string): string {
   return end > 0 ? cut.slice(0, end) : slug.slice(0, MAX_SLUG);
 }
 
+/** Two of the program's fixed names are the same: a fault in the generator, not in the account. */
+export class NameClashError extends StrategyAlertsError {}
+
 /**
  * Every resource name and variable of one generated program. Dynamic resources all share one
  * type, so their URNs differ only by name: a name is unique across the whole program, not per
@@ -68,7 +72,9 @@ export class NameRegistry {
   /** Claims `resource` as given (the program's fixed names: `webhook`, `active-strategies`). */
   fixed(resource: string, variable: string): Named {
     if (this.resources.has(resource) || this.variables.has(variable))
-      throw new Error(`${resource} is claimed twice`);
+      throw new NameClashError(
+        `${resource} is claimed twice: a fixed name of the generated program is taken`,
+      );
     this.resources.add(resource);
     this.variables.add(variable);
     return { resource, variable };

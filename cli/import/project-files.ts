@@ -7,6 +7,17 @@ export const PROJECT_FILE_NAMES = {
   yaml: ["Pulumi.yaml", "package.json", ".gitignore"],
 } as const;
 
+/** The compiler options of a generated TypeScript project; the tests type-check programs with them. */
+export const PROGRAM_COMPILER_OPTIONS = {
+  strict: true,
+  target: "ES2022",
+  module: "commonjs",
+  moduleResolution: "node",
+  esModuleInterop: true,
+  skipLibCheck: true,
+  noEmit: true,
+} as const;
+
 /** Versions the generated package.json asks for: the package that wrote it, and its toolchain. */
 export interface ProjectVersions {
   package: string;
@@ -50,15 +61,7 @@ export function projectFiles(
       },
     }),
     "tsconfig.json": json({
-      compilerOptions: {
-        strict: true,
-        target: "ES2022",
-        module: "commonjs",
-        moduleResolution: "node",
-        esModuleInterop: true,
-        skipLibCheck: true,
-        noEmit: true,
-      },
+      compilerOptions: PROGRAM_COMPILER_OPTIONS,
       files: ["index.ts"],
     }),
     ".gitignore": "node_modules/\n",

@@ -3,13 +3,15 @@
  * never settles under some pseudo file systems (`/proc`), so the target is checked before the
  * account is read (a read can take minutes) and directories are created one level at a time.
  */
+
 import { constants } from "node:fs";
 import { access, mkdir, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { StrategyAlertsError } from "../../provider/model/errors";
 import { UsageError } from "../command";
 
 /** The output cannot be written: says where and why. */
-export class OutputError extends Error {
+export class OutputError extends StrategyAlertsError {
   override readonly name = "OutputError";
 }
 

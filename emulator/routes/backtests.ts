@@ -1,11 +1,12 @@
 import { z } from "zod";
+import type { EmulatorContext } from "../context";
 import { HOUR_MS } from "../engine/history";
 import { advanceBacktest } from "../engine/jobs";
 import { badRequest, conflict, forbidden, HttpErrorWithBody, notFound } from "../errors";
 import { isUuid, newId } from "../ids";
 import { EVENT_TYPES } from "../model";
 import { effectiveLimits } from "../plans";
-import type { BacktestJobRecord, BacktestRowRecord, UserRecord } from "../store/records";
+import type { BacktestJobRecord, BacktestRowRecord, StrategyRecord, UserRecord } from "../store/records";
 import { noQuery, parseBody, parseQuery, q } from "../validation";
 import { type RouteRegistrar, userOf } from "./types";
 
@@ -113,6 +114,9 @@ function pageOf<T>(all: T[], page: number, pageSize: number) {
 const utcDayStart = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const iso = (ms: number) => new Date(ms).toISOString();
 
+type CreateRequest = z.infer<typeof CreateBody>;
+type ResultsRequest = z.infer<typeof ResultsQuery>;
+
 /**
  * Backtests (spec 4.4, 2.6, 2.7). Decisions (docs/spec-decisions.md): POST → 201; the window
  * is clamped to the plan lookback and to the snapshot coverage, 400 with `available` when
@@ -120,98 +124,21 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * todayCount = jobs the caller created in the current UTC day.
  */
 export const backtestRoutes: RouteRegistrar = (app, ctx) => {
-  const { store, clock } = ctx;
-
-  function find(user: UserRecord, params: unknown): BacktestJobRecord {
-    const id = (params as { id: string }).id;
-    if (!isUuid(id)) throw badRequest([{ path: "id", message: "id: must be a UUID" }]);
-    const job = store.getBacktest(id);
-    if (!job || job.userId !== user.id) throw notFound(`Backtest ${id} not found`);
-    return advanceBacktest(ctx, job);
-  }
-
-  const createdToday = (user: UserRecord) => {
-    const start = utcDayStart(clock.nowMs());
-    return store.listBacktests(user.id).filter((j) => Date.parse(j.createdAt) >= start).length;
-  };
-
   app.post("/backtests", async (req, reply) => {
     const user = userOf(req);
     noQuery(req.query);
     const body = parseBody(CreateBody, req.body);
-    const strategy = store.getStrategy(body.strategyId);
-    if (!strategy || strategy.userId !== user.id || strategy.isGlobal) {
-      throw notFound(`Strategy ${body.strategyId} not found`);
-    }
-    const eventType = body.options.eventType;
-    if (eventType !== undefined && !strategy.triggers.some((t) => t.eventType === eventType)) {
-      throw badRequest([
-        {
-          path: "body.options.eventType",
-          message: `body.options.eventType: ${eventType} is not a trigger of strategy ${strategy.id}`,
-        },
-      ]);
-    }
-
-    const limits = effectiveLimits(user.plan, user.limits);
-    const nowMs = clock.nowMs();
-    // Snapshots are labelled by hour start; the first one inside the lookback is the next whole hour.
-    const lookbackStart = Math.ceil((nowMs - limits.lookbackDays * DAY_MS) / HOUR_MS) * HOUR_MS;
-    const coverage = ctx.history.coverage(nowMs);
-    const available =
-      coverage && Math.max(coverage.fromMs, lookbackStart) <= coverage.toMs
-        ? { fromMs: Math.max(coverage.fromMs, lookbackStart), toMs: coverage.toMs }
-        : null;
-    const fromMs = Math.max(Date.parse(body.from), available?.fromMs ?? Number.POSITIVE_INFINITY);
-    const toMs = Math.min(Date.parse(body.to), available?.toMs ?? Number.NEGATIVE_INFINITY);
-    if (!available || fromMs > toMs) {
-      const range = available ? { from: iso(available.fromMs), to: iso(available.toMs) } : null;
-      throw new HttpErrorWithBody(
-        400,
-        range
-          ? `The requested window ${body.from} – ${body.to} does not overlap the available snapshot coverage ${range.from} – ${range.to} (plan ${user.plan} looks back ${limits.lookbackDays} days)`
-          : "No hourly snapshots are available yet: no UTC hour of token observations has completed",
-        { available: range },
-      );
-    }
-
-    const job = store.transaction(() => {
-      const perDay = limits.backtestsPerDay;
-      const used = createdToday(user);
-      if (perDay !== null && used >= perDay) {
-        throw forbidden(
-          `Daily backtest limit reached: plan ${user.plan} allows ${perDay} backtest jobs per UTC day and ${used} were created today. Try again after ${iso(utcDayStart(nowMs) + DAY_MS)}.`,
-        );
-      }
-      const now = clock.iso();
-      const record: BacktestJobRecord = {
-        id: newId(),
-        seq: store.nextSeq(),
-        userId: user.id,
-        status: "QUEUED",
-        strategyId: strategy.id,
-        strategyName: strategy.name,
-        strategySnapshot: structuredClone(strategy),
-        from: iso(fromMs),
-        to: iso(toMs),
-        requested: { from: body.from, to: body.to },
-        labelDefinition: { threshold: body.labelDefinition.threshold },
-        options: { ...body.options },
-        metrics: null,
-        error: null,
-        createdAt: now,
-        updatedAt: now,
-      };
-      store.putBacktest(record);
-      return record;
-    });
+    const strategy = backtestedStrategy(ctx, user, body);
+    const nowMs = ctx.clock.nowMs();
+    const window = clampedWindow(ctx, user, body, nowMs);
+    const job = ctx.store.transaction(() => queueBacktest(ctx, user, strategy, body, window, nowMs));
     return reply.code(201).send(jobView(job));
   });
 
   app.get("/backtests", async (req) => {
     const user = userOf(req);
     const { page = 1 } = parseQuery(ListQuery, req.query);
-    const jobs = store
+    const jobs = ctx.store
       .listBacktests(user.id)
       .map((j) => advanceBacktest(ctx, j))
       .sort((a, b) => b.seq - a.seq);
@@ -220,14 +147,14 @@ export const backtestRoutes: RouteRegistrar = (app, ctx) => {
   });
 
   app.get("/backtests/:id", async (req) => {
-    const job = find(userOf(req), req.params);
+    const job = findBacktest(ctx, userOf(req), req.params);
     noQuery(req.query);
     return jobView(job);
   });
 
   app.get("/backtests/:id/results", async (req) => {
     const user = userOf(req);
-    const job = find(user, req.params);
+    const job = findBacktest(ctx, user, req.params);
     const query = parseQuery(ResultsQuery, req.query);
     if (job.status !== "COMPLETED") {
       throw conflict(
@@ -236,36 +163,149 @@ export const backtestRoutes: RouteRegistrar = (app, ctx) => {
           : `Backtest ${job.id} is ${job.status}; results are available once it is COMPLETED`,
       );
     }
-    const threshold = job.labelDefinition.threshold;
-    // winnersInWindow is preferred; winnersNow is its alias and only counts when it is absent.
-    const winnerFilter = "winnersInWindow" in query ? query.winnersInWindow : query.winnersNow;
-    const token = query.token?.toLowerCase();
-    const rows = store
-      .listBacktestRows(job.id)
-      .filter(
-        (r) =>
-          (query.matched === undefined || r.matched === query.matched) &&
-          (winnerFilter === undefined || r.currentMultiple >= threshold === winnerFilter) &&
-          (query.minMultiple === undefined || r.currentMultiple >= query.minMultiple) &&
-          (query.maxMultiple === undefined || r.currentMultiple <= query.maxMultiple) &&
-          (token === undefined || r.tokenAddress.toLowerCase().includes(token)),
-      );
-    const sortBy = query.sortBy ?? "evaluationTimestamp";
-    const sign = (query.sortDir ?? "asc") === "asc" ? 1 : -1;
-    const key = (r: BacktestRowRecord): number =>
-      sortBy === "multiple"
-        ? r.currentMultiple
-        : sortBy === "matched"
-          ? Number(r.matched)
-          : Date.parse(r.evaluationTimestamp);
-    rows.sort(
-      (a, b) =>
-        sign * (key(a) - key(b)) ||
-        (a.tokenAddress < b.tokenAddress ? -1 : a.tokenAddress > b.tokenAddress ? 1 : 0),
-    );
+    const rows = sortedResults(filteredResults(ctx.store.listBacktestRows(job.id), query, job), query);
     return {
       ...pageOf(rows, query.page ?? 1, query.pageSize ?? DEFAULT_RESULTS_PAGE_SIZE),
-      todayCount: createdToday(user),
+      todayCount: createdToday(ctx, user),
     };
   });
 };
+
+/** The caller's job `params.id`, advanced to the clock's now. */
+function findBacktest(ctx: EmulatorContext, user: UserRecord, params: unknown): BacktestJobRecord {
+  const id = (params as { id: string }).id;
+  if (!isUuid(id)) throw badRequest([{ path: "id", message: "id: must be a UUID" }]);
+  const job = ctx.store.getBacktest(id);
+  if (!job || job.userId !== user.id) throw notFound(`Backtest ${id} not found`);
+  return advanceBacktest(ctx, job);
+}
+
+/** The jobs the caller created in the current UTC day. */
+function createdToday(ctx: EmulatorContext, user: UserRecord): number {
+  const start = utcDayStart(ctx.clock.nowMs());
+  return ctx.store.listBacktests(user.id).filter((j) => Date.parse(j.createdAt) >= start).length;
+}
+
+/** The caller's own (not global) strategy, whose triggers include the requested event type. */
+function backtestedStrategy(ctx: EmulatorContext, user: UserRecord, body: CreateRequest): StrategyRecord {
+  const strategy = ctx.store.getStrategy(body.strategyId);
+  if (!strategy || strategy.userId !== user.id || strategy.isGlobal) {
+    throw notFound(`Strategy ${body.strategyId} not found`);
+  }
+  const eventType = body.options.eventType;
+  if (eventType !== undefined && !strategy.triggers.some((t) => t.eventType === eventType)) {
+    throw badRequest([
+      {
+        path: "body.options.eventType",
+        message: `body.options.eventType: ${eventType} is not a trigger of strategy ${strategy.id}`,
+      },
+    ]);
+  }
+  return strategy;
+}
+
+interface Window {
+  fromMs: number;
+  toMs: number;
+}
+
+/** The requested window within the plan's lookback and the snapshot coverage; 400 when nothing is left. */
+function clampedWindow(ctx: EmulatorContext, user: UserRecord, body: CreateRequest, nowMs: number): Window {
+  const limits = effectiveLimits(user.plan, user.limits);
+  // Snapshots are labelled by hour start; the first one inside the lookback is the next whole hour.
+  const lookbackStart = Math.ceil((nowMs - limits.lookbackDays * DAY_MS) / HOUR_MS) * HOUR_MS;
+  const coverage = ctx.history.coverage(nowMs);
+  const available =
+    coverage && Math.max(coverage.fromMs, lookbackStart) <= coverage.toMs
+      ? { fromMs: Math.max(coverage.fromMs, lookbackStart), toMs: coverage.toMs }
+      : null;
+  const fromMs = Math.max(Date.parse(body.from), available?.fromMs ?? Number.POSITIVE_INFINITY);
+  const toMs = Math.min(Date.parse(body.to), available?.toMs ?? Number.NEGATIVE_INFINITY);
+  if (!available || fromMs > toMs) {
+    const range = available ? { from: iso(available.fromMs), to: iso(available.toMs) } : null;
+    throw new HttpErrorWithBody(
+      400,
+      range
+        ? `The requested window ${body.from} – ${body.to} does not overlap the available snapshot coverage ${range.from} – ${range.to} (plan ${user.plan} looks back ${limits.lookbackDays} days)`
+        : "No hourly snapshots are available yet: no UTC hour of token observations has completed",
+      { available: range },
+    );
+  }
+  return { fromMs, toMs };
+}
+
+/** Stores a QUEUED job once the daily quota allows it (403 otherwise); runs inside a transaction. */
+function queueBacktest(
+  ctx: EmulatorContext,
+  user: UserRecord,
+  strategy: StrategyRecord,
+  body: CreateRequest,
+  window: Window,
+  nowMs: number,
+): BacktestJobRecord {
+  const perDay = effectiveLimits(user.plan, user.limits).backtestsPerDay;
+  const used = createdToday(ctx, user);
+  if (perDay !== null && used >= perDay) {
+    throw forbidden(
+      `Daily backtest limit reached: plan ${user.plan} allows ${perDay} backtest jobs per UTC day and ${used} were created today. Try again after ${iso(utcDayStart(nowMs) + DAY_MS)}.`,
+    );
+  }
+  const now = ctx.clock.iso();
+  const record: BacktestJobRecord = {
+    id: newId(),
+    seq: ctx.store.nextSeq(),
+    userId: user.id,
+    status: "QUEUED",
+    strategyId: strategy.id,
+    strategyName: strategy.name,
+    strategySnapshot: structuredClone(strategy),
+    from: iso(window.fromMs),
+    to: iso(window.toMs),
+    requested: { from: body.from, to: body.to },
+    labelDefinition: { threshold: body.labelDefinition.threshold },
+    options: { ...body.options },
+    metrics: null,
+    error: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  ctx.store.putBacktest(record);
+  return record;
+}
+
+/** The result rows the query's filters keep. */
+function filteredResults(
+  rows: BacktestRowRecord[],
+  query: ResultsRequest,
+  job: BacktestJobRecord,
+): BacktestRowRecord[] {
+  const threshold = job.labelDefinition.threshold;
+  // winnersInWindow is preferred; winnersNow is its alias and only counts when it is absent.
+  const winnerFilter = "winnersInWindow" in query ? query.winnersInWindow : query.winnersNow;
+  const token = query.token?.toLowerCase();
+  return rows.filter(
+    (r) =>
+      (query.matched === undefined || r.matched === query.matched) &&
+      (winnerFilter === undefined || r.currentMultiple >= threshold === winnerFilter) &&
+      (query.minMultiple === undefined || r.currentMultiple >= query.minMultiple) &&
+      (query.maxMultiple === undefined || r.currentMultiple <= query.maxMultiple) &&
+      (token === undefined || r.tokenAddress.toLowerCase().includes(token)),
+  );
+}
+
+/** The rows in the query's order, ties broken by token address. */
+function sortedResults(rows: BacktestRowRecord[], query: ResultsRequest): BacktestRowRecord[] {
+  const sortBy = query.sortBy ?? "evaluationTimestamp";
+  const sign = (query.sortDir ?? "asc") === "asc" ? 1 : -1;
+  const key = (r: BacktestRowRecord): number =>
+    sortBy === "multiple"
+      ? r.currentMultiple
+      : sortBy === "matched"
+        ? Number(r.matched)
+        : Date.parse(r.evaluationTimestamp);
+  return rows.sort(
+    (a, b) =>
+      sign * (key(a) - key(b)) ||
+      (a.tokenAddress < b.tokenAddress ? -1 : a.tokenAddress > b.tokenAddress ? 1 : 0),
+  );
+}

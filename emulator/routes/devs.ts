@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADDRESS_FORMAT_MESSAGE, isDeveloperAddress } from "../addresses";
+import type { EmulatorContext } from "../context";
 import { badRequest, notFound } from "../errors";
 import type { DeveloperRecord } from "../store/records";
 import { noQuery, parseBody, parseOptionalBody, parseQuery, q } from "../validation";
@@ -55,19 +56,7 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
   app.get("/devs/my", async (req) => {
     const user = userOf(req);
     const query = parseQuery(ListQuery, req.query);
-    const page = query.page ?? 1;
-    const limit = query.limit ?? DEFAULT_DEVS_LIMIT;
-    const all = store.listDevelopers(user.id);
-    // Variant list-order-desc: the most recently followed first (no order is promised).
-    if (ctx.variants.has("list-order-desc")) all.reverse();
-    const filtered = query.isActive === undefined ? all : all.filter((d) => d.isActive === query.isActive);
-    return {
-      developers: filtered.slice((page - 1) * limit, page * limit),
-      total: filtered.length,
-      page,
-      totalPages: Math.ceil(filtered.length / limit),
-      activeCount: all.filter((d) => d.isActive).length,
-    };
+    return developerPage(ctx, user.id, query);
   });
 
   app.get("/devs/tags", async (req) => {
@@ -83,29 +72,8 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
     const address = addressParam(req.params);
     noQuery(req.query);
     const body = parseOptionalBody(AddBody, req.body);
-    const now = clock.iso();
-    const existing = store.getDeveloper(user.id, address);
-    if (existing) {
-      const next: DeveloperRecord = {
-        ...existing,
-        isActive: true,
-        alias: body.alias ?? existing.alias,
-        updatedAt:
-          existing.isActive && (body.alias ?? existing.alias) === existing.alias ? existing.updatedAt : now,
-      };
-      store.putDeveloper(user.id, next);
-      return reply.code(200).send(confirmation(next));
-    }
-    const dev: DeveloperRecord = {
-      address,
-      alias: body.alias ?? null,
-      isActive: true,
-      tagIds: [],
-      addedAt: now,
-      updatedAt: now,
-    };
-    store.putDeveloper(user.id, dev);
-    return reply.code(201).send(confirmation(dev));
+    const { developer, created } = followDeveloper(ctx, user.id, address, body.alias);
+    return reply.code(created ? 201 : 200).send(confirmation(developer));
   });
 
   app.put("/devs/:address/update", async (req, reply) => {
@@ -113,7 +81,7 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
     const address = addressParam(req.params);
     noQuery(req.query);
     const body = parseOptionalBody(UpdateBody, req.body);
-    const existing = followed(user.id, address);
+    const existing = followed(ctx, user.id, address);
     const next: DeveloperRecord = {
       ...existing,
       alias: body.alias === undefined ? existing.alias : body.alias,
@@ -127,7 +95,7 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
 
   app.get("/devs/:address/tags", async (req) => {
     const user = userOf(req);
-    const dev = followed(user.id, addressParam(req.params));
+    const dev = followed(ctx, user.id, addressParam(req.params));
     noQuery(req.query);
     return { tagIds: dev.tagIds };
   });
@@ -137,27 +105,80 @@ export const devsRoutes: RouteRegistrar = (app, ctx) => {
     const address = addressParam(req.params);
     noQuery(req.query);
     const body = parseBody(TagsBody, req.body);
-    const existing = followed(user.id, address);
-    const known = new Set(store.listDeveloperTags(user.id).map((t) => t.id));
-    const unknown = body.tagIds.filter((id) => !known.has(id));
-    if (unknown.length > 0) {
-      throw badRequest(
-        unknown.map((id) => ({
-          path: `body.tagIds[${body.tagIds.indexOf(id)}]`,
-          message: `body.tagIds[${body.tagIds.indexOf(id)}]: unknown developer tag id ${id} (see GET /devs/tags)`,
-        })),
-      );
-    }
+    const existing = followed(ctx, user.id, address);
+    assertKnownTags(ctx, user.id, body.tagIds);
     const tagIds = [...new Set(body.tagIds)];
     const same = tagIds.length === existing.tagIds.length && tagIds.every((t, i) => t === existing.tagIds[i]);
     const next: DeveloperRecord = { ...existing, tagIds, updatedAt: same ? existing.updatedAt : clock.iso() };
     store.putDeveloper(user.id, next);
     return emptyBodies ? {} : { success: true, tagIds };
   });
-
-  function followed(userId: string, address: string): DeveloperRecord {
-    const dev = store.getDeveloper(userId, address);
-    if (!dev) throw notFound(`Developer ${address} is not followed`);
-    return dev;
-  }
 };
+
+/** One page of the followed developers, filtered by `isActive` when asked. */
+function developerPage(ctx: EmulatorContext, userId: string, query: z.infer<typeof ListQuery>) {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? DEFAULT_DEVS_LIMIT;
+  const all = ctx.store.listDevelopers(userId);
+  // Variant list-order-desc: the most recently followed first (no order is promised).
+  if (ctx.variants.has("list-order-desc")) all.reverse();
+  const filtered = query.isActive === undefined ? all : all.filter((d) => d.isActive === query.isActive);
+  return {
+    developers: filtered.slice((page - 1) * limit, page * limit),
+    total: filtered.length,
+    page,
+    totalPages: Math.ceil(filtered.length / limit),
+    activeCount: all.filter((d) => d.isActive).length,
+  };
+}
+
+/** Follows `address`, or reactivates it (alias replaced when one is sent) when already followed. */
+function followDeveloper(
+  ctx: EmulatorContext,
+  userId: string,
+  address: string,
+  alias: string | undefined,
+): { developer: DeveloperRecord; created: boolean } {
+  const now = ctx.clock.iso();
+  const existing = ctx.store.getDeveloper(userId, address);
+  if (existing) {
+    const next: DeveloperRecord = {
+      ...existing,
+      isActive: true,
+      alias: alias ?? existing.alias,
+      updatedAt: existing.isActive && (alias ?? existing.alias) === existing.alias ? existing.updatedAt : now,
+    };
+    ctx.store.putDeveloper(userId, next);
+    return { developer: next, created: false };
+  }
+  const developer: DeveloperRecord = {
+    address,
+    alias: alias ?? null,
+    isActive: true,
+    tagIds: [],
+    addedAt: now,
+    updatedAt: now,
+  };
+  ctx.store.putDeveloper(userId, developer);
+  return { developer, created: true };
+}
+
+/** 400 naming every tag id the user has no developer tag for. */
+function assertKnownTags(ctx: EmulatorContext, userId: string, tagIds: string[]): void {
+  const known = new Set(ctx.store.listDeveloperTags(userId).map((t) => t.id));
+  const unknown = tagIds.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw badRequest(
+      unknown.map((id) => ({
+        path: `body.tagIds[${tagIds.indexOf(id)}]`,
+        message: `body.tagIds[${tagIds.indexOf(id)}]: unknown developer tag id ${id} (see GET /devs/tags)`,
+      })),
+    );
+  }
+}
+
+function followed(ctx: EmulatorContext, userId: string, address: string): DeveloperRecord {
+  const dev = ctx.store.getDeveloper(userId, address);
+  if (!dev) throw notFound(`Developer ${address} is not followed`);
+  return dev;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { EmulatorContext } from "../context";
 import { advancePerformanceJob, performanceProgress } from "../engine/jobs";
 import { notificationView } from "../engine/notifications";
 import {
@@ -43,53 +44,17 @@ const PerformanceQuery = z.strictObject({
 export const notificationRoutes: RouteRegistrar = (app, ctx) => {
   const { store, clock } = ctx;
 
-  const subscribed = (user: UserRecord) => new Set(store.listSubscriptions(user.id).map((s) => s.strategyId));
-
-  function visible(user: UserRecord, source: (typeof SOURCES)[number]): NotificationRecord[] {
-    const out: NotificationRecord[] = [];
-    if (source !== "official")
-      out.push(...store.listNotifications(user.id).filter((n) => n.source === "personal"));
-    if (source !== "personal") {
-      for (const id of subscribed(user)) out.push(...store.listNotificationsOfStrategy(id));
-    }
-    return out.sort((a, b) => b.seq - a.seq);
-  }
-
-  /** A strategy whose performance the caller may read: their own, or a subscribed official one. */
-  function readableStrategy(user: UserRecord, id: string): StrategyRecord {
-    const s = store.getStrategy(id);
-    const ok = s && (s.isGlobal ? subscribed(user).has(s.id) : s.userId === user.id);
-    if (!ok) throw notFound(`Strategy ${id} not found`);
-    return s;
-  }
-
   app.get("/notifications", async (req) => {
     const user = userOf(req);
     const query = parseQuery(ListQuery, req.query);
-    const page = query.page ?? 1;
-    const limit = query.limit ?? DEFAULT_NOTIFICATION_LIMIT;
-    const all = visible(user, query.source ?? "all").filter(
-      (n) =>
-        (query.strategyId === undefined || n.strategyId === query.strategyId) &&
-        (query.triggerType === undefined || n.triggerEventType === query.triggerType),
-    );
-    const start = (page - 1) * limit;
-    return {
-      items: all
-        .slice(start, start + limit)
-        .map((n) => ({ ...notificationView(n), strategy: { id: n.strategyId, name: n.strategyName } })),
-      page,
-      limit,
-      total: all.length,
-      totalPages: Math.ceil(all.length / limit),
-    };
+    return notificationPage(ctx, user, query);
   });
 
   // Static paths win over /notifications/:id in fastify's router whatever the order.
   app.get("/notifications/performance", async (req) => {
     const user = userOf(req);
     const query = parseQuery(PerformanceQuery, req.query);
-    readableStrategy(user, query.strategyId);
+    readableStrategy(ctx, user, query.strategyId);
     return performanceSummary(
       ctx.history,
       store.listNotificationsOfStrategy(query.strategyId),
@@ -102,25 +67,8 @@ export const notificationRoutes: RouteRegistrar = (app, ctx) => {
     const user = userOf(req);
     const query = parseQuery(PerformanceQuery, req.query);
     noBody(req.body);
-    readableStrategy(user, query.strategyId);
-    const now = clock.nowMs();
-    const jobId = newId();
-    store.putPerformanceJob({
-      jobId,
-      userId: user.id,
-      strategyId: query.strategyId,
-      range: query.range,
-      rawState: "waiting",
-      totalTokens: callsInRange(
-        store.listNotificationsOfStrategy(query.strategyId),
-        query.range as PerformanceRange,
-        now,
-      ).length,
-      createdAt: new Date(now).toISOString(),
-      completedAt: null,
-      result: null,
-    });
-    return reply.code(201).send({ jobId });
+    readableStrategy(ctx, user, query.strategyId);
+    return reply.code(201).send({ jobId: queuePerformanceJob(ctx, user, query) });
   });
 
   app.get("/notifications/performance/jobs/:jobId", async (req) => {
@@ -145,7 +93,7 @@ export const notificationRoutes: RouteRegistrar = (app, ctx) => {
     const id = (req.params as { id: string }).id;
     if (!isUuid(id)) throw badRequest([{ path: "id", message: "id: must be a UUID" }]);
     const query = parseQuery(GetQuery, req.query);
-    const n = visible(user, query.source ?? "all").find((x) => x.id === id);
+    const n = visibleNotifications(ctx, user, query.source ?? "all").find((x) => x.id === id);
     if (!n) throw notFound(`Notification ${id} not found`);
     const body: Record<string, unknown> = notificationView(n);
     if ((query.view ?? "full") === "full")
@@ -153,3 +101,77 @@ export const notificationRoutes: RouteRegistrar = (app, ctx) => {
     return body;
   });
 };
+
+function subscribedStrategies(ctx: EmulatorContext, user: UserRecord): Set<string> {
+  return new Set(ctx.store.listSubscriptions(user.id).map((s) => s.strategyId));
+}
+
+/** The caller's personal alerts and those of the official strategies they subscribe to, newest first. */
+function visibleNotifications(
+  ctx: EmulatorContext,
+  user: UserRecord,
+  source: (typeof SOURCES)[number],
+): NotificationRecord[] {
+  const out: NotificationRecord[] = [];
+  if (source !== "official")
+    out.push(...ctx.store.listNotifications(user.id).filter((n) => n.source === "personal"));
+  if (source !== "personal") {
+    for (const id of subscribedStrategies(ctx, user)) out.push(...ctx.store.listNotificationsOfStrategy(id));
+  }
+  return out.sort((a, b) => b.seq - a.seq);
+}
+
+/** A strategy whose performance the caller may read: their own, or a subscribed official one. */
+function readableStrategy(ctx: EmulatorContext, user: UserRecord, id: string): StrategyRecord {
+  const s = ctx.store.getStrategy(id);
+  const ok = s && (s.isGlobal ? subscribedStrategies(ctx, user).has(s.id) : s.userId === user.id);
+  if (!ok) throw notFound(`Strategy ${id} not found`);
+  return s;
+}
+
+/** One page of the visible notifications the query's filters keep. */
+function notificationPage(ctx: EmulatorContext, user: UserRecord, query: z.infer<typeof ListQuery>) {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? DEFAULT_NOTIFICATION_LIMIT;
+  const all = visibleNotifications(ctx, user, query.source ?? "all").filter(
+    (n) =>
+      (query.strategyId === undefined || n.strategyId === query.strategyId) &&
+      (query.triggerType === undefined || n.triggerEventType === query.triggerType),
+  );
+  const start = (page - 1) * limit;
+  return {
+    items: all
+      .slice(start, start + limit)
+      .map((n) => ({ ...notificationView(n), strategy: { id: n.strategyId, name: n.strategyName } })),
+    page,
+    limit,
+    total: all.length,
+    totalPages: Math.ceil(all.length / limit),
+  };
+}
+
+/** Stores a waiting performance job over the strategy's calls in the range; returns its id. */
+function queuePerformanceJob(
+  ctx: EmulatorContext,
+  user: UserRecord,
+  query: z.infer<typeof PerformanceQuery>,
+): string {
+  const now = ctx.clock.nowMs();
+  const jobId = newId();
+  ctx.store.putPerformanceJob({
+    jobId,
+    userId: user.id,
+    strategyId: query.strategyId,
+    range: query.range,
+    rawState: "waiting",
+    totalTokens: callsInRange(
+      ctx.store.listNotificationsOfStrategy(query.strategyId),
+      query.range as PerformanceRange,
+      now,
+    ).length,
+    createdAt: new Date(now).toISOString(),
+    completedAt: null,
+    result: null,
+  });
+  return jobId;
+}

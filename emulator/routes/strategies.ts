@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { EmulatorContext } from "../context";
 import { badRequest, forbidden, type Issue, notFound } from "../errors";
 import { isUuid, newId } from "../ids";
 import { lengthLimitIssues } from "../length-limits";
@@ -88,51 +89,8 @@ export function newStrategy(
 export const strategyRoutes: RouteRegistrar = (app, ctx) => {
   const { store, clock } = ctx;
 
-  const own = (userId: string) => store.listStrategies(userId).filter((s) => !s.isGlobal);
-
-  function find(user: UserRecord, params: unknown): StrategyRecord {
-    const id = (params as { id: string }).id;
-    if (!isUuid(id)) throw badRequest([{ path: "id", message: "id: must be a UUID" }]);
-    const s = store.getStrategy(id);
-    if (!s || s.userId !== user.id || s.isGlobal) throw notFound(`Strategy ${id} not found`);
-    return s;
-  }
-
-  function assertCanActivate(user: UserRecord): void {
-    const limit = effectiveLimits(user.plan, user.limits).active;
-    const active = own(user.id).filter((s) => s.isActive).length;
-    if (active >= limit) {
-      throw forbidden(
-        `Active strategy limit reached: plan ${user.plan} allows ${limit} active strategies and ${active} are active. Deactivate one first.`,
-      );
-    }
-  }
-
-  function assertCanCreate(user: UserRecord): void {
-    const total = effectiveLimits(user.plan, user.limits).total;
-    if (total === null) return;
-    const count = own(user.id).length;
-    if (count >= total) {
-      throw forbidden(
-        `Strategy limit reached: plan ${user.plan} allows ${total} strategies in total and ${count} exist. Delete one first.`,
-      );
-    }
-  }
-
-  function assertReferences(user: UserRecord, configs: unknown): void {
-    const issues = triggerReferenceIssues(store, user.id, configs as Record<string, unknown> | null);
-    if (issues.length > 0) throw badRequest(issues);
-  }
-
-  function withinLengthLimits(input: Input): Input {
-    if (!ctx.variants.has("length-limits")) return input;
-    const issues = lengthLimitIssues(input);
-    if (issues.length > 0) throw badRequest(issues);
-    return input;
-  }
-
   app.get("/strategies", async (req) => {
-    const list = own(userOf(req).id);
+    const list = ownStrategies(ctx, userOf(req).id);
     // Variant list-order-desc: no order is promised, so a service may list newest first.
     if (ctx.variants.has("list-order-desc")) list.reverse();
     noQuery(req.query);
@@ -142,11 +100,11 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
   app.post("/strategies", async (req, reply) => {
     const user = userOf(req);
     noQuery(req.query);
-    const input = withinLengthLimits(validate(req.body, "create"));
-    assertReferences(user, input.triggerConfigs);
+    const input = withinLengthLimits(ctx, validate(req.body, "create"));
+    assertReferences(ctx, user, input.triggerConfigs);
     const record = store.transaction(() => {
-      assertCanCreate(user);
-      if (input.isActive === true) assertCanActivate(user);
+      assertCanCreate(ctx, user);
+      if (input.isActive === true) assertCanActivate(ctx, user);
       const s = newStrategy(input, { id: newId(), userId: user.id, isGlobal: false, now: clock.iso() });
       store.putStrategy(s);
       return s;
@@ -155,51 +113,22 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
   });
 
   app.get("/strategies/:id", async (req) => {
-    const s = find(userOf(req), req.params);
+    const s = findStrategy(ctx, userOf(req), req.params);
     noQuery(req.query);
     return { strategy: singleView(s) };
   });
 
   app.patch("/strategies/:id", async (req) => {
     const user = userOf(req);
-    const current = find(user, req.params);
+    const current = findStrategy(ctx, user, req.params);
     noQuery(req.query);
-    const patch = withinLengthLimits(validate(req.body, "update"));
-    const next: StrategyRecord = { ...current };
-    if ("name" in patch) next.name = patch.name as string;
-    if ("description" in patch) next.description = (patch.description as string | null | undefined) ?? null;
-    if ("strict" in patch) next.strict = patch.strict as boolean;
-    if ("alertCooldownMins" in patch) next.alertCooldownMins = patch.alertCooldownMins as number;
-    if ("matching" in patch) next.matching = patch.matching as StrategyRecord["matching"];
-    if ("retryPolicy" in patch) next.retryPolicy = patch.retryPolicy as Record<string, unknown>;
-    if ("triggers" in patch) {
-      next.triggers = triggersFrom(patch.triggers as string[], current.triggers);
-      if (!("triggerConfigs" in patch) && current.triggerConfigs) {
-        // Configs of triggers the patch removed are dropped with them rather than left dangling.
-        const used = new Set(next.triggers.map((t) => t.eventType));
-        const kept = Object.entries(current.triggerConfigs).filter(([k]) => used.has(k));
-        next.triggerConfigs = kept.length > 0 ? Object.fromEntries(kept) : null;
-      }
-    }
-    if ("triggerConfigs" in patch)
-      next.triggerConfigs = (patch.triggerConfigs as Record<string, unknown>) ?? null;
-    if ("rules" in patch && JSON.stringify(patch.rules) !== JSON.stringify(current.rules)) {
-      // Same rules again keep their generated ids, so a repeated PATCH leaves the same state.
-      next.rules = patch.rules as unknown[];
-      Object.assign(next, generate(next.rules));
-    }
-    if ("isActive" in patch) next.isActive = patch.isActive as boolean;
-
-    // The patch alone may not show a conflict between the resulting triggers and configs
-    // (e.g. configs sent without triggers): validate the merged pair as well.
-    const pair: Input = { triggers: next.triggers.map((t) => t.eventType) };
-    if (next.triggerConfigs) pair.triggerConfigs = next.triggerConfigs;
-    const merged = validateStrategyInput(pair, "update");
-    if (!merged.ok) throw badRequest(merged.issues.map(issueWithPath));
-    if ("triggerConfigs" in patch || "triggers" in patch) assertReferences(user, next.triggerConfigs);
+    const patch = withinLengthLimits(ctx, validate(req.body, "update"));
+    const next = patchedStrategy(current, patch);
+    assertTriggersAndConfigs(next);
+    if ("triggerConfigs" in patch || "triggers" in patch) assertReferences(ctx, user, next.triggerConfigs);
 
     const saved = store.transaction(() => {
-      if (next.isActive && !current.isActive) assertCanActivate(user);
+      if (next.isActive && !current.isActive) assertCanActivate(ctx, user);
       if (changed(current, next)) next.updatedAt = clock.iso();
       store.putStrategy(next);
       return next;
@@ -209,12 +138,12 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
 
   const setActive = (active: boolean) => async (req: FastifyRequest) => {
     const user = userOf(req);
-    const current = find(user, req.params);
+    const current = findStrategy(ctx, user, req.params);
     noQuery(req.query);
     noBody(req.body);
     if (current.isActive !== active) {
       store.transaction(() => {
-        if (active) assertCanActivate(user);
+        if (active) assertCanActivate(ctx, user);
         store.putStrategy({ ...current, isActive: active, updatedAt: clock.iso() });
       });
     }
@@ -225,13 +154,99 @@ export const strategyRoutes: RouteRegistrar = (app, ctx) => {
   app.post("/strategies/:id/deactivate", setActive(false));
 
   app.delete("/strategies/:id", async (req) => {
-    const s = find(userOf(req), req.params);
+    const s = findStrategy(ctx, userOf(req), req.params);
     noQuery(req.query);
     noBody(req.body);
     store.deleteStrategy(s.id);
     return { success: true };
   });
 };
+
+/** The user's own strategies; official (global) ones are neither listed nor counted. */
+function ownStrategies(ctx: EmulatorContext, userId: string): StrategyRecord[] {
+  return ctx.store.listStrategies(userId).filter((s) => !s.isGlobal);
+}
+
+function findStrategy(ctx: EmulatorContext, user: UserRecord, params: unknown): StrategyRecord {
+  const id = (params as { id: string }).id;
+  if (!isUuid(id)) throw badRequest([{ path: "id", message: "id: must be a UUID" }]);
+  const s = ctx.store.getStrategy(id);
+  if (!s || s.userId !== user.id || s.isGlobal) throw notFound(`Strategy ${id} not found`);
+  return s;
+}
+
+function assertCanActivate(ctx: EmulatorContext, user: UserRecord): void {
+  const limit = effectiveLimits(user.plan, user.limits).active;
+  const active = ownStrategies(ctx, user.id).filter((s) => s.isActive).length;
+  if (active >= limit) {
+    throw forbidden(
+      `Active strategy limit reached: plan ${user.plan} allows ${limit} active strategies and ${active} are active. Deactivate one first.`,
+    );
+  }
+}
+
+function assertCanCreate(ctx: EmulatorContext, user: UserRecord): void {
+  const total = effectiveLimits(user.plan, user.limits).total;
+  if (total === null) return;
+  const count = ownStrategies(ctx, user.id).length;
+  if (count >= total) {
+    throw forbidden(
+      `Strategy limit reached: plan ${user.plan} allows ${total} strategies in total and ${count} exist. Delete one first.`,
+    );
+  }
+}
+
+function assertReferences(ctx: EmulatorContext, user: UserRecord, configs: unknown): void {
+  const issues = triggerReferenceIssues(ctx.store, user.id, configs as Record<string, unknown> | null);
+  if (issues.length > 0) throw badRequest(issues);
+}
+
+function withinLengthLimits(ctx: EmulatorContext, input: Input): Input {
+  if (!ctx.variants.has("length-limits")) return input;
+  const issues = lengthLimitIssues(input);
+  if (issues.length > 0) throw badRequest(issues);
+  return input;
+}
+
+/** `current` with a validated PATCH body applied; nothing is stored yet. */
+function patchedStrategy(current: StrategyRecord, patch: Input): StrategyRecord {
+  const next: StrategyRecord = { ...current };
+  if ("name" in patch) next.name = patch.name as string;
+  if ("description" in patch) next.description = (patch.description as string | null | undefined) ?? null;
+  if ("strict" in patch) next.strict = patch.strict as boolean;
+  if ("alertCooldownMins" in patch) next.alertCooldownMins = patch.alertCooldownMins as number;
+  if ("matching" in patch) next.matching = patch.matching as StrategyRecord["matching"];
+  if ("retryPolicy" in patch) next.retryPolicy = patch.retryPolicy as Record<string, unknown>;
+  if ("triggers" in patch) {
+    next.triggers = triggersFrom(patch.triggers as string[], current.triggers);
+    if (!("triggerConfigs" in patch) && current.triggerConfigs) {
+      // Configs of triggers the patch removed are dropped with them rather than left dangling.
+      const used = new Set(next.triggers.map((t) => t.eventType));
+      const kept = Object.entries(current.triggerConfigs).filter(([k]) => used.has(k));
+      next.triggerConfigs = kept.length > 0 ? Object.fromEntries(kept) : null;
+    }
+  }
+  if ("triggerConfigs" in patch)
+    next.triggerConfigs = (patch.triggerConfigs as Record<string, unknown>) ?? null;
+  if ("rules" in patch && JSON.stringify(patch.rules) !== JSON.stringify(current.rules)) {
+    // Same rules again keep their generated ids, so a repeated PATCH leaves the same state.
+    next.rules = patch.rules as unknown[];
+    Object.assign(next, generate(next.rules));
+  }
+  if ("isActive" in patch) next.isActive = patch.isActive as boolean;
+  return next;
+}
+
+/**
+ * The patch alone may not show a conflict between the resulting triggers and configs
+ * (e.g. configs sent without triggers): the merged pair is validated as well.
+ */
+function assertTriggersAndConfigs(next: StrategyRecord): void {
+  const pair: Input = { triggers: next.triggers.map((t) => t.eventType) };
+  if (next.triggerConfigs) pair.triggerConfigs = next.triggerConfigs;
+  const merged = validateStrategyInput(pair, "update");
+  if (!merged.ok) throw badRequest(merged.issues.map(issueWithPath));
+}
 
 function changed(a: StrategyRecord, b: StrategyRecord): boolean {
   const { updatedAt: _a, dealbreakers: _ad, ruleGroups: _ag, ...ra } = a;

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
+import { HttpError } from "../errors";
 import type { UserRecord } from "../store/records";
 
 export type RouteRegistrar = (app: FastifyInstance, ctx: EmulatorContext) => void;
 
 /** The authenticated user; the API scope's onRequest hook guarantees it is set. */
 export function userOf(req: FastifyRequest): UserRecord {
-  if (!req.user) throw new Error("route registered outside the authenticated API scope");
+  if (!req.user) throw new HttpError(500, "route registered outside the authenticated API scope");
   return req.user;
 }
 

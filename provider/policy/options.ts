@@ -3,7 +3,9 @@
  * code (the options of strategyAlertsPolicies) and again per stack run through the pack's
  * policy config (`pulumi preview --policy-pack-config`), which the engine hands each policy.
  */
+
 import type { EnforcementLevel } from "@pulumi/policy";
+import { StrategyAlertsError } from "../model/errors";
 
 export const POLICY_NAMES = [
   "honeypot-dealbreaker",
@@ -48,7 +50,7 @@ export const DEFAULT_ACTIVE_SHARE_WARNING = 0.8;
 const ENFORCEMENT_LEVELS: readonly EnforcementLevel[] = ["advisory", "mandatory", "remediate", "disabled"];
 
 /** Options that would make a policy meaningless, named by field. */
-export class PolicyOptionsError extends Error {
+export class PolicyOptionsError extends StrategyAlertsError {
   constructor(
     readonly field: string,
     reason: string,

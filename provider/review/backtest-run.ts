@@ -14,6 +14,7 @@ import type { Strategy } from "../model/strategy";
 import { temporaryMark, temporaryStrategyName } from "../model/temporary-strategies";
 import type { BacktestReport, Metrics, StrategyBacktest, TokenImpact } from "./backtest-report";
 import type { BacktestTarget } from "./backtest-targets";
+import { ReviewInterruptedError } from "./errors";
 
 const DAY_MS = 86_400_000;
 /** Spec section 8: backtest jobs per UTC day; DEGEN has no cap. */
@@ -65,7 +66,8 @@ export class TemporaryStrategies {
   }
 
   async create(target: BacktestTarget): Promise<Strategy> {
-    if (this.closed) throw new Error("the review is being interrupted: no more temporary strategies");
+    if (this.closed)
+      throw new ReviewInterruptedError("the review is being interrupted: no more temporary strategies");
     const attempt = this.createOnce(target);
     this.inflight.add(attempt);
     try {

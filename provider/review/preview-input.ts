@@ -4,8 +4,9 @@
  * export, a truncated digest, UTF-16 text) would say "No changes." and be approved: each is an
  * error that says what was expected and what was found.
  */
+import { StrategyAlertsError } from "../model/errors";
 
-export class PreviewParseError extends Error {
+export class PreviewParseError extends StrategyAlertsError {
   override readonly name = "PreviewParseError";
 }
 

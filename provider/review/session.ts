@@ -7,6 +7,7 @@ import type { ApiClient } from "../api/client";
 import type { ReviewAccount } from "./activation";
 import { type BacktestRunOptions, newRunId, runBacktests, TemporaryStrategies } from "./backtest-run";
 import { backtestTargets } from "./backtest-targets";
+import { ReviewOptionsError } from "./errors";
 import { sweepLeftovers } from "./leftovers";
 import { parsePreview } from "./preview-json";
 import { type ReviewContext, type ReviewResult, renderReview } from "./render";
@@ -68,7 +69,8 @@ export async function reviewWithAccount(
     }
   }
   if (options.backtest) {
-    if (!client) throw new Error("--backtest needs STRATEGY_ALERTS_API_KEY and STRATEGY_ALERTS_BASE_URL");
+    if (!client)
+      throw new ReviewOptionsError("--backtest needs STRATEGY_ALERTS_API_KEY and STRATEGY_ALERTS_BASE_URL");
     const targets = backtestTargets(plan.steps);
     if (targets.length > 0) {
       const temporary = new TemporaryStrategies(client, run.runId);

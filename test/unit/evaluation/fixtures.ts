@@ -1,5 +1,6 @@
 /** Tokens and generators shared by the evaluation tests. */
 import fc from "fast-check";
+import { healthyLaunch, tokenVariant } from "../../../provider/fixtures";
 import {
   BUY_PRESSURES,
   CLUSTER_RISKS,
@@ -12,50 +13,26 @@ import {
   WALLET_TYPES,
 } from "../../../provider/model";
 
-/** A token that every "safe launch" rule passes; tests override what they need. */
-const clean: TokenObservation = {
+/**
+ * A token that every "safe launch" rule passes: the package's healthy launch, with round numbers
+ * the tests reason about and without the fields a partial token leaves out; tests override what
+ * they need.
+ */
+const clean: TokenObservation = tokenVariant(healthyLaunch, {
   address: "CLEAN111111111111111111111111111111111pump",
   name: "Clean",
   symbol: "CLN",
-  chainId: 101,
   priceUsd: 0.00002,
-  isHoneypot: false,
-  isMintable: false,
   top10HolderPercent: 20,
   devWalletPercent: 2,
-  lpLocked: true,
-  riskLevel: "LOW",
-  rugged: false,
-  lpLockedPct: 100,
-  hasFreezeAuthority: false,
-  hasHighOwnership: false,
-  hasTop10HighOwnership: false,
-  hasSingleHolderOwnership: false,
-  creatorHasRugHistory: false,
-  hasLowLpProviders: false,
-  hasLowLiquidity: false,
-  creatorHasMultipleTokens: false,
-  hasCreatorBalance: false,
-  hasLockers: true,
-  riskCount: 0,
-  tokenMutable: false,
-  hasTransferFee: false,
   ageMinutes: 30,
-  sellTax: 0,
-  buyTax: 0,
   liquidityUsd: 20_000,
   marketCap: 80_000,
   kols: 3,
   globalFeesPaid: 12,
   proTraders: 20,
-  snipers: 3,
-  insiders: 2,
-  bundle: 4,
-  devMigrations: 1,
   devPairsCreated: 1,
   bondingProgress: 60,
-  launchPlatform: "launch_platform_a",
-  isPump: true,
   holderCount: 500,
   volumeUsd: { "5m": 2_000, "1h": 15_000, "6h": 40_000, "24h": 60_000 },
   txCount: 900,
@@ -73,20 +50,16 @@ const clean: TokenObservation = {
     { heldPct: 5, risk: "low" },
     { heldPct: 8, risk: "medium" },
   ],
-  hasWebsite: true,
-  hasMessenger: true,
-  hasMicroblog: true,
-  websiteHasCa: true,
-  websiteContainsTokenName: true,
-  microblogLinkHasCa: true,
-  microblogLinkContainsTokenName: true,
   microblogViews: 50_000,
   microblogFollowers: 8_000,
   communityMembers: 1_500,
   communityViews: 20_000,
   websiteContentScore: 80,
   microblogContentScore: 70,
-};
+  observedAt: undefined,
+  microblogTagIds: undefined,
+  developerAddress: undefined,
+});
 export const CLEAN_TOKEN: Readonly<TokenObservation> = Object.freeze(clean);
 
 /** CLEAN_TOKEN with overrides; a value of undefined removes the field. */

@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { declareAccount } from "../../../cli/import/declarations";
+import { PROGRAM_COMPILER_OPTIONS } from "../../../cli/import/project-files";
 import type { AccountSnapshot } from "../../../cli/import/read-account";
 import { renderProgram } from "../../../cli/import/render-program";
 import { renderYamlProgram } from "../../../cli/import/render-yaml";
@@ -214,13 +215,7 @@ describe("names of an imported account", () => {
         join(dir, "tsconfig.json"),
         JSON.stringify({
           compilerOptions: {
-            strict: true,
-            target: "ES2022",
-            module: "commonjs",
-            moduleResolution: "node",
-            esModuleInterop: true,
-            skipLibCheck: true,
-            noEmit: true,
+            ...PROGRAM_COMPILER_OPTIONS,
             noUnusedLocals: true,
             baseUrl: REPO,
             paths: {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { declareAccount } from "../../../cli/import/declarations";
+import { PROGRAM_COMPILER_OPTIONS } from "../../../cli/import/project-files";
 import type { AccountSnapshot } from "../../../cli/import/read-account";
 import { renderProgram } from "../../../cli/import/render-program";
 import { rulesToStored } from "../../../provider/model/rule-mapping";
@@ -118,13 +119,7 @@ describe("the generated program", () => {
         join(dir, "tsconfig.json"),
         JSON.stringify({
           compilerOptions: {
-            strict: true,
-            target: "ES2022",
-            module: "commonjs",
-            moduleResolution: "node",
-            esModuleInterop: true,
-            skipLibCheck: true,
-            noEmit: true,
+            ...PROGRAM_COMPILER_OPTIONS,
             noUnusedLocals: true,
             baseUrl: REPO,
             paths: { "pulumi-strategy-alerts": ["provider/index.ts"] },
