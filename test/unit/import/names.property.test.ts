@@ -1,12 +1,3 @@
-/**
- * Names that collide once turned into identifiers or resource names, in any combination: the
- * generated programs (TypeScript and YAML) give every resource its own name and every variable its
- * own identifier, wire each trigger config to the developer it names, and type-check with tsc.
- */
-import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -16,9 +7,8 @@ import { renderProgram } from "../../../cli/import/render-program";
 import { renderYamlProgram } from "../../../cli/import/render-yaml";
 import { rulesToStored } from "../../../provider/model/rule-mapping";
 import type { Strategy } from "../../../provider/model/strategy";
+import { typeCheckFiles } from "../../support/generated-program";
 import { runProgram } from "../../support/import-account";
-
-const REPO = resolve(__dirname, "../../..");
 
 const uuid = (i: number) => `${(0x1a2b3c00 + i).toString(16)}-0000-4000-8000-${String(i).padStart(12, "0")}`;
 
@@ -206,37 +196,8 @@ describe("names of an imported account", () => {
     );
 
     // One tsc run over every generated program, against the package's own types.
-    const dir = await mkdtemp(join(tmpdir(), "psa-names-"));
-    try {
-      const files = sources.map((_, i) => `p${i}.ts`);
-      await Promise.all(sources.map((source, i) => writeFile(join(dir, files[i]!), source)));
-      await writeFile(
-        join(dir, "tsconfig.json"),
-        JSON.stringify({
-          compilerOptions: {
-            strict: true,
-            target: "ES2022",
-            module: "commonjs",
-            moduleResolution: "node",
-            esModuleInterop: true,
-            skipLibCheck: true,
-            noEmit: true,
-            noUnusedLocals: true,
-            baseUrl: REPO,
-            paths: {
-              "pulumi-strategy-alerts": ["provider/index.ts"],
-              "@pulumi/pulumi": ["node_modules/@pulumi/pulumi"],
-            },
-            typeRoots: [join(REPO, "node_modules/@types")],
-          },
-          files,
-        }),
-      );
-      const res = spawnSync(join(REPO, "node_modules/.bin/tsc"), ["-p", dir], { encoding: "utf8" });
-      expect(res.stdout + res.stderr).toBe("");
-      expect(res.status).toBe(0);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const res = await typeCheckFiles(Object.fromEntries(sources.map((source, i) => [`p${i}.ts`, source])));
+    expect(res.stdout + res.stderr).toBe("");
+    expect(res.code).toBe(0);
   }, 180_000);
 });

@@ -1,15 +1,11 @@
-import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { declareAccount } from "../../../cli/import/declarations";
 import type { AccountSnapshot } from "../../../cli/import/read-account";
 import { renderProgram } from "../../../cli/import/render-program";
 import { rulesToStored } from "../../../provider/model/rule-mapping";
 import type { Strategy } from "../../../provider/model/strategy";
+import { biomeFormat, typeCheckFiles } from "../../support/generated-program";
 
-const REPO = resolve(__dirname, "../../..");
 let n = 0;
 const uuid = (i: number) => `${String(i).padStart(8, "0")}-0000-4000-8000-000000000000`;
 
@@ -58,14 +54,6 @@ function snapshot(strategies: Strategy[]): AccountSnapshot {
   } as AccountSnapshot;
 }
 
-function biomeFormat(source: string): string {
-  return spawnSync(
-    join(REPO, "node_modules/.bin/biome"),
-    ["format", "--indent-style=space", "--line-width=80", "--stdin-file-path=index.ts"],
-    { input: source, encoding: "utf8", cwd: tmpdir() },
-  ).stdout;
-}
-
 describe("the generated program", () => {
   const awkward = [
     strategy('Say "hello" to 100x'),
@@ -81,8 +69,8 @@ describe("the generated program", () => {
   ];
   const { source, warnings } = renderProgram(declareAccount(snapshot(awkward)));
 
-  it("is formatted for any names, quotes and lengths", () => {
-    expect(biomeFormat(source)).toBe(source);
+  it("is formatted for any names, quotes and lengths", async () => {
+    expect((await biomeFormat(source)).stdout).toBe(source);
   });
 
   it("gives awkward names valid, readable resource and variable names", () => {
@@ -111,32 +99,7 @@ describe("the generated program", () => {
   });
 
   it("type-checks", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "psa-render-"));
-    try {
-      await writeFile(join(dir, "index.ts"), source);
-      await writeFile(
-        join(dir, "tsconfig.json"),
-        JSON.stringify({
-          compilerOptions: {
-            strict: true,
-            target: "ES2022",
-            module: "commonjs",
-            moduleResolution: "node",
-            esModuleInterop: true,
-            skipLibCheck: true,
-            noEmit: true,
-            noUnusedLocals: true,
-            baseUrl: REPO,
-            paths: { "pulumi-strategy-alerts": ["provider/index.ts"] },
-            typeRoots: [join(REPO, "node_modules/@types")],
-          },
-          files: ["index.ts"],
-        }),
-      );
-      const res = spawnSync(join(REPO, "node_modules/.bin/tsc"), ["-p", dir], { encoding: "utf8" });
-      expect(res.stdout + res.stderr).toBe("");
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const res = await typeCheckFiles({ "index.ts": source });
+    expect(res.stdout + res.stderr).toBe("");
   }, 60_000);
 });
