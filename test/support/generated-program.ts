@@ -1,21 +1,26 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { projectFiles } from "../../cli/import/project-files";
 import { type ProcessResult, runProcess } from "./process";
 
 const REPO = resolve(__dirname, "../..");
 
-/** The compiler options the generated programs are checked with unless a test brings its own. */
-export const STRICT_OPTIONS = {
-  strict: true,
-  target: "ES2022",
-  module: "commonjs",
-  moduleResolution: "node",
-  esModuleInterop: true,
-  skipLibCheck: true,
-  noEmit: true,
-  noUnusedLocals: true,
-};
+/**
+ * The compiler options of the project `strategy-alerts import` writes, and no unused names: a
+ * generated program must type-check where the user will run it, and declare nothing idle.
+ */
+function generatedProjectOptions(): Record<string, unknown> {
+  const versions = {
+    package: "0.0.0",
+    pulumi: "0.0.0",
+    typescript: "0.0.0",
+    tsNode: "0.0.0",
+    typesNode: "0.0.0",
+  };
+  const tsconfig = JSON.parse(projectFiles("check", "", versions)["tsconfig.json"]!);
+  return { ...tsconfig.compilerOptions, noUnusedLocals: true };
+}
 
 /**
  * Runs the repository's tsc over generated TypeScript files in a temporary project whose
@@ -24,7 +29,7 @@ export const STRICT_OPTIONS = {
  */
 export async function typeCheckFiles(
   files: Record<string, string>,
-  compilerOptions: Record<string, unknown> = STRICT_OPTIONS,
+  compilerOptions: Record<string, unknown> = generatedProjectOptions(),
 ): Promise<ProcessResult> {
   const dir = await mkdtemp(join(tmpdir(), "psa-generated-"));
   try {

@@ -140,6 +140,7 @@ describe("strategy-alerts import", () => {
   });
 
   it("type-checks against the package's types", async () => {
+    // With the compiler options of the tsconfig.json the import wrote beside it.
     const { compilerOptions } = JSON.parse(files["tsconfig.json"]!);
     const res = await typeCheckFiles({ "index.ts": files["index.ts"]! }, compilerOptions);
     expect(res.stdout + res.stderr).toBe("");
