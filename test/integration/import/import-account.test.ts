@@ -145,7 +145,8 @@ describe("strategy-alerts import", () => {
     const res = await typeCheckFiles({ "index.ts": files["index.ts"]! }, compilerOptions);
     expect(res.stdout + res.stderr).toBe("");
     expect(res.code).toBe(0);
-  });
+    // tsc over the package's sources takes a while on a busy machine.
+  }, 120_000);
 
   it("writes the project from the command line, and refuses to overwrite it without --force", async () => {
     const dir = await mkdtemp(join(tmpdir(), "psa-import-cli-"));

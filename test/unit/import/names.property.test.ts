@@ -5,10 +5,9 @@ import { declareAccount } from "../../../cli/import/declarations";
 import type { AccountSnapshot } from "../../../cli/import/read-account";
 import { renderProgram } from "../../../cli/import/render-program";
 import { renderYamlProgram } from "../../../cli/import/render-yaml";
-import { rulesToStored } from "../../../provider/model/rule-mapping";
 import type { Strategy } from "../../../provider/model/strategy";
 import { typeCheckFiles } from "../../support/generated-program";
-import { runProgram } from "../../support/import-account";
+import { accountSnapshot, listedStrategy, runProgram } from "../../support/import-account";
 
 const uuid = (i: number) => `${(0x1a2b3c00 + i).toString(16)}-0000-4000-8000-${String(i).padStart(12, "0")}`;
 
@@ -93,44 +92,27 @@ function snapshotOf(s: Shape): AccountSnapshot {
           : st.label;
     const dev =
       st.developer !== undefined ? developers[st.developer % Math.max(developers.length, 1)] : undefined;
-    return {
-      id: ids[i]!,
-      name: label === "" ? "-" : label,
-      description: null,
-      userId: "u",
+    return listedStrategy(ids[i]!, label === "" ? "-" : label, {
       triggers: [
         { id: "t", eventType: dev ? "followed_dev_new_token_created" : "new_token_created", enabled: true },
       ],
-      ...rulesToStored([{ rule: "is_honeypot", dealbreaker: true }], { view: "list" }),
-      strict: false,
-      alertCooldownMins: 0,
       isActive: st.active,
-      matching: { enabled: false, minPercent: 0 },
       triggerConfigs: dev
         ? { followed_dev_new_token_created: { scope: "wallet", developerAddress: dev.address } }
         : null,
-      createdAt: "2026-11-01T00:00:00.000Z",
-      updatedAt: "2026-11-01T00:00:00.000Z",
-    } as unknown as Strategy;
+    });
   });
-  return {
-    account: {
-      userId: "u",
-      plan: "PRO",
-      limits: { strategies: { total: null, active: 25 }, rateLimit: { requestsPerMinute: 60 } },
-    },
+  return accountSnapshot({
     strategies,
     developers,
     developerTags: [{ id: TAG, name: "Snipers" }],
-    microblogTags: [],
     webhook: {
       enabled: true,
       url: s.webhookToken ? "https://hooks.example.com/services/T0/B0/XXXX" : "https://a.example/in",
       hasSecret: true,
       verifiedAt: "2026-11-01T00:00:00.000Z",
     },
-    skippedTemporary: [],
-  } as AccountSnapshot;
+  });
 }
 
 /** The value Pulumi YAML reads from a string: `${a.b}` an access, `$$` a literal `$`. */

@@ -2,43 +2,22 @@ import { describe, expect, it } from "vitest";
 import { declareAccount } from "../../../cli/import/declarations";
 import type { AccountSnapshot } from "../../../cli/import/read-account";
 import { renderProgram } from "../../../cli/import/render-program";
-import { rulesToStored } from "../../../provider/model/rule-mapping";
 import type { Strategy } from "../../../provider/model/strategy";
 import { biomeFormat, typeCheckFiles } from "../../support/generated-program";
+import { accountSnapshot, listedStrategy } from "../../support/import-account";
 
 let n = 0;
 const uuid = (i: number) => `${String(i).padStart(8, "0")}-0000-4000-8000-000000000000`;
 
 function strategy(name: string, fields: Partial<Strategy> & { triggerConfigs?: unknown } = {}): Strategy {
-  const id = uuid(++n);
-  return {
-    id,
-    name,
-    description: null,
-    userId: "u",
-    triggers: [{ id: "t", eventType: "new_token_created", enabled: true }],
-    ...rulesToStored([{ rule: "is_honeypot", dealbreaker: true }], { view: "list" }),
-    strict: false,
-    alertCooldownMins: 0,
-    isActive: true,
-    matching: { enabled: false, minPercent: 0 },
-    triggerConfigs: null,
-    createdAt: "2026-11-01T00:00:00.000Z",
-    updatedAt: "2026-11-01T00:00:00.000Z",
-    ...fields,
-  } as Strategy;
+  return listedStrategy(uuid(++n), name, { isActive: true, ...fields });
 }
 
 const TAG_A = uuid(900);
 const TAG_B = uuid(901);
 
 function snapshot(strategies: Strategy[]): AccountSnapshot {
-  return {
-    account: {
-      userId: "u",
-      plan: "PRO",
-      limits: { strategies: { total: null, active: 25 }, rateLimit: { requestsPerMinute: 60 } },
-    },
+  return accountSnapshot({
     strategies,
     developers: [
       { address: "DevNoAlias111111111111111111111111111111111", isActive: true, tagIds: [TAG_B, TAG_A] },
@@ -48,10 +27,8 @@ function snapshot(strategies: Strategy[]): AccountSnapshot {
       { id: TAG_A, name: "Twins" },
       { id: TAG_B, name: "Twins" },
     ],
-    microblogTags: [],
     webhook: { enabled: false, url: "https://hooks.example.com/in", hasSecret: true },
-    skippedTemporary: [],
-  } as AccountSnapshot;
+  });
 }
 
 describe("the generated program", () => {
