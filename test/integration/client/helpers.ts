@@ -1,3 +1,5 @@
+import { WebhookReceiver } from "../../support/webhook-receiver";
+
 export { type Delivery, type ReceiverMode, WebhookReceiver } from "../../support/webhook-receiver";
 
 import { inspect } from "node:util";
@@ -78,6 +80,18 @@ export function emulatorClients(options: EmulatorOptions = {}): ClientFactory {
     await clients.em.close();
   });
   return clients;
+}
+
+/** A webhook receiver that echoes and one that fails, run for the enclosing describe block. */
+export function echoAndFailingReceivers(): { echo: WebhookReceiver; failing: WebhookReceiver } {
+  const receivers = { echo: new WebhookReceiver("echo"), failing: new WebhookReceiver("fail-500") };
+  beforeAll(async () => {
+    await Promise.all([receivers.echo.start(), receivers.failing.start()]);
+  });
+  afterAll(async () => {
+    await Promise.all([receivers.echo.close(), receivers.failing.close()]);
+  });
+  return receivers;
 }
 
 /** A valid create body (spec 2.2) to vary from. */

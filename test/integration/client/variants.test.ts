@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VARIANT_NAMES, type VariantName } from "../../../emulator/variants";
 import {
   BadRequestError,
@@ -9,7 +9,13 @@ import {
 import { parseRateLimitHeaders } from "../../../provider/api/rate-limit-headers";
 import { RateLimiter, type WaitEvent } from "../../../provider/api/rate-limiter";
 import { control, controlOk } from "../../support/emulator";
-import { type ClientFactory, emulatorClients, rejectionOf, strategyInput, WebhookReceiver } from "./helpers";
+import {
+  type ClientFactory,
+  echoAndFailingReceivers,
+  emulatorClients,
+  rejectionOf,
+  strategyInput,
+} from "./helpers";
 import { clientTour } from "./variant-tour";
 
 /**
@@ -226,16 +232,7 @@ rateSuite(
 
 describe("client under webhook-verify-async", () => {
   const clients = emulatorClients({ variants: ["webhook-verify-async"] });
-  let echo: WebhookReceiver;
-  let failing: WebhookReceiver;
-  beforeAll(async () => {
-    echo = await new WebhookReceiver("echo").start();
-    failing = await new WebhookReceiver("fail-500").start();
-  });
-  afterAll(async () => {
-    await echo.close();
-    await failing.close();
-  });
+  const { echo, failing } = echoAndFailingReceivers();
 
   it("waits, with a growing pause, until the service verified the url", async () => {
     const { client } = await clients.user();
