@@ -15,7 +15,7 @@ export interface Res<T = Json> {
 }
 
 /** Where a control plane answers: an emulator of this process, or one started as a command. */
-export type ControlTarget = Pick<RunningEmulator, "controlUrl">;
+type ControlTarget = Pick<RunningEmulator, "controlUrl">;
 
 /** One call to the control plane (`/_emulator/…`), whatever its status. */
 export async function control<T = Json>(

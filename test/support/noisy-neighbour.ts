@@ -74,7 +74,7 @@ export async function noisyAccount(em: RunningEmulator): Promise<string> {
   return apiKey;
 }
 
-export interface Attack {
+interface Attack {
   /** Every status the worst-case queries were answered with. */
   readonly statuses: Set<number>;
   /** Lets the queries in flight finish and sends no more. */

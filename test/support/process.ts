@@ -6,7 +6,7 @@ export interface ProcessResult {
   stderr: string;
 }
 
-export interface ProcessOptions {
+interface ProcessOptions {
   cwd: string;
   env?: NodeJS.ProcessEnv;
   /** Written to the child's stdin, which is then closed; without it stdin is ignored. */
