@@ -15,8 +15,8 @@ import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import Fastify, { type FastifyInstance } from "fastify";
 import { startEmulator } from "../emulator/server";
+import { controlOk } from "../test/support/emulator";
 import { sampleStrategy } from "../test/support/strategy";
-import { controlOk } from "./emulator-control";
 import { bigStrategy } from "./fixtures";
 import { round } from "./harness";
 

@@ -15,8 +15,8 @@
  */
 import type { RunningEmulator } from "../emulator/server";
 import { createClient } from "../provider/api/client";
+import { controlOk } from "../test/support/emulator";
 import { yamlPortfolio } from "../test/support/yaml-program";
-import { controlOk } from "./emulator-control";
 import { BenchProject, type CommandRun } from "./pulumi-project";
 
 export const FRONT_DOOR_PHASES = ["up", "preview", "change", "destroy"] as const;

@@ -21,7 +21,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator/server";
 import { createClient } from "../provider/api/client";
-import { controlOk } from "./emulator-control";
+import { controlOk } from "../test/support/emulator";
 import { type FrontDoorReport, measureFrontDoors, printFrontDoors } from "./front-doors";
 import {
   boundMs,

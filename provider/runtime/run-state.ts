@@ -21,9 +21,11 @@ export class RunState {
   readonly pendingCreates = new Set<string>();
 
   readonly #client: () => ApiClient;
+  readonly #clock: RunClock;
 
-  constructor(client: () => ApiClient) {
+  constructor(client: () => ApiClient, clock: RunClock = systemClock) {
     this.#client = client;
+    this.#clock = clock;
   }
 
   private client(): ApiClient {
@@ -69,7 +71,7 @@ export class RunState {
     this.#readBack ??= new ReadBackBatch(async () => {
       this.#readBack = undefined;
       return new Map((await this.client().strategies.list()).strategies.map((s) => [s.id, s]));
-    });
+    }, this.#clock);
     return this.#readBack.join(id);
   }
 
@@ -83,7 +85,7 @@ export class RunState {
       const out = new Map<string, DeveloperRecord>();
       for await (const dev of this.client().devs.iterate({ limit: 100 })) out.set(dev.address, dev);
       return out;
-    });
+    }, this.#clock);
     return this.#developerReadBack.join(address);
   }
 
@@ -134,17 +136,33 @@ export class RunState {
 const READ_BACK_SETTLE_MS = 250;
 const READ_BACK_MAX_OPEN_MS = 2_000;
 
+/** The time and timers a run's batching uses; tests pass a clock they advance themselves. */
+export interface RunClock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const systemClock: RunClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 /**
  * Collects callers whose writes have completed, then sends one list read for all of them.
  * Every caller joins after its own write answered, so the read reflects every joined write.
  */
 class ReadBackBatch<T> {
-  readonly #opened = Date.now();
-  #timer: NodeJS.Timeout | undefined;
+  readonly #clock: RunClock;
+  readonly #opened: number;
+  #timer: unknown;
   readonly #result: Promise<Map<string, T>>;
   #release!: () => void;
 
-  constructor(read: () => Promise<Map<string, T>>) {
+  constructor(read: () => Promise<Map<string, T>>, clock: RunClock = systemClock) {
+    this.#clock = clock;
+    this.#opened = clock.now();
     const ready = new Promise<void>((resolve) => {
       this.#release = resolve;
     });
@@ -153,9 +171,12 @@ class ReadBackBatch<T> {
   }
 
   async join(id: string): Promise<T | undefined> {
-    if (this.#timer) clearTimeout(this.#timer);
-    const left = READ_BACK_MAX_OPEN_MS - (Date.now() - this.#opened);
-    this.#timer = setTimeout(() => this.#release(), Math.max(0, Math.min(READ_BACK_SETTLE_MS, left)));
+    if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
+    const left = READ_BACK_MAX_OPEN_MS - (this.#clock.now() - this.#opened);
+    this.#timer = this.#clock.setTimeout(
+      () => this.#release(),
+      Math.max(0, Math.min(READ_BACK_SETTLE_MS, left)),
+    );
     return (await this.#result).get(id);
   }
 }

@@ -1,6 +1,55 @@
 import ts from "typescript";
+import type { AccountSnapshot } from "../../cli/import/read-account";
 import type { ApiClient } from "../../provider/api/client";
-import type { StrategyInput } from "../../provider/model/strategy";
+import { rulesToStored } from "../../provider/model/rule-mapping";
+import type { Strategy, StrategyInput } from "../../provider/model/strategy";
+
+const LISTED_AT = "2026-11-01T00:00:00.000Z";
+
+/**
+ * A strategy as the service lists it, for the import's renderers: one honeypot dealbreaker on
+ * new tokens, inactive, unless `fields` say otherwise (trigger configs may be any shape).
+ */
+export function listedStrategy(
+  id: string,
+  name: string,
+  fields: Partial<Strategy> & { triggerConfigs?: unknown } = {},
+): Strategy {
+  return {
+    id,
+    name,
+    description: null,
+    userId: "u",
+    triggers: [{ id: "t", eventType: "new_token_created", enabled: true }],
+    ...rulesToStored([{ rule: "is_honeypot", dealbreaker: true }], { view: "list" }),
+    strict: false,
+    alertCooldownMins: 0,
+    isActive: false,
+    matching: { enabled: false, minPercent: 0 },
+    triggerConfigs: null,
+    createdAt: LISTED_AT,
+    updatedAt: LISTED_AT,
+    ...fields,
+  } as Strategy;
+}
+
+/** What the import reads from a PRO account: nothing but the parts a test gives. */
+export function accountSnapshot(parts: Partial<AccountSnapshot>): AccountSnapshot {
+  return {
+    account: {
+      userId: "u",
+      plan: "PRO",
+      limits: { strategies: { total: null, active: 25 }, rateLimit: { requestsPerMinute: 60 } },
+    },
+    strategies: [],
+    developers: [],
+    developerTags: [],
+    microblogTags: [],
+    webhook: { enabled: false, hasSecret: false },
+    skippedTemporary: [],
+    ...parts,
+  } as AccountSnapshot;
+}
 
 export const DEV_ALICE = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 export const DEV_BOB = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 export interface ProcessResult {
   code: number;
@@ -6,27 +6,99 @@ export interface ProcessResult {
   stderr: string;
 }
 
+interface ProcessOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  /** Written to the child's stdin, which is then closed; without it stdin is ignored. */
+  input?: string;
+}
+
+/** The arguments that run a TypeScript file (or `-e` code) of the repository through ts-node. */
+export function tsNode(...args: string[]): string[] {
+  return ["-r", "ts-node/register/transpile-only", ...args];
+}
+
+function spawnPiped(cmd: string, args: string[], opts: ProcessOptions): ChildProcess {
+  const child = spawn(cmd, args, {
+    cwd: opts.cwd,
+    env: opts.env ?? process.env,
+    stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+  });
+  if (opts.input !== undefined) child.stdin?.end(opts.input);
+  return child;
+}
+
 /** Runs a command to its end, collecting its output; a non-zero exit is a result, not a throw. */
-export function runProcess(
-  cmd: string,
-  args: string[],
-  opts: { cwd: string; env?: NodeJS.ProcessEnv },
-): Promise<ProcessResult> {
+export function runProcess(cmd: string, args: string[], opts: ProcessOptions): Promise<ProcessResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(cmd, args, {
-      cwd: opts.cwd,
-      env: opts.env ?? process.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawnPiped(cmd, args, opts);
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (d) => {
+    child.stdout?.on("data", (d) => {
       stdout += d;
     });
-    child.stderr.on("data", (d) => {
+    child.stderr?.on("data", (d) => {
       stderr += d;
     });
     child.on("error", reject);
     child.on("close", (code) => resolvePromise({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** A child that keeps running after it said it was ready. */
+export interface RunningProcess {
+  child: ChildProcess;
+  /** The match of the ready pattern in the child's stdout. */
+  ready: RegExpExecArray;
+  /** Everything the child wrote so far, stdout and stderr interleaved. */
+  output(): string;
+  /** Kills the child (SIGKILL unless told) and waits until it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts a long-lived command and waits until its stdout matches `ready` (a server printing
+ * its address or port); fails with the output so far when it exits or takes longer.
+ */
+export function startProcess(
+  cmd: string,
+  args: string[],
+  opts: ProcessOptions & { ready: RegExp; timeoutMs?: number },
+): Promise<RunningProcess> {
+  const child = spawnPiped(cmd, args, opts);
+  let stdout = "";
+  let output = "";
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const running: Omit<RunningProcess, "ready"> = {
+    child,
+    output: () => output,
+    stop: async (signal = "SIGKILL") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+  return new Promise((resolve, reject) => {
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      reject(new Error(`${cmd} ${why}:\n${output}`));
+    };
+    const timer = setTimeout(() => {
+      fail(`was not ready within ${opts.timeoutMs ?? 30_000} ms`);
+      void running.stop();
+    }, opts.timeoutMs ?? 30_000);
+    child.stdout?.on("data", (d: Buffer) => {
+      stdout += d;
+      output += d;
+      const ready = opts.ready.exec(stdout);
+      if (ready) {
+        clearTimeout(timer);
+        resolve({ ...running, ready });
+      }
+    });
+    child.stderr?.on("data", (d: Buffer) => {
+      output += d;
+    });
+    child.on("error", (error) => fail(`could not start: ${error.message}`));
+    child.on("exit", (code) => fail(`exited with ${code} before it was ready`));
   });
 }

@@ -1,7 +1,7 @@
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { runProcess } from "../support/process";
 
 const root = resolve(__dirname, "../..");
 const checker = resolve(root, "../shared/tools/contract-check.mjs");
@@ -11,10 +11,10 @@ const checker = resolve(root, "../shared/tools/contract-check.mjs");
 describe.runIf(existsSync(checker) || process.env.CI === "true")(
   "public contract: the names a program reaches through the package name",
   () => {
-    it("exposes every public resource, lookup, helper and client method by the package name", () => {
-      const res = spawnSync(process.execPath, [checker], { cwd: root, encoding: "utf8" });
+    it("exposes every public resource, lookup, helper and client method by the package name", async () => {
+      const res = await runProcess(process.execPath, [checker], { cwd: root });
       expect(res.stdout).toMatch(/^\d+ passed, 0 failed$/m);
-      expect(res.status).toBe(0);
+      expect(res.code).toBe(0);
     });
   },
 );

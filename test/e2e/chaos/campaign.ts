@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mulberry32 } from "../../../emulator/tokens/prng";
 import { createClient } from "../../../provider/api/client";
-import { Receiver } from "../../integration/emulator/engine-helpers";
+import { WebhookReceiver } from "../../support/webhook-receiver";
 import { type CommandResult, PulumiProject } from "../harness";
 import { EmulatorProcess } from "./emulator-process";
 import { DEVELOPER, declared, PROGRAM } from "./portfolio";
@@ -91,7 +91,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const dir = await mkdtemp(join(tmpdir(), "psa-chaos-"));
   const em = await EmulatorProcess.start(join(dir, "emulator.db"));
-  const receiver = await new Receiver().start();
+  const receiver = await new WebhookReceiver().start();
   /** Everything a secret must not appear in, by where it came from. */
   const outputs: [string, string][] = [];
   const secretsSeen = new Set<string>();

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ApiError, NotFoundError, UnauthorizedError } from "../../../provider/api/errors";
-import { controlPlane, emulatorClients, expectKeyAbsent, rejectionOf, strategyInput } from "./helpers";
+import { controlOk } from "../../support/emulator";
+import { emulatorClients, expectKeyAbsent, rejectionOf, strategyInput } from "./helpers";
 
 interface JournalEntry {
   method: string;
@@ -41,7 +42,7 @@ describe("client authentication against the emulator", () => {
 
   it("a user without an active subscription gets an ApiError 403 from every endpoint", async () => {
     const { client, userId } = await clients.user();
-    await controlPlane(clients.em, "PATCH", `/users/${userId}`, { subscriptionActive: false });
+    await controlOk(clients.em, "PATCH", `/users/${userId}`, { subscriptionActive: false });
     const error = await rejectionOf(client.strategies.list());
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).statusCode).toBe(403);
@@ -49,7 +50,7 @@ describe("client authentication against the emulator", () => {
   });
 
   it("the key appears neither in the request journal nor in any error the client throws", async () => {
-    await controlPlane(clients.em, "DELETE", "/requests");
+    await controlOk(clients.em, "DELETE", "/requests");
     const { client, apiKey, userId } = await clients.user();
     const errors: unknown[] = [];
     const { id } = await client.strategies.create(strategyInput());
@@ -66,7 +67,7 @@ describe("client authentication against the emulator", () => {
     expect(errors[0]).toBeInstanceOf(NotFoundError);
     for (const error of errors) expectKeyAbsent(error, apiKey);
 
-    const journal = await controlPlane<{ requests: JournalEntry[] }>(clients.em, "GET", "/requests");
+    const journal = await controlOk<{ requests: JournalEntry[] }>(clients.em, "GET", "/requests");
     const mine = journal.requests.filter((r) => r.userId === userId);
     expect(mine.map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual([
       "POST /strategies 201",

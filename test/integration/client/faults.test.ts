@@ -7,7 +7,8 @@ import {
   ServerError,
 } from "../../../provider/api/errors";
 import type { WaitEvent } from "../../../provider/api/rate-limiter";
-import { controlPlane, emulatorClients, expectKeyAbsent, rejectionOf, strategyInput } from "./helpers";
+import { controlOk } from "../../support/emulator";
+import { emulatorClients, expectKeyAbsent, rejectionOf, strategyInput } from "./helpers";
 
 interface JournalEntry {
   method: string;
@@ -23,7 +24,7 @@ interface JournalEntry {
  * their entries carry no user; each test starts with an empty journal instead.
  */
 async function trail(em: RunningEmulator): Promise<string[]> {
-  const { requests } = await controlPlane<{ requests: JournalEntry[] }>(em, "GET", "/requests");
+  const { requests } = await controlOk<{ requests: JournalEntry[] }>(em, "GET", "/requests");
   return requests.map((r) => `${r.method} ${r.route} ${r.status}`);
 }
 
@@ -32,8 +33,8 @@ async function trail(em: RunningEmulator): Promise<string[]> {
 describe("client retries and ambiguous writes against injected faults", () => {
   const clients = emulatorClients();
   afterEach(async () => {
-    await controlPlane(clients.em, "DELETE", "/faults");
-    await controlPlane(clients.em, "DELETE", "/requests");
+    await controlOk(clients.em, "DELETE", "/faults");
+    await controlOk(clients.em, "DELETE", "/requests");
     await clients.closeAll();
   });
 
@@ -56,11 +57,11 @@ describe("client retries and ambiguous writes against injected faults", () => {
         shareRateWindow: false,
       },
     });
-    await controlPlane(clients.em, "DELETE", "/requests");
+    await controlOk(clients.em, "DELETE", "/requests");
     return { ...u, waits };
   }
 
-  const fault = (spec: Record<string, unknown>) => controlPlane(clients.em, "POST", "/faults", spec);
+  const fault = (spec: Record<string, unknown>) => controlOk(clients.em, "POST", "/faults", spec);
 
   it("a 503 on a GET is retried with backoff until it succeeds", async () => {
     const { client, waits } = await user();

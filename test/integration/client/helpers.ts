@@ -1,3 +1,5 @@
+import { WebhookReceiver } from "../../support/webhook-receiver";
+
 export { WebhookReceiver } from "../../support/webhook-receiver";
 
 import { inspect } from "node:util";
@@ -5,27 +7,13 @@ import { afterAll, beforeAll, expect } from "vitest";
 import type { EmulatorOptions, RunningEmulator } from "../../../emulator/server";
 import { type ApiClient, type ClientOptions, createClient } from "../../../provider/api/client";
 import type { StrategyInput } from "../../../provider/model/strategy";
-import { control, type Json, startTestEmulator } from "../../support/emulator";
+import { controlOk, startTestEmulator } from "../../support/emulator";
 import { sampleStrategy } from "../../support/strategy";
 
 /**
  * Helpers of the typed-client suite: the emulator on an ephemeral port, users made through its
  * control plane, clients that are closed after each file, and a webhook receiver run by the test.
  */
-
-/** One call to the control plane (`/_emulator/…`); throws on an unexpected status. */
-export async function controlPlane<T = Json>(
-  em: RunningEmulator,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await control<T>(em, method, path, body);
-  if (res.status >= 300) {
-    throw new Error(`control plane ${method} ${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  }
-  return res.body;
-}
 
 export interface UserLimits {
   requestsPerMinute?: number;
@@ -61,7 +49,7 @@ export class ClientFactory {
       client?: Partial<ClientOptions>;
     } = {},
   ): Promise<ClientUser> {
-    const created = await controlPlane<{ userId: string; apiKey: string }>(this.em, "POST", "/users", {
+    const created = await controlOk<{ userId: string; apiKey: string }>(this.em, "POST", "/users", {
       plan: opts.plan ?? "PRO",
       ...(opts.limits ? { limits: opts.limits } : {}),
       ...(opts.apiKey ? { apiKey: opts.apiKey } : {}),
@@ -92,6 +80,18 @@ export function emulatorClients(options: EmulatorOptions = {}): ClientFactory {
     await clients.em.close();
   });
   return clients;
+}
+
+/** A webhook receiver that echoes and one that fails, run for the enclosing describe block. */
+export function echoAndFailingReceivers(): { echo: WebhookReceiver; failing: WebhookReceiver } {
+  const receivers = { echo: new WebhookReceiver("echo"), failing: new WebhookReceiver("fail-500") };
+  beforeAll(async () => {
+    await Promise.all([receivers.echo.start(), receivers.failing.start()]);
+  });
+  afterAll(async () => {
+    await Promise.all([receivers.echo.close(), receivers.failing.close()]);
+  });
+  return receivers;
 }
 
 /** A valid create body (spec 2.2) to vary from. */

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import type { WaitEvent } from "../../../provider/api/rate-limiter";
-import { controlPlane, emulatorClients } from "./helpers";
+import { controlOk } from "../../support/emulator";
+import { emulatorClients } from "./helpers";
 
 interface JournalEntry {
   method: string;
@@ -24,13 +25,13 @@ function sharedFakeTime(em: RunningEmulator) {
     sleep: async (ms: number) => {
       slept.push(ms);
       offsetMs += ms;
-      await controlPlane(em, "POST", "/clock", { advanceMinutes: ms / 60_000 });
+      await controlOk(em, "POST", "/clock", { advanceMinutes: ms / 60_000 });
     },
   };
 }
 
 async function journalOf(em: RunningEmulator, userId: string): Promise<JournalEntry[]> {
-  const { requests } = await controlPlane<{ requests: JournalEntry[] }>(em, "GET", "/requests");
+  const { requests } = await controlOk<{ requests: JournalEntry[] }>(em, "GET", "/requests");
   return requests.filter((r) => r.userId === userId);
 }
 

@@ -1,6 +1,7 @@
 import type { RunningEmulator } from "../../../emulator/server";
 import type { ApiClient } from "../../../provider/api/client";
-import { controlPlane, developerAddresses, strategyInput } from "./helpers";
+import { controlOk } from "../../support/emulator";
+import { developerAddresses, strategyInput } from "./helpers";
 
 /**
  * Every endpoint of the typed client once, in the order a user meets them, with enough data
@@ -30,7 +31,7 @@ export async function clientTour(em: RunningEmulator, client: ApiClient, userId:
   const activated = await client.strategies.activate(first.id);
   const list = await client.strategies.list();
 
-  await controlPlane(em, "POST", "/events", {
+  await controlOk(em, "POST", "/events", {
     eventType: "new_token_created",
     tokenAddress: "TourToken".padEnd(40, "t"),
     token: { name: "Tour", symbol: "TOUR", priceUsd: 1, marketCap: 50_000, liquidityUsd: 20_000 },
@@ -50,7 +51,7 @@ export async function clientTour(em: RunningEmulator, client: ApiClient, userId:
     labelDefinition: { threshold: 2 },
     options: {},
   });
-  await controlPlane(em, "POST", "/jobs/run", {});
+  await controlOk(em, "POST", "/jobs/run", {});
   const jobs = await client.backtests.list();
   const jobRead = await client.backtests.get(job.id);
   const results = await client.backtests.results(job.id);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VARIANT_NAMES, type VariantName } from "../../../emulator/variants";
 import {
   BadRequestError,
@@ -8,14 +8,13 @@ import {
 } from "../../../provider/api/errors";
 import { parseRateLimitHeaders } from "../../../provider/api/rate-limit-headers";
 import { RateLimiter, type WaitEvent } from "../../../provider/api/rate-limiter";
-import { control } from "../../support/emulator";
+import { control, controlOk } from "../../support/emulator";
 import {
   type ClientFactory,
-  controlPlane,
+  echoAndFailingReceivers,
   emulatorClients,
   rejectionOf,
   strategyInput,
-  WebhookReceiver,
 } from "./helpers";
 import { clientTour } from "./variant-tour";
 
@@ -162,7 +161,7 @@ function simulatedClient(clients: ClientFactory, apiKey: string, waits: WaitEven
   const now = () => Date.now() + offset;
   const sleep = async (ms: number) => {
     offset += ms;
-    await controlPlane(clients.em, "POST", "/clock", { advanceMinutes: ms / 60_000 });
+    await controlOk(clients.em, "POST", "/clock", { advanceMinutes: ms / 60_000 });
   };
   return clients.client(apiKey, {
     now,
@@ -197,7 +196,7 @@ function rateSuite(
     const clients = emulatorClients({ variants });
     it("completes every call while another client of the key spends the budget", async () => {
       const user = await clients.user({ limits: { requestsPerMinute: 3 } });
-      await controlPlane(clients.em, "POST", "/clock", { now: "2030-01-10T12:00:10.000Z" });
+      await controlOk(clients.em, "POST", "/clock", { now: "2030-01-10T12:00:10.000Z" });
       await spendBudget(clients, user.apiKey, 2);
       const waits: WaitEvent[] = [];
       const client = simulatedClient(clients, user.apiKey, waits);
@@ -233,16 +232,7 @@ rateSuite(
 
 describe("client under webhook-verify-async", () => {
   const clients = emulatorClients({ variants: ["webhook-verify-async"] });
-  let echo: WebhookReceiver;
-  let failing: WebhookReceiver;
-  beforeAll(async () => {
-    echo = await new WebhookReceiver("echo").start();
-    failing = await new WebhookReceiver("fail-500").start();
-  });
-  afterAll(async () => {
-    await echo.close();
-    await failing.close();
-  });
+  const { echo, failing } = echoAndFailingReceivers();
 
   it("waits, with a growing pause, until the service verified the url", async () => {
     const { client } = await clients.user();

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BadRequestError } from "../../../provider/api/errors";
 import { verifyWebhook } from "../../../provider/webhooks/verify";
-import { emulatorClients, rejectionOf, WebhookReceiver } from "./helpers";
+import { echoAndFailingReceivers, emulatorClients, rejectionOf } from "./helpers";
 
 // Spec 2.10, 3.5, 4.7 and 6 through the typed client; the secret is returned once.
 describe("client webhook against the emulator", () => {
   const clients = emulatorClients();
-  let echo: WebhookReceiver;
-  let failing: WebhookReceiver;
-  beforeAll(async () => {
-    echo = await new WebhookReceiver("echo").start();
-    failing = await new WebhookReceiver("fail-500").start();
-  });
-  afterAll(async () => {
-    await Promise.all([echo.close(), failing.close()]);
-  });
+  const { echo, failing } = echoAndFailingReceivers();
 
   it("reads {enabled: false, hasSecret: false} when never configured", async () => {
     const { client } = await clients.user();

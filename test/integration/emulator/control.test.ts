@@ -1,5 +1,5 @@
 import { networkInterfaces } from "node:os";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import { control, type Json, newUser, startTestEmulator, strategyBody } from "./helpers";
 
@@ -148,12 +148,31 @@ describe("emulator control plane", () => {
       expect((await u.get("/strategies")).body.strategies).toHaveLength(1);
     });
 
-    it("adds latency", async () => {
+    it("adds latency: the answer waits for a timer of the fault's latencyMs", async () => {
       const u = await newUser(em);
       await control(em, "POST", "/faults", { path: "/me", latencyMs: 200, count: 1 });
-      const started = Date.now();
-      expect((await u.get("/me")).status).toBe(200);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+      // Observed on the timer the emulator schedules, not on the wall clock: the 200 ms timer
+      // runs at once here, and the answer must come only after it fired.
+      const realSetTimeout = globalThis.setTimeout;
+      const events: string[] = [];
+      const timers = vi.spyOn(globalThis, "setTimeout").mockImplementation(((
+        callback: (...args: unknown[]) => void,
+        ms?: number,
+        ...args: unknown[]
+      ) => {
+        if (ms !== 200) return realSetTimeout(callback, ms, ...args);
+        events.push("200 ms timer scheduled");
+        return realSetTimeout(() => {
+          events.push("200 ms timer fired");
+          callback(...args);
+        }, 0);
+      }) as typeof setTimeout);
+      try {
+        events.push(`answered ${(await u.get("/me")).status}`);
+      } finally {
+        timers.mockRestore();
+      }
+      expect(events).toEqual(["200 ms timer scheduled", "200 ms timer fired", "answered 200"]);
     });
 
     it("never fires with probability 0 and is removed by DELETE", async () => {

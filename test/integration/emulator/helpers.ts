@@ -1,5 +1,5 @@
 import type { RunningEmulator } from "../../../emulator/server";
-import { control, type Json, type Res } from "../../support/emulator";
+import { controlOk, type Json, type Res } from "../../support/emulator";
 import { sampleStrategy } from "../../support/strategy";
 
 export { control, type Json, type Res, startTestEmulator } from "../../support/emulator";
@@ -58,12 +58,11 @@ export async function newUser(
   em: RunningEmulator,
   opts: NewUserOptions = {},
 ): Promise<Api & { userId: string }> {
-  const res = await control<{ userId: string; apiKey: string }>(em, "POST", "/users", {
+  const user = await controlOk<{ userId: string; apiKey: string }>(em, "POST", "/users", {
     plan: "PRO",
     ...opts,
   });
-  if (res.status !== 201) throw new Error(`user creation failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return Object.assign(new Api(em, res.body.apiKey), { userId: res.body.userId });
+  return Object.assign(new Api(em, user.apiKey), { userId: user.userId });
 }
 
 /** A valid create body (spec 2.2) to vary from; overrides may be invalid on purpose. */

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import { wildcardMatcher } from "../../../emulator/wildcard";
-import { addr, advance, createStrategy, fire, token, upsertTokens } from "./engine-helpers";
+import { noisyAccount, startAttack } from "../../support/noisy-neighbour";
+import { addr, createStrategy, fire, token, upsertTokens } from "./engine-helpers";
 import { type Api, control, newUser, type Res, startTestEmulator, strategyBody } from "./helpers";
 import { ownedResources } from "./owned-resources";
 import { API_ROUTES, concreteBody, concretePath } from "./routes-table";
@@ -64,56 +65,19 @@ describe("% address search", () => {
     expect(none.body.items).toEqual([]);
   });
 
-  it("keeps another user's GET /me under 100 ms while one user runs worst-case queries", async () => {
-    const attacker = await newUser(em, { plan: "DEGEN", limits: { ...BIG, backtestsPerDay: null } });
+  // How fast the other user is answered meanwhile is measured by `npm run bench`
+  // (emulator.meUnderAttack), not asserted here: a shared machine decides wall-clock times.
+  it("answers another user's GET /me while one user runs worst-case queries, and answers those too", async () => {
+    const attack = startAttack(em, await noisyAccount(em));
     const victim = await newUser(em, { limits: BIG });
-    for (let i = 0; i < 10; i++)
-      await createStrategy(attacker, strategyBody({ name: `A${i}`, isActive: true }));
-    const tokens = Array.from({ length: 60 }, (_, i) => token(addr(`Wc${i}x`)));
-    await upsertTokens(em, tokens);
-    for (const t of tokens) await fire(em, { eventType: "new_token_created", tokenAddress: t.address });
-    // Due backtests, so GET /backtests would have replayed them all inside the request.
-    const strategy = (await attacker.get("/strategies")).body.strategies[0];
-    const now = Date.now();
-    for (let i = 0; i < 20; i++) {
-      const res = await attacker.post("/backtests", {
-        strategyId: strategy.id,
-        from: new Date(now - 7 * 86_400_000).toISOString(),
-        to: new Date(now).toISOString(),
-        labelDefinition: { threshold: 2 },
-        options: {},
-      });
-      expect(res.status).toBe(201);
-    }
-    await advance(em, 5);
-
-    const worst = [
-      `/strategy-evaluations?pageSize=100&sortBy=tokenAddress&address=${encodeURIComponent("%W%c%1%1%1%1%1%1%1%1%1%1%1%1%1%Z")}`,
-      `/strategy-evaluations?pageSize=100&address=${encodeURIComponent("%".repeat(100) + "x".repeat(100))}`,
-      "/backtests",
-      `/strategy-evaluations?pageSize=100&sortBy=liquidity&address=${encodeURIComponent("%a".repeat(99))}`,
-    ];
-    let stop = false;
-    const attack = async (offset: number) => {
-      for (let i = offset; !stop; i++) await attacker.get(worst[i % worst.length]!);
-    };
-    const attackers = [0, 1, 2, 3].map(attack);
-    await new Promise((r) => setTimeout(r, 100));
-    const latencies: number[] = [];
+    const victimStatuses: number[] = [];
     try {
-      for (let i = 0; i < 21; i++) {
-        const started = performance.now();
-        const res = await victim.get("/me");
-        latencies.push(performance.now() - started);
-        expect(res.status).toBe(200);
-      }
+      for (let i = 0; i < 21; i++) victimStatuses.push((await victim.get("/me")).status);
     } finally {
-      stop = true;
-      await Promise.all(attackers);
+      await attack.stop();
     }
-    // The median, so one scheduling hiccup of a shared CI machine does not decide the outcome.
-    latencies.sort((a, b) => a - b);
-    expect(latencies[10]).toBeLessThan(100);
+    expect(victimStatuses).toEqual(Array(21).fill(200));
+    expect([...attack.statuses]).toEqual([200]);
   }, 60_000);
 });
 

@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import {
-  addr,
-  advance,
-  createStrategy,
-  fire,
-  Receiver,
-  setClock,
-  signatureValid,
-  token,
-  upsertTokens,
-} from "./engine-helpers";
+import { signatureValid, WebhookReceiver } from "../../support/webhook-receiver";
+import { addr, advance, createStrategy, fire, setClock, token, upsertTokens } from "./engine-helpers";
 import { type Api, control, type Json, newUser, strategyBody } from "./helpers";
 
 let em: RunningEmulator;
@@ -154,9 +145,9 @@ describe("notifications (spec 2.8, 4.6)", () => {
 });
 
 describe("webhook delivery of notification.dispatched (spec 6)", () => {
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
   beforeAll(async () => {
-    receiver = await new Receiver().start();
+    receiver = await new WebhookReceiver().start();
   });
   afterAll(() => receiver.close());
 
@@ -172,8 +163,8 @@ describe("webhook delivery of notification.dispatched (spec 6)", () => {
 
   it("signs every delivery so an independent verifier accepts it, with the spec 6.1 data", async () => {
     const { u, secret } = await withWebhook();
-    receiver.failStatus = null;
-    const before = receiver.deliveries.length;
+    receiver.notificationStatus = null;
+    const before = receiver.notifications().length;
     const { strategy, address, out } = await alertFor(u);
     const notification = out.notifications.find((x: Json) => x.userId === u.userId);
     expect(notification.channel).toBe("webhook");
@@ -182,7 +173,7 @@ describe("webhook delivery of notification.dispatched (spec 6)", () => {
     const recorded = await deliveries(u.userId);
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({ status: "delivered", httpStatus: 204, error: null });
-    const got = receiver.deliveries.slice(before);
+    const got = receiver.notifications().slice(before);
     expect(got).toHaveLength(1);
     const { headers, rawBody } = got[0]!;
     expect(signatureValid(secret, headers, rawBody)).toBe(true);
@@ -226,7 +217,7 @@ describe("webhook delivery of notification.dispatched (spec 6)", () => {
 
   it("records a failed delivery without affecting the alert or the evaluation", async () => {
     const { u } = await withWebhook();
-    receiver.failStatus = 500;
+    receiver.notificationStatus = 500;
     try {
       const { out } = await alertFor(u);
       expect(out.evaluations.find((e: Json) => e.userId === u.userId).matched).toBe(true);
@@ -234,7 +225,7 @@ describe("webhook delivery of notification.dispatched (spec 6)", () => {
       expect(d).toMatchObject({ status: "failed", httpStatus: 500, error: expect.stringContaining("500") });
       expect((await u.get("/notifications")).body.total).toBe(1);
     } finally {
-      receiver.failStatus = null;
+      receiver.notificationStatus = null;
     }
   });
 
@@ -253,7 +244,7 @@ describe("webhook delivery of notification.dispatched (spec 6)", () => {
   });
 
   it("an unreachable endpoint after verification is recorded as a failed delivery", async () => {
-    const temp = await new Receiver().start();
+    const temp = await new WebhookReceiver().start();
     const u = await newUser(em);
     await u.put("/webhook", { enabled: true, url: temp.url });
     await temp.close();

@@ -1,50 +1,23 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startEmulator } from "../../../emulator/server";
+import { controlOk } from "../../support/emulator";
+import { type RunningProcess, startProcess, tsNode } from "../../support/process";
 import { type Json, strategyBody } from "./helpers";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const CLI = path.join(ROOT, "emulator/cli.ts");
 
 /** Starts the CLI as a real child process (TypeScript through ts-node) and waits for its base URL. */
-async function spawnCli(args: string[]): Promise<{ child: ChildProcess; baseUrl: string; output: string }> {
-  const child = spawn(process.execPath, ["-r", "ts-node/register/transpile-only", CLI, ...args], {
+async function spawnCli(args: string[]): Promise<{ run: RunningProcess; baseUrl: string; output: string }> {
+  const run = await startProcess(process.execPath, tsNode(CLI, ...args), {
     cwd: ROOT,
     env: { ...process.env, TS_NODE_PROJECT: path.join(ROOT, "tsconfig.json") },
-    stdio: ["ignore", "pipe", "pipe"],
+    ready: /listening: (http:\/\/\S+\/api\/external\/v1)/,
   });
-  let output = "";
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`CLI did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /listening: (http:\/\/\S+\/api\/external\/v1)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (c: Buffer) => {
-      output += c.toString();
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`CLI exited with ${code}:\n${output}`));
-    });
-  });
-  child.removeAllListeners("exit");
-  return { child, baseUrl, output };
-}
-
-function hardKill(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGKILL");
-  });
+  return { run, baseUrl: run.ready[1]!, output: run.output() };
 }
 
 // --data durability, also on a hard kill; docs/spec-decisions.md "Emulator … / Persistence".
@@ -75,7 +48,7 @@ describe("emulator persistence", () => {
       (await fetch(`${first.baseUrl}/devs/${address}/add`, { method: "POST", headers: h, body: "{}" }))
         .status,
     ).toBe(201);
-    await hardKill(first.child);
+    await first.run.stop();
 
     const second = await spawnCli(["--port", "0", "--data", data, "--seed", "demo"]);
     try {
@@ -89,21 +62,18 @@ describe("emulator persistence", () => {
       const devs = (await (await fetch(`${second.baseUrl}/devs/my`, { headers: h })).json()) as Json;
       expect(devs.developers.map((d: { address: string }) => d.address)).toContain(address);
     } finally {
-      await hardKill(second.child);
+      await second.run.stop();
     }
   }, 90_000);
 
   it("loses no acknowledged write when SIGKILL lands while other writes are still in flight (--data)", async () => {
     const data = path.join(dir, "inflight.db");
     const first = await spawnCli(["--port", "0", "--data", data]);
-    const control = first.baseUrl.replace("/api/external/v1", "/_emulator");
-    const user = (await (
-      await fetch(`${control}/users`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ plan: "DEGEN", limits: { requestsPerMinute: 100_000, total: null } }),
-      })
-    ).json()) as Json;
+    const controlUrl = first.baseUrl.replace("/api/external/v1", "/_emulator");
+    const user = await controlOk<{ apiKey: string }>({ controlUrl }, "POST", "/users", {
+      plan: "DEGEN",
+      limits: { requestsPerMinute: 100_000, total: null },
+    });
     const h = { "x-api-key": user.apiKey, "content-type": "application/json" };
     const acknowledged: { kind: "create" | "follow"; id: string; name?: string }[] = [];
     let killed: Promise<void> | undefined;
@@ -132,7 +102,7 @@ describe("emulator persistence", () => {
         // The connection died with the process: not acknowledged, so nothing is promised.
       }
       // Kill the moment the 40th acknowledgement is in, with dozens of writes still queued.
-      if (acknowledged.length >= 40 && !killed) killed = hardKill(first.child);
+      if (acknowledged.length >= 40 && !killed) killed = first.run.stop();
     };
     await Promise.all(Array.from({ length: 120 }, (_, i) => write(i)));
     await killed;
@@ -152,7 +122,7 @@ describe("emulator persistence", () => {
         else expect(devs.map((d) => d.address)).toContain(a.id);
       }
     } finally {
-      await hardKill(second.child);
+      await second.run.stop();
     }
   }, 90_000);
 
@@ -164,18 +134,14 @@ describe("emulator persistence", () => {
       expect(run.output).toMatch(/Demo user DEGEN: userId=\S+ apiKey=sa_live_[0-9a-f]{32}/);
       expect(run.output).toContain("State: in memory");
     } finally {
-      await hardKill(run.child);
+      await run.run.stop();
     }
   }, 60_000);
 
   it("keeps the emulator clock offset in the data file", async () => {
     const data = path.join(dir, "clock.db");
     const a = await startEmulator({ port: 0, dataFile: data });
-    await fetch(`${a.controlUrl}/clock`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ now: "2031-06-01T00:00:00.000Z" }),
-    });
+    await controlOk(a, "POST", "/clock", { now: "2031-06-01T00:00:00.000Z" });
     await a.close();
     const b = await startEmulator({ port: 0, dataFile: data });
     try {

@@ -1,80 +1,14 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import { type Delivery, signatureValid, WebhookReceiver } from "../../support/webhook-receiver";
 import { control, newUser, startTestEmulator } from "./helpers";
 
-type Mode = "echo" | "wrong-challenge" | "fail-500" | "not-json" | "hang";
-
-interface Received {
-  headers: IncomingMessage["headers"];
-  rawBody: string;
-}
-
-/** A webhook receiver run by the test; its behaviour is switched per test. */
-class Receiver {
-  server!: Server;
-  mode: Mode = "echo";
-  received: Received[] = [];
-  url = "";
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        const rawBody = Buffer.concat(chunks).toString("utf8");
-        this.received.push({ headers: req.headers, rawBody });
-        const challenge = (JSON.parse(rawBody) as { data: { challenge: string } }).data.challenge;
-        switch (this.mode) {
-          case "echo":
-            res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ challenge }));
-            return;
-          case "wrong-challenge":
-            res
-              .writeHead(200, { "content-type": "application/json" })
-              .end(JSON.stringify({ challenge: "nope" }));
-            return;
-          case "fail-500":
-            res.writeHead(500).end("boom");
-            return;
-          case "not-json":
-            res.writeHead(200).end("ok");
-            return;
-          case "hang":
-            return; // never answers
-        }
-      });
-    });
-    await new Promise<void>((r) => this.server.listen(0, "127.0.0.1", r));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((r) => this.server.close(() => r()));
-  }
-}
-
-/**
- * Verifier written from spec 6.3 independently of the emulator's signer: HMAC-SHA256 keyed
- * with the secret over `timestamp.rawBody`, `v1=` prefix, constant-time comparison.
- */
-function verifySignature(secret: string, r: Received): boolean {
-  const header = String(r.headers["x-svc-signature"] ?? "");
-  if (!header.startsWith("v1=")) return false;
-  const expected = createHmac("sha256", secret)
-    .update(`${r.headers["x-svc-timestamp"]}.${r.rawBody}`)
-    .digest();
-  const given = Buffer.from(header.slice(3), "hex");
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+const verifySignature = (secret: string, r: Delivery) => signatureValid(secret, r.headers, r.rawBody);
 
 // Spec 2.10, 3.5, 4.7, section 6 and the secret's lifecycle; docs/spec-decisions.md "Emulator … / Webhook".
 describe("emulator webhook", () => {
   let em: RunningEmulator;
-  const rx = new Receiver();
+  const rx = new WebhookReceiver();
 
   beforeAll(async () => {
     em = await startTestEmulator();
@@ -85,8 +19,7 @@ describe("emulator webhook", () => {
     await rx.close();
   });
   beforeEach(() => {
-    rx.mode = "echo";
-    rx.received = [];
+    rx.reset();
   });
 
   it("answers {enabled:false, hasSecret:false} when never configured", async () => {
@@ -108,8 +41,8 @@ describe("emulator webhook", () => {
       secret: expect.stringMatching(/^whsec_[0-9a-f]{64}$/),
       verificationError: null,
     });
-    expect(rx.received).toHaveLength(1);
-    const r = rx.received[0]!;
+    expect(rx.deliveries).toHaveLength(1);
+    const r = rx.deliveries[0]!;
     expect(verifySignature(res.body.secret, r)).toBe(true);
     expect(verifySignature(`${res.body.secret}x`, r)).toBe(false);
     const event = JSON.parse(r.rawBody);
@@ -139,7 +72,7 @@ describe("emulator webhook", () => {
       const u = await newUser(local);
       await control(local, "POST", "/clock", { advanceMinutes: 60 * 24 * 30 });
       await u.put("/webhook", { enabled: true, url: rx.url });
-      const r = rx.received[0]!;
+      const r = rx.deliveries[0]!;
       expect(Math.abs(Number(r.headers["x-svc-timestamp"]) - Date.now() / 1000)).toBeLessThan(10);
       // created_at is business time: the moved emulator clock.
       expect(Date.parse(JSON.parse(r.rawBody).created_at) - Date.now()).toBeGreaterThan(29 * 86_400_000);
@@ -160,7 +93,7 @@ describe("emulator webhook", () => {
       hasSecret: true,
       verificationError: null,
     });
-    expect(rx.received).toHaveLength(1);
+    expect(rx.deliveries).toHaveLength(1);
   });
 
   it("keeps url and secret without verifiedAt when verification fails, and verifies again on the same url", async () => {
@@ -178,9 +111,9 @@ describe("emulator webhook", () => {
     expect(retried.body.verificationError).toBeNull();
     expect(retried.body.verifiedAt).toEqual(expect.any(String));
     expect(retried.body).not.toHaveProperty("secret");
-    expect(rx.received).toHaveLength(2);
+    expect(rx.deliveries).toHaveLength(2);
     // Both handshakes were signed with the one secret generated before the first.
-    for (const r of rx.received) expect(verifySignature(failed.body.secret, r)).toBe(true);
+    for (const r of rx.deliveries) expect(verifySignature(failed.body.secret, r)).toBe(true);
   });
 
   it.each([
@@ -222,8 +155,8 @@ describe("emulator webhook", () => {
     expect(changed.body).not.toHaveProperty("verifiedAt");
     expect(changed.body).not.toHaveProperty("secret");
     expect(changed.body.verificationError).toMatch(/HTTP 500/);
-    expect(rx.received).toHaveLength(2);
-    expect(verifySignature(first.body.secret, rx.received[1]!)).toBe(true);
+    expect(rx.deliveries).toHaveLength(2);
+    expect(verifySignature(first.body.secret, rx.deliveries[1]!)).toBe(true);
   });
 
   it("clears url, secret and verification with url null; the next url gets a new secret", async () => {
@@ -248,7 +181,7 @@ describe("emulator webhook", () => {
       hasSecret: true,
       verificationError: null,
     });
-    expect(rx.received).toHaveLength(1);
+    expect(rx.deliveries).toHaveLength(1);
   });
 
   it.each([
@@ -268,6 +201,6 @@ describe("emulator webhook", () => {
     expect(res.body).toMatchObject({ statusCode: 400, error: "Bad Request" });
     expect(res.body.message).toContain(message);
     expect((await u.get("/webhook")).body).toEqual({ enabled: false, hasSecret: false });
-    expect(rx.received).toHaveLength(0);
+    expect(rx.deliveries).toHaveLength(0);
   });
 });

@@ -1,7 +1,6 @@
-import { spawnSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importAccount } from "../../../cli/import/import-account";
 import { run } from "../../../cli/index";
@@ -10,6 +9,7 @@ import { type ApiClient, createClient } from "../../../provider/api/client";
 import { canonicalStrategyInput, stableStringify } from "../../../provider/model/canonical";
 import type { StrategyInput } from "../../../provider/model/strategy";
 import { control, startTestEmulator } from "../../support/emulator";
+import { biomeFormat, typeCheckFiles } from "../../support/generated-program";
 import {
   type BuiltAccount,
   buildImportAccount,
@@ -19,8 +19,6 @@ import {
   runProgram,
 } from "../../support/import-account";
 import { WebhookReceiver } from "../../support/webhook-receiver";
-
-const REPO = resolve(__dirname, "../../..");
 
 describe("strategy-alerts import", () => {
   let em: RunningEmulator;
@@ -135,32 +133,20 @@ describe("strategy-alerts import", () => {
     for (const content of Object.values(files)) expect(content).not.toContain(apiKey);
   });
 
-  it("is formatted as Biome formats it", () => {
-    const res = spawnSync(
-      join(REPO, "node_modules/.bin/biome"),
-      ["format", "--indent-style=space", "--line-width=80", "--stdin-file-path=index.ts"],
-      { input: files["index.ts"], encoding: "utf8", cwd: tmpdir() },
-    );
+  it("is formatted as Biome formats it", async () => {
+    const res = await biomeFormat(files["index.ts"]!);
     expect(res.stderr).toBe("");
     expect(res.stdout).toBe(files["index.ts"]);
   });
 
   it("type-checks against the package's types", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "psa-import-"));
-    try {
-      await writeFile(join(dir, "index.ts"), files["index.ts"]!);
-      const tsconfig = JSON.parse(files["tsconfig.json"]!);
-      tsconfig.compilerOptions.baseUrl = REPO;
-      tsconfig.compilerOptions.paths = { "pulumi-strategy-alerts": ["provider/index.ts"] };
-      tsconfig.compilerOptions.typeRoots = [join(REPO, "node_modules/@types")];
-      await writeFile(join(dir, "tsconfig.json"), JSON.stringify(tsconfig));
-      const res = spawnSync(join(REPO, "node_modules/.bin/tsc"), ["-p", dir], { encoding: "utf8" });
-      expect(res.stdout + res.stderr).toBe("");
-      expect(res.status).toBe(0);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    // With the compiler options of the tsconfig.json the import wrote beside it.
+    const { compilerOptions } = JSON.parse(files["tsconfig.json"]!);
+    const res = await typeCheckFiles({ "index.ts": files["index.ts"]! }, compilerOptions);
+    expect(res.stdout + res.stderr).toBe("");
+    expect(res.code).toBe(0);
+    // tsc over the package's sources takes a while on a busy machine.
+  }, 120_000);
 
   it("writes the project from the command line, and refuses to overwrite it without --force", async () => {
     const dir = await mkdtemp(join(tmpdir(), "psa-import-cli-"));

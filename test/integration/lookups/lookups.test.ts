@@ -9,6 +9,7 @@ import {
   getMicroblogTags,
   getStrategies,
 } from "../../../provider/functions/lookups";
+import { controlOk } from "../../support/emulator";
 
 describe("lookup functions against the emulator", () => {
   let em: RunningEmulator;
@@ -16,12 +17,7 @@ describe("lookup functions against the emulator", () => {
 
   beforeAll(async () => {
     em = await startEmulator({ port: 0, history: false });
-    const res = await fetch(`${em.controlUrl}/users`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ plan: "DEGEN" }),
-    });
-    const { apiKey } = (await res.json()) as { apiKey: string };
+    const { apiKey } = await controlOk<{ apiKey: string }>(em, "POST", "/users", { plan: "DEGEN" });
     options = { apiKey, baseUrl: em.baseUrl };
     const client = createClient(options);
     await client.strategies.create({

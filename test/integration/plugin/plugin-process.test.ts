@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import type * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
@@ -7,36 +6,27 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { version } from "../../../package.json";
+import { type RunningProcess, runProcess, startProcess, tsNode } from "../../support/process";
 
 const REPO_ROOT = join(__dirname, "..", "..", "..");
 
 // The plugin as the engine starts it: a process that prints its port, then serves gRPC there.
 describe("the plugin process", () => {
-  let child: ChildProcess;
+  let plugin: RunningProcess;
   let client: provrpc.ResourceProviderClient;
 
   beforeAll(async () => {
-    child = spawn(
+    plugin = await startProcess(
       process.execPath,
-      ["-r", "ts-node/register/transpile-only", join(REPO_ROOT, "provider/plugin/main.ts"), "127.0.0.1:1"],
-      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "inherit"] },
+      tsNode(join(REPO_ROOT, "provider/plugin/main.ts"), "127.0.0.1:1"),
+      { cwd: REPO_ROOT, ready: /^(\d+)\n/, timeoutMs: 60_000 },
     );
-    const port = await new Promise<number>((resolve, reject) => {
-      let out = "";
-      child.stdout?.on("data", (d: Buffer) => {
-        out += d.toString();
-        const line = out.split("\n")[0];
-        if (out.includes("\n") && line) resolve(Number(line));
-      });
-      child.on("exit", (code) =>
-        reject(new Error(`the plugin exited with ${code} before printing its port`)),
-      );
-    });
+    const port = Number(plugin.ready[1]);
     client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
   }, 60_000);
-  afterAll(() => {
+  afterAll(async () => {
     client?.close();
-    child?.kill();
+    await plugin?.stop("SIGTERM");
   });
 
   it("prints only its port on the first line and answers GetPluginInfo with the package version", async () => {
@@ -59,16 +49,13 @@ describe("the plugin process", () => {
 });
 
 describe("the plugin's start-up", () => {
-  it("never loads the Pulumi SDK, whose loading would add seconds to every plugin start", () => {
+  it("never loads the Pulumi SDK, whose loading would add seconds to every plugin start", async () => {
     const probe = [
       'require("./provider/plugin/server.ts");',
       "const loaded = Object.keys(require.cache);",
       "process.stdout.write(JSON.stringify(loaded.filter((m) => /@pulumi[\\\\/]pulumi[\\\\/](index|runtime[\\\\/]index)\\.js$/.test(m))));",
     ].join("\n");
-    const res = spawnSync(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", probe], {
-      cwd: REPO_ROOT,
-      encoding: "utf8",
-    });
+    const res = await runProcess(process.execPath, tsNode("-e", probe), { cwd: REPO_ROOT });
     expect(res.stderr).toBe("");
     expect(JSON.parse(res.stdout)).toEqual([]);
   }, 60_000);

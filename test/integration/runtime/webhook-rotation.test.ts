@@ -3,7 +3,7 @@ import type { RunningEmulator } from "../../../emulator/server";
 import { RuntimeContext } from "../../../provider/runtime/context";
 import { webhookHandler } from "../../../provider/runtime/webhook";
 import { control, startTestEmulator } from "../../support/emulator";
-import { Receiver } from "../emulator/engine-helpers";
+import { WebhookReceiver } from "../../support/webhook-receiver";
 
 const ctx = new RuntimeContext();
 
@@ -11,13 +11,13 @@ const ctx = new RuntimeContext();
 // fault campaign reaches only by chance), reproduced directly.
 describe("Webhook rotation under a lost answer", () => {
   let em: RunningEmulator;
-  let receiver: Receiver;
+  let receiver: WebhookReceiver;
   let userId: string;
   const saved = { ...process.env };
 
   beforeAll(async () => {
     em = await startTestEmulator();
-    receiver = await new Receiver().start();
+    receiver = await new WebhookReceiver().start();
     const user = (
       await control(em, "POST", "/users", { plan: "DEGEN", limits: { requestsPerMinute: 100_000 } })
     ).body;

@@ -1,11 +1,10 @@
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LEARNED_RATE_TTL_MS, RateLimiter, type WaitEvent } from "../../../provider/api/rate-limiter";
 import { FileWindowStore, parseWindow } from "../../../provider/api/window-store";
+import { runProcess, tsNode } from "../../support/process";
 import { fakeClock } from "./test-server";
 
 let dir: string;
@@ -134,16 +133,15 @@ describe("FileWindowStore", () => {
   });
 
   it("loses no send when separate processes update the file at the same time", async () => {
-    const run = promisify(execFile);
     const script = `
       const { FileWindowStore } = require(${JSON.stringify(path.resolve("provider/api/window-store.ts"))});
       const store = new FileWindowStore("race", { directory: ${JSON.stringify(dir)} });
       for (let i = 0; i < 50; i++) store.update((s) => { s.sent.push(Date.now() + 1e9 + i); });
     `;
     const children = Array.from({ length: 4 }, () =>
-      run(process.execPath, ["-r", "ts-node/register/transpile-only", "-e", script], { cwd: process.cwd() }),
+      runProcess(process.execPath, tsNode("-e", script), { cwd: process.cwd() }),
     );
-    await Promise.all(children);
+    expect((await Promise.all(children)).map((c) => c.code)).toEqual([0, 0, 0, 0]);
     const state = parseWindow(fs.readFileSync(path.join(dir, "race.json"), "utf8"));
     expect(state?.sent).toHaveLength(200);
   });

@@ -1,25 +1,13 @@
-/**
- * Names that collide once turned into identifiers or resource names, in any combination: the
- * generated programs (TypeScript and YAML) give every resource its own name and every variable its
- * own identifier, wire each trigger config to the developer it names, and type-check with tsc.
- */
-import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { declareAccount } from "../../../cli/import/declarations";
-import { PROGRAM_COMPILER_OPTIONS } from "../../../cli/import/project-files";
 import type { AccountSnapshot } from "../../../cli/import/read-account";
 import { renderProgram } from "../../../cli/import/render-program";
 import { renderYamlProgram } from "../../../cli/import/render-yaml";
-import { rulesToStored } from "../../../provider/model/rule-mapping";
 import type { Strategy } from "../../../provider/model/strategy";
-import { runProgram } from "../../support/import-account";
-
-const REPO = resolve(__dirname, "../../..");
+import { typeCheckFiles } from "../../support/generated-program";
+import { accountSnapshot, listedStrategy, runProgram } from "../../support/import-account";
 
 const uuid = (i: number) => `${(0x1a2b3c00 + i).toString(16)}-0000-4000-8000-${String(i).padStart(12, "0")}`;
 
@@ -104,44 +92,27 @@ function snapshotOf(s: Shape): AccountSnapshot {
           : st.label;
     const dev =
       st.developer !== undefined ? developers[st.developer % Math.max(developers.length, 1)] : undefined;
-    return {
-      id: ids[i]!,
-      name: label === "" ? "-" : label,
-      description: null,
-      userId: "u",
+    return listedStrategy(ids[i]!, label === "" ? "-" : label, {
       triggers: [
         { id: "t", eventType: dev ? "followed_dev_new_token_created" : "new_token_created", enabled: true },
       ],
-      ...rulesToStored([{ rule: "is_honeypot", dealbreaker: true }], { view: "list" }),
-      strict: false,
-      alertCooldownMins: 0,
       isActive: st.active,
-      matching: { enabled: false, minPercent: 0 },
       triggerConfigs: dev
         ? { followed_dev_new_token_created: { scope: "wallet", developerAddress: dev.address } }
         : null,
-      createdAt: "2026-11-01T00:00:00.000Z",
-      updatedAt: "2026-11-01T00:00:00.000Z",
-    } as unknown as Strategy;
+    });
   });
-  return {
-    account: {
-      userId: "u",
-      plan: "PRO",
-      limits: { strategies: { total: null, active: 25 }, rateLimit: { requestsPerMinute: 60 } },
-    },
+  return accountSnapshot({
     strategies,
     developers,
     developerTags: [{ id: TAG, name: "Snipers" }],
-    microblogTags: [],
     webhook: {
       enabled: true,
       url: s.webhookToken ? "https://hooks.example.com/services/T0/B0/XXXX" : "https://a.example/in",
       hasSecret: true,
       verifiedAt: "2026-11-01T00:00:00.000Z",
     },
-    skippedTemporary: [],
-  } as AccountSnapshot;
+  });
 }
 
 /** The value Pulumi YAML reads from a string: `${a.b}` an access, `$$` a literal `$`. */
@@ -207,31 +178,8 @@ describe("names of an imported account", () => {
     );
 
     // One tsc run over every generated program, against the package's own types.
-    const dir = await mkdtemp(join(tmpdir(), "psa-names-"));
-    try {
-      const files = sources.map((_, i) => `p${i}.ts`);
-      await Promise.all(sources.map((source, i) => writeFile(join(dir, files[i]!), source)));
-      await writeFile(
-        join(dir, "tsconfig.json"),
-        JSON.stringify({
-          compilerOptions: {
-            ...PROGRAM_COMPILER_OPTIONS,
-            noUnusedLocals: true,
-            baseUrl: REPO,
-            paths: {
-              "pulumi-strategy-alerts": ["provider/index.ts"],
-              "@pulumi/pulumi": ["node_modules/@pulumi/pulumi"],
-            },
-            typeRoots: [join(REPO, "node_modules/@types")],
-          },
-          files,
-        }),
-      );
-      const res = spawnSync(join(REPO, "node_modules/.bin/tsc"), ["-p", dir], { encoding: "utf8" });
-      expect(res.stdout + res.stderr).toBe("");
-      expect(res.status).toBe(0);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const res = await typeCheckFiles(Object.fromEntries(sources.map((source, i) => [`p${i}.ts`, source])));
+    expect(res.stdout + res.stderr).toBe("");
+    expect(res.code).toBe(0);
   }, 180_000);
 });

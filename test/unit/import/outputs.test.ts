@@ -14,11 +14,9 @@ import { pulumiImportFile } from "../../../cli/import/pulumi-import-file";
 import type { AccountSnapshot } from "../../../cli/import/read-account";
 import { renderProgram } from "../../../cli/import/render-program";
 import { renderYamlProgram, yamlText } from "../../../cli/import/render-yaml";
-import { rulesToStored } from "../../../provider/model/rule-mapping";
-import type { Strategy } from "../../../provider/model/strategy";
 import { ACTIVATION_IMPORT_ID } from "../../../provider/runtime/strategy-activation";
 import { WEBHOOK_ID } from "../../../provider/runtime/webhook";
-import { runProgram } from "../../support/import-account";
+import { accountSnapshot, listedStrategy, runProgram } from "../../support/import-account";
 
 /** Text that ends lines, quotes, comments, interpolates, aliases, tags or rewrites a terminal. */
 const HOSTILE = [
@@ -64,39 +62,21 @@ const RAW = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u
 const ADDRESS = "DevAddr1111111111111111111111111111111111111";
 
 function snapshot(names: string[], alias: string, description: string, webhookUrl: string): AccountSnapshot {
-  const strategies = names.map(
-    (name, i) =>
-      ({
-        id: `${String(i).padStart(8, "0")}-0000-4000-8000-000000000000`,
-        name,
+  return accountSnapshot({
+    strategies: names.map((name, i) =>
+      listedStrategy(`${String(i).padStart(8, "0")}-0000-4000-8000-000000000000`, name, {
         description: i === 0 && description !== "" ? description : null,
-        userId: "u",
         triggers: [{ id: "t", eventType: "followed_dev_new_token_created", enabled: true }],
-        ...rulesToStored([{ rule: "is_honeypot", dealbreaker: true }], { view: "list" }),
-        strict: false,
-        alertCooldownMins: 0,
         isActive: i % 2 === 0,
-        matching: { enabled: false, minPercent: 0 },
         triggerConfigs: { followed_dev_new_token_created: { scope: "wallet", developerAddress: ADDRESS } },
-        createdAt: "2026-11-01T00:00:00.000Z",
-        updatedAt: "2026-11-01T00:00:00.000Z",
-      }) as unknown as Strategy,
-  );
-  return {
-    account: {
-      userId: "u",
-      plan: "PRO",
-      limits: { strategies: { total: null, active: 25 }, rateLimit: { requestsPerMinute: 60 } },
-    },
-    strategies,
+      }),
+    ),
     developers: [
       { address: ADDRESS, alias, isActive: true, tagIds: ["0000aaaa-0000-4000-8000-000000000001"] },
     ],
     developerTags: [{ id: "0000aaaa-0000-4000-8000-000000000001", name: alias }],
-    microblogTags: [],
     webhook: { enabled: true, url: webhookUrl, hasSecret: true, verifiedAt: "2026-11-01T00:00:00.000Z" },
-    skippedTemporary: [],
-  } as AccountSnapshot;
+  });
 }
 
 /** What Pulumi YAML makes of a string with no `${…}` in it: `$$` is a literal `$`. */

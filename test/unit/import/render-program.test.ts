@@ -1,49 +1,23 @@
-import { spawnSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { declareAccount } from "../../../cli/import/declarations";
-import { PROGRAM_COMPILER_OPTIONS } from "../../../cli/import/project-files";
 import type { AccountSnapshot } from "../../../cli/import/read-account";
 import { renderProgram } from "../../../cli/import/render-program";
-import { rulesToStored } from "../../../provider/model/rule-mapping";
 import type { Strategy } from "../../../provider/model/strategy";
+import { biomeFormat, typeCheckFiles } from "../../support/generated-program";
+import { accountSnapshot, listedStrategy } from "../../support/import-account";
 
-const REPO = resolve(__dirname, "../../..");
 let n = 0;
 const uuid = (i: number) => `${String(i).padStart(8, "0")}-0000-4000-8000-000000000000`;
 
 function strategy(name: string, fields: Partial<Strategy> & { triggerConfigs?: unknown } = {}): Strategy {
-  const id = uuid(++n);
-  return {
-    id,
-    name,
-    description: null,
-    userId: "u",
-    triggers: [{ id: "t", eventType: "new_token_created", enabled: true }],
-    ...rulesToStored([{ rule: "is_honeypot", dealbreaker: true }], { view: "list" }),
-    strict: false,
-    alertCooldownMins: 0,
-    isActive: true,
-    matching: { enabled: false, minPercent: 0 },
-    triggerConfigs: null,
-    createdAt: "2026-11-01T00:00:00.000Z",
-    updatedAt: "2026-11-01T00:00:00.000Z",
-    ...fields,
-  } as Strategy;
+  return listedStrategy(uuid(++n), name, { isActive: true, ...fields });
 }
 
 const TAG_A = uuid(900);
 const TAG_B = uuid(901);
 
 function snapshot(strategies: Strategy[]): AccountSnapshot {
-  return {
-    account: {
-      userId: "u",
-      plan: "PRO",
-      limits: { strategies: { total: null, active: 25 }, rateLimit: { requestsPerMinute: 60 } },
-    },
+  return accountSnapshot({
     strategies,
     developers: [
       { address: "DevNoAlias111111111111111111111111111111111", isActive: true, tagIds: [TAG_B, TAG_A] },
@@ -53,18 +27,8 @@ function snapshot(strategies: Strategy[]): AccountSnapshot {
       { id: TAG_A, name: "Twins" },
       { id: TAG_B, name: "Twins" },
     ],
-    microblogTags: [],
     webhook: { enabled: false, url: "https://hooks.example.com/in", hasSecret: true },
-    skippedTemporary: [],
-  } as AccountSnapshot;
-}
-
-function biomeFormat(source: string): string {
-  return spawnSync(
-    join(REPO, "node_modules/.bin/biome"),
-    ["format", "--indent-style=space", "--line-width=80", "--stdin-file-path=index.ts"],
-    { input: source, encoding: "utf8", cwd: tmpdir() },
-  ).stdout;
+  });
 }
 
 describe("the generated program", () => {
@@ -82,8 +46,8 @@ describe("the generated program", () => {
   ];
   const { source, warnings } = renderProgram(declareAccount(snapshot(awkward)));
 
-  it("is formatted for any names, quotes and lengths", () => {
-    expect(biomeFormat(source)).toBe(source);
+  it("is formatted for any names, quotes and lengths", async () => {
+    expect((await biomeFormat(source)).stdout).toBe(source);
   });
 
   it("gives awkward names valid, readable resource and variable names", () => {
@@ -112,26 +76,7 @@ describe("the generated program", () => {
   });
 
   it("type-checks", async () => {
-    const dir = await mkdtemp(join(tmpdir(), "psa-render-"));
-    try {
-      await writeFile(join(dir, "index.ts"), source);
-      await writeFile(
-        join(dir, "tsconfig.json"),
-        JSON.stringify({
-          compilerOptions: {
-            ...PROGRAM_COMPILER_OPTIONS,
-            noUnusedLocals: true,
-            baseUrl: REPO,
-            paths: { "pulumi-strategy-alerts": ["provider/index.ts"] },
-            typeRoots: [join(REPO, "node_modules/@types")],
-          },
-          files: ["index.ts"],
-        }),
-      );
-      const res = spawnSync(join(REPO, "node_modules/.bin/tsc"), ["-p", dir], { encoding: "utf8" });
-      expect(res.stdout + res.stderr).toBe("");
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const res = await typeCheckFiles({ "index.ts": source });
+    expect(res.stdout + res.stderr).toBe("");
   }, 60_000);
 });
