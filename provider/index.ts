@@ -19,6 +19,7 @@ export {
   ForbiddenError,
   NotFoundError,
   RateLimitError,
+  RequestArgumentError,
   ResponseValidationError,
   ServerError,
   StrategyAlertsError,

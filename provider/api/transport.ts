@@ -8,7 +8,7 @@ import {
   ConfigurationError,
   ConnectionError,
   ResponseValidationError,
-  type StrategyAlertsError,
+  StrategyAlertsError,
   TimeoutError,
 } from "./errors";
 import { fillRoute, serializeQuery } from "./query";
@@ -110,7 +110,21 @@ type Attempt =
   | { ok: false; failure: Failure; error: StrategyAlertsError; retryAfterMs?: number; resetMs?: number };
 
 /** Distinguishes our own timeout from other aborts. */
-class AttemptTimedOut extends Error {}
+class AttemptTimedOut extends StrategyAlertsError {
+  constructor() {
+    super("the attempt reached the client's timeoutMs");
+  }
+}
+
+/** The low-level failure under a ConnectionError, with its text already redacted. */
+class NetworkFailure extends StrategyAlertsError {
+  readonly code: string | undefined;
+
+  constructor(detail: string, code: string | undefined) {
+    super(detail);
+    this.code = code;
+  }
+}
 
 /** Read-back advice for AmbiguousWriteError, per non-idempotent route. */
 function readBackFor(method: string, route: string): string {
@@ -338,7 +352,7 @@ export class Transport {
       }
       const requestSent = !(code && NOT_SENT_CODES.has(code));
       const detail = this.#redactor.text(`${code ?? "error"}: ${(err as Error)?.message ?? String(err)}`);
-      const cause = Object.assign(new Error(detail), { code });
+      const cause = new NetworkFailure(detail, code);
       return {
         ok: false,
         failure: { type: requestSent ? "dropped" : "connect" },

@@ -4,7 +4,9 @@
  * `check` and the emulator's request handling both rely on that for arbitrary input.
  * The zod schemas run last as a safety net and produce the typed value.
  */
+
 import type { z } from "zod";
+import { StrategyAlertsError } from "./errors";
 import { type StrategyInput, StrategyInputSchema, type StrategyPatch, StrategyPatchSchema } from "./strategy";
 import { STRATEGY_LIMITS as L } from "./strategy-limits";
 import {
@@ -82,7 +84,7 @@ export function validateStrategyInput(
 }
 
 /** Thrown by assertValidStrategyInput; its message lists every issue. */
-export class StrategyValidationError extends Error {
+export class StrategyValidationError extends StrategyAlertsError {
   override readonly name = "StrategyValidationError";
   readonly issues: readonly ValidationIssue[];
 

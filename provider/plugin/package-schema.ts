@@ -30,6 +30,7 @@ import {
 } from "../model/strategy";
 import { STRATEGY_LIMITS } from "../model/strategy-limits";
 import { PLUGIN_PACKAGE, PLUGIN_TYPE_TOKENS, type ResourceKind } from "../resources/type-tokens";
+import { PackageDefectError } from "./errors";
 import { FUNCTIONS, type FunctionName, functionToken } from "./functions";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schema and Pulumi schema are untyped JSON.
@@ -129,7 +130,10 @@ function ruleItemTypes(): { name: string; schema: z.ZodType }[] {
   );
   return ruleItems.RuleItemSchema.options.map((schema) => {
     const found = named.find(([key, value]) => value === schema && key !== "RuleItemSchema");
-    if (!found) throw new Error("a rule item schema of the union is not exported by name");
+    if (!found)
+      throw new PackageDefectError(
+        "a rule item schema of RuleItemSchema's union is not exported by name from the model's rule items; export it so the plugin schema can name its type",
+      );
     return { name: found[0].replace(/Schema$/, ""), schema };
   });
 }

@@ -5,6 +5,7 @@
  * RuntimeContext: the engine starts a plugin process per provider instance, and a test may run
  * several servers in one process, each with its own account, client and run caches.
  */
+
 import * as grpc from "@grpc/grpc-js";
 import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
 import type * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
@@ -13,6 +14,7 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import * as anyproto from "google-protobuf/google/protobuf/any_pb";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { Redactor } from "../api/redact";
+import { StrategyAlertsError } from "../model/errors";
 import type { ResourceKind } from "../resources/type-tokens";
 import { RuntimeContext } from "../runtime/context";
 import { handlers } from "../runtime/handlers";
@@ -28,7 +30,7 @@ import { open, seal } from "./wire";
 type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;
 
 /** An error the engine should show as is: its message names the resource and what to do. */
-class ProtocolError extends Error {
+class ProtocolError extends StrategyAlertsError {
   readonly code: grpc.status;
 
   constructor(code: grpc.status, message: string) {
@@ -238,7 +240,7 @@ export class StrategyAlertsProvider {
   }
 }
 
-class InitFailedError extends Error {
+class InitFailedError extends StrategyAlertsError {
   readonly detail: provproto.ErrorResourceInitFailed;
 
   constructor(message: string, detail: provproto.ErrorResourceInitFailed) {

@@ -10,7 +10,7 @@ import {
 } from "../model/strategy";
 import { validateStrategyInput } from "../model/validate-strategy";
 import type { RuntimeContext } from "./context";
-import { operation } from "./errors";
+import { operation, ServiceStateError } from "./errors";
 import type { KindHandler } from "./handlers";
 import { isUnknown, type PropertyBag, pick, underAny, unknownPaths, withoutProvider } from "./inputs";
 import { liveOutputs, outputsAfterPatch, type StrategyLiveOutputs } from "./strategy-patch-result";
@@ -177,7 +177,10 @@ async function patchStrategy(
   }
   const live = await ctx.run.readBack(id);
   if (!live)
-    throw new Error(`strategy ${id} was updated but GET /strategies no longer lists it (deleted meanwhile?)`);
+    throw new ServiceStateError(
+      `strategy ${id} was updated but GET /strategies no longer lists it (deleted meanwhile?); ` +
+        "run `pulumi refresh` to drop it from the stack, then `pulumi up` to create it again",
+    );
   await ctx.run.noteStrategy(live);
   return liveOutputs(live);
 }
@@ -270,8 +273,9 @@ async function adopt(ctx: RuntimeContext, id: string, body: StrategyInput): Prom
     existing = (await ctx.run.strategies()).get(id) ?? (await client.strategies.get(id));
   } catch (err) {
     if (err instanceof NotFoundError) {
-      throw new Error(
-        `adopt: no strategy ${id} in this account (it may have been deleted, or belongs to another user)`,
+      throw new ServiceStateError(
+        `adopt: no strategy ${id} in this account (it may have been deleted, or belongs to another user); ` +
+          "check the id given as adopt, or remove adopt to create the strategy",
       );
     }
     throw err;
@@ -357,7 +361,7 @@ async function unclaimedTwin(
       sameContent(s, body),
   );
   if (matches.length > 1) {
-    throw new Error(
+    throw new ServiceStateError(
       `${matches.length} identical strategies named "${body.name}" exist that no resource of this stack holds ` +
         `(${matches.map((s) => s.id).join(", ")}): an earlier create's answer was lost; adopt the right one with adopt: "<id>" and delete the others.`,
     );

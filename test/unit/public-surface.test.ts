@@ -41,6 +41,7 @@ const PUBLIC_VALUES = [
   "ForbiddenError",
   "NotFoundError",
   "RateLimitError",
+  "RequestArgumentError",
   "ResponseValidationError",
   "ServerError",
   "StrategyAlertsError",
