@@ -1,3 +1,4 @@
+import { STRATEGY_OUTPUT_FIELDS } from "../model/strategy";
 import { PLUGIN_TYPE_TOKENS, type ResourceKind } from "../resources/type-tokens";
 import { type PropertyBag, UNKNOWN } from "../runtime/inputs";
 
@@ -36,7 +37,7 @@ export const STABLE_OUTPUTS: Record<ResourceKind, readonly string[]> = {
 
 /** The outputs of each kind beyond its inputs (the dynamic resources declare the same). */
 export const OUTPUTS: Record<ResourceKind, readonly string[]> = {
-  Strategy: ["strategyId", "userId", "dealbreakers", "ruleGroups", "isActive", "createdAt", "updatedAt"],
+  Strategy: STRATEGY_OUTPUT_FIELDS,
   StrategyActivation: ["activeStrategyIds"],
   Webhook: ["verifiedAt", "hasSecret", "secret", "verificationError"],
   FollowedDeveloper: ["isActive", "addedAt", "tagIds"],
