@@ -1,5 +1,6 @@
 import { StrategyAlertsError } from "../model/errors";
 import type { ErrorBody } from "../model/schemas/common";
+import type { ValidationIssue } from "../model/validation-issue";
 
 export { StrategyAlertsError };
 
@@ -265,13 +266,6 @@ export class AmbiguousWriteError extends StrategyAlertsError {
     this.requestSentAt = init.requestSentAt;
     this.readBack = init.readBack;
   }
-}
-
-/** One field of a response that did not match the expected schema. */
-export interface ValidationIssue {
-  /** Dotted path into the body, e.g. `strategies[0].isActive`; empty for the body itself. */
-  path: string;
-  message: string;
 }
 
 /** A 2xx response whose body does not have the shape this client expects. */

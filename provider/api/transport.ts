@@ -1,6 +1,7 @@
 import type { Dispatcher } from "undici";
 import { Pool } from "undici";
 import { z } from "zod";
+import { formatPath } from "../model/validation-issue";
 import { type ParsedBaseUrl, parseBaseUrl } from "./base-url";
 import {
   AmbiguousWriteError,
@@ -377,7 +378,7 @@ export class Transport {
     const parsed = spec.schema.safeParse(body);
     if (parsed.success) return parsed.data;
     const issues = parsed.error.issues.map((issue) => ({
-      path: formatPath(issue.path),
+      path: formatPath(issue.path, ""),
       message: this.#redactor.text(issue.message),
     }));
     throw new ResponseValidationError({ method: spec.method, route: spec.route, statusCode, issues, body });
@@ -417,13 +418,4 @@ function errorCode(err: unknown): string | undefined {
   if (typeof e?.code === "string") return e.code;
   if (typeof e?.cause?.code === "string") return e.cause.code;
   return undefined;
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += out ? `.${String(part)}` : String(part);
-  }
-  return out;
 }
