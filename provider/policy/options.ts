@@ -4,6 +4,7 @@
  * policy config (`pulumi preview --policy-pack-config`), which the engine hands each policy.
  */
 import type { EnforcementLevel } from "@pulumi/policy";
+import { PLAN_LIMITS } from "../model/plan-limits";
 
 export const POLICY_NAMES = [
   "honeypot-dealbreaker",
@@ -26,7 +27,7 @@ export const DEFAULT_ENFORCEMENT: Record<PolicyName, EnforcementLevel> = {
 };
 
 /** Active-strategy limits of the plans (spec section 8). */
-export const PLAN_ACTIVE_LIMITS = { PRO: 25, DEGEN: 50 } as const;
+export const PLAN_ACTIVE_LIMITS = { PRO: PLAN_LIMITS.PRO.active, DEGEN: PLAN_LIMITS.DEGEN.active } as const;
 export type Plan = keyof typeof PLAN_ACTIVE_LIMITS;
 
 export interface StrategyAlertsPolicyOptions {
