@@ -1,9 +1,10 @@
 import { ConflictError, NotFoundError } from "../api/errors";
 import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
+import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
 import { operation, ServiceStateError } from "./errors";
 import type { KindHandler } from "./handlers";
-import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
+import { type PropertyBag, withoutProvider } from "./inputs";
 
 interface Declared {
   address: string;

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { NotFoundError } from "../api/errors";
 import { canonicalStringSet } from "../model/canonical";
+import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
 import type { KindHandler } from "./handlers";
-import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
+import { type PropertyBag, withoutProvider } from "./inputs";
 
 const LABEL = "StrategyActivation";
 

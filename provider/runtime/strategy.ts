@@ -11,10 +11,11 @@ import {
   type Strategy,
   type StrategyInput,
 } from "../model/strategy";
+import { isUnknown } from "../model/unknown-value";
 import { validateStrategyInput } from "../model/validate-strategy";
 import { operation } from "./errors";
 import type { KindHandler } from "./handlers";
-import { isUnknown, type PropertyBag, pick, underAny, unknownPaths, withoutProvider } from "./inputs";
+import { type PropertyBag, pick, underAny, unknownPaths, withoutProvider } from "./inputs";
 import { adopt } from "./strategy-adoption";
 import { createOnce } from "./strategy-create-once";
 import { declaredFromLive, declaresNothing, inputsFromLive } from "./strategy-live-inputs";
