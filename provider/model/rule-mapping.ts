@@ -10,7 +10,6 @@
  *   number or string as spec 2.2 requires of dealbreakers.
  * - enabled: the item's flag (default true) on every condition it produces.
  */
-
 import { randomUUID } from "node:crypto";
 import { StrategyAlertsError } from "./errors";
 import { getRuleDefinition, PRODUCT_GROUPS, type ProductGroupId, type RuleDefinition } from "./rule-catalog";

@@ -4,7 +4,6 @@
  * `check` and the emulator's request handling both rely on that for arbitrary input.
  * The zod schemas run last as a safety net and produce the typed value.
  */
-
 import type { z } from "zod";
 import { StrategyAlertsError } from "./errors";
 import {

@@ -3,7 +3,6 @@
  * of the provider instance that serves the call, and their results as the lookups return them.
  * A list comes back under one property (the engine's results are objects).
  */
-
 import type { z } from "zod";
 import {
   getAccount,

@@ -5,7 +5,6 @@
  * RuntimeContext: the engine starts a plugin process per provider instance, and a test may run
  * several servers in one process, each with its own account, client and run caches.
  */
-
 import * as grpc from "@grpc/grpc-js";
 import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
 import type * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
