@@ -20,6 +20,7 @@ export {
   ForbiddenError,
   NotFoundError,
   RateLimitError,
+  RequestArgumentError,
   ResponseValidationError,
   ServerError,
   StrategyAlertsError,

@@ -1,4 +1,5 @@
 /** `GET /me`: the plan and limits every later check sizes itself by. */
+import { isPlan, PLAN_LIMITS, PLANS } from "../../provider/model/plan-limits";
 import { AccountSchema } from "../../provider/model/schemas/account";
 import { breaks, type Check, differs, same } from "./check";
 import { firstAnswer } from "./connection";
@@ -6,8 +7,8 @@ import { firstParseProblem } from "./shape";
 
 export const accountCheck: Check = {
   item: "GET /me (plan, limits)",
-  spec: "{userId, plan PRO|DEGEN, limits: {strategies: {total, active}, rateLimit}}",
-  emulatorReading: "PRO 60 req/min, 25 active; DEGEN 300, 50; total null",
+  spec: `{userId, plan ${PLANS.join("|")}, limits: {strategies: {total, active}, rateLimit}}`,
+  emulatorReading: emulatorReading(),
   async observe(ctx) {
     const res = await firstAnswer(ctx);
     const problem = firstParseProblem(AccountSchema, res.json);
@@ -19,6 +20,14 @@ export const accountCheck: Check = {
       strategies.total === null ? "no total cap" : `total ${strategies.total}`
     }`;
     // Limits other than the plan table are still the spec's reading ("readable through GET /me").
-    return account.plan === "PRO" || account.plan === "DEGEN" ? same(observed) : differs(observed);
+    return isPlan(account.plan) ? same(observed) : differs(observed);
   },
 };
+
+/** The plan table the emulator serves: "PRO 60 req/min, 25 active, total null; DEGEN …". */
+function emulatorReading(): string {
+  return PLANS.map((plan) => {
+    const l = PLAN_LIMITS[plan];
+    return `${plan} ${l.requestsPerMinute} req/min, ${l.active} active, total ${l.total}`;
+  }).join("; ");
+}

@@ -4,6 +4,7 @@
  * omits them). The client's schemas are loose, so neither breaks it; the doctor reports both.
  */
 import type { z } from "zod";
+import { formatPath } from "../../provider/model/validation-issue";
 
 interface Def {
   type: string;
@@ -27,13 +28,7 @@ export function firstParseProblem(schema: z.ZodType, value: unknown): string | u
   if (result.success) return undefined;
   const issue = result.error.issues[0];
   if (!issue) return "does not parse";
-  return `${formatPath(issue.path) || "(the body)"}: ${issue.message}`;
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const p of path) out += typeof p === "number" ? `[${p}]` : out ? `.${String(p)}` : String(p);
-  return out;
+  return `${formatPath(issue.path, "") || "(the body)"}: ${issue.message}`;
 }
 
 export interface FieldReport {

@@ -8,8 +8,8 @@
 import { STRATEGY_FIELDS, type Strategy, type TriggerConfigs } from "../../provider/model/strategy";
 import { TAG_TRIGGERS } from "../../provider/model/triggers";
 import { maskUrl } from "../../provider/model/url-credentials";
-import { declaredFromLive } from "../../provider/runtime/strategy";
 import { ACTIVATION_IMPORT_ID } from "../../provider/runtime/strategy-activation";
+import { declaredFromLive } from "../../provider/runtime/strategy-live-inputs";
 import { WEBHOOK_ID } from "../../provider/runtime/webhook";
 import { type Named, type ProgramNames, programNames } from "./names";
 import type { AccountSnapshot } from "./read-account";

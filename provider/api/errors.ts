@@ -1,4 +1,8 @@
+import { StrategyAlertsError } from "../model/errors";
 import type { ErrorBody } from "../model/schemas/common";
+import type { ValidationIssue } from "../model/validation-issue";
+
+export { StrategyAlertsError };
 
 /** Where a failed request went: the method and the route template (`/strategies/:id`). */
 export interface RequestTarget {
@@ -6,27 +10,11 @@ export interface RequestTarget {
   route: string;
 }
 
-/**
- * Base of everything the client throws, so callers can catch the client's errors in one place.
- * `toJSON` lists the same safe fields `util.inspect` shows; none of them ever holds the key.
- */
-export class StrategyAlertsError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = new.target.name;
-  }
-
-  toJSON(): Record<string, unknown> {
-    const out: Record<string, unknown> = { name: this.name, message: this.message };
-    for (const [k, v] of Object.entries(this)) if (k !== "cause") out[k] = v;
-    if (this.cause instanceof StrategyAlertsError) out.cause = this.cause.toJSON();
-    else if (this.cause instanceof Error) out.cause = { name: this.cause.name, message: this.cause.message };
-    return out;
-  }
-}
-
 /** The client was configured wrongly (missing key, malformed base URL); nothing was sent. */
 export class ConfigurationError extends StrategyAlertsError {}
+
+/** A client method got an argument it cannot send (an empty id, say); nothing was sent. */
+export class RequestArgumentError extends StrategyAlertsError {}
 
 /** The base URL is not an http(s) URL ending with `/api/external/v1`. */
 export class BaseUrlError extends ConfigurationError {
@@ -278,13 +266,6 @@ export class AmbiguousWriteError extends StrategyAlertsError {
     this.requestSentAt = init.requestSentAt;
     this.readBack = init.readBack;
   }
-}
-
-/** One field of a response that did not match the expected schema. */
-export interface ValidationIssue {
-  /** Dotted path into the body, e.g. `strategies[0].isActive`; empty for the body itself. */
-  path: string;
-  message: string;
 }
 
 /** A 2xx response whose body does not have the shape this client expects. */

@@ -1,3 +1,5 @@
+import { RequestArgumentError } from "./errors";
+
 /** A query value as the groups accept it; serialised by `serializeQuery`. */
 export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 
@@ -26,7 +28,9 @@ export function fillRoute(route: string, params: Record<string, string> = {}): s
   return route.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined || value === "") {
-      throw new TypeError(`${route}: the path parameter "${name}" is missing or empty`);
+      throw new RequestArgumentError(
+        `${route}: the path parameter "${name}" is missing or empty; pass the id of an existing object`,
+      );
     }
     return encodeURIComponent(value);
   });

@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
+import { PLAN_LIMITS, PLANS } from "../model/plan-limits";
 import type { ServerWindow } from "./rate-limit-headers";
 import { FileWindowStore, MemoryWindowStore, type WindowState, type WindowStore } from "./window-store";
 
-/** Before `GET /me` tells the real size, assume the stricter plan (PRO: 60 per minute). */
-export const DEFAULT_REQUESTS_PER_MINUTE = 60;
+/** Before `GET /me` tells the real size, assume the strictest plan. */
+export const DEFAULT_REQUESTS_PER_MINUTE = Math.min(
+  ...PLANS.map((plan) => PLAN_LIMITS[plan].requestsPerMinute),
+);
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 /** How much later than our send the service may count a request against its window. */
 export const ARRIVAL_MARGIN_MS = 1_000;

@@ -1,6 +1,7 @@
 import type { Dispatcher } from "undici";
 import { Pool } from "undici";
 import { z } from "zod";
+import { formatPath } from "../model/validation-issue";
 import { type ParsedBaseUrl, parseBaseUrl } from "./base-url";
 import {
   AmbiguousWriteError,
@@ -8,7 +9,7 @@ import {
   ConfigurationError,
   ConnectionError,
   ResponseValidationError,
-  type StrategyAlertsError,
+  StrategyAlertsError,
   TimeoutError,
 } from "./errors";
 import { fillRoute, serializeQuery } from "./query";
@@ -110,7 +111,21 @@ type Attempt =
   | { ok: false; failure: Failure; error: StrategyAlertsError; retryAfterMs?: number; resetMs?: number };
 
 /** Distinguishes our own timeout from other aborts. */
-class AttemptTimedOut extends Error {}
+class AttemptTimedOut extends StrategyAlertsError {
+  constructor() {
+    super("the attempt reached the client's timeoutMs");
+  }
+}
+
+/** The low-level failure under a ConnectionError, with its text already redacted. */
+class NetworkFailure extends StrategyAlertsError {
+  readonly code: string | undefined;
+
+  constructor(detail: string, code: string | undefined) {
+    super(detail);
+    this.code = code;
+  }
+}
 
 /** Read-back advice for AmbiguousWriteError, per non-idempotent route. */
 function readBackFor(method: string, route: string): string {
@@ -338,7 +353,7 @@ export class Transport {
       }
       const requestSent = !(code && NOT_SENT_CODES.has(code));
       const detail = this.#redactor.text(`${code ?? "error"}: ${(err as Error)?.message ?? String(err)}`);
-      const cause = Object.assign(new Error(detail), { code });
+      const cause = new NetworkFailure(detail, code);
       return {
         ok: false,
         failure: { type: requestSent ? "dropped" : "connect" },
@@ -363,7 +378,7 @@ export class Transport {
     const parsed = spec.schema.safeParse(body);
     if (parsed.success) return parsed.data;
     const issues = parsed.error.issues.map((issue) => ({
-      path: formatPath(issue.path),
+      path: formatPath(issue.path, ""),
       message: this.#redactor.text(issue.message),
     }));
     throw new ResponseValidationError({ method: spec.method, route: spec.route, statusCode, issues, body });
@@ -403,13 +418,4 @@ function errorCode(err: unknown): string | undefined {
   if (typeof e?.code === "string") return e.code;
   if (typeof e?.cause?.code === "string") return e.cause.code;
   return undefined;
-}
-
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += out ? `.${String(part)}` : String(part);
-  }
-  return out;
 }

@@ -2,6 +2,7 @@
  * One rule item against one token observation. The evaluator table is keyed by every rule id
  * of the catalog, so a rule added to the catalog without an evaluator does not compile.
  */
+import { StrategyAlertsError } from "./errors";
 import {
   evaluateBuyPressure,
   evaluateClusters,
@@ -60,7 +61,7 @@ export const RULE_EVALUATORS: RuleEvaluators = Object.freeze({
 });
 
 /** A rule item that is not a valid item of spec 2.4; `path` names it inside a strategy. */
-export class RuleEvaluationError extends Error {
+export class RuleEvaluationError extends StrategyAlertsError {
   override readonly name = "RuleEvaluationError";
   constructor(
     message: string,

@@ -11,6 +11,7 @@
  * - enabled: the item's flag (default true) on every condition it produces.
  */
 import { randomUUID } from "node:crypto";
+import { StrategyAlertsError } from "./errors";
 import { getRuleDefinition, PRODUCT_GROUPS, type ProductGroupId, type RuleDefinition } from "./rule-catalog";
 import type { RuleItem } from "./rule-items";
 import type { RuleGroup, StoredRule } from "./strategy";
@@ -79,7 +80,7 @@ function toConditions(item: RuleItem, def: RuleDefinition): Condition[] {
 }
 
 /** A stored condition that no rule item can express (unknown rule, operator or value type). */
-export class StoredRuleError extends Error {
+export class StoredRuleError extends StrategyAlertsError {
   override readonly name = "StoredRuleError";
   constructor(
     message: string,

@@ -18,23 +18,6 @@ export type { TriggerConfigs } from "./triggers";
 export { EVENT_TYPES, EventTypeSchema, TriggerConfigsSchema } from "./triggers";
 export { type RuleItem, RuleItemSchema };
 
-// Allowed type values beyond QUICK_RETRY are not shown (spec 2.2): any non-empty name passes.
-/**
- * The strategy fields a program declares and the provider sends (spec 2.2's input table without
- * `isActive`, which StrategyActivation owns).
- */
-export const STRATEGY_FIELDS = [
-  "name",
-  "description",
-  "triggers",
-  "triggerConfigs",
-  "rules",
-  "strict",
-  "alertCooldownMins",
-  "retryPolicy",
-  "matching",
-] as const;
-
 /** What a Strategy resource outputs beside its declared fields, read from the live strategy. */
 export const STRATEGY_OUTPUT_FIELDS = [
   "strategyId",
@@ -45,7 +28,9 @@ export const STRATEGY_OUTPUT_FIELDS = [
   "createdAt",
   "updatedAt",
 ] as const;
+export type StrategyOutputField = (typeof STRATEGY_OUTPUT_FIELDS)[number];
 
+// Allowed type values beyond QUICK_RETRY are not shown (spec 2.2): any non-empty name passes.
 export const RetryPolicySchema = z.strictObject({
   type: z.string().min(1),
   maxAttempts: z.number().int().nonnegative(),
@@ -84,6 +69,17 @@ const fields = {
   retryPolicy: RetryPolicySchema.optional(),
   matching: MatchingSchema.optional(),
 };
+
+/** Every field of a strategy body the service accepts (spec 2.2's input table), in its order. */
+export const STRATEGY_BODY_FIELDS = Object.keys(fields) as readonly (keyof typeof fields)[];
+
+const { isActive: _ownedByActivation, ...declaredFields } = fields;
+/**
+ * The strategy fields a program declares and the provider sends: the body's fields without
+ * `isActive`, which StrategyActivation owns.
+ */
+export type StrategyField = keyof typeof declaredFields;
+export const STRATEGY_FIELDS = Object.keys(declaredFields) as readonly StrategyField[];
 
 function addTriggerConfigIssues(
   value: { triggers?: readonly string[] | undefined; triggerConfigs?: TriggerConfigs | null | undefined },

@@ -5,7 +5,14 @@
  * The zod schemas run last as a safety net and produce the typed value.
  */
 import type { z } from "zod";
-import { type StrategyInput, StrategyInputSchema, type StrategyPatch, StrategyPatchSchema } from "./strategy";
+import { StrategyAlertsError } from "./errors";
+import {
+  STRATEGY_BODY_FIELDS,
+  type StrategyInput,
+  StrategyInputSchema,
+  type StrategyPatch,
+  StrategyPatchSchema,
+} from "./strategy";
 import { STRATEGY_LIMITS as L } from "./strategy-limits";
 import {
   CONFIGURABLE_TRIGGERS,
@@ -34,18 +41,6 @@ export type { ValidationIssue } from "./validation-issue";
 export type ValidationMode = "create" | "update";
 export type StrategyValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
-const STRATEGY_FIELDS = [
-  "name",
-  "description",
-  "triggers",
-  "triggerConfigs",
-  "rules",
-  "isActive",
-  "strict",
-  "alertCooldownMins",
-  "retryPolicy",
-  "matching",
-];
 const REQUIRED_ON_CREATE = ["name", "triggers", "rules", "isActive"];
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,7 +77,7 @@ export function validateStrategyInput(
 }
 
 /** Thrown by assertValidStrategyInput; its message lists every issue. */
-export class StrategyValidationError extends Error {
+export class StrategyValidationError extends StrategyAlertsError {
   override readonly name = "StrategyValidationError";
   readonly issues: readonly ValidationIssue[];
 
@@ -110,7 +105,7 @@ function checkStrategy(input: unknown, mode: ValidationMode, issues: IssueList):
     issues.add("input", `must be a strategy object, got ${describeValue(input)}`);
     return;
   }
-  rejectUnknownKeys(input, STRATEGY_FIELDS, "", issues, "strategy field");
+  rejectUnknownKeys(input, STRATEGY_BODY_FIELDS, "", issues, "strategy field");
   if (mode === "create") for (const key of REQUIRED_ON_CREATE) requireField(input, key, "", issues);
 
   if (has(input, "name")) checkName(input.name, issues);

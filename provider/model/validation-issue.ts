@@ -1,24 +1,34 @@
-/** One validation failure: where (a path such as `rules[3].max`) and a sentence starting with it. */
+/**
+ * One validation failure: where (a path such as `rules[3].max`; empty for a whole response body)
+ * and a sentence saying what is wrong.
+ */
 export type ValidationIssue = { path: string; message: string };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const MAX_SHOWN_KEY = 60;
 
-/** Appends an object key to a path, quoting keys that are not plain identifiers (`windows["5m"]`). */
-export function childPath(parent: string, key: string): string {
+/**
+ * Appends an object key to a path, quoting keys that are not plain identifiers (`windows["5m"]`).
+ * `root` names the whole value when the path starts with a bracket.
+ */
+export function childPath(parent: string, key: string, root = "input"): string {
   if (IDENTIFIER.test(key)) return parent === "" ? key : `${parent}.${key}`;
   const shown = key.length > MAX_SHOWN_KEY ? `${key.slice(0, MAX_SHOWN_KEY)}…` : key;
-  return `${parent === "" ? "input" : parent}[${JSON.stringify(shown)}]`;
+  return `${parent === "" ? root : parent}[${JSON.stringify(shown)}]`;
 }
 
-/** Formats a zod-style path (keys and indexes) the way validation messages do. */
-export function formatPath(segments: readonly PropertyKey[]): string {
+/**
+ * Formats a zod-style path (keys and indexes) the way validation messages do: `rules[3].max`.
+ * `root` names the whole value: "input" for what a program declares, "" for a response body
+ * (whose messages say "(body)" themselves).
+ */
+export function formatPath(segments: readonly PropertyKey[], root = "input"): string {
   let path = "";
   for (const segment of segments) {
-    if (typeof segment === "number") path = `${path === "" ? "input" : path}[${segment}]`;
-    else path = childPath(path, String(segment));
+    if (typeof segment === "number") path = `${path === "" ? root : path}[${segment}]`;
+    else path = childPath(path, String(segment), root);
   }
-  return path === "" ? "input" : path;
+  return path === "" ? root : path;
 }
 
 const MAX_SHOWN_STRING = 40;

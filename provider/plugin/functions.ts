@@ -12,13 +12,14 @@ import {
   getMicroblogTags,
   getStrategies,
 } from "../functions/lookups";
+import { StrategyAlertsError } from "../model/errors";
 import { MicroblogHandlesQuerySchema, MicroblogTagsQuerySchema } from "../model/schemas/microblog";
 import { PLUGIN_PACKAGE } from "../resources/type-tokens";
 import type { RuntimeContext } from "../runtime/context";
 import type { PropertyBag } from "../runtime/inputs";
 
 /** A wrong argument of a function call, answered as a failure naming the argument. */
-export class InvokeArgumentError extends Error {
+export class InvokeArgumentError extends StrategyAlertsError {
   override readonly name = "InvokeArgumentError";
   readonly property: string;
 

@@ -25,11 +25,14 @@ import {
   RuleGroupSchema,
   STRATEGY_OUTPUT_FIELDS,
   StoredRuleSchema,
+  type StrategyField,
+  type StrategyOutputField,
   StrategySchema,
   TriggerConfigsSchema,
 } from "../model/strategy";
 import { STRATEGY_LIMITS } from "../model/strategy-limits";
 import { PLUGIN_PACKAGE, PLUGIN_TYPE_TOKENS, type ResourceKind } from "../resources/type-tokens";
+import { PackageDefectError } from "./errors";
 import { FUNCTIONS, type FunctionName, functionToken } from "./functions";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schema and Pulumi schema are untyped JSON.
@@ -129,7 +132,10 @@ function ruleItemTypes(): { name: string; schema: z.ZodType }[] {
   );
   return ruleItems.RuleItemSchema.options.map((schema) => {
     const found = named.find(([key, value]) => value === schema && key !== "RuleItemSchema");
-    if (!found) throw new Error("a rule item schema of the union is not exported by name");
+    if (!found)
+      throw new PackageDefectError(
+        "a rule item schema of RuleItemSchema's union is not exported by name from the model's rule items; export it so the plugin schema can name its type",
+      );
     return { name: found[0].replace(/Schema$/, ""), schema };
   });
 }
@@ -182,133 +188,162 @@ interface ResourceShape {
   outputsRequired: string[];
 }
 
-function resources(types: TypeBuilder): Record<ResourceKind, ResourceShape> {
+const str = (description: string): Property => ({ type: "string", description });
+const bool = (description: string): Property => ({ type: "boolean", description });
+const strings = (description: string): Property => ({
+  type: "array",
+  items: { type: "string" },
+  description,
+});
+
+function strategyShape(types: TypeBuilder): ResourceShape {
+  // Registered before the input types, so the schema lists its types in a stable order.
   const rules = ruleItemTypes().map(({ name, schema }) => ruleItemType(types, name, schema));
   const stored = types.fromZod(StoredRuleSchema, "StoredRule", "output");
   const groups = types.fromZod(RuleGroupSchema, "RuleGroup", "output");
-  const L = STRATEGY_LIMITS;
-  const str = (description: string): Property => ({ type: "string", description });
-  const bool = (description: string): Property => ({ type: "boolean", description });
-  const strings = (description: string): Property => ({
-    type: "array",
-    items: { type: "string" },
-    description,
-  });
   return {
-    Strategy: {
-      inputs: {
-        name: str(`The strategy's name (at most ${L.nameMaxLength} characters).`),
-        description: str(`A description (at most ${L.descriptionMaxLength} characters).`),
-        triggers: {
-          type: "array",
-          items: types.fromZod(EventTypeSchema, "EventType"),
-          description: "Event types that trigger an evaluation; order is not a change.",
-        },
-        triggerConfigs: {
-          ...types.fromZod(TriggerConfigsSchema, "TriggerConfigs"),
-          description:
-            "Configuration of the triggers that take one (microblog tags, followed-developer scope).",
-        },
-        rules: {
-          type: "array",
-          items: { oneOf: rules },
-          description: `Rule items (at most ${L.maxRules}); order is not a change. Any change sends the whole set.`,
-        },
-        strict: bool("Every rule must hold (default false)."),
-        alertCooldownMins: {
-          type: "integer",
-          description: `Minutes between two alerts for one token (${L.alertCooldownMinsMin} to ${L.alertCooldownMinsMax}, default 0).`,
-        },
-        retryPolicy: {
-          ...types.fromZod(RetryPolicySchema, "RetryPolicy"),
-          description: "How a failed evaluation is retried.",
-        },
-        matching: {
-          ...types.fromZod(MatchingSchema, "Matching"),
-          description: "Alert when this share of the rules holds.",
-        },
-        adopt: str(
-          "Take over this existing strategy (its id) instead of creating one; changing it later is not a change.",
-        ),
-      },
-      required: ["name", "triggers", "rules"],
-      outputs: {
-        strategyId: str("The strategy's id (also the resource id)."),
-        userId: str("The owning user."),
-        dealbreakers: {
-          type: "array",
-          items: stored,
-          description: "The dealbreaker conditions as the service stores them.",
-        },
-        ruleGroups: {
-          type: "array",
-          items: groups,
-          description: "The rule groups as the service stores them.",
-        },
-        isActive: bool("Whether the strategy is active (a StrategyActivation decides)."),
-        createdAt: str("When the strategy was created."),
-        updatedAt: str("When the strategy was last changed."),
-      },
-      outputsRequired: [...STRATEGY_OUTPUT_FIELDS],
+    inputs: strategyInputs(types, rules),
+    required: ["name", "triggers", "rules"],
+    outputs: strategyOutputs(stored, groups),
+    outputsRequired: [...STRATEGY_OUTPUT_FIELDS],
+  };
+}
+
+function strategyInputs(types: TypeBuilder, rules: TypeSpec[]): Record<StrategyField | "adopt", Property> {
+  const L = STRATEGY_LIMITS;
+  return {
+    name: str(`The strategy's name (at most ${L.nameMaxLength} characters).`),
+    description: str(`A description (at most ${L.descriptionMaxLength} characters).`),
+    triggers: {
+      type: "array",
+      items: types.fromZod(EventTypeSchema, "EventType"),
+      description: "Event types that trigger an evaluation; order is not a change.",
     },
-    StrategyActivation: {
-      inputs: {
-        strategyIds: strings(
-          "The strategies that must be active: a set (order and duplicates are not changes).",
-        ),
-        exclusive: bool(
-          "false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.",
-        ),
-      },
-      required: ["strategyIds"],
-      outputs: { activeStrategyIds: strings("The strategies this resource keeps active, sorted.") },
-      outputsRequired: ["activeStrategyIds", "exclusive"],
+    triggerConfigs: {
+      ...types.fromZod(TriggerConfigsSchema, "TriggerConfigs"),
+      description: "Configuration of the triggers that take one (microblog tags, followed-developer scope).",
     },
-    Webhook: {
-      inputs: {
-        url: str("Where signed deliveries go; null clears the url, the secret and the verification state."),
-        enabled: bool("Whether deliveries are sent."),
-        requireVerified: bool(
-          "Default true: an unverified url fails the update (url and secret are still recorded).",
-        ),
-        rotation: str("Change this to any new value to rotate the signing secret on purpose."),
-      },
-      required: ["enabled"],
-      outputs: {
-        verifiedAt: str("When the url answered the verification challenge."),
-        hasSecret: bool("Whether the service holds a signing secret."),
-        secret: {
-          type: "string",
-          secret: true,
-          description: "The signing secret for verifyWebhook; a Pulumi secret.",
-        },
-        verificationError: str("Why the last verification failed."),
-      },
-      outputsRequired: ["enabled", "requireVerified", "hasSecret"],
+    rules: {
+      type: "array",
+      items: { oneOf: rules },
+      description: `Rule items (at most ${L.maxRules}); order is not a change. Any change sends the whole set.`,
     },
-    FollowedDeveloper: {
-      inputs: {
-        address: str("The developer's wallet address; changing it replaces the resource."),
-        alias: str("A name for the developer."),
-        active: bool("Default true. Destroying the resource deactivates the developer."),
-      },
-      required: ["address"],
-      outputs: {
-        isActive: bool("Whether the service treats the developer as active."),
-        addedAt: str("When the developer was first followed."),
-        tagIds: strings("The developer's tag ids."),
-      },
-      outputsRequired: ["address", "active"],
+    strict: bool("Every rule must hold (default false)."),
+    alertCooldownMins: {
+      type: "integer",
+      description: `Minutes between two alerts for one token (${L.alertCooldownMinsMin} to ${L.alertCooldownMinsMax}, default 0).`,
     },
-    DeveloperTags: {
-      inputs: {
-        address: str("A followed developer's address; changing it replaces the resource."),
-        tagIds: strings("Developer tag ids: a set, order and duplicates are not changes."),
-      },
-      required: ["address", "tagIds"],
-      outputs: {},
-      outputsRequired: ["address", "tagIds"],
+    retryPolicy: {
+      ...types.fromZod(RetryPolicySchema, "RetryPolicy"),
+      description: "How a failed evaluation is retried.",
     },
+    matching: {
+      ...types.fromZod(MatchingSchema, "Matching"),
+      description: "Alert when this share of the rules holds.",
+    },
+    adopt: str(
+      "Take over this existing strategy (its id) instead of creating one; changing it later is not a change.",
+    ),
+  };
+}
+
+function strategyOutputs(stored: TypeSpec, groups: TypeSpec): Record<StrategyOutputField, Property> {
+  return {
+    strategyId: str("The strategy's id (also the resource id)."),
+    userId: str("The owning user."),
+    dealbreakers: {
+      type: "array",
+      items: stored,
+      description: "The dealbreaker conditions as the service stores them.",
+    },
+    ruleGroups: {
+      type: "array",
+      items: groups,
+      description: "The rule groups as the service stores them.",
+    },
+    isActive: bool("Whether the strategy is active (a StrategyActivation decides)."),
+    createdAt: str("When the strategy was created."),
+    updatedAt: str("When the strategy was last changed."),
+  };
+}
+
+function strategyActivationShape(): ResourceShape {
+  return {
+    inputs: {
+      strategyIds: strings(
+        "The strategies that must be active: a set (order and duplicates are not changes).",
+      ),
+      exclusive: bool(
+        "false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.",
+      ),
+    },
+    required: ["strategyIds"],
+    outputs: { activeStrategyIds: strings("The strategies this resource keeps active, sorted.") },
+    outputsRequired: ["activeStrategyIds", "exclusive"],
+  };
+}
+
+function webhookShape(): ResourceShape {
+  return {
+    inputs: {
+      url: str("Where signed deliveries go; null clears the url, the secret and the verification state."),
+      enabled: bool("Whether deliveries are sent."),
+      requireVerified: bool(
+        "Default true: an unverified url fails the update (url and secret are still recorded).",
+      ),
+      rotation: str("Change this to any new value to rotate the signing secret on purpose."),
+    },
+    required: ["enabled"],
+    outputs: {
+      verifiedAt: str("When the url answered the verification challenge."),
+      hasSecret: bool("Whether the service holds a signing secret."),
+      secret: {
+        type: "string",
+        secret: true,
+        description: "The signing secret for verifyWebhook; a Pulumi secret.",
+      },
+      verificationError: str("Why the last verification failed."),
+    },
+    outputsRequired: ["enabled", "requireVerified", "hasSecret"],
+  };
+}
+
+function followedDeveloperShape(): ResourceShape {
+  return {
+    inputs: {
+      address: str("The developer's wallet address; changing it replaces the resource."),
+      alias: str("A name for the developer."),
+      active: bool("Default true. Destroying the resource deactivates the developer."),
+    },
+    required: ["address"],
+    outputs: {
+      isActive: bool("Whether the service treats the developer as active."),
+      addedAt: str("When the developer was first followed."),
+      tagIds: strings("The developer's tag ids."),
+    },
+    outputsRequired: ["address", "active"],
+  };
+}
+
+function developerTagsShape(): ResourceShape {
+  return {
+    inputs: {
+      address: str("A followed developer's address; changing it replaces the resource."),
+      tagIds: strings("Developer tag ids: a set, order and duplicates are not changes."),
+    },
+    required: ["address", "tagIds"],
+    outputs: {},
+    outputsRequired: ["address", "tagIds"],
+  };
+}
+
+function resources(types: TypeBuilder): Record<ResourceKind, ResourceShape> {
+  return {
+    Strategy: strategyShape(types),
+    StrategyActivation: strategyActivationShape(),
+    Webhook: webhookShape(),
+    FollowedDeveloper: followedDeveloperShape(),
+    DeveloperTags: developerTagsShape(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { PackageDefectError } from "./errors";
 
 let version: string | undefined;
 
@@ -19,6 +20,9 @@ export function packageVersion(): string {
     } catch {
       // No package.json here: look further up.
     }
-    if (dirname(dir) === dir) throw new Error("cannot find the package.json of pulumi-strategy-alerts");
+    if (dirname(dir) === dir)
+      throw new PackageDefectError(
+        "cannot find the package.json of pulumi-strategy-alerts above the plugin's files; reinstall the package",
+      );
   }
 }

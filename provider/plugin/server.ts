@@ -13,6 +13,7 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import * as anyproto from "google-protobuf/google/protobuf/any_pb";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { Redactor } from "../api/redact";
+import { StrategyAlertsError } from "../model/errors";
 import type { ResourceKind } from "../resources/type-tokens";
 import { RuntimeContext } from "../runtime/context";
 import { handlers } from "../runtime/handlers";
@@ -28,7 +29,7 @@ import { open, seal } from "./wire";
 type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;
 
 /** An error the engine should show as is: its message names the resource and what to do. */
-class ProtocolError extends Error {
+class ProtocolError extends StrategyAlertsError {
   readonly code: grpc.status;
 
   constructor(code: grpc.status, message: string) {
@@ -52,10 +53,30 @@ export class StrategyAlertsProvider {
    */
   service(): grpc.UntypedServiceImplementation {
     const implementation: Partial<provrpc.IResourceProviderServer> = {
+      ...this.#pluginMethods(),
+      ...this.#configMethods(),
+      ...this.#resourceReadMethods(),
+      ...this.#resourceWriteMethods(),
+      ...this.#functionMethods(),
+    };
+    return implementation as grpc.UntypedServiceImplementation;
+  }
+
+  /** What the plugin is: its version, its schema, and cancellation. */
+  #pluginMethods(): Partial<provrpc.IResourceProviderServer> {
+    return {
       getPluginInfo: this.#unary(async () => new pluginproto.PluginInfo().setVersion(packageVersion())),
       getSchema: this.#unary(async () => {
         return new provproto.GetSchemaResponse().setSchema(JSON.stringify(pluginSchema()));
       }),
+      // Nothing runs in the background: each operation ends with its request.
+      cancel: this.#unary(async () => new emptyproto.Empty()),
+    };
+  }
+
+  /** The provider's own configuration: the key and the base URL. */
+  #configMethods(): Partial<provrpc.IResourceProviderServer> {
+    return {
       checkConfig: this.#unary(async (req: provproto.CheckRequest) => {
         const news = open(req.getNews());
         // The key is stored as a secret even when a program passed it as plain text.
@@ -87,6 +108,12 @@ export class StrategyAlertsProvider {
           .setAcceptresources(true)
           .setSupportspreview(true);
       }),
+    };
+  }
+
+  /** The resource operations that change nothing: check, diff and read (refresh, import). */
+  #resourceReadMethods(): Partial<provrpc.IResourceProviderServer> {
+    return {
       check: this.#unary(async (req: provproto.CheckRequest) => {
         const kind = this.#kind(req.getUrn());
         const olds = open(req.getOlds());
@@ -104,6 +131,27 @@ export class StrategyAlertsProvider {
         const result = await handlers[kind].diff(this.ctx, req.getId(), olds, news);
         return diffResponse(kind, result, oldInputs, news);
       }),
+      read: this.#unary(async (req: provproto.ReadRequest) => {
+        const kind = this.#kind(req.getUrn());
+        const outputs = open(req.getProperties());
+        const inputs = open(req.getInputs());
+        // Outputs carry the inputs too; an import (no state) has neither.
+        const previous = { ...inputs.bag, ...outputs.bag };
+        const keys = new Set([...outputs.secretKeys, ...inputs.secretKeys]);
+        const result = await handlers[kind].read(this.ctx, req.getId(), previous);
+        const res = new provproto.ReadResponse();
+        if (!result.id) return res; // Gone: the engine drops it from state.
+        return res
+          .setId(result.id)
+          .setProperties(seal(result.props, secretKeys(kind, keys)))
+          .setInputs(seal(result.inputs, keys));
+      }),
+    };
+  }
+
+  /** The resource operations that write, each answered without a request in a preview. */
+  #resourceWriteMethods(): Partial<provrpc.IResourceProviderServer> {
+    return {
       create: this.#unary(async (req: provproto.CreateRequest) => {
         const kind = this.#kind(req.getUrn());
         const inputs = open(req.getProperties());
@@ -119,21 +167,6 @@ export class StrategyAlertsProvider {
         return new provproto.CreateResponse()
           .setId(result.id)
           .setProperties(seal(result.outs, secretKeys(kind, inputs.secretKeys)));
-      }),
-      read: this.#unary(async (req: provproto.ReadRequest) => {
-        const kind = this.#kind(req.getUrn());
-        const outputs = open(req.getProperties());
-        const inputs = open(req.getInputs());
-        // Outputs carry the inputs too; an import (no state) has neither.
-        const previous = { ...inputs.bag, ...outputs.bag };
-        const keys = new Set([...outputs.secretKeys, ...inputs.secretKeys]);
-        const result = await handlers[kind].read(this.ctx, req.getId(), previous);
-        const res = new provproto.ReadResponse();
-        if (!result.id) return res; // Gone: the engine drops it from state.
-        return res
-          .setId(result.id)
-          .setProperties(seal(result.props, secretKeys(kind, keys)))
-          .setInputs(seal(result.inputs, keys));
       }),
       update: this.#unary(async (req: provproto.UpdateRequest) => {
         const kind = this.#kind(req.getUrn());
@@ -157,6 +190,12 @@ export class StrategyAlertsProvider {
         await handlers[kind].delete(this.ctx, req.getId(), { ...inputs, ...outputs });
         return new emptyproto.Empty();
       }),
+    };
+  }
+
+  /** The functions (lookups) a program invokes. */
+  #functionMethods(): Partial<provrpc.IResourceProviderServer> {
+    return {
       invoke: this.#unary(async (req: provproto.InvokeRequest) => {
         const fn = functionOf(req.getTok());
         if (!fn)
@@ -173,10 +212,7 @@ export class StrategyAlertsProvider {
           return res;
         }
       }),
-      // Nothing runs in the background: each operation ends with its request.
-      cancel: this.#unary(async () => new emptyproto.Empty()),
     };
-    return implementation as grpc.UntypedServiceImplementation;
   }
 
   #kind(urn: string): ResourceKind {
@@ -238,7 +274,7 @@ export class StrategyAlertsProvider {
   }
 }
 
-class InitFailedError extends Error {
+class InitFailedError extends StrategyAlertsError {
   readonly detail: provproto.ErrorResourceInitFailed;
 
   constructor(message: string, detail: provproto.ErrorResourceInitFailed) {

@@ -1,5 +1,7 @@
-import { PLUGIN_TYPE_TOKENS, type ResourceKind } from "../resources/type-tokens";
-import { type PropertyBag, UNKNOWN } from "../runtime/inputs";
+import { STRATEGY_OUTPUT_FIELDS } from "../model/strategy";
+import { UNKNOWN } from "../model/unknown-value";
+import { PLUGIN_TYPE_TOKENS, type ResourceKind, resourceKindOf, typeOfUrn } from "../resources/type-tokens";
+import type { PropertyBag } from "../runtime/inputs";
 
 /** Outputs the plugin always returns as Pulumi secrets. */
 export const SECRET_OUTPUTS: Record<ResourceKind, readonly string[]> = {
@@ -10,16 +12,14 @@ export const SECRET_OUTPUTS: Record<ResourceKind, readonly string[]> = {
   DeveloperTags: [],
 };
 
-const KINDS = Object.keys(PLUGIN_TYPE_TOKENS) as ResourceKind[];
-
 /**
  * The kind a resource URN names (`urn:pulumi:<stack>::<project>::<parent$>type::<name>`); only
  * the plugin's own type tokens, never the dynamic ones, which this plugin does not serve.
  */
 export function kindOfUrn(urn: string): ResourceKind | undefined {
-  const qualified = urn.split("::")[2] ?? "";
-  const type = qualified.slice(qualified.lastIndexOf("$") + 1);
-  return KINDS.find((k) => PLUGIN_TYPE_TOKENS[k] === type);
+  const type = typeOfUrn(urn);
+  const kind = resourceKindOf(type);
+  return kind !== undefined && PLUGIN_TYPE_TOKENS[kind] === type ? kind : undefined;
 }
 
 /**
@@ -36,7 +36,7 @@ export const STABLE_OUTPUTS: Record<ResourceKind, readonly string[]> = {
 
 /** The outputs of each kind beyond its inputs (the dynamic resources declare the same). */
 export const OUTPUTS: Record<ResourceKind, readonly string[]> = {
-  Strategy: ["strategyId", "userId", "dealbreakers", "ruleGroups", "isActive", "createdAt", "updatedAt"],
+  Strategy: STRATEGY_OUTPUT_FIELDS,
   StrategyActivation: ["activeStrategyIds"],
   Webhook: ["verifiedAt", "hasSecret", "secret", "verificationError"],
   FollowedDeveloper: ["isActive", "addedAt", "tagIds"],

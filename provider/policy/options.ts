@@ -6,6 +6,7 @@
 
 import type { EnforcementLevel } from "@pulumi/policy";
 import { StrategyAlertsError } from "../model/errors";
+import { PLAN_LIMITS } from "../model/plan-limits";
 
 export const POLICY_NAMES = [
   "honeypot-dealbreaker",
@@ -28,7 +29,7 @@ export const DEFAULT_ENFORCEMENT: Record<PolicyName, EnforcementLevel> = {
 };
 
 /** Active-strategy limits of the plans (spec section 8). */
-export const PLAN_ACTIVE_LIMITS = { PRO: 25, DEGEN: 50 } as const;
+export const PLAN_ACTIVE_LIMITS = { PRO: PLAN_LIMITS.PRO.active, DEGEN: PLAN_LIMITS.DEGEN.active } as const;
 export type Plan = keyof typeof PLAN_ACTIVE_LIMITS;
 
 export interface StrategyAlertsPolicyOptions {

@@ -5,6 +5,7 @@ import {
   type RuleGroup,
   type RuleItem,
   STRATEGY_FIELDS,
+  STRATEGY_OUTPUT_FIELDS,
   type StoredRule,
   type TriggerConfigs,
 } from "../model/strategy";
@@ -80,13 +81,8 @@ export class Strategy extends pulumi.dynamic.Resource {
       name,
       {
         ...args,
-        strategyId: undefined,
-        userId: undefined,
-        dealbreakers: undefined,
-        ruleGroups: undefined,
-        isActive: undefined,
-        createdAt: undefined,
-        updatedAt: undefined,
+        // Outputs the provider fills in: declared as unknown inputs so the engine tracks them.
+        ...Object.fromEntries(STRATEGY_OUTPUT_FIELDS.map((field) => [field, undefined])),
       },
       opts,
       RESOURCE_MODULE,

@@ -39,6 +39,12 @@ export function resourceKindOf(type: string): ResourceKind | undefined {
   return RESOURCE_KINDS.find((k) => TYPE_TOKENS[k] === type || PLUGIN_TYPE_TOKENS[k] === type);
 }
 
+/** The type token of a URN (`urn:pulumi:stack::project::type::name`; nested types use `$`). */
+export function typeOfUrn(urn: string): string {
+  const qualified = urn.split("::")[2] ?? "";
+  return qualified.slice(qualified.lastIndexOf("$") + 1);
+}
+
 /**
  * Recognises a resource by the type token the SDK records on every instance. Unlike
  * `instanceof`, it also holds when a program ends up with two copies of this package or the SDK.

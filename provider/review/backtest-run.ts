@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import type { ApiClient } from "../api/client";
 import { AmbiguousWriteError, ApiError, ForbiddenError, NotFoundError } from "../api/errors";
+import { PLAN_LIMITS, PLANS } from "../model/plan-limits";
 import type { BacktestJob } from "../model/schemas/backtest";
 import type { Strategy } from "../model/strategy";
 import { temporaryMark, temporaryStrategyName } from "../model/temporary-strategies";
@@ -18,7 +19,9 @@ import { ReviewInterruptedError } from "./errors";
 
 const DAY_MS = 86_400_000;
 /** Spec section 8: backtest jobs per UTC day; DEGEN has no cap. */
-export const DAILY_BACKTEST_QUOTA: Record<string, number | null> = { PRO: 25, DEGEN: null };
+export const DAILY_BACKTEST_QUOTA: Record<string, number | null> = Object.fromEntries(
+  PLANS.map((plan) => [plan, PLAN_LIMITS[plan].backtestsPerDay]),
+);
 /** Marks a temporary strategy made by a review; the run id makes each review's own. */
 export const TEMPORARY_MARK = temporaryMark("review");
 const TOP_TOKENS = 10;

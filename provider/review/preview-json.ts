@@ -8,7 +8,7 @@
  * Schemas are loose: the engine adds fields between versions and a review must not break on them.
  */
 import { z } from "zod";
-import { type ResourceKind, resourceKindOf } from "../resources/type-tokens";
+import { type ResourceKind, resourceKindOf, typeOfUrn } from "../resources/type-tokens";
 import {
   describeDocument,
   describeJsonError,
@@ -85,13 +85,6 @@ export interface PreviewPlan {
   policyViolations: PolicyViolation[];
   /** Whether the input was the event stream, which is the only form that can carry policy events. */
   fromEventStream: boolean;
-}
-
-/** The type token of a URN (`urn:pulumi:stack::project::type::name`; nested types use `$`). */
-export function typeOfUrn(urn: string): string {
-  const parts = urn.split("::");
-  const qualified = parts[2] ?? "";
-  return qualified.split("$").pop() ?? qualified;
 }
 
 export function nameOfUrn(urn: string): string {

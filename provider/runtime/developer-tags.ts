@@ -1,9 +1,10 @@
 import { NotFoundError } from "../api/errors";
 import { canonicalStringSet } from "../model/canonical";
+import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
 import type { KindHandler } from "./handlers";
-import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
+import { type PropertyBag, withoutProvider } from "./inputs";
 
 const label = (address: unknown) => `DeveloperTags "${String(address)}"`;
 

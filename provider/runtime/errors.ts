@@ -1,5 +1,6 @@
-import { StrategyAlertsError, UnauthorizedError } from "../api/errors";
+import { UnauthorizedError } from "../api/errors";
 import { API_KEY_ENV } from "../credentials";
+import { StrategyAlertsError } from "../model/errors";
 import { traceOperation } from "./trace";
 
 /**
@@ -49,11 +50,47 @@ export interface InitFailure extends Error {
   reasons: string[];
 }
 
+/**
+ * A resource was created but could not be brought to its declared state: the engine records it
+ * with `properties` (so it is not created twice) and shows `reasons`.
+ */
+export class ResourceInitFailedError extends StrategyAlertsError implements InitFailure {
+  readonly id: string;
+  readonly properties: Record<string, unknown>;
+  readonly reasons: string[];
+
+  constructor(message: string, id: string, properties: Record<string, unknown>) {
+    super(message);
+    this.id = id;
+    this.properties = properties;
+    // The engine shows `reasons`, not the message, so the reason carries the whole story.
+    this.reasons = [message];
+  }
+}
+
 export function initFailure(message: string, id: string, properties: Record<string, unknown>): InitFailure {
-  // The engine shows `reasons`, not the message, so the reason carries the whole story.
-  return Object.assign(new Error(message), { id, properties, reasons: [message] });
+  return new ResourceInitFailedError(message, id, properties);
 }
 
 function isInitFailure(err: unknown): err is InitFailure {
   return err instanceof Error && typeof (err as Partial<InitFailure>).id === "string";
+}
+
+/**
+ * The service's state contradicts what an operation just did or was asked to do (a strategy
+ * gone right after its update, several strategies that could each be the one created): the
+ * message says what was found and what to do.
+ */
+export class ServiceStateError extends StrategyAlertsError {}
+
+/** A resource kind this version of the package does not serve (state written by a newer one). */
+export class UnknownResourceKindError extends StrategyAlertsError {
+  readonly kind: string;
+
+  constructor(kind: string) {
+    super(
+      `pulumi-strategy-alerts has no resource kind "${kind}"; upgrade the package to the version that wrote this state`,
+    );
+    this.kind = kind;
+  }
 }

@@ -1,9 +1,10 @@
 import { ConflictError, NotFoundError } from "../api/errors";
 import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
+import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
-import { operation } from "./errors";
+import { operation, ServiceStateError } from "./errors";
 import type { KindHandler } from "./handlers";
-import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
+import { type PropertyBag, withoutProvider } from "./inputs";
 
 interface Declared {
   address: string;
@@ -143,8 +144,9 @@ async function recordAfter(
   // Not listed before this write (a new follow): read it back, one listing per burst of writes.
   const listed = (await ctx.run.developers()).get(address) ?? (await ctx.run.readBackDeveloper(address));
   if (!listed && answer === undefined)
-    throw new Error(
-      `the service refused to follow ${address} again but does not list it among followed developers`,
+    throw new ServiceStateError(
+      `the service refused to follow ${address} again but does not list it among followed developers; ` +
+        "run `pulumi refresh`, then `pulumi up` again",
     );
   const record: DeveloperRecord = { address, alias: null, isActive: true, ...listed, ...written };
   ctx.run.noteDeveloper(record);

@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { defaultContext } from "./context";
+import { UnknownResourceKindError } from "./errors";
 import { handlers, isResourceKind } from "./handlers";
 
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
@@ -13,8 +14,7 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 
 /** The dynamic provider of one kind: the shared handler bound to the process's one context. */
 export function handler(kind: string): pulumi.dynamic.ResourceProvider {
-  if (!isResourceKind(kind))
-    throw new Error(`pulumi-strategy-alerts has no resource kind "${kind}"; upgrade the package`);
+  if (!isResourceKind(kind)) throw new UnknownResourceKindError(kind);
   const h = handlers[kind];
   const ctx = defaultContext;
   return {

@@ -1,8 +1,6 @@
 /** Helpers for the property bags the engine hands a dynamic provider. */
 import { isUnknown } from "../model/unknown-value";
 
-export { isUnknown, UNKNOWN } from "../model/unknown-value";
-
 // biome-ignore lint/suspicious/noExplicitAny: the engine's property bags are untyped JSON.
 export type PropertyBag = Record<string, any>;
 

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { NotFoundError } from "../api/errors";
 import { canonicalStringSet } from "../model/canonical";
+import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
 import type { KindHandler } from "./handlers";
-import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
+import { type PropertyBag, withoutProvider } from "./inputs";
+import { activeLimitFailure } from "./strategy-activation-plan-check";
 
 const LABEL = "StrategyActivation";
 
@@ -161,36 +163,4 @@ async function deactivate(ctx: RuntimeContext, id: string): Promise<void> {
     // A strategy deleted elsewhere is as inactive as it gets.
     if (!(err instanceof NotFoundError)) throw err;
   }
-}
-
-async function activeLimitFailure(
-  ctx: RuntimeContext,
-  wanted: Set<string>,
-  unknownCount: number,
-  exclusive: boolean,
-  previouslyHeld: Set<string>,
-): Promise<{ property: string; reason: string } | undefined> {
-  const [account, strategies] = await Promise.all([ctx.run.account(), ctx.run.strategies()]);
-  const limit = account.limits.strategies.active;
-  const missing = [...wanted].filter((id) => !strategies.has(id) && !ctx.run.claimedStrategyIds.has(id));
-  if (missing.length > 0) {
-    return {
-      property: "strategyIds",
-      reason: `strategyIds names strategies that do not exist in this account: ${missing.join(", ")}`,
-    };
-  }
-  // Active strategies outside the set stay active unless exclusive, or unless this resource held them.
-  const outside = exclusive
-    ? 0
-    : [...strategies.values()].filter((s) => s.isActive && !wanted.has(s.id) && !previouslyHeld.has(s.id))
-        .length;
-  const requested = wanted.size + unknownCount;
-  if (requested + outside <= limit) return undefined;
-  return {
-    property: "strategyIds",
-    reason:
-      `the ${account.plan} plan allows ${limit} active strategies, but this update would make ${requested + outside} active: ` +
-      `${requested} in strategyIds and ${outside} already active outside it. ` +
-      "Remove strategies from strategyIds, deactivate others, set exclusive: true, or upgrade the plan.",
-  };
 }

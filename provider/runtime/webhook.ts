@@ -1,9 +1,10 @@
 import { AmbiguousWriteError } from "../api/errors";
 import type { WebhookConfig } from "../model/schemas/webhook";
+import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
 import { initFailure, operation } from "./errors";
 import type { KindHandler } from "./handlers";
-import { isUnknown, type PropertyBag, withoutProvider } from "./inputs";
+import { type PropertyBag, withoutProvider } from "./inputs";
 
 const LABEL = "Webhook";
 /** The account has one webhook: the id names it, not a server object (and imports it). */

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { StrategyAlertsError } from "../model/errors";
 
 /** Why a delivery was rejected; `code` is stable for programs, the message explains for people. */
-export class WebhookVerificationError extends Error {
+export class WebhookVerificationError extends StrategyAlertsError {
   constructor(
     readonly code:
       | "missing-header"

@@ -43,6 +43,7 @@ const PUBLIC_VALUES = [
   "ForbiddenError",
   "NotFoundError",
   "RateLimitError",
+  "RequestArgumentError",
   "ResponseValidationError",
   "ServerError",
   "StrategyAlertsError",

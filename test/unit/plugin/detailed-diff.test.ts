@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { UNKNOWN } from "../../../provider/model/unknown-value";
 import { changedProperties, detailedDiff } from "../../../provider/plugin/detailed-diff";
-import { UNKNOWN } from "../../../provider/runtime/inputs";
 
 const HONEYPOT = { rule: "is_honeypot", dealbreaker: true };
 const LIQUIDITY = { rule: "liquidity_usd", dealbreaker: false, min: 5000 };

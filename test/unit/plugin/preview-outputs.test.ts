@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { UNKNOWN } from "../../../provider/model/unknown-value";
 import { kindOfUrn, previewOutputs } from "../../../provider/plugin/tokens";
-import { UNKNOWN } from "../../../provider/runtime/inputs";
 
 describe("previewOutputs", () => {
   it("keeps a strategy's id known through the preview of its update, so what names it shows no change", () => {

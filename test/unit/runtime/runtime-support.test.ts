@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { UnauthorizedError } from "../../../provider/api/errors";
+import { UNKNOWN } from "../../../provider/model/unknown-value";
 import { describeWait } from "../../../provider/runtime/client";
 import { ResourceOperationError } from "../../../provider/runtime/errors";
-import { UNKNOWN, unknownPaths, withoutProvider } from "../../../provider/runtime/inputs";
+import { unknownPaths, withoutProvider } from "../../../provider/runtime/inputs";
 import { ProviderSettings } from "../../../provider/runtime/settings";
 
 const settings = new ProviderSettings();

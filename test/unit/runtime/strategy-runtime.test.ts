@@ -2,13 +2,10 @@ import { describe, expect, it } from "vitest";
 import { canonicalRules } from "../../../provider/model/canonical";
 import { rulesToStored } from "../../../provider/model/rule-mapping";
 import type { Strategy } from "../../../provider/model/strategy";
-import {
-  adoptionPatch,
-  changedFields,
-  inputsFromLive,
-  patchFor,
-  sameContent,
-} from "../../../provider/runtime/strategy";
+import { adoptionPatch } from "../../../provider/runtime/strategy-adoption";
+import { sameContent } from "../../../provider/runtime/strategy-create-once";
+import { inputsFromLive } from "../../../provider/runtime/strategy-live-inputs";
+import { changedFields, patchFor } from "../../../provider/runtime/strategy-patch";
 import { outputsAfterPatch } from "../../../provider/runtime/strategy-patch-result";
 import { tokenAgeWarnings } from "../../../provider/runtime/token-age";
 
