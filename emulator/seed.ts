@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { API_KEY_PREFIX, stableId } from "./ids";
-import type { Plan } from "./plans";
+import { PLANS, type Plan } from "./plans";
 import type { Store } from "./store/store";
 
 /**
@@ -68,7 +68,7 @@ export interface DemoUser {
 }
 
 export function demoUsers(): DemoUser[] {
-  return (["PRO", "DEGEN"] as const).map((plan) => ({
+  return PLANS.map((plan) => ({
     userId: stableId("demo-user", plan),
     apiKey: API_KEY_PREFIX + createHash("sha256").update(`demo:${plan}`).digest("hex").slice(0, 32),
     plan,

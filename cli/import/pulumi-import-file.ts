@@ -5,8 +5,9 @@
  * provider's URN) and a `parent`; the account's resources use the default provider, so neither
  * is written.
  */
+
+import { PLUGIN_TYPE_TOKENS } from "../../provider/resources/type-tokens";
 import type { AccountDeclarations } from "./declarations";
-import { PLUGIN_NAME } from "./render-yaml";
 
 export interface ImportFileEntry {
   type: string;
@@ -21,7 +22,7 @@ export interface ImportFile {
 export function pulumiImportFile(declarations: AccountDeclarations): ImportFile {
   return {
     resources: declarations.resources.map((d) => ({
-      type: `${PLUGIN_NAME}:index:${d.kind}`,
+      type: PLUGIN_TYPE_TOKENS[d.kind],
       name: d.name.resource,
       id: d.importId,
     })),

@@ -4,11 +4,12 @@
  * (valid YAML) with invisible characters escaped, and every `$` of account data doubled, since
  * Pulumi YAML reads `${…}` in any string as an interpolation and `$$` as a literal `$`.
  */
+
+import { PLUGIN_PACKAGE, PLUGIN_TYPE_TOKENS } from "../../provider/resources/type-tokens";
 import { type AccountDeclarations, Ref, SecretConfig, TagRef } from "./declarations";
 import { quoted } from "./printable";
 
 /** The package's provider plugin, as a project that has the package in node_modules finds it. */
-export const PLUGIN_NAME = "strategy-alerts";
 export const PLUGIN_PATH = "./node_modules/pulumi-strategy-alerts";
 
 const INDENT = "  ";
@@ -83,7 +84,7 @@ export function renderYamlProgram(projectName: string, declarations: AccountDecl
     "runtime: yaml",
     "plugins:",
     "  providers:",
-    `    - name: ${PLUGIN_NAME}`,
+    `    - name: ${PLUGIN_PACKAGE}`,
     `      path: ${PLUGIN_PATH}`,
   ];
   if (declarations.secrets.length > 0) {
@@ -97,7 +98,7 @@ export function renderYamlProgram(projectName: string, declarations: AccountDecl
   lines.push("resources:");
   for (const d of declarations.resources) {
     if (d.note) lines.push(`  # ${d.note}`);
-    lines.push(`  ${yamlText(d.name.resource)}:`, `    type: ${PLUGIN_NAME}:index:${d.kind}`);
+    lines.push(`  ${yamlText(d.name.resource)}:`, `    type: ${PLUGIN_TYPE_TOKENS[d.kind]}`);
     const props = block(d.args, 3);
     lines.push(...(props.length > 0 ? ["    properties:", ...props] : []));
   }
