@@ -94,6 +94,7 @@ describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () 
       project = await PulumiProject.create({
         name: "strategy-portfolio",
         program: await example("portfolio/index.ts"),
+        typeCheck: true,
         config: {
           ...stackConfig(emulator, user.apiKey),
           "portfolio:webhookUrl": {
@@ -165,6 +166,7 @@ describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () 
       project = await PulumiProject.create({
         name: "adopt-existing",
         program: await example("adopt-existing/index.ts"),
+        typeCheck: true,
         config: stackConfig(emulator, user.apiKey),
       });
     });

@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { inject } from "vitest";
+import { pulumiEnv } from "../../scripts/pulumi-env";
 import { runProcess } from "../support/process";
 import { linkNodeModules } from "../support/project-modules";
 
@@ -66,6 +66,12 @@ export interface ProjectOptions {
    * leaves node_modules to the test, which installs the packed package as a user would.
    */
   linkRepoModules?: boolean;
+  /**
+   * Default false: the Node.js language host runs the program transpile-only, as type-checking
+   * it on every command costs seconds and is not what most tests prove. True type-checks it, as
+   * a user's default project does (the examples, a project installed from the packed package).
+   */
+  typeCheck?: boolean;
 }
 
 export class PulumiProject {
@@ -97,6 +103,8 @@ export class PulumiProject {
           module: "commonjs",
           esModuleInterop: true,
           skipLibCheck: true,
+          // Explicit, as ts-node's transpile-only mode requires it with a commonjs module.
+          moduleResolution: "node",
         },
         files: ["index.ts"],
       }),
@@ -107,37 +115,30 @@ export class PulumiProject {
       await mkdir(join(dir, file, ".."), { recursive: true });
       await writeFile(join(dir, file), content);
     }
-    return PulumiProject.open(dir, options);
+    return PulumiProject.open(dir, { ...options, typeCheck: options.typeCheck ?? false });
   }
 
   /**
    * A stack for a project directory that already holds its Pulumi.yaml, program and
-   * node_modules (a generated project with the package installed as users install it).
+   * node_modules (a generated project with the package installed as users install it); its
+   * program is type-checked unless `typeCheck` is false.
    */
   static async open(
     dir: string,
-    options: Pick<ProjectOptions, "config" | "env"> = {},
+    options: Pick<ProjectOptions, "config" | "env" | "typeCheck"> = {},
   ): Promise<PulumiProject> {
-    const bin = pulumiBinDir();
     await mkdir(join(dir, ".state"));
-
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      // Node 24 from the project's node_modules, then the Pulumi CLI and its plugins.
-      PATH: [join(REPO_ROOT, "node_modules/.bin"), bin, process.env.PATH ?? ""].join(":"),
-      PULUMI_HOME: join(dir, ".pulumi-home"),
-      PULUMI_BACKEND_URL: `file://${join(dir, ".state")}`,
-      PULUMI_CONFIG_PASSPHRASE: randomBytes(12).toString("hex"),
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_SKIP_CONFIRMATIONS: "true",
-      NO_COLOR: "1",
-      ...options.env,
-    };
-    // The harness's own credentials must come only from what a test sets explicitly.
-    delete env.STRATEGY_ALERTS_API_KEY;
-    delete env.STRATEGY_ALERTS_BASE_URL;
-    Object.assign(env, options.env);
+    // The harness's own credentials come only from what a test sets explicitly.
+    const env = pulumiEnv({
+      pulumiBinDir: pulumiBinDir(),
+      home: join(dir, ".pulumi-home"),
+      stateDir: join(dir, ".state"),
+      extra: {
+        NO_COLOR: "1",
+        ...(options.typeCheck === false ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}),
+        ...options.env,
+      },
+    });
 
     const project = new PulumiProject(dir, env);
     await project.run(["stack", "init", project.stack, "--non-interactive"]);

@@ -156,6 +156,8 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
         },
       },
       files: { "tsconfig.json": JSON.stringify(TSCONFIG, null, 2) },
+      // The user's default: the language host type-checks the program with the user's tsconfig.
+      typeCheck: true,
     });
     await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
       cwd: project.dir,
