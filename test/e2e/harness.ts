@@ -1,7 +1,6 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { inject } from "vitest";
 import { pulumiEnv } from "../../scripts/pulumi-env";
 import { runProcess } from "../support/process";
 import { linkNodeModules } from "../support/project-modules";
@@ -10,11 +9,12 @@ export { type ProcessResult, runProcess } from "../support/process";
 
 export const REPO_ROOT = resolve(__dirname, "../..");
 
-/** The directory holding `pulumi` and its plugins, provided by the e2e global setup. */
-export function pulumiBinDir(): string {
-  const dir = inject("pulumiBinDir");
-  if (!dir) throw new Error("the Pulumi CLI is not available (see the e2e global setup's message)");
-  return dir;
+/**
+ * The directory holding `pulumi` and its plugins: the one given, else the e2e global setup's.
+ * Loaded lazily, so that scripts (which give it) can drive projects outside the test runner.
+ */
+async function binDir(given: string | undefined): Promise<string> {
+  return given ?? (await import("./pulumi-bin")).pulumiBinDir();
 }
 
 export type ChangeKind = "create" | "update" | "delete" | "same" | "replace" | "read" | "refresh" | string;
@@ -72,6 +72,8 @@ export interface ProjectOptions {
    * a user's default project does (the examples, a project installed from the packed package).
    */
   typeCheck?: boolean;
+  /** The Pulumi CLI's directory (default: the one the e2e global setup provisioned). */
+  pulumiBinDir?: string;
 }
 
 export class PulumiProject {
@@ -83,7 +85,7 @@ export class PulumiProject {
   ) {}
 
   static async create(options: ProjectOptions): Promise<PulumiProject> {
-    pulumiBinDir();
+    const bin = await binDir(options.pulumiBinDir);
     const dir = await mkdtemp(join(tmpdir(), "psa-e2e-"));
     const name = options.name ?? "e2e";
     await writeFile(
@@ -115,7 +117,7 @@ export class PulumiProject {
       await mkdir(join(dir, file, ".."), { recursive: true });
       await writeFile(join(dir, file), content);
     }
-    return PulumiProject.open(dir, { ...options, typeCheck: options.typeCheck ?? false });
+    return PulumiProject.open(dir, { ...options, pulumiBinDir: bin, typeCheck: options.typeCheck ?? false });
   }
 
   /**
@@ -125,12 +127,12 @@ export class PulumiProject {
    */
   static async open(
     dir: string,
-    options: Pick<ProjectOptions, "config" | "env" | "typeCheck"> = {},
+    options: Pick<ProjectOptions, "config" | "env" | "typeCheck" | "pulumiBinDir"> = {},
   ): Promise<PulumiProject> {
     await mkdir(join(dir, ".state"));
     // The harness's own credentials come only from what a test sets explicitly.
     const env = pulumiEnv({
-      pulumiBinDir: pulumiBinDir(),
+      pulumiBinDir: await binDir(options.pulumiBinDir),
       home: join(dir, ".pulumi-home"),
       stateDir: join(dir, ".state"),
       extra: {
