@@ -78,6 +78,9 @@ export interface ProjectOptions {
 
 export class PulumiProject {
   readonly stack = "dev";
+  /** The program in index.ts, and the one the stack last applied (undefined: none or destroyed). */
+  #program: string | undefined;
+  #applied: string | undefined;
 
   private constructor(
     readonly dir: string,
@@ -117,7 +120,13 @@ export class PulumiProject {
       await mkdir(join(dir, file, ".."), { recursive: true });
       await writeFile(join(dir, file), content);
     }
-    return PulumiProject.open(dir, { ...options, pulumiBinDir: bin, typeCheck: options.typeCheck ?? false });
+    const project = await PulumiProject.open(dir, {
+      ...options,
+      pulumiBinDir: bin,
+      typeCheck: options.typeCheck ?? false,
+    });
+    project.#program = options.program;
+    return project;
   }
 
   /**
@@ -156,6 +165,17 @@ export class PulumiProject {
 
   async writeProgram(source: string): Promise<void> {
     await writeFile(join(this.dir, "index.ts"), source);
+    this.#program = source;
+  }
+
+  /**
+   * Brings the stack to `program` applied, with an `up` only when it is not there yet: a test
+   * states the stack it starts from, and runs alone as well as after the tests before it.
+   * (Changes made in the app are not tracked: a test that makes them restores them.)
+   */
+  async ensureApplied(program: string): Promise<void> {
+    if (this.#program !== program) await this.writeProgram(program);
+    if (this.#applied !== program) await this.up();
   }
 
   preview(opts: RunOptions = {}): Promise<CommandResult> {
@@ -163,8 +183,14 @@ export class PulumiProject {
   }
 
   /** `pulumi up --yes`; with `withPreview` the engine previews first, as `pulumi up --yes` in CI does. */
-  up(opts: RunOptions & { withPreview?: boolean } = {}): Promise<CommandResult> {
-    return this.engineCommand(["up", "--yes", ...(opts.withPreview ? [] : ["--skip-preview"])], opts);
+  async up(opts: RunOptions & { withPreview?: boolean } = {}): Promise<CommandResult> {
+    this.#applied = undefined;
+    const result = await this.engineCommand(
+      ["up", "--yes", ...(opts.withPreview ? [] : ["--skip-preview"])],
+      opts,
+    );
+    if (result.code === 0) this.#applied = this.#program;
+    return result;
   }
 
   refresh(opts: RunOptions = {}): Promise<CommandResult> {
@@ -172,6 +198,7 @@ export class PulumiProject {
   }
 
   destroy(opts: RunOptions = {}): Promise<CommandResult> {
+    this.#applied = undefined;
     return this.engineCommand(["destroy", "--yes", "--skip-preview"], opts);
   }
 

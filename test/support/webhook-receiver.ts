@@ -14,7 +14,8 @@ export class WebhookReceiver {
   readonly deliveries: Delivery[] = [];
   url = "";
 
-  constructor(readonly mode: ReceiverMode) {}
+  /** `mode` may change while it runs: a receiver that goes down and comes back. */
+  constructor(public mode: ReceiverMode) {}
 
   async start(): Promise<this> {
     const server = createServer((req, res) => {
