@@ -84,6 +84,7 @@ describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () 
 
   describe("examples/portfolio", () => {
     let project: PulumiProject;
+    let source: string;
     let client: ApiClient;
     const receiver = createReceiver({});
 
@@ -91,9 +92,10 @@ describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () 
       await new Promise<void>((ok) => receiver.listen(0, "127.0.0.1", ok));
       const user = await emulator.user();
       client = user.client;
+      source = await example("portfolio/index.ts");
       project = await PulumiProject.create({
         name: "strategy-portfolio",
-        program: await example("portfolio/index.ts"),
+        program: source,
         typeCheck: true,
         config: {
           ...stackConfig(emulator, user.apiKey),
@@ -138,10 +140,12 @@ describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () 
     });
 
     it("previews no change on an unchanged program", async () => {
+      await project.ensureApplied(source);
       expect(changeReport(await project.preview())).toEqual([]);
     });
 
     it("destroys it", async () => {
+      await project.ensureApplied(source);
       await project.destroy();
       expect((await client.strategies.list()).strategies).toEqual([]);
       expect((await client.webhook.get()).url ?? null).toBeNull();

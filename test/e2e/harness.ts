@@ -357,3 +357,15 @@ export function changeReport(result: CommandResult): string[] {
     ),
   );
 }
+
+/**
+ * A step of a test file's setup that runs once, for the first test that needs it, and hands
+ * every later caller the same result: tests then run alone as well as in order.
+ */
+export function once<T>(step: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => {
+    result ??= step();
+    return result;
+  };
+}
