@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
@@ -7,41 +6,26 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { demoUsers } from "../../emulator/seed";
 import { createReceiver } from "../../examples/webhook-receiver/server";
 import type { ApiClient } from "../../provider/api/client";
+import { control } from "../support/emulator";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { changeReport, PulumiProject, REPO_ROOT } from "./harness";
+import { changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
 
 const NODE = existsSync(join(REPO_ROOT, "node_modules/.bin/node"))
   ? join(REPO_ROOT, "node_modules/.bin/node")
   : process.execPath;
 
 /** Runs `scripts/demo.ts` as `npm run demo` does (after the build), with CI semantics. */
-function runDemo(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, ["-r", "ts-node/register/transpile-only", "scripts/demo.ts"], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, CI: "true", NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d) => {
-      output += d;
-    });
-    child.stderr.on("data", (d) => {
-      output += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
+async function runDemo(): Promise<{ code: number; output: string }> {
+  const res = await runProcess(NODE, ["-r", "ts-node/register/transpile-only", "scripts/demo.ts"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, CI: "true", NO_COLOR: "1" },
   });
+  return { code: res.code, output: `${res.stdout}\n${res.stderr}` };
 }
 
-/** Whether this emulator processes token events (emulator part 2), as the demo checks it. */
+/** Whether this emulator processes token events, as the demo checks it. */
 async function eventsAvailable(emulator: TestEmulator): Promise<boolean> {
-  const res = await fetch(`${emulator.em.controlUrl}/events`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: "{}",
-  });
-  return res.status !== 501;
+  return (await control(emulator.em, "POST", "/events", {})).status !== 501;
 }
 
 async function example(path: string): Promise<string> {

@@ -16,7 +16,7 @@ export interface Res<T = Json> {
 
 /** One call to the control plane (`/_emulator/…`), whatever its status. */
 export async function control<T = Json>(
-  em: RunningEmulator,
+  em: Pick<RunningEmulator, "controlUrl">,
   method: string,
   path: string,
   body?: unknown,
@@ -28,4 +28,17 @@ export async function control<T = Json>(
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+}
+
+/** One call to the control plane that must succeed: its body, or an error naming the call. */
+export async function controlOk<T = Json>(
+  em: Pick<RunningEmulator, "controlUrl">,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await control<T>(em, method, path, body);
+  if (res.status >= 300)
+    throw new Error(`${method} /_emulator${path} → ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
 }
