@@ -3,8 +3,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"] } },
-      { extends: true, test: { name: "integration", include: ["test/integration/**/*.test.ts"] } },
+      // Test files of these two projects share one module registry per worker: none of them
+      // leaves module state behind, and loading the sources once per worker saves the re-imports.
+      { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], isolate: false } },
+      {
+        extends: true,
+        test: { name: "integration", include: ["test/integration/**/*.test.ts"], isolate: false },
+      },
       {
         // Example suites import the package by name, as a user's project does; tsconfig paths
         // map the name to the sources.
@@ -21,6 +26,11 @@ export default defineConfig({
           // Each test drives the real Pulumi engine; one command takes seconds.
           testTimeout: 300_000,
           hookTimeout: 300_000,
+          // Files run side by side: each has its own emulator (ephemeral port), project
+          // directories, PULUMI_HOME, file backend and rate-window files. Much of a file's time
+          // is waiting (the engine's RPCs, a plan's rate window), so four overlap well on 2 cores.
+          fileParallelism: true,
+          maxWorkers: 4,
         },
       },
     ],

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { pulumiEnv } from "../scripts/pulumi-env";
 import { runProcess } from "../test/support/process";
 import { linkNodeModules } from "../test/support/project-modules";
 
@@ -68,21 +68,12 @@ export class BenchProject {
     }
     await linkNodeModules(dir);
     await mkdir(join(dir, ".state"));
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PATH: [join(ROOT, "node_modules/.bin"), options.pulumiBinDir, process.env.PATH ?? ""].join(":"),
-      PULUMI_HOME: join(dir, ".pulumi-home"),
-      PULUMI_BACKEND_URL: `file://${join(dir, ".state")}`,
-      PULUMI_CONFIG_PASSPHRASE: randomBytes(12).toString("hex"),
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_SKIP_CONFIRMATIONS: "true",
-      PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true",
-      NO_COLOR: "1",
-      ...options.env,
-    };
-    delete env.STRATEGY_ALERTS_API_KEY;
-    delete env.STRATEGY_ALERTS_BASE_URL;
+    const env = pulumiEnv({
+      pulumiBinDir: options.pulumiBinDir,
+      home: join(dir, ".pulumi-home"),
+      stateDir: join(dir, ".state"),
+      extra: { PULUMI_ENABLE_STREAMING_JSON_PREVIEW: "true", NO_COLOR: "1", ...options.env },
+    });
     const project = new BenchProject(dir, env, yaml ? "Pulumi.yaml" : "index.ts");
     await project.must(["stack", "init", "bench", "--non-interactive"]);
     await project.must(["config", "set", "--secret", "strategy-alerts:apiKey", "--", options.apiKey]);

@@ -10,16 +10,16 @@
  */
 import "../emulator/quiet-warnings";
 import { type SpawnOptions, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rename, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { delimiter, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator/server";
 import { DEMO_TOKENS } from "../emulator/tokens";
 import { createReceiver } from "../examples/webhook-receiver/server";
 import type { WebhookEvent } from "../provider/webhooks/verify";
+import { pulumiEnv } from "./pulumi-env";
 
 const ROOT = resolve(__dirname, "..");
 const STACK = "demo";
@@ -93,25 +93,19 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
   deps.tmp = tmp;
   await mkdir(join(tmp, "state"));
   const configFile = join(tmp, `Pulumi.${STACK}.yaml`);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    // Node 24 from the project first, then the Pulumi CLI and its plugins.
-    PATH: [join(ROOT, "node_modules", ".bin"), pulumiDir, process.env.PATH ?? ""].join(delimiter),
-    PULUMI_HOME: join(tmp, "pulumi-home"),
-    PULUMI_BACKEND_URL: `file://${join(tmp, "state")}`,
-    PULUMI_CONFIG_PASSPHRASE: randomBytes(16).toString("hex"),
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    PULUMI_SKIP_CONFIRMATIONS: "true",
-    // Pulumi's closure serializer loads every Node built-in, node:sqlite included, whose
-    // ExperimentalWarning (Node 22-24) would otherwise show as a diagnostic of every run.
-    NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=ExperimentalWarning"]
-      .filter(Boolean)
-      .join(" "),
-  };
   // The stack config is the only source of credentials in this demo.
-  delete env.STRATEGY_ALERTS_API_KEY;
-  delete env.STRATEGY_ALERTS_BASE_URL;
+  const env = pulumiEnv({
+    pulumiBinDir: pulumiDir,
+    home: join(tmp, "pulumi-home"),
+    stateDir: join(tmp, "state"),
+    extra: {
+      // Pulumi's closure serializer loads every Node built-in, node:sqlite included, whose
+      // ExperimentalWarning (Node 22-24) would otherwise show as a diagnostic of every run.
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=ExperimentalWarning"]
+        .filter(Boolean)
+        .join(" "),
+    },
+  });
 
   const pulumi = new PulumiCli(env, [user.apiKey]);
   const stackArgs = ["--stack", STACK, "--config-file", configFile, "--non-interactive"];

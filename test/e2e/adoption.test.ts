@@ -68,6 +68,7 @@ describe.runIf(inject("pulumiBinDir"))("adopting an existing strategy into code"
   });
 
   it("treats removing adopt afterwards as no change", async () => {
+    await project.ensureApplied(program(legacyId));
     await project.writeProgram(program(undefined));
     expect(changeReport(await project.preview())).toEqual([]);
   });
@@ -90,6 +91,7 @@ describe.runIf(inject("pulumiBinDir"))("adopting an existing strategy into code"
   });
 
   it("destroy deletes the adopted strategy like any other of the stack", async () => {
+    await project.ensureApplied(program(legacyId));
     await project.destroy();
     expect((await client.strategies.list()).strategies).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { type EmulatorOptions, type RunningEmulator, startEmulator } from "../../emulator/server";
 import { type ApiClient, createClient } from "../../provider/api/client";
+import { controlOk } from "../support/emulator";
 
 export interface JournalEntry {
   method: string;
@@ -23,15 +24,8 @@ export class TestEmulator {
     return this.em.baseUrl;
   }
 
-  async control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.em.controlUrl}${path}`, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} /_emulator${path} → ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
+  control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    return controlOk<T>(this.em, method, path, body);
   }
 
   /** A fresh account; tests raise the rate limit unless they test it. */

@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { inject } from "vitest";
+import { pulumiEnv } from "../../scripts/pulumi-env";
 import { runProcess } from "../support/process";
 import { linkNodeModules } from "../support/project-modules";
 
@@ -10,11 +9,12 @@ export { runProcess } from "../support/process";
 
 export const REPO_ROOT = resolve(__dirname, "../..");
 
-/** The directory holding `pulumi` and its plugins, provided by the e2e global setup. */
-export function pulumiBinDir(): string {
-  const dir = inject("pulumiBinDir");
-  if (!dir) throw new Error("the Pulumi CLI is not available (see the e2e global setup's message)");
-  return dir;
+/**
+ * The directory holding `pulumi` and its plugins: the one given, else the e2e global setup's.
+ * Loaded lazily, so that scripts (which give it) can drive projects outside the test runner.
+ */
+async function binDir(given: string | undefined): Promise<string> {
+  return given ?? (await import("./pulumi-bin")).pulumiBinDir();
 }
 
 export type ChangeKind = "create" | "update" | "delete" | "same" | "replace" | "read" | "refresh" | string;
@@ -66,10 +66,21 @@ export interface ProjectOptions {
    * leaves node_modules to the test, which installs the packed package as a user would.
    */
   linkRepoModules?: boolean;
+  /**
+   * Default false: the Node.js language host runs the program transpile-only, as type-checking
+   * it on every command costs seconds and is not what most tests prove. True type-checks it, as
+   * a user's default project does (the examples, a project installed from the packed package).
+   */
+  typeCheck?: boolean;
+  /** The Pulumi CLI's directory (default: the one the e2e global setup provisioned). */
+  pulumiBinDir?: string;
 }
 
 export class PulumiProject {
   readonly stack = "dev";
+  /** The program in index.ts, and the one the stack last applied (undefined: none or destroyed). */
+  #program: string | undefined;
+  #applied: string | undefined;
 
   private constructor(
     readonly dir: string,
@@ -77,7 +88,7 @@ export class PulumiProject {
   ) {}
 
   static async create(options: ProjectOptions): Promise<PulumiProject> {
-    pulumiBinDir();
+    const bin = await binDir(options.pulumiBinDir);
     const dir = await mkdtemp(join(tmpdir(), "psa-e2e-"));
     const name = options.name ?? "e2e";
     await writeFile(
@@ -97,6 +108,8 @@ export class PulumiProject {
           module: "commonjs",
           esModuleInterop: true,
           skipLibCheck: true,
+          // Explicit, as ts-node's transpile-only mode requires it with a commonjs module.
+          moduleResolution: "node",
         },
         files: ["index.ts"],
       }),
@@ -107,37 +120,36 @@ export class PulumiProject {
       await mkdir(join(dir, file, ".."), { recursive: true });
       await writeFile(join(dir, file), content);
     }
-    return PulumiProject.open(dir, options);
+    const project = await PulumiProject.open(dir, {
+      ...options,
+      pulumiBinDir: bin,
+      typeCheck: options.typeCheck ?? false,
+    });
+    project.#program = options.program;
+    return project;
   }
 
   /**
    * A stack for a project directory that already holds its Pulumi.yaml, program and
-   * node_modules (a generated project with the package installed as users install it).
+   * node_modules (a generated project with the package installed as users install it); its
+   * program is type-checked unless `typeCheck` is false.
    */
   static async open(
     dir: string,
-    options: Pick<ProjectOptions, "config" | "env"> = {},
+    options: Pick<ProjectOptions, "config" | "env" | "typeCheck" | "pulumiBinDir"> = {},
   ): Promise<PulumiProject> {
-    const bin = pulumiBinDir();
     await mkdir(join(dir, ".state"));
-
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      // Node 24 from the project's node_modules, then the Pulumi CLI and its plugins.
-      PATH: [join(REPO_ROOT, "node_modules/.bin"), bin, process.env.PATH ?? ""].join(":"),
-      PULUMI_HOME: join(dir, ".pulumi-home"),
-      PULUMI_BACKEND_URL: `file://${join(dir, ".state")}`,
-      PULUMI_CONFIG_PASSPHRASE: randomBytes(12).toString("hex"),
-      PULUMI_SKIP_UPDATE_CHECK: "true",
-      PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-      PULUMI_SKIP_CONFIRMATIONS: "true",
-      NO_COLOR: "1",
-      ...options.env,
-    };
-    // The harness's own credentials must come only from what a test sets explicitly.
-    delete env.STRATEGY_ALERTS_API_KEY;
-    delete env.STRATEGY_ALERTS_BASE_URL;
-    Object.assign(env, options.env);
+    // The harness's own credentials come only from what a test sets explicitly.
+    const env = pulumiEnv({
+      pulumiBinDir: await binDir(options.pulumiBinDir),
+      home: join(dir, ".pulumi-home"),
+      stateDir: join(dir, ".state"),
+      extra: {
+        NO_COLOR: "1",
+        ...(options.typeCheck === false ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}),
+        ...options.env,
+      },
+    });
 
     const project = new PulumiProject(dir, env);
     await project.run(["stack", "init", project.stack, "--non-interactive"]);
@@ -153,6 +165,17 @@ export class PulumiProject {
 
   async writeProgram(source: string): Promise<void> {
     await writeFile(join(this.dir, "index.ts"), source);
+    this.#program = source;
+  }
+
+  /**
+   * Brings the stack to `program` applied, with an `up` only when it is not there yet: a test
+   * states the stack it starts from, and runs alone as well as after the tests before it.
+   * (Changes made in the app are not tracked: a test that makes them restores them.)
+   */
+  async ensureApplied(program: string): Promise<void> {
+    if (this.#program !== program) await this.writeProgram(program);
+    if (this.#applied !== program) await this.up();
   }
 
   preview(opts: RunOptions = {}): Promise<CommandResult> {
@@ -160,8 +183,14 @@ export class PulumiProject {
   }
 
   /** `pulumi up --yes`; with `withPreview` the engine previews first, as `pulumi up --yes` in CI does. */
-  up(opts: RunOptions & { withPreview?: boolean } = {}): Promise<CommandResult> {
-    return this.engineCommand(["up", "--yes", ...(opts.withPreview ? [] : ["--skip-preview"])], opts);
+  async up(opts: RunOptions & { withPreview?: boolean } = {}): Promise<CommandResult> {
+    this.#applied = undefined;
+    const result = await this.engineCommand(
+      ["up", "--yes", ...(opts.withPreview ? [] : ["--skip-preview"])],
+      opts,
+    );
+    if (result.code === 0) this.#applied = this.#program;
+    return result;
   }
 
   refresh(opts: RunOptions = {}): Promise<CommandResult> {
@@ -169,6 +198,7 @@ export class PulumiProject {
   }
 
   destroy(opts: RunOptions = {}): Promise<CommandResult> {
+    this.#applied = undefined;
     return this.engineCommand(["destroy", "--yes", "--skip-preview"], opts);
   }
 
@@ -326,4 +356,16 @@ export function changeReport(result: CommandResult): string[] {
         `${m.op} ${m.urn.split("::").pop()}.${k}: ${JSON.stringify(m.old?.inputs?.[k])} → ${JSON.stringify(m.new?.inputs?.[k])}`,
     ),
   );
+}
+
+/**
+ * A step of a test file's setup that runs once, for the first test that needs it, and hands
+ * every later caller the same result: tests then run alone as well as in order.
+ */
+export function once<T>(step: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => {
+    result ??= step();
+    return result;
+  };
 }

@@ -12,7 +12,7 @@ import type { ApiClient } from "../../provider/api/client";
 import { type BuiltAccount, buildImportAccount } from "../support/import-account";
 import { WebhookReceiver } from "../support/webhook-receiver";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { changeReport, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
+import { changeReport, once, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
 
 const NODE_BIN = join(REPO_ROOT, "node_modules/.bin");
 /** The credential in the webhook's path (chat-style): never printed, never written in plain text. */
@@ -45,7 +45,40 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
   let built: BuiltAccount;
   let work: string;
   let dir: string;
-  let project: PulumiProject;
+
+  // Each step runs once, for the first test that needs it: a test runs alone or after the others.
+  const imported = once(async () => {
+    const env = {
+      ...process.env,
+      STRATEGY_ALERTS_API_KEY: user.apiKey,
+      STRATEGY_ALERTS_BASE_URL: emulator.baseUrl,
+    };
+    return sh("node", [join(REPO_ROOT, "dist/cli/index.js"), "import", "--out", dir], work, env);
+  });
+  const installed = once(async () => {
+    await imported();
+    const tarball = await packPackage(work);
+    return sh(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", tarball],
+      dir,
+    );
+  });
+  const adopted = once(async () => {
+    expect((await installed()).code).toBe(0);
+    // The step import printed: the webhook URL goes into stack config as a secret.
+    const project = await PulumiProject.open(dir, {
+      config: {
+        ...stackConfig(emulator, user.apiKey),
+        webhookUrl: { value: built.webhookUrl, secret: true },
+      },
+    });
+    const before = await accountState(emulator, user.client, built.strategyIds);
+    await emulator.clearJournal();
+    const up = await project.up();
+    const journal = await emulator.journal(user.userId);
+    return { project, before, up, journal };
+  });
 
   beforeAll(async () => {
     emulator = await TestEmulator.start();
@@ -64,12 +97,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
   });
 
   it("writes the project with the built command, keeping the API key and the webhook URL out of every file", async () => {
-    const env = {
-      ...process.env,
-      STRATEGY_ALERTS_API_KEY: user.apiKey,
-      STRATEGY_ALERTS_BASE_URL: emulator.baseUrl,
-    };
-    const res = await sh("node", [join(REPO_ROOT, "dist/cli/index.js"), "import", "--out", dir], work, env);
+    const res = await imported();
     expect(res.stderr).toBe("");
     expect(res.code).toBe(0);
     expect(res.stdout).toContain("5 strategies, 3 of them active");
@@ -85,12 +113,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
   });
 
   it("installs the packed package and its toolchain with npm, and type-checks there", async () => {
-    const tarball = await packPackage(work);
-    const install = await sh(
-      "npm",
-      ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error", tarball],
-      dir,
-    );
+    const install = await installed();
     expect(install.code, install.stderr).toBe(0);
     const tsc = await sh(join(dir, "node_modules/.bin/tsc"), ["-p", "."], dir);
     expect(tsc.stdout + tsc.stderr).toBe("");
@@ -106,20 +129,9 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
   });
 
   it("adopts everything on the first `pulumi up`: no strategy created, nothing written to the account", async () => {
-    // The step import printed: the webhook URL goes into stack config as a secret.
-    project = await PulumiProject.open(dir, {
-      config: {
-        ...stackConfig(emulator, user.apiKey),
-        webhookUrl: { value: built.webhookUrl, secret: true },
-      },
-    });
-    const before = await accountState(emulator, user.client, built.strategyIds);
-    await emulator.clearJournal();
-
-    const up = await project.up();
+    const { project, before, up, journal } = await adopted();
     expect(up.changes.create).toBe(13);
 
-    const journal = await emulator.journal(user.userId);
     // Adoption only reads: no strategy created, no PATCH, no follow, no tag or webhook write.
     const writes = journal.filter((r) => r.method !== "GET");
     expect(writes.map((r) => `${r.method} ${r.route} ${r.status}`)).toEqual([]);
@@ -134,6 +146,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
   });
 
   it("then previews no change", async () => {
+    const { project } = await adopted();
     const preview = await project.preview({ extraArgs: ["--expect-no-changes"] });
     expect(changeReport(preview)).toEqual([]);
   });

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createClient } from "../../provider/api/client";
+import { controlOk } from "../support/emulator";
 import { PulumiProject, packPackage, REPO_ROOT } from "./harness";
 
 /**
@@ -157,6 +158,8 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
         },
       },
       files: { "tsconfig.json": JSON.stringify(TSCONFIG, null, 2) },
+      // The user's default: the language host type-checks the program with the user's tsconfig.
+      typeCheck: true,
     });
     await run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
       cwd: project.dir,
@@ -164,12 +167,10 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
     });
 
     emulator = await startInstalledEmulator(join(project.dir, "node_modules/.bin/strategy-alerts"));
-    const res = await fetch(`${emulator.controlUrl}/users`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ plan: "PRO", limits: { requestsPerMinute: 10_000 } }),
-    });
-    apiKey = ((await res.json()) as { apiKey: string }).apiKey;
+    ({ apiKey } = await controlOk<{ apiKey: string }>(emulator, "POST", "/users", {
+      plan: "PRO",
+      limits: { requestsPerMinute: 10_000 },
+    }));
     const client = createClient({ apiKey, baseUrl: emulator.baseUrl });
     const made = await client.strategies.create({
       name: "Made in the app",

@@ -76,7 +76,6 @@ describe.runIf(inject("pulumiBinDir"))("the strategy-alerts policy pack under th
   let emulator: TestEmulator;
   let project: PulumiProject;
   let apiKey: string;
-  let lastBadPreview: CommandResult;
 
   async function preview(portfolio: Portfolio, policyConfig?: object): Promise<CommandResult> {
     await project.writeProgram(program(portfolio));
@@ -104,9 +103,8 @@ describe.runIf(inject("pulumiBinDir"))("the strategy-alerts policy pack under th
     await emulator?.close();
   });
 
-  it("fails the preview of an active strategy without the is_honeypot dealbreaker, naming the rule", async () => {
+  it("fails the preview of an active strategy without the is_honeypot dealbreaker, naming the rule, and the pull-request review of the same streamed preview carries the violation", async () => {
     const result = await preview({ honeypotDealbreaker: false, cooldown: 30 });
-    lastBadPreview = result;
     expect(result.code, result.stderr).not.toBe(0);
     const found = violations(result).filter((v) => v.policyName === "honeypot-dealbreaker");
     expect(found).toHaveLength(1);
@@ -115,10 +113,7 @@ describe.runIf(inject("pulumiBinDir"))("the strategy-alerts policy pack under th
     expect(found[0]?.urn).toMatch(/::momentum$/);
     // The pack sees the stack's config, the API key included; it never prints it.
     expect(result.stdout + result.stderr).not.toContain(apiKey);
-  });
 
-  it("carries the violation into the pull-request review of the same streamed preview", () => {
-    const result = lastBadPreview;
     const { markdown } = renderReview(result.stdout);
     expect(markdown).toContain("### Policy violations");
     expect(markdown).toContain("**mandatory** `strategy-alerts/honeypot-dealbreaker` on `momentum`");

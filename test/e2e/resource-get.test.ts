@@ -99,6 +99,7 @@ describe.runIf(inject("pulumiBinDir"))(
     });
 
     it("leaves every object in place on destroy", async () => {
+      await project.ensureApplied(program(strategyId));
       await emulator.clearJournal();
       await project.destroy();
       expect((await emulator.journal(userId)).filter((r) => r.method !== "GET")).toEqual([]);

@@ -1,10 +1,15 @@
 /**
- * A seeded token history for review backtests, and the metrics it must give, computed here
- * from the table alone (not through the emulator's replay): every field a rule reads is
- * constant over a token's hours, so a strategy matches at the first hour or never, and the
- * token's multiple is its highest market cap divided by its first.
+ * The review's scenario, shared by its e2e test and `npm run sample-report`: a seeded token
+ * history for backtests and the metrics it must give, computed here from the table alone (not
+ * through the emulator's replay): every field a rule reads is constant over a token's hours, so
+ * a strategy matches at the first hour or never, and the token's multiple is its highest market
+ * cap divided by its first. Then a portfolio applied and the change reviewed.
  */
-import type { TestEmulator } from "./emulator-fixture";
+import { join } from "node:path";
+import type { ApiClient } from "../../provider/api/client";
+import { runProcess } from "../support/process";
+import { stackConfig, TestEmulator } from "./emulator-fixture";
+import { PulumiProject, REPO_ROOT } from "./harness";
 
 /** The emulator's clock during the scenario, and the review window (6 days before the 10th). */
 export const SCENARIO_NOW = "2030-01-10T12:00:00.000Z";
@@ -80,4 +85,151 @@ export async function seedScenario(emulator: TestEmulator): Promise<void> {
     })),
   );
   await emulator.control("POST", "/tokens", { tokens: observations });
+}
+
+export const WEBHOOK_SECRET_QUERY = "s3cr3t-query-token";
+
+/** Where the sample review report lives; `npm run sample-report` rewrites it. */
+export const SAMPLE_REPORT = join(REPO_ROOT, "examples/github-actions/sample-report.md");
+
+/** v1: applied; v2: the reviewed change; 3: only a threshold of the active strategy changes. */
+export function reviewProgram(v: 1 | 2 | 3): string {
+  return `
+import * as sa from "pulumi-strategy-alerts";
+
+const safety = new sa.Strategy("safety-first", {
+  name: "Safety first",
+  description: "New launches with real liquidity and no honeypot.",
+  triggers: ["new_token_created"],
+  rules: [
+    { rule: "is_honeypot", dealbreaker: true, enabled: true },
+    { rule: "liquidity_usd", dealbreaker: false, min: ${v === 1 ? "5_000" : v === 2 ? "10_000" : "7_500"} },
+  ],
+  alertCooldownMins: 30,
+});
+
+const momentum = new sa.Strategy("momentum", {
+  name: "Momentum",
+  triggers: ["token_almost_graduated", "new_token_created"],
+  rules: [
+    { rule: "rugged", dealbreaker: true, enabled: true },
+    ${v === 2 ? '{ rule: "holder_count", dealbreaker: false, min: 100 },' : ""}
+  ],
+});
+
+new sa.StrategyActivation("active-set", { strategyIds: [${v === 2 ? "momentum" : "safety"}.strategyId] });
+
+new sa.Webhook("alerts", {
+  url: "${v === 2 ? `http://127.0.0.1:9/alerts-v2?token=${WEBHOOK_SECRET_QUERY}` : "http://127.0.0.1:9/alerts"}",
+  enabled: true,
+  requireVerified: false,
+});
+`;
+}
+
+export interface ReviewScenario {
+  emulator: TestEmulator;
+  project: PulumiProject;
+  client: ApiClient;
+  apiKey: string;
+  /** The review's credentials, as a CI job sets them. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The seeded emulator, an account with two strategies active outside the stack (they count
+ * against the plan too), and the stack with program v1 applied.
+ */
+export async function startReviewScenario(options: { pulumiBinDir?: string } = {}): Promise<ReviewScenario> {
+  const emulator = await TestEmulator.start({ history: false });
+  let project: PulumiProject | undefined;
+  try {
+    await seedScenario(emulator);
+    const { client, apiKey } = await emulator.user();
+    for (const name of ["Manual scalper", "Manual sniper"]) {
+      await client.strategies.create({
+        name,
+        triggers: ["new_token_created"],
+        rules: [{ rule: "is_honeypot", dealbreaker: true, enabled: true }],
+        isActive: true,
+      });
+    }
+    project = await PulumiProject.create({
+      name: "review-e2e",
+      program: reviewProgram(1),
+      config: stackConfig(emulator, apiKey),
+      pulumiBinDir: options.pulumiBinDir,
+    });
+    await project.up();
+    const env = { STRATEGY_ALERTS_API_KEY: apiKey, STRATEGY_ALERTS_BASE_URL: emulator.baseUrl };
+    const opened = project;
+    return {
+      emulator,
+      project: opened,
+      client,
+      apiKey,
+      env,
+      close: async () => {
+        await opened.cleanup();
+        await emulator.close();
+      },
+    };
+  } catch (error) {
+    await project?.cleanup();
+    await emulator.close();
+    throw error;
+  }
+}
+
+/** `strategy-alerts review -` fed a preview, as CI pipes it, driving the emulator's backtest jobs while it waits. */
+export async function runReview(
+  scenario: Pick<ReviewScenario, "emulator" | "env">,
+  previewJson: string,
+  args: string[],
+) {
+  let running = true;
+  const driver = (async () => {
+    while (running) {
+      await scenario.emulator.control("POST", "/jobs/run", {});
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  })();
+  try {
+    return await runProcess(
+      join(REPO_ROOT, "node_modules/.bin/node"),
+      ["-r", "ts-node/register/transpile-only", "cli/index.ts", "review", "-", ...args],
+      { cwd: REPO_ROOT, env: { ...process.env, ...scenario.env }, input: previewJson },
+    );
+  } finally {
+    running = false;
+    await driver;
+  }
+}
+
+/**
+ * The sample's review: the stack at v1 previewed with the change to v2, reviewed with
+ * backtests. `sample` is the report with the temporary strategies' random run id fixed.
+ */
+export async function reviewTheSampleChange(scenario: ReviewScenario) {
+  await scenario.project.writeProgram(reviewProgram(2));
+  const preview = await scenario.project.run([
+    "preview",
+    "--json",
+    "--non-interactive",
+    "--stack",
+    scenario.project.stack,
+  ]);
+  const result = await runReview(scenario, preview.stdout, [
+    "--backtest",
+    "--until",
+    SCENARIO_UNTIL,
+    "--poll-interval",
+    "100",
+  ]);
+  return {
+    preview: preview.stdout,
+    result,
+    sample: result.stdout.replace(/review-tmp [0-9a-f]{6}/g, "review-tmp 1a2b3c"),
+  };
 }

@@ -1,100 +1,27 @@
-import { spawn } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { ApiClient } from "../../provider/api/client";
 import { TEMPORARY_MARK } from "../../provider/review/backtest-run";
-import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { PulumiProject, REPO_ROOT } from "./harness";
-import { expectedMetrics, SCENARIO_UNTIL, seedScenario } from "./review-scenario";
+import type { PulumiProject } from "./harness";
+import {
+  expectedMetrics,
+  type ReviewScenario,
+  reviewProgram,
+  reviewTheSampleChange,
+  runReview,
+  SAMPLE_REPORT,
+  startReviewScenario,
+  WEBHOOK_SECRET_QUERY,
+} from "./review-scenario";
 
 /**
  * The review under the real engine: a portfolio is applied, then changed (a threshold
  * tightened, a rule added, activation moved to another strategy, the webhook url changed);
  * `pulumi preview --json` goes through `strategy-alerts review --backtest`, and the report's
- * statements are checked. The report is the README's sample (examples/github-actions/
- * sample-report.md): written here, and in CI compared with the checked-in copy. A drift made
- * in the app is then found by `pulumi preview --refresh --expect-no-changes` (exit code 7) and
- * reported by the same renderer.
+ * statements are checked. That report is the sample (examples/github-actions/sample-report.md),
+ * which must equal it. A drift made in the app is then found by
+ * `pulumi preview --refresh --expect-no-changes` (exit code 7) and reported by the same renderer.
+ * Each test writes the program version it previews; the stack stays at v1 applied.
  */
-const NODE = join(REPO_ROOT, "node_modules/.bin/node");
-const SAMPLE = join(REPO_ROOT, "examples/github-actions/sample-report.md");
-const README = join(REPO_ROOT, "README.md");
-const WEBHOOK_SECRET_QUERY = "s3cr3t-query-token";
-
-/** v1: applied; v2: the reviewed change; 3: only a threshold of the active strategy changes. */
-function program(v: 1 | 2 | 3): string {
-  return `
-import * as sa from "pulumi-strategy-alerts";
-
-const safety = new sa.Strategy("safety-first", {
-  name: "Safety first",
-  description: "New launches with real liquidity and no honeypot.",
-  triggers: ["new_token_created"],
-  rules: [
-    { rule: "is_honeypot", dealbreaker: true, enabled: true },
-    { rule: "liquidity_usd", dealbreaker: false, min: ${v === 1 ? "5_000" : v === 2 ? "10_000" : "7_500"} },
-  ],
-  alertCooldownMins: 30,
-});
-
-const momentum = new sa.Strategy("momentum", {
-  name: "Momentum",
-  triggers: ["token_almost_graduated", "new_token_created"],
-  rules: [
-    { rule: "rugged", dealbreaker: true, enabled: true },
-    ${v === 2 ? '{ rule: "holder_count", dealbreaker: false, min: 100 },' : ""}
-  ],
-});
-
-new sa.StrategyActivation("active-set", { strategyIds: [${v === 2 ? "momentum" : "safety"}.strategyId] });
-
-new sa.Webhook("alerts", {
-  url: "${v === 2 ? `http://127.0.0.1:9/alerts-v2?token=${WEBHOOK_SECRET_QUERY}` : "http://127.0.0.1:9/alerts"}",
-  enabled: true,
-  requireVerified: false,
-});
-`;
-}
-
-/** Runs the command like CI does, driving the emulator's backtest jobs while it waits. */
-async function review(
-  emulator: TestEmulator,
-  env: Record<string, string>,
-  previewJson: string,
-  args: string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(
-    NODE,
-    ["-r", "ts-node/register/transpile-only", "cli/index.ts", "review", "-", ...args],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-      stdio: ["pipe", "pipe", "pipe"],
-    },
-  );
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d) => {
-    stdout += d;
-  });
-  child.stderr.on("data", (d) => {
-    stderr += d;
-  });
-  child.stdin.end(previewJson);
-  let running = true;
-  const driver = (async () => {
-    while (running) {
-      await emulator.control("POST", "/jobs/run", {});
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  })();
-  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
-  running = false;
-  await driver;
-  return { code, stdout, stderr };
-}
-
 /** The change previewed both ways: the digest, and the engine event stream. */
 async function previewBothForms(project: PulumiProject): Promise<{ digest: string; stream: string }> {
   const args = ["preview", "--json", "--non-interactive", "--stack", project.stack];
@@ -115,49 +42,25 @@ function sections(report: string): Map<string, string> {
 const pct = (x: number) => `${(Math.round(x * 1000) / 10).toLocaleString("en-US")}%`;
 
 describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pulumi engine", () => {
-  let emulator: TestEmulator;
+  let scenario: ReviewScenario;
   let project: PulumiProject;
-  let client: ApiClient;
-  let apiKey: string;
-  let env: Record<string, string>;
 
   beforeAll(async () => {
-    emulator = await TestEmulator.start({ history: false });
-    await seedScenario(emulator);
-    const user = await emulator.user();
-    client = user.client;
-    apiKey = user.apiKey;
-    env = { STRATEGY_ALERTS_API_KEY: apiKey, STRATEGY_ALERTS_BASE_URL: emulator.baseUrl };
-    // Two strategies active outside the stack: they count against the plan too.
-    for (const name of ["Manual scalper", "Manual sniper"]) {
-      const s = await client.strategies.create({
-        name,
-        triggers: ["new_token_created"],
-        rules: [{ rule: "is_honeypot", dealbreaker: true, enabled: true }],
-        isActive: true,
-      } as never);
-      expect(s.isActive).toBe(true);
-    }
-    project = await PulumiProject.create({
-      name: "review-e2e",
-      program: program(1),
-      config: stackConfig(emulator, apiKey),
-    });
-    await project.up();
+    scenario = await startReviewScenario();
+    project = scenario.project;
+    const active = (await scenario.client.strategies.list()).strategies.filter((x) => x.isActive);
+    expect(active.map((x) => x.name).sort()).toEqual(["Manual scalper", "Manual sniper", "Safety first"]);
   });
 
   afterAll(async () => {
-    await project?.cleanup();
-    await emulator?.close();
+    await scenario?.close();
   });
 
-  let report = "";
-
   it("reports a threshold change of the active strategy the same from the digest and the stream, with no activation change", async () => {
-    await project.writeProgram(program(3));
+    await project.writeProgram(reviewProgram(3));
     const { digest, stream } = await previewBothForms(project);
-    const fromDigest = await review(emulator, env, digest, []);
-    const fromStream = await review(emulator, env, stream, []);
+    const fromDigest = await runReview(scenario, digest, []);
+    const fromStream = await runReview(scenario, stream, []);
     expect(fromDigest.code, fromDigest.stderr).toBe(0);
     expect(fromStream.code, fromStream.stderr).toBe(0);
     expect(fromStream.stdout).toBe(fromDigest.stdout);
@@ -168,10 +71,10 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
   });
 
   it("reports the moved activation from the digest exactly, and from the stream without a false change", async () => {
-    await project.writeProgram(program(2));
+    await project.writeProgram(reviewProgram(2));
     const { digest, stream } = await previewBothForms(project);
-    const fromDigest = (await review(emulator, env, digest, [])).stdout;
-    const fromStream = (await review(emulator, env, stream, [])).stdout;
+    const fromDigest = (await runReview(scenario, digest, [])).stdout;
+    const fromStream = (await runReview(scenario, stream, [])).stdout;
     const [a, b] = [sections(fromDigest), sections(fromStream)];
     // Every section but the activation is the same; the stream has no dependencies to trace
     // which of the two updated strategies the unknown id is, so it names both.
@@ -186,20 +89,11 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     );
   });
 
-  it("reports the change in domain words, with plan headroom and backtests before → after", async () => {
-    await project.writeProgram(program(2));
-    const preview = await project.run(["preview", "--json", "--non-interactive", "--stack", project.stack]);
-    expect(preview.stdout).toContain("__provider");
-
-    const res = await review(emulator, env, preview.stdout, [
-      "--backtest",
-      "--until",
-      SCENARIO_UNTIL,
-      "--poll-interval",
-      "100",
-    ]);
+  it("reports the change in domain words, with plan headroom and backtests before → after, and is the sample report", async () => {
+    const { preview, result: res, sample } = await reviewTheSampleChange(scenario);
+    expect(preview).toContain("__provider");
     expect(res.code, res.stderr).toBe(0);
-    report = res.stdout;
+    const report = res.stdout;
 
     expect(report).toMatch(/\| Strategy \| 2 \|/);
     expect(report).toMatch(/\| StrategyActivation \| 1 \|/);
@@ -222,30 +116,18 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     );
     expect(res.stderr).toMatch(/backtests: \d+ of \d+ jobs done/);
 
-    for (const leaked of [apiKey, WEBHOOK_SECRET_QUERY, "__provider", "exports.handler"])
+    for (const leaked of [scenario.apiKey, WEBHOOK_SECRET_QUERY, "__provider", "exports.handler"])
       expect(report).not.toContain(leaked);
-    const left = (await client.strategies.list()).strategies.filter((s) => s.name.startsWith(TEMPORARY_MARK));
+    const left = (await scenario.client.strategies.list()).strategies.filter((s) =>
+      s.name.startsWith(TEMPORARY_MARK),
+    );
     expect(left).toEqual([]);
-  });
 
-  it("keeps the README's sample report equal to the report of this scenario", async () => {
-    expect(report).not.toBe("");
-    // The temporary strategies' run id is random: the sample shows a fixed one.
-    const sample = report.replace(/review-tmp [0-9a-f]{6}/g, "review-tmp 1a2b3c");
-    const readme = await readFile(README, "utf8");
-    const start = "<!-- review-sample:start -->";
-    const end = "<!-- review-sample:end -->";
-    const section = `${start}\n\n\`\`\`\`markdown\n${sample.trimEnd()}\n\`\`\`\`\n\n${end}`;
-    const updated = readme.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section);
-    if (process.env.CI === "true") {
-      // CI checks what developers regenerate by running this test locally.
-      expect(await readFile(SAMPLE, "utf8")).toBe(sample);
-      expect(readme).toBe(updated);
-    } else {
-      await writeFile(SAMPLE, sample);
-      await writeFile(README, updated);
-    }
-    expect(updated).toContain(section);
+    // The checked-in sample is this report; the test never rewrites it.
+    expect(
+      await readFile(SAMPLE_REPORT, "utf8"),
+      "examples/github-actions/sample-report.md is not the report of this scenario: run `npm run sample-report` and commit it",
+    ).toBe(sample);
   });
 
   it("fails on input that is not a complete preview, writing no report (exit 1)", async () => {
@@ -254,16 +136,19 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
       .split("\n")
       .filter((l) => !l.includes('"summaryEvent"'))
       .join("\n");
-    const res = await review(emulator, env, cut, []);
+    const res = await runReview(scenario, cut, []);
     expect(res.code).toBe(1);
     expect(res.stdout).toBe("");
     expect(res.stderr).toContain("without a summaryEvent: the preview was cut short");
-    const failed = await review(emulator, env, '{"error":"stack not found"}', []);
+    const failed = await runReview(scenario, '{"error":"stack not found"}', []);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('found an error document instead ("stack not found")');
   });
 
   it("finds drift made in the app with --refresh --expect-no-changes and reports it", async () => {
+    const { client } = scenario;
+    // The applied program, as the stack stands: drift is a difference from it.
+    await project.writeProgram(reviewProgram(1));
     await project.up();
     const ids = (await client.strategies.list()).strategies;
     const safety = ids.find((s) => s.name === "Safety first")!;
@@ -282,7 +167,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
       { allowFailure: true },
     );
     expect(drift.code).toBe(7);
-    const res = await review(emulator, env, drift.stdout, ["--drift"]);
+    const res = await runReview(scenario, drift.stdout, ["--drift"]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain("## Strategy alerts drift check");
     expect(res.stdout).toContain("**Drift found:**");
@@ -304,6 +189,6 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
       { allowFailure: true },
     );
     expect(clean.code).toBe(0);
-    expect((await review(emulator, env, clean.stdout, ["--drift"])).stdout).toContain("No drift");
+    expect((await runReview(scenario, clean.stdout, ["--drift"])).stdout).toContain("No drift");
   });
 });

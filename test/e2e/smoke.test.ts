@@ -77,11 +77,13 @@ describe.runIf(inject("pulumiBinDir"))("real Pulumi engine smoke test", () => {
   });
 
   it("reports no changes on a second preview", async () => {
+    await project.ensureApplied(PROGRAM);
     const preview = await project.preview();
     expect(preview.changes).toEqual({ same: 2 });
   });
 
   it("serializes a closure that only delegates to the runtime package", async () => {
+    await project.ensureApplied(PROGRAM);
     const state = JSON.parse(await project.exportState());
     const smoke = state.deployment.resources.find(
       (r: { type: string }) => r.type === "pulumi-nodejs:dynamic/strategy-alerts:Smoke",
@@ -95,6 +97,7 @@ describe.runIf(inject("pulumiBinDir"))("real Pulumi engine smoke test", () => {
   });
 
   it("keeps the secret stack-config value out of the state in plaintext", async () => {
+    await project.ensureApplied(PROGRAM);
     const state = await project.exportState();
     // The resource is there, built with the key (its fingerprint), yet the key itself is not.
     expect(state).toContain(createHash("sha256").update(SECRET_KEY).digest("hex").slice(0, 12));
@@ -103,6 +106,7 @@ describe.runIf(inject("pulumiBinDir"))("real Pulumi engine smoke test", () => {
   });
 
   it("destroys the resource", async () => {
+    await project.ensureApplied(PROGRAM);
     const destroy = await project.destroy();
     expect(destroy.changes.delete).toBe(2);
     const state = JSON.parse(await project.exportState());

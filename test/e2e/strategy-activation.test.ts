@@ -25,13 +25,40 @@ export const activeIds = activation.activeStrategyIds;
 `;
 }
 
+/** The stack's programs, in the order the tests move it. */
+const INITIAL = program(["B", "A"]);
+const EXCLUSIVE_ABC = program(["A", "B", "C"], true);
+const EXCLUSIVE_BCE = program(["B", "C", "E"], true);
+const OUTSIDER = "made in the app";
+
 describe.runIf(inject("pulumiBinDir"))("StrategyActivation under the real engine", () => {
   let emulator: TestEmulator;
   let project: PulumiProject;
   let client: ApiClient;
   let userId: string;
   const ids = {} as Record<Name, string>;
-  let outsider: string;
+
+  /** Reads the stack's strategy ids from the service, by their names. */
+  async function readIds(): Promise<void> {
+    const { strategies } = await client.strategies.list();
+    for (const n of NAMES) ids[n] = strategies.find((s) => s.name === `strategy ${n}`)!.id;
+  }
+
+  /** The app's strategy outside the stack, active (made when missing, activated when not). */
+  async function activeOutsider(): Promise<string> {
+    const made = (await client.strategies.list()).strategies.find((s) => s.name === OUTSIDER);
+    if (!made) {
+      const created = await client.strategies.create({
+        name: OUTSIDER,
+        triggers: ["new_token_created"],
+        rules: [{ rule: "has_website", dealbreaker: false }],
+        isActive: true,
+      });
+      return created.id;
+    }
+    if (!made.isActive) await client.strategies.activate(made.id);
+    return made.id;
+  }
 
   async function activeSet(): Promise<string[]> {
     const { strategies } = await client.strategies.list();
@@ -49,7 +76,7 @@ describe.runIf(inject("pulumiBinDir"))("StrategyActivation under the real engine
     userId = user.userId;
     project = await PulumiProject.create({
       name: "activation",
-      program: program(["B", "A"]),
+      program: INITIAL,
       config: stackConfig(emulator, user.apiKey),
     });
   });
@@ -68,18 +95,15 @@ describe.runIf(inject("pulumiBinDir"))("StrategyActivation under the real engine
   });
 
   it("treats a reordered, duplicated set as no change", async () => {
+    await project.ensureApplied(INITIAL);
     await project.writeProgram(program(["A", "B", "A"]));
     expect(changeReport(await project.preview())).toEqual([]);
   });
 
   it("fails the preview before any change when the set plus strategies active outside it exceed the plan", async () => {
-    const made = await client.strategies.create({
-      name: "made in the app",
-      triggers: ["new_token_created"],
-      rules: [{ rule: "has_website", dealbreaker: false }],
-      isActive: true,
-    });
-    outsider = made.id;
+    await project.ensureApplied(INITIAL);
+    await readIds();
+    const outsider = await activeOutsider();
     await emulator.clearJournal();
     await project.writeProgram(program(["A", "B", "C"]));
     const preview = await project.preview({ allowFailure: true });
@@ -97,13 +121,19 @@ describe.runIf(inject("pulumiBinDir"))("StrategyActivation under the real engine
   });
 
   it("with exclusive, deactivates strategies outside the set", async () => {
-    await project.writeProgram(program(["A", "B", "C"], true));
+    await project.ensureApplied(INITIAL);
+    const outsider = await activeOutsider();
+    await project.writeProgram(EXCLUSIVE_ABC);
     await project.up();
+    await readIds();
     expect(await activeSet()).toEqual(idsOf("A", "B", "C"));
+    expect((await client.strategies.get(outsider)).isActive).toBe(false);
   });
 
   it("moves activity at the plan's limit in one up, deactivating before activating", async () => {
-    await project.writeProgram(program(["B", "C", "E"], true));
+    await project.ensureApplied(EXCLUSIVE_ABC);
+    await readIds();
+    await project.writeProgram(EXCLUSIVE_BCE);
     await emulator.clearJournal();
     const up = await project.up();
     expect(up.changes.update).toBe(1);
@@ -115,6 +145,8 @@ describe.runIf(inject("pulumiBinDir"))("StrategyActivation under the real engine
   });
 
   it("shows a strategy deactivated in the app as drift and restores it", async () => {
+    await project.ensureApplied(EXCLUSIVE_BCE);
+    await readIds();
     await client.strategies.deactivate(ids.E);
     await project.refresh();
     const drift = await project.preview();
@@ -125,8 +157,11 @@ describe.runIf(inject("pulumiBinDir"))("StrategyActivation under the real engine
   });
 
   it("destroy deactivates and deletes what the stack created, and leaves the app's strategy", async () => {
+    await project.ensureApplied(EXCLUSIVE_BCE);
+    const outsider = (await client.strategies.list()).strategies.find((s) => s.name === OUTSIDER)?.id;
+    const kept = outsider ?? (await activeOutsider());
     await project.destroy();
     const { strategies } = await client.strategies.list();
-    expect(strategies.map((s) => s.id)).toEqual([outsider]);
+    expect(strategies.map((s) => s.id)).toEqual([kept]);
   });
 });

@@ -49,12 +49,23 @@ function storedRuleIds(s: {
   ].sort();
 }
 
+/** The stack's programs: created, renamed, its rule changed. */
+const CREATED = program([{ name: "Momentum", rules: RULES }]);
+const RENAMED = program([{ name: "Momentum v2", rules: RULES }]);
+const RULE_CHANGED = program([{ name: "Momentum v2", rules: RULES.replace("min: 5000", "min: 8000") }]);
+
 describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
   let emulator: TestEmulator;
   let project: PulumiProject;
   let client: ApiClient;
   let userId: string;
-  let id: string;
+
+  /** The id of the stack's one strategy, as the service lists it. */
+  async function liveId(): Promise<string> {
+    const { strategies } = await client.strategies.list();
+    expect(strategies).toHaveLength(1);
+    return strategies[0]!.id;
+  }
 
   beforeAll(async () => {
     emulator = await TestEmulator.start();
@@ -63,7 +74,7 @@ describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
     userId = user.userId;
     project = await PulumiProject.create({
       name: "strategy",
-      program: program([{ name: "Momentum", rules: RULES }]),
+      program: CREATED,
       config: stackConfig(emulator, user.apiKey),
     });
   });
@@ -76,7 +87,7 @@ describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
   it("creates the strategy inactive, with the stored structure of its rules", async () => {
     const up = await project.up();
     expect(up.changes.create).toBe(2);
-    id = (await project.outputs()).id0 as string;
+    const id = (await project.outputs()).id0 as string;
     const live = await client.strategies.get(id);
     expect(live.name).toBe("Momentum");
     expect(live.isActive).toBe(false);
@@ -84,14 +95,17 @@ describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
   });
 
   it("previews no changes right after create, even with rules reordered and an enum in another case", async () => {
+    await project.ensureApplied(CREATED);
     await project.writeProgram(program([{ name: "Momentum", rules: RULES_REORDERED }]));
     const preview = await project.preview();
     expect(preview.changes).toEqual({ same: 2 });
   });
 
   it("does not resend rules when only the name changed", async () => {
+    await project.ensureApplied(CREATED);
+    const id = await liveId();
     const before = storedRuleIds(await client.strategies.get(id));
-    await project.writeProgram(program([{ name: "Momentum v2", rules: RULES }]));
+    await project.writeProgram(RENAMED);
     const preview = await project.preview();
     expect(preview.changes.update).toBe(1);
     const up = await project.up();
@@ -103,8 +117,9 @@ describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
   });
 
   it("shows a rule change as an update of rules, never a replacement, and sends the whole set", async () => {
-    const changed = RULES.replace("min: 5000", "min: 8000");
-    await project.writeProgram(program([{ name: "Momentum v2", rules: changed }]));
+    await project.ensureApplied(RENAMED);
+    const id = await liveId();
+    await project.writeProgram(RULE_CHANGED);
     const preview = await project.preview();
     expect(preview.changes.update).toBe(1);
     expect(preview.changes.replace).toBeUndefined();
@@ -120,6 +135,8 @@ describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
   });
 
   it("refreshes with no drift, then detects a change made outside Pulumi and restores it", async () => {
+    await project.ensureApplied(RULE_CHANGED);
+    const id = await liveId();
     const refresh = await project.refresh();
     expect(refresh.changes.update ?? 0).toBe(0);
     expect(changeReport(await project.preview())).toEqual([]);
@@ -162,17 +179,19 @@ describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
   });
 
   it("recreates a strategy deleted outside Pulumi", async () => {
-    await project.writeProgram(program([{ name: "Momentum v2", rules: RULES }]));
+    await project.ensureApplied(RULE_CHANGED);
+    const id = await liveId();
     await client.strategies.delete(id);
     await project.refresh();
     const up = await project.up();
     expect(up.changes.create).toBe(1);
     const newId = (await project.outputs()).id0 as string;
     expect(newId).not.toBe(id);
-    id = newId;
+    expect(await liveId()).toBe(newId);
   });
 
   it("destroys every strategy the stack created", async () => {
+    await project.ensureApplied(RULE_CHANGED);
     await project.destroy();
     const { strategies } = await client.strategies.list();
     expect(strategies).toEqual([]);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { BenchProject } from "../../bench/pulumi-project";
 import { type RunningEmulator, startEmulator } from "../../emulator/server";
 import type { VariantName } from "../../emulator/variants";
+import { controlOk } from "../support/emulator";
 import { runProcess } from "../support/process";
 import { WebhookReceiver } from "../support/webhook-receiver";
 import { portfolio } from "./portfolio-program";
@@ -145,7 +146,7 @@ export async function runVariantScenario(
   let clockTicker: NodeJS.Timeout | undefined;
   try {
     const atPlanRate = variants.some((v) => RATE_VARIANTS.has(v));
-    const user = await control<{ userId: string; apiKey: string }>(em, "POST", "/users", {
+    const user = await controlOk<{ userId: string; apiKey: string }>(em, "POST", "/users", {
       plan: "DEGEN",
       ...(atPlanRate ? {} : { limits: { requestsPerMinute: 10_000 } }),
     });
@@ -215,7 +216,7 @@ export async function runVariantScenario(
       const file = join(work, "preview.json");
       await writeFile(file, preview.stdout);
       clockTicker = setInterval(() => {
-        void control(em, "POST", "/clock", { advanceMinutes: 1 }).catch(() => undefined);
+        void controlOk(em, "POST", "/clock", { advanceMinutes: 1 }).catch(() => undefined);
       }, 200);
       const review = await cli(["review", "--backtest", "--poll-interval", "300", file], work);
       clearInterval(clockTicker);
@@ -262,15 +263,4 @@ export async function runVariantScenario(
     await em.close();
     await rm(work, { recursive: true, force: true });
   }
-}
-
-async function control<T>(em: RunningEmulator, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${em.controlUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} /_emulator${path} → ${res.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
 }

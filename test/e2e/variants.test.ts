@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
 import { compatibleVariants, type VariantName } from "../../emulator/variants";
-import { pulumiBinDir, REPO_ROOT } from "./harness";
+import { REPO_ROOT } from "./harness";
+import { pulumiBinDir } from "./pulumi-bin";
 import { runVariantScenario, STEPS } from "./variant-scenario";
 
 /**

@@ -1,42 +1,10 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
+import { WebhookReceiver } from "../support/webhook-receiver";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { changeReport, PulumiProject } from "./harness";
 
 const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
-
-/** A webhook receiver that echoes the verification challenge unless told to fail. */
-class Receiver {
-  failing = false;
-  private server!: Server;
-  url = "";
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c) => {
-        body += c;
-      });
-      req.on("end", () => {
-        if (this.failing) {
-          res.writeHead(500).end("down for maintenance");
-          return;
-        }
-        const event = JSON.parse(body || "{}");
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ challenge: event.data?.challenge }));
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 function program(
   opts: { hookPath: string; alias: string; tagIds: string[]; requireVerified?: boolean; rotation?: string },
@@ -68,30 +36,54 @@ describe.runIf(inject("pulumiBinDir"))(
   "Webhook, FollowedDeveloper and DeveloperTags under the real engine",
   () => {
     let emulator: TestEmulator;
-    let receiver: Receiver;
+    let receiver: WebhookReceiver;
     let project: PulumiProject;
     let client: ApiClient;
     let apiKey: string;
     let tagIds: string[];
-    let firstSecret: string;
+    /** The stack's programs, in the order the tests move it (set once the receiver listens). */
+    let first: string;
+    let moved: string;
+    let rotated: string;
+    let renamed: string;
+    /** The webhook secret the stack's first up generated (kept until a rotation). */
+    let firstSecret: string | undefined;
+
+    /** The stack at `source` applied, and the secret generated on its first up. */
+    async function applied(source: string): Promise<string> {
+      await project.ensureApplied(source);
+      firstSecret ??= (await project.outputs()).secret as string;
+      return firstSecret;
+    }
 
     beforeAll(async () => {
       emulator = await TestEmulator.start();
-      receiver = new Receiver();
-      await receiver.start();
+      receiver = await new WebhookReceiver("echo").start();
       const user = await emulator.user();
       client = user.client;
       apiKey = user.apiKey;
       tagIds = (await client.devs.tags()).tags.map((t) => t.id);
       expect(tagIds.length).toBeGreaterThanOrEqual(2);
+      const [t0, t1] = [tagIds[0]!, tagIds[1]!];
+      first = program({ hookPath: "/hook", alias: "alpha", tagIds: [t1, t0] }, receiver.url);
+      moved = program({ hookPath: "/hook2", alias: "alpha", tagIds: [t0, t1] }, receiver.url);
+      rotated = program(
+        { hookPath: "/hook2", alias: "alpha", tagIds: [t0, t1], rotation: "2026-11" },
+        receiver.url,
+      );
+      renamed = program(
+        { hookPath: "/hook2", alias: "beta", tagIds: [t0, t1], rotation: "2026-11" },
+        receiver.url,
+      );
       project = await PulumiProject.create({
         name: "portfolio",
-        program: program(
-          { hookPath: "/hook", alias: "alpha", tagIds: [tagIds[1]!, tagIds[0]!] },
-          receiver.url,
-        ),
+        program: first,
         config: stackConfig(emulator, apiKey),
       });
+    });
+
+    afterEach(() => {
+      receiver.mode = "echo";
     });
 
     afterAll(async () => {
@@ -122,6 +114,7 @@ describe.runIf(inject("pulumiBinDir"))(
     });
 
     it("stores the webhook secret as a Pulumi secret and the API key nowhere", async () => {
+      const firstSecret = await applied(first);
       const state = await project.exportState();
       expect(state).not.toContain(firstSecret);
       expect(state).not.toContain(apiKey);
@@ -134,6 +127,7 @@ describe.runIf(inject("pulumiBinDir"))(
     });
 
     it("previews no changes, and refresh finds no drift", async () => {
+      const firstSecret = await applied(first);
       expect(changeReport(await project.preview())).toEqual([]);
       const refresh = await project.refresh();
       expect(refresh.changes.update ?? 0).toBe(0);
@@ -143,6 +137,7 @@ describe.runIf(inject("pulumiBinDir"))(
     });
 
     it("shows changes made in the app as drift and restores them", async () => {
+      await applied(first);
       await client.devs.update(ADDRESS, { isActive: false });
       await client.devs.setTags(ADDRESS, [tagIds[0]!]);
       await client.webhook.put({ enabled: false, url: `${receiver.url}/hook` });
@@ -159,10 +154,9 @@ describe.runIf(inject("pulumiBinDir"))(
     });
 
     it("fails the update with the service's verificationError, keeps url and secret, and retries on the next up", async () => {
-      receiver.failing = true;
-      await project.writeProgram(
-        program({ hookPath: "/hook2", alias: "alpha", tagIds: [tagIds[0]!, tagIds[1]!] }, receiver.url),
-      );
+      const firstSecret = await applied(first);
+      receiver.mode = "fail-500";
+      await project.writeProgram(moved);
       const failed = await project.up({ allowFailure: true });
       expect(failed.code).not.toBe(0);
       const errors = failed.diagnostics
@@ -175,19 +169,15 @@ describe.runIf(inject("pulumiBinDir"))(
       expect(hook.outputs.url).toBe(`${receiver.url}/hook2`);
       expect(hook.outputs.secret).toHaveProperty("ciphertext");
 
-      receiver.failing = false;
+      receiver.mode = "echo";
       await project.up();
       expect((await client.webhook.get()).verifiedAt).toBeTruthy();
       expect((await project.outputs()).secret).toBe(firstSecret);
     });
 
     it("rotates the secret on purpose when rotation changes", async () => {
-      await project.writeProgram(
-        program(
-          { hookPath: "/hook2", alias: "alpha", tagIds: [tagIds[0]!, tagIds[1]!], rotation: "2026-11" },
-          receiver.url,
-        ),
-      );
+      const firstSecret = await applied(moved);
+      await project.writeProgram(rotated);
       await project.up();
       const secret = (await project.outputs()).secret as string;
       expect(secret).toMatch(/\S{16,}/);
@@ -195,12 +185,8 @@ describe.runIf(inject("pulumiBinDir"))(
     });
 
     it("replaces the developer when its address changes and updates the alias in place", async () => {
-      await project.writeProgram(
-        program(
-          { hookPath: "/hook2", alias: "beta", tagIds: [tagIds[0]!, tagIds[1]!], rotation: "2026-11" },
-          receiver.url,
-        ),
-      );
+      await project.ensureApplied(rotated);
+      await project.writeProgram(renamed);
       const preview = await project.preview();
       expect(preview.changes.update).toBe(1);
       expect(preview.changes.replace).toBeUndefined();
@@ -209,6 +195,7 @@ describe.runIf(inject("pulumiBinDir"))(
     });
 
     it("destroy deactivates the developer, clears its tags and the webhook, and deletes the strategy", async () => {
+      await project.ensureApplied(renamed);
       await project.destroy();
       const dev = (await client.devs.list()).developers.find((d) => d.address === ADDRESS);
       expect(dev).toMatchObject({ isActive: false, alias: "beta" });

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { yamlPortfolio } from "../support/yaml-program";
 import { spawnUp } from "./chaos/campaign";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
-import { type CommandResult, type EngineEvent, type PulumiProject, REPO_ROOT } from "./harness";
+import { type CommandResult, type EngineEvent, type PulumiProject, REPO_ROOT, runProcess } from "./harness";
 import {
   exampleProgram,
   PROJECT,
@@ -36,24 +35,6 @@ const reads = (c: Record<string, number>) =>
   Object.entries(c)
     .filter(([k]) => k.startsWith("GET "))
     .reduce((sum, [, v]) => sum + v, 0);
-
-/** A command fed on stdin, as a CI step pipes `pulumi preview --json` into the review. */
-function withStdin(cmd: string, args: string[], input: string, env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(cmd, args, { env, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
 
 describe.runIf(inject("pulumiBinDir"))("the plugin's resources under the project's other promises", () => {
   let emulator: TestEmulator;
@@ -87,12 +68,12 @@ describe.runIf(inject("pulumiBinDir"))("the plugin's resources under the project
   it("is recognised by `strategy-alerts review`: a preview of the YAML program lists its strategies", async () => {
     const { p } = await stack();
     const preview = await p.run(["preview", "--json", "--non-interactive", "--stack", p.stack]);
-    const review = await withStdin(
-      join(p.dir, "node_modules/.bin/strategy-alerts"),
-      ["review", "-"],
-      preview.stdout,
-      p.env,
-    );
+    // Fed on stdin, as a CI step pipes `pulumi preview --json` into the review.
+    const review = await runProcess(join(p.dir, "node_modules/.bin/strategy-alerts"), ["review", "-"], {
+      cwd: REPO_ROOT,
+      env: p.env,
+      input: preview.stdout,
+    });
     expect(review.code, review.stderr).toBe(0);
     for (const name of STRATEGY_NAMES) expect(review.stdout).toContain(name);
     expect(review.stdout).not.toContain("strategy-alerts:apiKey");

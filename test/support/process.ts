@@ -6,7 +6,7 @@ export interface ProcessResult {
   stderr: string;
 }
 
-interface ProcessOptions {
+export interface ProcessOptions {
   cwd: string;
   env?: NodeJS.ProcessEnv;
   /** Written to the child's stdin, which is then closed; without it stdin is ignored. */
@@ -24,6 +24,8 @@ function spawnPiped(cmd: string, args: string[], opts: ProcessOptions): ChildPro
     env: opts.env ?? process.env,
     stdio: [opts.input === undefined ? "ignore" : "pipe", "pipe", "pipe"],
   });
+  // A command that exits before reading all its input breaks the pipe: its exit code says why.
+  child.stdin?.on("error", () => {});
   if (opts.input !== undefined) child.stdin?.end(opts.input);
   return child;
 }
