@@ -31,6 +31,8 @@ export default defineConfig({
           // is waiting (the engine's RPCs, a plan's rate window), so four overlap well on 2 cores.
           fileParallelism: true,
           maxWorkers: 4,
+          // A project with its own worker count runs as its own group: after the others.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

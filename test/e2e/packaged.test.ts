@@ -1,12 +1,11 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createClient } from "../../provider/api/client";
 import { controlOk } from "../support/emulator";
+import { type ProcessOptions, runProcess, startProcess } from "../support/process";
 import { PulumiProject, packPackage, REPO_ROOT } from "./harness";
 
 /**
@@ -15,7 +14,13 @@ import { PulumiProject, packPackage, REPO_ROOT } from "./harness";
  * see a file missing from the tarball, a dependency in the wrong section or a self-reference
  * that only resolves here; this one can.
  */
-const run = promisify(execFile);
+/** A command that must succeed: its output, or a throw with both streams. */
+async function run(cmd: string, args: string[], opts: Partial<ProcessOptions> = {}) {
+  const res = await runProcess(cmd, args, { cwd: tmpdir(), ...opts });
+  if (res.code !== 0)
+    throw new Error(`${cmd} ${args.join(" ")} exited with ${res.code}:\n${res.stdout}\n${res.stderr}`);
+  return res;
+}
 const repoPackage = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
   version: string;
   devDependencies: Record<string, string>;
@@ -111,24 +116,14 @@ function collect(tree: NpmTreeNode, skip: string[] = [], out: { name: string; pa
 }
 
 /** `strategy-alerts emulator` started from the installed package; resolves with its URLs. */
-function startInstalledEmulator(
-  bin: string,
-): Promise<{ child: ChildProcess; baseUrl: string; controlUrl: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, ["emulator", "--port", "0"], { env: { ...process.env, PATH } });
-    let out = "";
-    let err = "";
-    child.stderr.on("data", (d) => {
-      err += d;
-    });
-    child.stdout.on("data", (d) => {
-      out += d;
-      const base = /listening: (\S+)/.exec(out)?.[1];
-      const control = /Control plane: (\S+)/.exec(out)?.[1];
-      if (base && control) resolve({ child, baseUrl: base, controlUrl: control });
-    });
-    child.on("exit", (code) => reject(new Error(`strategy-alerts emulator exited with ${code}: ${err}`)));
+async function startInstalledEmulator(bin: string) {
+  const running = await startProcess(bin, ["emulator", "--port", "0"], {
+    cwd: tmpdir(),
+    env: { ...process.env, PATH },
+    // It prints the control plane's URL, then the API's base URL last.
+    ready: /Control plane: (\S+)\n[\s\S]*listening: (\S+)\n/,
   });
+  return { running, controlUrl: running.ready[1]!, baseUrl: running.ready[2]! };
 }
 
 describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi project", () => {
@@ -186,7 +181,7 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
   });
 
   afterAll(async () => {
-    emulator?.child.kill("SIGTERM");
+    await emulator?.running.stop("SIGTERM");
     await project?.cleanup();
     if (packDir) await rm(packDir, { recursive: true, force: true });
   });
@@ -242,11 +237,12 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
   });
 
   it("type-checks a program naming sa.types, Strategy.get, an Output lookup and the fixtures subpath with the user's tsconfig", async () => {
-    const tsc = await run(join(project.dir, "node_modules/.bin/tsc"), ["--noEmit", "-p", "."], {
+    const tsc = await runProcess(join(project.dir, "node_modules/.bin/tsc"), ["--noEmit", "-p", "."], {
       cwd: project.dir,
       env: { ...process.env, PATH },
-    }).catch((e: { stdout: string }) => ({ stdout: e.stdout, failed: true }));
+    });
     expect(tsc.stdout).toBe("");
+    expect(tsc.code).toBe(0);
   });
 
   it("runs the command's help from the installed bin", async () => {

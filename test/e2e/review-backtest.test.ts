@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,6 +7,7 @@ import { type BacktestReport, parsePreview, renderReview } from "../../provider/
 import { runBacktests, TEMPORARY_MARK, TemporaryStrategies } from "../../provider/review/backtest-run";
 import { backtestTargets } from "../../provider/review/backtest-targets";
 import { reviewWithAccount } from "../../provider/review/session";
+import { type RunningProcess, startProcess, tsNode } from "../support/process";
 import { digest, type StepSpec } from "../unit/review/preview-fixtures";
 import { TestEmulator } from "./emulator-fixture";
 import { REPO_ROOT } from "./harness";
@@ -273,39 +273,24 @@ describe("review backtests on a seeded token history", () => {
   });
 
   /** Starts `review --backtest` and resolves once its temporary strategies exist and jobs are queued. */
-  async function startReview(apiKey: string, file: string) {
-    const child = spawn(
-      NODE,
-      [
-        "-r",
-        "ts-node/register/transpile-only",
-        "cli/index.ts",
-        "review",
-        file,
-        "--backtest",
-        "--until",
-        SCENARIO_UNTIL,
-        "--poll-interval",
-        "100",
-      ],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, STRATEGY_ALERTS_API_KEY: apiKey, STRATEGY_ALERTS_BASE_URL: emulator.baseUrl },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    const output = { stderr: "" };
-    const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-    await new Promise<void>((resolve, reject) => {
-      child.stderr.on("data", (d) => {
-        output.stderr += d;
-        if (output.stderr.includes("backtests: 0 of")) resolve();
-      });
-      child.on("close", () =>
-        reject(new Error(`the review exited before waiting for jobs:\n${output.stderr}`)),
-      );
+  function startReview(apiKey: string, file: string): Promise<RunningProcess> {
+    const args = [
+      "cli/index.ts",
+      "review",
+      file,
+      "--backtest",
+      "--until",
+      SCENARIO_UNTIL,
+      "--poll-interval",
+      "100",
+    ];
+    return startProcess(NODE, tsNode(...args), {
+      cwd: REPO_ROOT,
+      env: { ...process.env, STRATEGY_ALERTS_API_KEY: apiKey, STRATEGY_ALERTS_BASE_URL: emulator.baseUrl },
+      ready: /backtests: 0 of/,
+      readyOn: "stderr",
+      timeoutMs: 120_000,
     });
-    return { child, exited, output };
   }
 
   it("sweeps the temporary strategies of a review killed with SIGKILL on the next review, and says so", async () => {
@@ -313,9 +298,9 @@ describe("review backtests on a seeded token history", () => {
     const dir = await mkdtemp(join(tmpdir(), "psa-review-"));
     try {
       await writeFile(join(dir, "preview.json"), preview);
-      const { child, exited } = await startReview(apiKey, join(dir, "preview.json"));
-      child.kill("SIGKILL");
-      expect(await exited).toBe(null);
+      const review = await startReview(apiKey, join(dir, "preview.json"));
+      await review.stop("SIGKILL");
+      expect(review.child.signalCode).toBe("SIGKILL");
       const left = await temporaries(client);
       expect(left.length).toBeGreaterThan(0);
       // The emulator's clock is pinned: this review starts after it.
@@ -339,14 +324,14 @@ describe("review backtests on a seeded token history", () => {
     const dir = await mkdtemp(join(tmpdir(), "psa-review-"));
     try {
       await writeFile(join(dir, "preview.json"), preview);
-      const { child, exited, output } = await startReview(apiKey, join(dir, "preview.json"));
+      const review = await startReview(apiKey, join(dir, "preview.json"));
       // Jobs are queued and temporary strategies exist: interrupt now.
       expect((await temporaries(client)).length).toBeGreaterThan(0);
-      child.kill("SIGTERM");
-      expect(await exited).toBe(143);
-      expect(output.stderr).toContain("SIGTERM: deleting the review's temporary strategies");
+      await review.stop("SIGTERM");
+      expect(review.child.exitCode).toBe(143);
+      expect(review.output()).toContain("SIGTERM: deleting the review's temporary strategies");
       expect(await temporaries(client)).toEqual([]);
-      expect(output.stderr).not.toContain(apiKey);
+      expect(review.output()).not.toContain(apiKey);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

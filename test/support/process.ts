@@ -59,18 +59,20 @@ export interface RunningProcess {
 }
 
 /**
- * Starts a long-lived command and waits until its stdout matches `ready` (a server printing
- * its address or port); fails with the output so far when it exits or takes longer.
+ * Starts a long-lived command and waits until its stdout (or, with `readyOn`, its stderr)
+ * matches `ready` (a server printing its address, a command reaching a step); fails with the
+ * output so far when it exits or takes longer.
  */
 export function startProcess(
   cmd: string,
   args: string[],
-  opts: ProcessOptions & { ready: RegExp; timeoutMs?: number },
+  opts: ProcessOptions & { ready: RegExp; readyOn?: "stdout" | "stderr"; timeoutMs?: number },
 ): Promise<RunningProcess> {
   const child = spawnPiped(cmd, args, opts);
-  let stdout = "";
+  const seen = { stdout: "", stderr: "" };
   let output = "";
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // "close": the child has exited and its output has been read to the end.
+  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
   const running: Omit<RunningProcess, "ready"> = {
     child,
     output: () => output,
@@ -88,18 +90,17 @@ export function startProcess(
       fail(`was not ready within ${opts.timeoutMs ?? 30_000} ms`);
       void running.stop();
     }, opts.timeoutMs ?? 30_000);
-    child.stdout?.on("data", (d: Buffer) => {
-      stdout += d;
+    const watch = (stream: "stdout" | "stderr") => (d: Buffer) => {
+      seen[stream] += d;
       output += d;
-      const ready = opts.ready.exec(stdout);
+      const ready = stream === (opts.readyOn ?? "stdout") ? opts.ready.exec(seen[stream]) : null;
       if (ready) {
         clearTimeout(timer);
         resolve({ ...running, ready });
       }
-    });
-    child.stderr?.on("data", (d: Buffer) => {
-      output += d;
-    });
+    };
+    child.stdout?.on("data", watch("stdout"));
+    child.stderr?.on("data", watch("stderr"));
     child.on("error", (error) => fail(`could not start: ${error.message}`));
     child.on("exit", (code) => fail(`exited with ${code} before it was ready`));
   });

@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { controlOk } from "../../support/emulator";
+import { type RunningProcess, startProcess } from "../../support/process";
 import { REPO_ROOT } from "../harness";
 
 /**
@@ -9,9 +10,9 @@ import { REPO_ROOT } from "../harness";
  * to a shared emulator in a team's CI.
  */
 export class EmulatorProcess {
-  private child: ChildProcess | undefined;
-  /** Everything the process printed, across restarts (searched for leaked secrets). */
-  output = "";
+  private running: RunningProcess | undefined;
+  /** What the processes before the running one printed. */
+  private earlier = "";
   port = 0;
 
   private constructor(readonly dataFile: string) {}
@@ -20,6 +21,11 @@ export class EmulatorProcess {
     const em = new EmulatorProcess(dataFile);
     await em.spawn();
     return em;
+  }
+
+  /** Everything the process printed, across restarts (searched for leaked secrets). */
+  get output(): string {
+    return this.earlier + (this.running?.output() ?? "");
   }
 
   get baseUrl(): string {
@@ -37,23 +43,15 @@ export class EmulatorProcess {
   }
 
   async kill(): Promise<void> {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once("exit", () => resolve());
-      child.kill("SIGKILL");
-    });
+    const running = this.running;
+    if (!running) return;
+    await running.stop("SIGKILL");
+    this.earlier += running.output();
+    this.running = undefined;
   }
 
-  async control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(this.controlUrl + path, {
-      method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} /_emulator${path} → ${res.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
+  control<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    return controlOk<T>(this, method, path, body);
   }
 
   /** The signing secret the service holds for a user's webhook (read from the data file). */
@@ -71,32 +69,11 @@ export class EmulatorProcess {
 
   private async spawn(): Promise<void> {
     const cli = join(REPO_ROOT, "dist/cli/index.js");
-    const child = spawn(
+    this.running = await startProcess(
       process.execPath,
       [cli, "emulator", "--port", String(this.port), "--data", this.dataFile],
-      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] },
+      { cwd: REPO_ROOT, ready: /listening: (http:\/\/\S+)\n/ },
     );
-    this.child = child;
-    let mine = "";
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`emulator did not start:\n${mine}`)), 30_000);
-      const onData = (chunk: Buffer) => {
-        mine += chunk.toString();
-        this.output += chunk.toString();
-        const m = /listening: (http:\/\/\S+)/.exec(mine);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      };
-      child.stdout!.on("data", onData);
-      child.stderr!.on("data", onData);
-      child.once("exit", (code) => {
-        clearTimeout(timer);
-        reject(new Error(`emulator exited with ${code}:\n${mine}`));
-      });
-    });
-    child.removeAllListeners("exit");
-    this.port = Number(new URL(url).port);
+    this.port = Number(new URL(this.running.ready[1]!).port);
   }
 }
