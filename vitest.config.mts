@@ -39,5 +39,7 @@ export default defineConfig({
     reporters: ["default", "./test/e2e/missing-cli-reporter.ts"],
     testTimeout: 30_000,
     pool: "forks",
+    // Both cores (the default leaves one idle): much of a file's time is waiting on sockets.
+    maxWorkers: 2,
   },
 });

@@ -146,6 +146,9 @@ export class PulumiProject {
       stateDir: join(dir, ".state"),
       extra: {
         NO_COLOR: "1",
+        // Every engine command starts Node twice (language host, dynamic provider), each loading
+        // the Pulumi SDK and this package: one bytecode cache for the run spares recompiling them.
+        NODE_COMPILE_CACHE: join(tmpdir(), "psa-e2e-node-compile-cache"),
         ...(options.typeCheck === false ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}),
         ...options.env,
       },
