@@ -1,6 +1,7 @@
 /**
- * Base of everything the client throws, so callers can catch the client's errors in one place.
- * `toJSON` lists the same safe fields `util.inspect` shows; none of them ever holds the key.
+ * Base of every error the package throws (client, model, runtime, plugin, CLI, emulator), so a
+ * caller catches ours with one `instanceof`. `toJSON` lists the same safe fields `util.inspect`
+ * shows; none of them ever holds the key.
  */
 export class StrategyAlertsError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
