@@ -121,8 +121,15 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
   await pulumi.run(["config", "set", "--secret", "strategy-alerts:apiKey", ...stackArgs], {
     input: user.apiKey,
   });
-  await pulumi.run(["config", "set", "strategy-alerts:baseUrl", emulator.baseUrl, ...stackArgs]);
-  await pulumi.run(["config", "set", "portfolio:webhookUrl", receiverUrl, ...stackArgs]);
+  await pulumi.run([
+    "config",
+    "set-all",
+    "--plaintext",
+    `strategy-alerts:baseUrl=${emulator.baseUrl}`,
+    "--plaintext",
+    `portfolio:webhookUrl=${receiverUrl}`,
+    ...stackArgs,
+  ]);
   say(`stack "${STACK}" of examples/portfolio, backend in a temporary directory; API key stored as a secret`);
 
   const colorArgs = color ? [] : ["--color", "never"];

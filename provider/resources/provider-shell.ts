@@ -3,6 +3,8 @@ import type * as pulumi from "@pulumi/pulumi";
 /** The package that the provider process loads the real implementation from. */
 export const RUNTIME_MODULE = "pulumi-strategy-alerts/runtime";
 
+const shells = new Map<string, pulumi.dynamic.ResourceProvider>();
+
 /**
  * The object Pulumi serializes into every resource's `__provider` input.
  *
@@ -20,6 +22,19 @@ export function providerShell(
   kind: string,
   runtimeModule: string = RUNTIME_MODULE,
 ): pulumi.dynamic.ResourceProvider {
+  // One object per kind: Pulumi caches a provider's serialized text by object, so every
+  // resource of a kind after the first skips the closure serialization (tens of milliseconds of
+  // parsing each, in every preview and up).
+  const key = `${kind}\0${runtimeModule}`;
+  let shell = shells.get(key);
+  if (!shell) {
+    shell = createShell(kind, runtimeModule);
+    shells.set(key, shell);
+  }
+  return shell;
+}
+
+function createShell(kind: string, runtimeModule: string): pulumi.dynamic.ResourceProvider {
   const runtime = () => require("node:module").createRequire(`${process.cwd()}/`)(runtimeModule);
   return {
     configure: (req) => runtime().configure(req),

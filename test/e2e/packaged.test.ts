@@ -174,10 +174,12 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
       isActive: false,
     });
     existingId = made.id;
-    await project.setConfig("strategy-alerts:apiKey", apiKey, true);
-    await project.setConfig("strategy-alerts:baseUrl", emulator.baseUrl);
-    await project.setConfig("portfolio:minLiquidity", "10000");
-    await project.setConfig("portfolio:existingStrategyId", existingId);
+    await project.setConfigs({
+      "strategy-alerts:apiKey": { value: apiKey, secret: true },
+      "strategy-alerts:baseUrl": { value: emulator.baseUrl },
+      "portfolio:minLiquidity": { value: "10000" },
+      "portfolio:existingStrategyId": { value: existingId },
+    });
   });
 
   afterAll(async () => {
