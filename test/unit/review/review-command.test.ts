@@ -2,15 +2,13 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { run } from "../../../cli/index";
+import { runCliInProcess as run } from "../../support/cli";
 import { digest } from "./preview-fixtures";
 
 /** The command is a thin shell: arguments, input, credentials, exit codes. */
 describe("strategy-alerts review (command)", () => {
   let dir: string;
   let file: string;
-  let out: string;
-  let err: string;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "psa-review-cmd-"));
@@ -43,25 +41,15 @@ describe("strategy-alerts review (command)", () => {
   });
 
   beforeEach(() => {
-    out = "";
-    err = "";
-    vi.restoreAllMocks();
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
-      out += String(chunk);
-      return true;
-    });
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
-      err += String(chunk);
-      return true;
-    });
     vi.stubEnv("STRATEGY_ALERTS_API_KEY", "");
     vi.stubEnv("STRATEGY_ALERTS_BASE_URL", "");
   });
 
   it("writes the report of a preview file to standard output without credentials", async () => {
-    expect(await run(["review", file])).toBe(0);
-    expect(out).toContain("`liquidity_usd`: min 5,000 → 10,000 (tighter)");
-    expect(err).toContain("plan headroom and names of unchanged strategies are left out");
+    const { code, stdout, stderr } = await run(["review", file]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("`liquidity_usd`: min 5,000 → 10,000 (tighter)");
+    expect(stderr).toContain("plan headroom and names of unchanged strategies are left out");
   });
 
   it("adds the policy violations of an engine event log given with --events", async () => {
@@ -84,51 +72,59 @@ describe("strategy-alerts review (command)", () => {
       log,
       `${JSON.stringify({ sequence: 0, preludeEvent: { config: {} } })}\n${JSON.stringify(event)}\n`,
     );
-    expect(await run(["review", file, "--events", log])).toBe(0);
-    expect(out).toContain(
+    const { code, stdout } = await run(["review", file, "--events", log]);
+    expect(code).toBe(0);
+    expect(stdout).toContain(
       "**mandatory** `guardrails/minimum-liquidity` on `safety`: liquidity_usd min must be at least 10,000",
     );
   });
 
   it("is listed in the command overview and has its own help", async () => {
-    expect(await run(["--help"])).toBe(0);
-    expect(out).toMatch(/review\s+turn `pulumi preview --json` into a pull-request report/);
-    out = "";
-    expect(await run(["review", "--help"])).toBe(0);
+    const overview = await run(["--help"]);
+    expect(overview.code).toBe(0);
+    expect(overview.stdout).toMatch(/review\s+turn `pulumi preview --json` into a pull-request report/);
+    const help = await run(["review", "--help"]);
+    expect(help.code).toBe(0);
     for (const option of ["--backtest", "--window-days", "--until", "--threshold", "--events", "--drift"])
-      expect(out).toContain(option);
+      expect(help.stdout).toContain(option);
   });
 
   it("rejects bad option values naming the option (exit 2)", async () => {
-    expect(await run(["review", file, "--window-days", "0"])).toBe(2);
-    expect(err).toContain('--window-days must be a positive whole number, got "0"');
-    expect(await run(["review", file, "--threshold", "x"])).toBe(2);
-    expect(err).toContain('--threshold must be a positive number, got "x"');
-    expect(await run(["review", file, "--until", "tomorrow"])).toBe(2);
-    expect(err).toContain('--until must be a day of the calendar YYYY-MM-DD, got "tomorrow"');
+    const rejected = async (args: string[], message: string) => {
+      const { code, stderr } = await run(["review", file, ...args]);
+      expect(code).toBe(2);
+      expect(stderr).toContain(message);
+    };
+    await rejected(["--window-days", "0"], '--window-days must be a positive whole number, got "0"');
+    await rejected(["--threshold", "x"], '--threshold must be a positive number, got "x"');
+    await rejected(
+      ["--until", "tomorrow"],
+      '--until must be a day of the calendar YYYY-MM-DD, got "tomorrow"',
+    );
     for (const day of ["2030-02-31", "2030-13-01", "2029-02-29", "2030-00-10"]) {
-      err = "";
-      expect(await run(["review", file, "--until", day])).toBe(2);
-      expect(err).toContain(`got "${day}"`);
+      await rejected(["--until", day], `got "${day}"`);
     }
-    expect(await run(["review", file, file])).toBe(2);
+    expect((await run(["review", file, file])).code).toBe(2);
   });
 
   it("needs credentials for --backtest and says which (exit 2)", async () => {
-    expect(await run(["review", file, "--backtest"])).toBe(2);
-    expect(err).toContain(
+    const { code, stderr } = await run(["review", file, "--backtest"]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(
       "--backtest needs the STRATEGY_ALERTS_API_KEY and STRATEGY_ALERTS_BASE_URL environment variables",
     );
   });
 
   it("fails with the file name when the preview cannot be read or parsed (exit 1)", async () => {
-    expect(await run(["review", join(dir, "missing.json")])).toBe(1);
-    expect(err).toContain("cannot read the preview JSON");
+    const missing = await run(["review", join(dir, "missing.json")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("cannot read the preview JSON");
     const bad = join(dir, "bad.json");
     await writeFile(bad, "not json at all");
-    expect(await run(["review", bad])).toBe(1);
-    expect(err).toContain("expected the output of `pulumi preview --json`");
-    expect(err).toContain("found text that is not JSON");
+    const notJson = await run(["review", bad]);
+    expect(notJson.code).toBe(1);
+    expect(notJson.stderr).toContain("expected the output of `pulumi preview --json`");
+    expect(notJson.stderr).toContain("found text that is not JSON");
   });
 
   it.each([
@@ -155,10 +151,11 @@ describe("strategy-alerts review (command)", () => {
     async (_, body, found) => {
       const bad = join(dir, "not-a-preview.json");
       await writeFile(bad, body);
-      expect(await run(["review", bad])).toBe(1);
-      expect(out).toBe("");
-      expect(err).toContain("expected the output of `pulumi preview --json`");
-      expect(err).toContain(found);
+      const { code, stdout, stderr } = await run(["review", bad]);
+      expect(code).toBe(1);
+      expect(stdout).toBe("");
+      expect(stderr).toContain("expected the output of `pulumi preview --json`");
+      expect(stderr).toContain(found);
     },
   );
 
@@ -166,18 +163,20 @@ describe("strategy-alerts review (command)", () => {
     const utf16 = join(dir, "utf16.json");
     const text = await readFile(file, "utf8");
     await writeFile(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]));
-    expect(await run(["review", utf16])).toBe(1);
-    expect(err).toContain("found UTF-16 text");
-    err = "";
+    const withBom = await run(["review", utf16]);
+    expect(withBom.code).toBe(1);
+    expect(withBom.stderr).toContain("found UTF-16 text");
     await writeFile(utf16, Buffer.from(text, "utf16le"));
-    expect(await run(["review", utf16])).toBe(1);
-    expect(err).toContain("found UTF-16 or binary data");
+    const withoutBom = await run(["review", utf16]);
+    expect(withoutBom.code).toBe(1);
+    expect(withoutBom.stderr).toContain("found UTF-16 or binary data");
   });
 
   it("reads a UTF-8 file with a byte order mark", async () => {
     const bom = join(dir, "bom.json");
     await writeFile(bom, `\uFEFF${await readFile(file, "utf8")}`);
-    expect(await run(["review", bom])).toBe(0);
-    expect(out).toContain("`liquidity_usd`: min 5,000 → 10,000 (tighter)");
+    const { code, stdout } = await run(["review", bom]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("`liquidity_usd`: min 5,000 → 10,000 (tighter)");
   });
 });
