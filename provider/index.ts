@@ -46,15 +46,15 @@ export {
   getMicroblogTags,
   getStrategies,
 } from "./functions/lookups";
-// Strategies tested offline.
+// Strategies tested offline, and the resource kinds with their type tokens.
 export { evaluateStrategy } from "./model/evaluate";
+export { type ResourceKind, TYPE_TOKENS, type TypeToken } from "./model/type-tokens";
 export { StrategyValidationError, validateStrategyInput } from "./model/validate-strategy";
 // Resources.
 export { DeveloperTags, type DeveloperTagsArgs } from "./resources/developer-tags";
 export { FollowedDeveloper, type FollowedDeveloperArgs } from "./resources/followed-developer";
 export { Strategy, type StrategyArgs } from "./resources/strategy";
 export { StrategyActivation, type StrategyActivationArgs } from "./resources/strategy-activation";
-export { type ResourceKind, TYPE_TOKENS, type TypeToken } from "./resources/type-tokens";
 export { Webhook, type WebhookArgs } from "./resources/webhook";
 // Pull-request review of a preview (the renderer behind `strategy-alerts review`).
 export { type ReviewContext, type ReviewResult, renderReview } from "./review";

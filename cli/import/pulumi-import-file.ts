@@ -6,7 +6,7 @@
  * is written.
  */
 
-import { PLUGIN_TYPE_TOKENS } from "../../provider/resources/type-tokens";
+import { PLUGIN_TYPE_TOKENS } from "../../provider/model/type-tokens";
 import type { AccountDeclarations } from "./declarations";
 
 export interface ImportFileEntry {

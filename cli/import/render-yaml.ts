@@ -5,7 +5,7 @@
  * Pulumi YAML reads `${…}` in any string as an interpolation and `$$` as a literal `$`.
  */
 
-import { PLUGIN_PACKAGE, PLUGIN_TYPE_TOKENS } from "../../provider/resources/type-tokens";
+import { PLUGIN_PACKAGE, PLUGIN_TYPE_TOKENS } from "../../provider/model/type-tokens";
 import { type AccountDeclarations, Ref, SecretConfig, TagRef } from "./declarations";
 import { quoted } from "./printable";
 

@@ -6,9 +6,9 @@
 import { parseBaseUrl } from "../api/base-url";
 import { BaseUrlError } from "../api/errors";
 import { API_KEY_CONFIG, BASE_URL_CONFIG } from "../credentials";
+import { PLUGIN_PACKAGE } from "../model/type-tokens";
 import { isUnknown } from "../model/unknown-value";
 import { printableUrl } from "../model/url-credentials";
-import { PLUGIN_PACKAGE } from "../resources/type-tokens";
 import type { PropertyBag } from "../runtime/inputs";
 import type { ConfigReader } from "../runtime/settings";
 

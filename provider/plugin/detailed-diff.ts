@@ -8,8 +8,8 @@
 import { canonicalRuleItem, stableStringify } from "../model/canonical";
 import type { RuleItem } from "../model/rule-items";
 import { STRATEGY_FIELDS } from "../model/strategy";
+import type { ResourceKind } from "../model/type-tokens";
 import { isUnknown } from "../model/unknown-value";
-import type { ResourceKind } from "../resources/type-tokens";
 import type { PropertyBag } from "../runtime/inputs";
 
 export type DiffKind = "ADD" | "DELETE" | "UPDATE" | "ADD_REPLACE" | "DELETE_REPLACE" | "UPDATE_REPLACE";

@@ -14,7 +14,7 @@ import {
 } from "../functions/lookups";
 import { StrategyAlertsError } from "../model/errors";
 import { MicroblogHandlesQuerySchema, MicroblogTagsQuerySchema } from "../model/schemas/microblog";
-import { PLUGIN_PACKAGE } from "../resources/type-tokens";
+import { PLUGIN_PACKAGE } from "../model/type-tokens";
 import type { RuntimeContext } from "../runtime/context";
 import type { PropertyBag } from "../runtime/inputs";
 

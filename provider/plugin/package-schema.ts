@@ -31,7 +31,7 @@ import {
   TriggerConfigsSchema,
 } from "../model/strategy";
 import { STRATEGY_LIMITS } from "../model/strategy-limits";
-import { PLUGIN_PACKAGE, PLUGIN_TYPE_TOKENS, type ResourceKind } from "../resources/type-tokens";
+import { PLUGIN_PACKAGE, PLUGIN_TYPE_TOKENS, type ResourceKind } from "../model/type-tokens";
 import { PackageDefectError } from "./errors";
 import { FUNCTIONS, type FunctionName, functionToken } from "./functions";
 

@@ -14,7 +14,7 @@ import * as anyproto from "google-protobuf/google/protobuf/any_pb";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { Redactor } from "../api/redact";
 import { StrategyAlertsError } from "../model/errors";
-import type { ResourceKind } from "../resources/type-tokens";
+import type { ResourceKind } from "../model/type-tokens";
 import { RuntimeContext } from "../runtime/context";
 import { handlers } from "../runtime/handlers";
 import type { PropertyBag } from "../runtime/inputs";

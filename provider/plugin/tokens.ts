@@ -1,6 +1,6 @@
 import { STRATEGY_OUTPUT_FIELDS } from "../model/strategy";
+import { PLUGIN_TYPE_TOKENS, type ResourceKind, resourceKindOf, typeOfUrn } from "../model/type-tokens";
 import { UNKNOWN } from "../model/unknown-value";
-import { PLUGIN_TYPE_TOKENS, type ResourceKind, resourceKindOf, typeOfUrn } from "../resources/type-tokens";
 import type { PropertyBag } from "../runtime/inputs";
 
 /** Outputs the plugin always returns as Pulumi secrets. */

@@ -1,6 +1,6 @@
 import type { ReportViolation, ResourceValidation, ResourceValidationArgs } from "@pulumi/policy";
-import type { ResourceKind } from "../resources/type-tokens";
-import { resourceKindOf } from "../resources/type-tokens";
+import type { ResourceKind } from "../model/type-tokens";
+import { resourceKindOf } from "../model/type-tokens";
 import { type Props, plainProps } from "./stack-view";
 
 /**

@@ -3,7 +3,7 @@
  * the bag in a proxy that throws on a value unknown during preview; policies here read a plain
  * copy in which such values are `UNKNOWN`, so one unknown field never hides the known ones.
  */
-import { type ResourceKind, resourceKindOf } from "../resources/type-tokens";
+import { type ResourceKind, resourceKindOf } from "../model/type-tokens";
 
 /** A value the engine cannot know yet (an output of a resource not created). */
 export const UNKNOWN: unique symbol = Symbol("unknown during preview");

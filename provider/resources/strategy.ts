@@ -10,10 +10,10 @@ import {
   type TriggerConfigs,
 } from "../model/strategy";
 import type { EventType } from "../model/triggers";
+import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import type { DeepInput, RuleItemInput } from "./input-types";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
-import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface StrategyArgs {
   name: pulumi.Input<string>;

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
+import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
-import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "./type-tokens";
 
 export interface WebhookArgs {
   /** Where signed deliveries go; null clears the url, the secret and the verification state. */

@@ -4,8 +4,8 @@
  * rotation says only that it was requested, and a URL loses whatever may authenticate to it.
  */
 import { stableStringify } from "../model/canonical";
+import type { ResourceKind } from "../model/type-tokens";
 import { printableUrl } from "../model/url-credentials";
-import type { ResourceKind } from "../resources/type-tokens";
 import type { PlanStep } from "./preview-json";
 import { type Names, tagName } from "./strategy-diff";
 import { code, isUnknownValue, joinMd, type Md, md, quote, UNKNOWN_WORDS } from "./words";

@@ -8,7 +8,7 @@
  * Schemas are loose: the engine adds fields between versions and a review must not break on them.
  */
 import { z } from "zod";
-import { type ResourceKind, resourceKindOf, typeOfUrn } from "../resources/type-tokens";
+import { type ResourceKind, resourceKindOf, typeOfUrn } from "../model/type-tokens";
 import {
   describeDocument,
   describeJsonError,

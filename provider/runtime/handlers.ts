@@ -1,5 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
-import type { ResourceKind } from "../resources/type-tokens";
+import type { ResourceKind } from "../model/type-tokens";
 import type { RuntimeContext } from "./context";
 import { developerTagsHandler } from "./developer-tags";
 import { followedDeveloperHandler } from "./followed-developer";

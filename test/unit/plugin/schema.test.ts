@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { RULE_IDS } from "../../../provider/model/rule-catalog";
+import { PLUGIN_TYPE_TOKENS } from "../../../provider/model/type-tokens";
 import { pluginSchema } from "../../../provider/plugin/package-schema";
-import { PLUGIN_TYPE_TOKENS } from "../../../provider/resources/type-tokens";
 import { SCHEMA_FILE } from "../../../scripts/plugin-schema";
 
 // biome-ignore lint/suspicious/noExplicitAny: the schema is untyped JSON.

@@ -6,14 +6,14 @@ import type {
   StackValidationPolicy,
 } from "@pulumi/policy";
 import { describe, expect, it } from "vitest";
-import { type PolicyName, strategyAlertsPolicies } from "../../../provider/policy";
-import type { StackResource } from "../../../provider/policy/stack-view";
 import {
   PLUGIN_TYPE_TOKENS,
   type ResourceKind,
   resourceKindOf,
   TYPE_TOKENS,
-} from "../../../provider/resources/type-tokens";
+} from "../../../provider/model/type-tokens";
+import { type PolicyName, strategyAlertsPolicies } from "../../../provider/policy";
+import type { StackResource } from "../../../provider/policy/stack-view";
 
 // The proxy @pulumi/policy wraps property bags in (internal, so not in its typings).
 const policyProxy = createRequire(__filename)("@pulumi/policy/proxy") as {

@@ -6,6 +6,7 @@ import type {
   StackValidationPolicy,
 } from "@pulumi/policy";
 import { describe, expect, it } from "vitest";
+import { TYPE_TOKENS } from "../../../provider/model/type-tokens";
 import {
   DEFAULT_ENFORCEMENT,
   POLICY_NAMES,
@@ -15,7 +16,6 @@ import {
   strategyAlertsPolicies,
 } from "../../../provider/policy";
 import { plainProps, type StackResource, UNKNOWN } from "../../../provider/policy/stack-view";
-import { TYPE_TOKENS } from "../../../provider/resources/type-tokens";
 
 // @pulumi/policy wraps every property bag in this proxy (internal, so not in its typings); the
 // policies must read through the very same one.
