@@ -1,4 +1,4 @@
-import { STRATEGY_OUTPUT_FIELDS } from "../model/strategy";
+import { RESOURCE_OUTPUTS } from "../model/resource-outputs";
 import { PLUGIN_TYPE_TOKENS, type ResourceKind, resourceKindOf, typeOfUrn } from "../model/type-tokens";
 import { UNKNOWN } from "../model/unknown-value";
 import type { PropertyBag } from "../runtime/inputs";
@@ -34,22 +34,14 @@ export const STABLE_OUTPUTS: Record<ResourceKind, readonly string[]> = {
   DeveloperTags: ["address"],
 };
 
-/** The outputs of each kind beyond its inputs (the dynamic resources declare the same). */
-export const OUTPUTS: Record<ResourceKind, readonly string[]> = {
-  Strategy: STRATEGY_OUTPUT_FIELDS,
-  StrategyActivation: ["activeStrategyIds"],
-  Webhook: ["verifiedAt", "hasSecret", "secret", "verificationError"],
-  FollowedDeveloper: ["isActive", "addedAt", "tagIds"],
-  DeveloperTags: [],
-};
-
 /**
  * What a preview of a create or an update shows, without a request: the new inputs, the stable
  * outputs the object already has, and every other output unknown until the real operation.
  */
 export function previewOutputs(kind: ResourceKind, news: PropertyBag, olds?: PropertyBag): PropertyBag {
   const outs: PropertyBag = { ...news };
-  for (const key of OUTPUTS[kind]) {
+  const outputs: readonly string[] = RESOURCE_OUTPUTS[kind];
+  for (const key of outputs) {
     const stable = olds !== undefined && STABLE_OUTPUTS[kind].includes(key) && olds[key] !== undefined;
     outs[key] = stable ? olds[key] : UNKNOWN;
   }

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { unsetOutputs } from "../model/resource-outputs";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
@@ -38,6 +39,13 @@ export class DeveloperTags extends pulumi.dynamic.Resource {
   declare readonly tagIds: pulumi.Output<string[]>;
 
   constructor(name: string, args: DeveloperTagsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(providerShell("DeveloperTags"), name, { ...args }, opts, RESOURCE_MODULE, "DeveloperTags");
+    super(
+      providerShell("DeveloperTags"),
+      name,
+      { ...args, ...unsetOutputs("DeveloperTags") },
+      opts,
+      RESOURCE_MODULE,
+      "DeveloperTags",
+    );
   }
 }

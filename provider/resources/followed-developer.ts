@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { unsetOutputs } from "../model/resource-outputs";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
@@ -49,7 +50,7 @@ export class FollowedDeveloper extends pulumi.dynamic.Resource {
     super(
       providerShell("FollowedDeveloper"),
       name,
-      { ...args, isActive: undefined, addedAt: undefined, tagIds: undefined },
+      { ...args, ...unsetOutputs("FollowedDeveloper") },
       opts,
       RESOURCE_MODULE,
       "FollowedDeveloper",

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { unsetOutputs } from "../model/resource-outputs";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
@@ -53,7 +54,7 @@ export class StrategyActivation extends pulumi.dynamic.Resource {
     super(
       providerShell("StrategyActivation"),
       name,
-      { ...args, activeStrategyIds: undefined },
+      { ...args, ...unsetOutputs("StrategyActivation") },
       opts,
       RESOURCE_MODULE,
       "StrategyActivation",

@@ -1,11 +1,11 @@
 import * as pulumi from "@pulumi/pulumi";
+import { unsetOutputs } from "../model/resource-outputs";
 import {
   type Matching,
   type RetryPolicy,
   type RuleGroup,
   type RuleItem,
   STRATEGY_FIELDS,
-  STRATEGY_OUTPUT_FIELDS,
   type StoredRule,
   type TriggerConfigs,
 } from "../model/strategy";
@@ -81,8 +81,7 @@ export class Strategy extends pulumi.dynamic.Resource {
       name,
       {
         ...args,
-        // Outputs the provider fills in: declared as unknown inputs so the engine tracks them.
-        ...Object.fromEntries(STRATEGY_OUTPUT_FIELDS.map((field) => [field, undefined])),
+        ...unsetOutputs("Strategy"),
       },
       opts,
       RESOURCE_MODULE,

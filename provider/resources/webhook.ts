@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { unsetOutputs } from "../model/resource-outputs";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
@@ -52,10 +53,7 @@ export class Webhook extends pulumi.dynamic.Resource {
       name,
       {
         ...args,
-        verifiedAt: undefined,
-        hasSecret: undefined,
-        secret: undefined,
-        verificationError: undefined,
+        ...unsetOutputs("Webhook"),
       },
       // A secret returned from create must be declared here: pulumi.secret() from a dynamic provider does not work.
       pulumi.mergeOptions(opts, { additionalSecretOutputs: ["secret"] }),

@@ -3,13 +3,11 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   STRATEGY_BODY_FIELDS,
   STRATEGY_FIELDS,
-  STRATEGY_OUTPUT_FIELDS,
   type StrategyField,
   StrategyInputSchema,
   type StrategyOutputField,
   StrategyPatchSchema,
 } from "../../../provider/model/strategy";
-import { OUTPUTS } from "../../../provider/plugin/tokens";
 import type { Strategy, StrategyArgs } from "../../../provider/resources/strategy";
 
 /** What the Strategy resource class declares beyond what every dynamic resource has. */
@@ -19,10 +17,6 @@ describe("a strategy's fields are declared once, in the model", () => {
   it("the resource declares exactly the model's fields and outputs (checked by the typecheck)", () => {
     expectTypeOf<ResourceProperties>().toEqualTypeOf<StrategyField | StrategyOutputField>();
     expectTypeOf<keyof StrategyArgs>().toEqualTypeOf<StrategyField | "adopt">();
-  });
-
-  it("the plugin's schema outputs the model's list", () => {
-    expect(OUTPUTS.Strategy).toEqual(STRATEGY_OUTPUT_FIELDS);
   });
 
   it("the declared fields are the body's fields without isActive, and the body is the schemas' shape", () => {
