@@ -19,16 +19,10 @@ import { controlOk } from "../test/support/emulator";
 import { yamlPortfolio } from "../test/support/yaml-program";
 import { BenchProject, type CommandRun } from "./pulumi-project";
 
-export const FRONT_DOOR_PHASES = ["up", "preview", "change", "destroy"] as const;
+const FRONT_DOOR_PHASES = ["up", "preview", "change", "destroy"] as const;
 type FrontPhase = (typeof FRONT_DOOR_PHASES)[number];
 
-export const DOORS = [
-  "bare-ts-components",
-  "bare-ts-dynamic",
-  "dynamic-ts",
-  "bare-yaml",
-  "plugin-yaml",
-] as const;
+const DOORS = ["bare-ts-components", "bare-ts-dynamic", "dynamic-ts", "bare-yaml", "plugin-yaml"] as const;
 type Door = (typeof DOORS)[number];
 
 interface Entry {
@@ -38,7 +32,7 @@ interface Entry {
   userId: string | null;
 }
 
-export interface FrontDoorRow {
+interface FrontDoorRow {
   door: Door;
   n: number;
   phase: FrontPhase;
@@ -48,7 +42,7 @@ export interface FrontDoorRow {
   requestsByRoute: Record<string, number>;
 }
 
-export interface FrontDoorSummary {
+interface FrontDoorSummary {
   n: number;
   phase: FrontPhase;
   bareClientMs: number;

@@ -1,6 +1,7 @@
 /** Help text of `strategy-alerts emulator`, kept apart so `--help` loads nothing else. */
 import { StrategyAlertsError } from "../provider/model/errors";
-export const EMULATOR_USAGE =
+
+const EMULATOR_USAGE =
   "usage: strategy-alerts emulator [--port <p>] [--host 127.0.0.1] [--data <file>] [--seed demo] [--stream] [--stream-interval <ms>] [--variant <name>[,<name>…] | --variant list]";
 
 export const EMULATOR_HELP = `${EMULATOR_USAGE}

@@ -25,7 +25,7 @@ const KEYED_BY_DATA = new Set([
 ]);
 
 /** Variant `extra-fields`: what a newer service version might add to every object it sends. */
-export const EXTRA_FIELDS: Readonly<JsonObject> = {
+const EXTRA_FIELDS: Readonly<JsonObject> = {
   xUnknownNote: "a field this client does not know",
   xUnknownDetails: { addedIn: "a later version", items: [1, 2] },
 };

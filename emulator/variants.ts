@@ -6,7 +6,7 @@
  */
 import { StrategyAlertsError } from "../provider/model/errors";
 
-export const VARIANTS = {
+const VARIANTS = {
   "rate-window-fixed": "requests are counted per calendar minute instead of a sliding minute",
   "no-retry-after": "a 429 carries no Retry-After header",
   "ratelimit-headers": "every answer carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset",
@@ -50,7 +50,7 @@ export function parseVariants(list: string): ReadonlySet<VariantName> {
  * reading today, so all of them combine; a pair added here is refused by `startEmulator` and the
  * CLI with `IncompatibleVariantsError`.
  */
-export const INCOMPATIBLE_VARIANTS: ReadonlyArray<readonly [VariantName, VariantName, string]> = [];
+const INCOMPATIBLE_VARIANTS: ReadonlyArray<readonly [VariantName, VariantName, string]> = [];
 
 export class IncompatibleVariantsError extends StrategyAlertsError {
   constructor(readonly conflicts: ReadonlyArray<readonly [VariantName, VariantName, string]>) {

@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import type { Subcommand } from "../command";
 import { UsageError } from "../command";
 
-export const DOCTOR_HELP = `usage: strategy-alerts doctor [--write-probe] [--probe-rate] [--json]
+const DOCTOR_HELP = `usage: strategy-alerts doctor [--write-probe] [--probe-rate] [--json]
 
 Checks which reading of what the spec leaves open this service follows, before the first
 \`pulumi up\` against it. Read-only by default: reachability and TLS, authentication, GET /me,

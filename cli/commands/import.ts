@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import type { Subcommand } from "../command";
 import { CommandError, UsageError } from "../command";
 
-export const IMPORT_HELP = `usage: strategy-alerts import --out <dir> [--language typescript|yaml] [--name <project>] [--force]
+const IMPORT_HELP = `usage: strategy-alerts import --out <dir> [--language typescript|yaml] [--name <project>] [--force]
        strategy-alerts import --format pulumi-import --out <file.json> [--force]
 
 Reads the whole account (strategies with their rules, triggers and trigger configs, which

@@ -68,7 +68,7 @@ async function readInput(path: string | undefined): Promise<Uint8Array> {
 }
 
 /** A day of the calendar: `2030-02-31` has the right shape but is no day, so it is refused too. */
-export function isCalendarDate(text: string): boolean {
+function isCalendarDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];

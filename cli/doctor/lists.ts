@@ -16,7 +16,7 @@ import type { DoctorResponse } from "./http";
 import { compareFields, firstParseProblem } from "./shape";
 import { describeBody } from "./text";
 
-export interface ListEndpoint {
+interface ListEndpoint {
   path: string;
   schema: z.ZodType;
   /** The answer's records (for counts and orders). */
@@ -29,7 +29,7 @@ export interface ListEndpoint {
 const arrayAt = (key: string) => (json: Record<string, unknown>) =>
   Array.isArray(json[key]) ? (json[key] as unknown[]) : [];
 
-export const LIST_ENDPOINTS: readonly ListEndpoint[] = [
+const LIST_ENDPOINTS: readonly ListEndpoint[] = [
   {
     path: "/strategies",
     schema: StrategyListResponseSchema,
@@ -122,7 +122,7 @@ function answers(
  * Fields the default emulator sends that the client's schemas do not name (the schemas keep
  * them): the developer records' and tags' own timestamps, and the stored trigger configs.
  */
-export const EMULATOR_EXTRA_FIELDS: ReadonlySet<string> = new Set([
+const EMULATOR_EXTRA_FIELDS: ReadonlySet<string> = new Set([
   "GET /strategies strategies[].triggerConfigs",
   "GET /devs/my developers[].updatedAt",
   "GET /devs/tags tags[].createdAt",
@@ -140,7 +140,7 @@ const OPEN_OBJECTS =
  * cursor, the backtest options nobody sent, the single-read-only livePerformance, and the
  * webhook's fields that only a PUT or a state carries.
  */
-export const EMULATOR_OMITTED_FIELDS: ReadonlySet<string> = new Set([
+const EMULATOR_OMITTED_FIELDS: ReadonlySet<string> = new Set([
   "GET /strategy-evaluations nextCursor",
   "GET /backtests items[].options.eventType",
   "GET /backtests items[].options.strictOverride",

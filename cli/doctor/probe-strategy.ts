@@ -9,7 +9,7 @@ import { breaks, type Check, type DoctorContext, notObservable, type Observation
 import type { DoctorResponse } from "./http";
 import { describeBody } from "./text";
 
-export const notChecked = (): Observation => ({
+const notChecked = (): Observation => ({
   observed: "not checked (pass --write-probe)",
   differs: false,
   breaks: false,

@@ -25,7 +25,7 @@ import { writeProbeChecks } from "./write-probe";
  * The table's rows in order. The write probe's strategy is deleted right after its group, before
  * the rate probe spends the budget; the header checks come last because they read every answer.
  */
-export const CHECK_GROUPS: readonly (readonly Check[])[] = [
+const CHECK_GROUPS: readonly (readonly Check[])[] = [
   [
     reachabilityCheck,
     authenticationCheck,
@@ -77,7 +77,7 @@ export function runCleanups(ctx: DoctorContext): Promise<void> {
   return ctx.cleaning;
 }
 
-export async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
+async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
   const rows: Row[] = [];
   let stopped: string | undefined;
   try {

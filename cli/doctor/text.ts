@@ -15,7 +15,7 @@ export function escapeTerminal(text: string): string {
 }
 
 /** At most `max` characters, with an ellipsis when cut. */
-export function clip(text: string, max = 120): string {
+function clip(text: string, max = 120): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 

@@ -18,7 +18,7 @@ function storedRuleIds(json: unknown): string[] {
   return ids.sort();
 }
 
-export const patchReplacesCheck = writeCheck({
+const patchReplacesCheck = writeCheck({
   item: "PATCH with rules replaces rules",
   spec: "rules replaces all saved rules (4.2 rule 2)",
   emulatorReading: "replaces all saved rules",
@@ -36,7 +36,7 @@ export const patchReplacesCheck = writeCheck({
   },
 });
 
-export const invalidRuleCheck = writeCheck({
+const invalidRuleCheck = writeCheck({
   item: "400 for an invalid rule",
   spec: "400 {statusCode, message, error}; message names rules[index]",
   emulatorReading: "400 {statusCode, message, error, issues[{path, message}]}; message names rules[1]",
@@ -77,7 +77,7 @@ export const invalidRuleCheck = writeCheck({
   },
 });
 
-export const devWriteAnswersCheck = writeCheck({
+const devWriteAnswersCheck = writeCheck({
   item: "developer write answers",
   spec: "not shown (confirmation)",
   emulatorReading: "update → {success, developer}; tags → {success, tagIds}",

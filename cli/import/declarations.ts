@@ -14,12 +14,7 @@ import { WEBHOOK_ID } from "../../provider/runtime/webhook";
 import { type Named, type ProgramNames, programNames } from "./names";
 import type { AccountSnapshot } from "./read-account";
 
-export type ResourceKind =
-  | "FollowedDeveloper"
-  | "DeveloperTags"
-  | "Webhook"
-  | "Strategy"
-  | "StrategyActivation";
+type ResourceKind = "FollowedDeveloper" | "DeveloperTags" | "Webhook" | "Strategy" | "StrategyActivation";
 
 /** An input that is another resource's output (`dev.address`, `strategy.strategyId`). */
 export class Ref {

@@ -75,7 +75,7 @@ function temporaryWarnings(skipped: readonly Strategy[]): string[] {
 }
 
 /** The version ranges a generated project asks for, read from this package's package.json. */
-export function packageVersions(): ProjectVersions {
+function packageVersions(): ProjectVersions {
   const manifest = ownManifest();
   const pulumi = manifest.peerDependencies?.["@pulumi/pulumi"] ?? "^3.270.0";
   const dev = manifest.devDependencies ?? {};

@@ -3,7 +3,7 @@ import { StrategyAlertsError } from "../../provider/model/errors";
 import type { AccountSnapshot } from "./read-account";
 
 /** An identifier for a readable name: `Safety first!` → `safetyFirst`. */
-export function identifierFor(name: string, fallback: string): string {
+function identifierFor(name: string, fallback: string): string {
   const words = name
     .normalize("NFKD")
     .replace(/[^A-Za-z0-9]+/g, " ")
@@ -122,8 +122,8 @@ export class NameRegistry {
 }
 
 /** The fixed names of the resources an account has once at most. */
-export const WEBHOOK_NAME = "webhook";
-export const ACTIVATION_NAME = "active-strategies";
+const WEBHOOK_NAME = "webhook";
+const ACTIVATION_NAME = "active-strategies";
 
 /** The names of every resource an import declares, shared by every output format. */
 export interface ProgramNames {

@@ -9,7 +9,7 @@
 import { PLUGIN_TYPE_TOKENS } from "../../provider/model/type-tokens";
 import type { AccountDeclarations } from "./declarations";
 
-export interface ImportFileEntry {
+interface ImportFileEntry {
   type: string;
   name: string;
   id: string;

@@ -10,7 +10,7 @@ import { type AccountDeclarations, Ref, SecretConfig, TagRef } from "./declarati
 import { quoted } from "./printable";
 
 /** The package's provider plugin, as a project that has the package in node_modules finds it. */
-export const PLUGIN_PATH = "./node_modules/pulumi-strategy-alerts";
+const PLUGIN_PATH = "./node_modules/pulumi-strategy-alerts";
 
 const INDENT = "  ";
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -9,14 +9,14 @@ export const LINE_WIDTH = 80;
 const INDENT = "  ";
 
 /** A piece of code printed as is (a reference such as `dev.address` or a call). */
-export class Code {
+class Code {
   constructor(readonly text: string) {}
 }
 
 export const code = (text: string) => new Code(text);
 
 /** An object literal that always breaks onto several lines (a resource's arguments). */
-export class Expanded {
+class Expanded {
   constructor(readonly value: Record<string, unknown>) {}
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { makeEnvelope } from "./envelope";
 import { type DeliveryTarget, deliver } from "./send";
 
-export const VERIFICATION_EVENT = "webhook.endpoint_verification";
+const VERIFICATION_EVENT = "webhook.endpoint_verification";
 
 export type VerificationOutcome = { ok: true } | { ok: false; error: string };
 

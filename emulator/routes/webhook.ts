@@ -13,7 +13,7 @@ const PutWebhookBody = z.strictObject({
 });
 
 /** Variant webhook-verify-async: how long after the PUT the handshake runs (real time). */
-export const ASYNC_VERIFY_DELAY_MS = 3_000;
+const ASYNC_VERIFY_DELAY_MS = 3_000;
 
 /** Spec 2.10 shape: url absent when never set, verifiedAt only once verified. */
 function view(w: WebhookRecord | undefined): Record<string, unknown> {

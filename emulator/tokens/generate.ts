@@ -24,10 +24,10 @@ export type GenerateOptions = {
   spreadHours?: number;
 };
 
-export const DEFAULT_START = new Date(DEFAULT_START_ISO);
+const DEFAULT_START = new Date(DEFAULT_START_ISO);
 
 /** Share of each archetype among generated launches. */
-export const ARCHETYPE_WEIGHTS: readonly (readonly [Archetype, number])[] = [
+const ARCHETYPE_WEIGHTS: readonly (readonly [Archetype, number])[] = [
   ["dud", 0.58],
   ["runner", 0.17],
   ["moonshot", 0.05],

@@ -1,7 +1,7 @@
 import { BaseUrlError } from "./errors";
 
 /** Every endpoint path of the spec is relative to a base address ending with this prefix. */
-export const API_PREFIX = "/api/external/v1";
+const API_PREFIX = "/api/external/v1";
 
 export interface ParsedBaseUrl {
   /** scheme://host:port, what the connection pool is keyed by. */

@@ -1,7 +1,7 @@
 import { RequestArgumentError } from "./errors";
 
 /** A query value as the groups accept it; serialised by `serializeQuery`. */
-export type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
+type QueryValue = string | number | boolean | readonly (string | number)[] | null | undefined;
 
 /**
  * Serialises a query object: arrays as one CSV parameter (the spec accepts CSV or repeated

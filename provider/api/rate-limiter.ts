@@ -7,11 +7,11 @@ import { FileWindowStore, MemoryWindowStore, type WindowState, type WindowStore 
 export const DEFAULT_REQUESTS_PER_MINUTE = Math.min(
   ...PLANS.map((plan) => PLAN_LIMITS[plan].requestsPerMinute),
 );
-export const RATE_LIMIT_WINDOW_MS = 60_000;
+const RATE_LIMIT_WINDOW_MS = 60_000;
 /** How much later than our send the service may count a request against its window. */
-export const ARRIVAL_MARGIN_MS = 1_000;
+const ARRIVAL_MARGIN_MS = 1_000;
 
-export type WaitReason =
+type WaitReason =
   /** The local sliding window is full: sending now would exceed the plan's rate. */
   | "rate-limit-window"
   /** The service answered 429 with Retry-After. */
@@ -236,7 +236,7 @@ export class RateLimiter {
 const shared = new Map<string, RateLimiter>();
 
 /** Overrides the directory of the window files shared by processes (default: in the OS temp directory). */
-export const WINDOW_DIRECTORY_ENV = "STRATEGY_ALERTS_RATE_DIR";
+const WINDOW_DIRECTORY_ENV = "STRATEGY_ALERTS_RATE_DIR";
 
 /**
  * Identity of a limiter: a hash of the service origin and the key, so the registry never holds

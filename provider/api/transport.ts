@@ -88,7 +88,7 @@ export interface RequestSpec<S extends z.ZodType> {
   kind?: RequestKind;
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** The one field of `GET /me` the limiter needs. */
 const AccountRateSchema = z.looseObject({

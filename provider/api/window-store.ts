@@ -25,7 +25,7 @@ export interface WindowStore {
   update<T>(change: (state: WindowState) => T): T;
 }
 
-export function emptyWindow(): WindowState {
+function emptyWindow(): WindowState {
   return { sent: [], blockedUntil: 0 };
 }
 
@@ -51,7 +51,7 @@ export interface FileWindowStoreOptions {
 const FILE_VERSION = 1;
 
 /** The directory where window files live unless told otherwise. */
-export function defaultWindowDirectory(): string {
+function defaultWindowDirectory(): string {
   return path.join(os.tmpdir(), "pulumi-strategy-alerts-rate");
 }
 

@@ -23,7 +23,6 @@ export {
   evaluateRule,
   RULE_EVALUATORS,
   RuleEvaluationError,
-  type RuleResult,
 } from "./evaluate-rule";
 
 type MatchingSetting = { enabled: boolean; minPercent: number };

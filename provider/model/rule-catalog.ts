@@ -161,7 +161,7 @@ export const BOOLEAN_RULE_IDS = idsOfKind("boolean") as [BooleanRuleId, ...Boole
 export const NUMERIC_RULE_IDS = idsOfKind("numeric") as [NumericRuleId, ...NumericRuleId[]];
 export const ENUM_RULE_IDS = idsOfKind("enum") as [EnumRuleId, ...EnumRuleId[]];
 
-export function isRuleId(id: unknown): id is RuleId {
+function isRuleId(id: unknown): id is RuleId {
   return typeof id === "string" && Object.hasOwn(CATALOG, id);
 }
 

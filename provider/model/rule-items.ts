@@ -20,20 +20,20 @@ export const VOLUME_SPIKES = ["off", "noticeable", "strong", "very_strong", "exp
 export const WALLET_TYPES = ["smart_wallet", "kol", "whale", "profitable_trader"] as const;
 export const CLUSTER_RISKS = ["low", "medium", "high", "very_high"] as const;
 
-export type RiskLevelInput = RiskLevel | Lowercase<RiskLevel> | Capitalize<Lowercase<RiskLevel>>;
+type RiskLevelInput = RiskLevel | Lowercase<RiskLevel> | Capitalize<Lowercase<RiskLevel>>;
 
 // z.number() already rejects NaN and ±Infinity.
 const amount = z.number().nonnegative();
 const count = z.number().int().nonnegative();
 const percent = z.number().min(0).max(100);
 
-export const WalletTypesSchema = z
+const WalletTypesSchema = z
   .array(z.enum(WALLET_TYPES))
   .min(1)
   .refine((types) => new Set(types).size === types.length, "walletTypes must not repeat a value");
 
 // Input is case-insensitive (spec 2.4); the type offers the usual spellings.
-export const RiskLevelValueSchema = z.custom<RiskLevelInput>(
+const RiskLevelValueSchema = z.custom<RiskLevelInput>(
   (v) => typeof v === "string" && (RISK_LEVELS as readonly string[]).includes(v.toUpperCase()),
   { message: `risk_level value must be one of ${RISK_LEVELS.join(", ")}` },
 );
@@ -41,12 +41,17 @@ export const RiskLevelValueSchema = z.custom<RiskLevelInput>(
 const dealbreaker = z.boolean();
 const operator = z.enum(ENUM_OPERATORS).optional();
 
+// Each rule item's schema is exported by name (tagged @public, as no module imports it by name):
+// the plugin schema finds them in this module's namespace and names each type after its export.
+
+/** @public */
 export const BooleanRuleItemSchema = z.strictObject({
   rule: z.enum(BOOLEAN_RULE_IDS),
   dealbreaker,
   enabled: z.boolean().optional(),
 });
 
+/** @public */
 export const NumericRuleItemSchema = z
   .strictObject({
     rule: z.enum(NUMERIC_RULE_IDS),
@@ -59,6 +64,7 @@ export const NumericRuleItemSchema = z
   .refine((r) => r.min !== undefined || r.max !== undefined, "numeric rules carry min and/or max")
   .refine((r) => r.min === undefined || r.max === undefined || r.max > r.min, "max must be greater than min");
 
+/** @public */
 export const RiskLevelRuleItemSchema = z.strictObject({
   rule: z.literal("risk_level"),
   dealbreaker,
@@ -66,6 +72,7 @@ export const RiskLevelRuleItemSchema = z.strictObject({
   operator,
 });
 
+/** @public */
 export const LaunchPlatformRuleItemSchema = z.strictObject({
   rule: z.literal("launch_platform"),
   dealbreaker,
@@ -75,7 +82,7 @@ export const LaunchPlatformRuleItemSchema = z.strictObject({
 
 const objectRule = { dealbreaker, enabled: z.boolean().optional() };
 
-export const VolumeWindowsSchema = z
+const VolumeWindowsSchema = z
   .strictObject(
     Object.fromEntries(VOLUME_WINDOWS.map((w) => [w, amount.optional()])) as {
       [W in (typeof VOLUME_WINDOWS)[number]]: z.ZodOptional<typeof amount>;
@@ -83,36 +90,42 @@ export const VolumeWindowsSchema = z
   )
   .refine((w) => Object.values(w).some((v) => v !== undefined), "windows needs at least one threshold");
 
+/** @public */
 export const Volume24hRuleItemSchema = z.strictObject({
   rule: z.literal("volume_24h"),
   ...objectRule,
   config: z.strictObject({ windows: VolumeWindowsSchema }),
 });
 
+/** @public */
 export const BuySellRatioRuleItemSchema = z.strictObject({
   rule: z.literal("buy_sell_ratio_window"),
   ...objectRule,
   config: z.strictObject({ window: z.enum(VOLUME_WINDOWS), buyPressure: z.enum(BUY_PRESSURES) }),
 });
 
+/** @public */
 export const VolumeSpikeRuleItemSchema = z.strictObject({
   rule: z.literal("validated_volume_spike"),
   ...objectRule,
   config: z.strictObject({ window: z.enum(VOLUME_WINDOWS), volumeSpike: z.enum(VOLUME_SPIKES) }),
 });
 
+/** @public */
 export const QualityWalletCountRuleItemSchema = z.strictObject({
   rule: z.literal("quality_wallet_count"),
   ...objectRule,
   config: z.strictObject({ minWallets: count, walletTypes: WalletTypesSchema }),
 });
 
+/** @public */
 export const QualityWalletTotalValueRuleItemSchema = z.strictObject({
   rule: z.literal("quality_wallet_total_value"),
   ...objectRule,
   config: z.strictObject({ minTotalValueUsd: amount, walletTypes: WalletTypesSchema }),
 });
 
+/** @public */
 export const QualityWalletWinrateRuleItemSchema = z.strictObject({
   rule: z.literal("quality_wallet_min_winrate"),
   ...objectRule,
@@ -123,12 +136,13 @@ export const QualityWalletWinrateRuleItemSchema = z.strictObject({
   }),
 });
 
-export const ClusterConfigSchema = z.strictObject({
+const ClusterConfigSchema = z.strictObject({
   maxTotalHeldPct: percent,
   maxSingleClusterPct: percent,
   maxClusterRisk: z.enum(CLUSTER_RISKS),
 });
 
+/** @public */
 export const CoordinatedWalletClusterRuleItemSchema = z.strictObject({
   rule: z.literal("coordinated_wallet_cluster"),
   ...objectRule,

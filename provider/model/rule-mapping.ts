@@ -16,11 +16,11 @@ import { getRuleDefinition, PRODUCT_GROUPS, type ProductGroupId, type RuleDefini
 import type { RuleItem } from "./rule-items";
 import type { RuleGroup, StoredRule } from "./strategy";
 
-export const OBJECT_RULE_OPERATOR = "matches";
-export const BOOLEAN_RULE_OPERATOR = "is";
-export const GROUP_LOGIC = "AND";
+const OBJECT_RULE_OPERATOR = "matches";
+const BOOLEAN_RULE_OPERATOR = "is";
+const GROUP_LOGIC = "AND";
 /** Groups the list view shows even when empty (spec 2.2 rule 2). */
-export const ALWAYS_LISTED_GROUPS: readonly ProductGroupId[] = ["security", "market", "socials", "ai"];
+const ALWAYS_LISTED_GROUPS: readonly ProductGroupId[] = ["security", "market", "socials", "ai"];
 
 export type StoredRules = { dealbreakers: StoredRule[]; ruleGroups: RuleGroup[] };
 

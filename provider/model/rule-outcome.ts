@@ -3,7 +3,7 @@
  * the strategy evaluator can apply `strict` (missing data fails, or skips the rule) without
  * the rule evaluators knowing about it.
  */
-export type OutcomeStatus = "pass" | "fail" | "no_data" | "skip";
+type OutcomeStatus = "pass" | "fail" | "no_data" | "skip";
 
 export type Outcome = { status: OutcomeStatus; reason: string; actual?: unknown };
 

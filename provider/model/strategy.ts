@@ -136,14 +136,14 @@ export const RuleGroupSchema = z.looseObject({
 export type RuleGroup = z.infer<typeof RuleGroupSchema>;
 
 // eventType stays a plain string: a trigger type added by the service must not break reads.
-export const StrategyTriggerSchema = z.looseObject({
+const StrategyTriggerSchema = z.looseObject({
   id: z.string(),
   eventType: z.string(),
   enabled: z.boolean(),
 });
 export type StrategyTrigger = z.infer<typeof StrategyTriggerSchema>;
 
-export const ResponseMatchingSchema = z.looseObject({ enabled: z.boolean(), minPercent: z.number() });
+const ResponseMatchingSchema = z.looseObject({ enabled: z.boolean(), minPercent: z.number() });
 
 export const StrategySchema = z.looseObject({
   id: z.string(),

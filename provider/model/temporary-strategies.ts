@@ -6,7 +6,7 @@
  */
 import { STRATEGY_LIMITS } from "./strategy-limits";
 
-export const TEMPORARY_TOOLS = ["review", "doctor"] as const;
+const TEMPORARY_TOOLS = ["review", "doctor"] as const;
 export type TemporaryTool = (typeof TEMPORARY_TOOLS)[number];
 
 /** The opening of every name a tool gives its temporary strategy: `[review-tmp`. */

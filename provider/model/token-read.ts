@@ -41,6 +41,6 @@ export function readBag(bag: unknown, key: string): Bag | undefined {
   return isBag(v) ? v : undefined;
 }
 
-export function isBag(v: unknown): v is Bag {
+function isBag(v: unknown): v is Bag {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }

@@ -32,7 +32,7 @@ function perWindow<T extends z.ZodType>(value: T) {
 }
 
 /** A wallet of a quality type that bought the token. */
-export const QualityWalletSchema = z.strictObject({
+const QualityWalletSchema = z.strictObject({
   address: z.string().optional(),
   type: z.enum(WALLET_TYPES),
   /** Share of the wallet's past trades that were profitable, 0–100. */
@@ -43,7 +43,7 @@ export const QualityWalletSchema = z.strictObject({
 export type QualityWallet = z.infer<typeof QualityWalletSchema>;
 
 /** A group of wallets that trade together (same funder, same block, …). */
-export const WalletClusterSchema = z.strictObject({
+const WalletClusterSchema = z.strictObject({
   /** Share of the supply the cluster holds, 0–100. */
   heldPct: z.number().min(0).max(100),
   risk: z.enum(CLUSTER_RISKS),

@@ -26,9 +26,9 @@ export const FOLLOWED_DEV_SCOPES = ["all", "tag", "wallet"] as const;
 
 // Tag ids are UUID strings (spec 2.11); z.guid accepts any 8-4-4-4-12 hex form, as the service does.
 const TagIdSchema = z.guid();
-export const MicroblogTagConfigSchema = z.strictObject({ tagId: z.union([z.literal("all"), TagIdSchema]) });
+const MicroblogTagConfigSchema = z.strictObject({ tagId: z.union([z.literal("all"), TagIdSchema]) });
 
-export const FollowedDevConfigSchema = z.union([
+const FollowedDevConfigSchema = z.union([
   z.strictObject({ scope: z.literal("all").optional() }),
   z.strictObject({ scope: z.literal("tag"), tagId: TagIdSchema }),
   z.strictObject({

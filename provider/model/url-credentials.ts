@@ -6,7 +6,7 @@
  */
 
 /** Replaces every masked part. */
-export const MASK = "***";
+const MASK = "***";
 
 /** Path segments after one of these carry the credential in chat-style webhook URLs. */
 const CREDENTIAL_PATH_PREFIXES = new Set(["services", "hooks", "webhooks", "api-hooks"]);

@@ -13,8 +13,8 @@ import type { PropertyBag } from "../runtime/inputs";
 import type { ConfigReader } from "../runtime/settings";
 
 /** The provider's configuration keys, as an explicit provider resource names its inputs. */
-export const CONFIG_KEYS = { apiKey: API_KEY_CONFIG, baseUrl: BASE_URL_CONFIG } as const;
-export type ConfigKey = keyof typeof CONFIG_KEYS;
+const CONFIG_KEYS = { apiKey: API_KEY_CONFIG, baseUrl: BASE_URL_CONFIG } as const;
+type ConfigKey = keyof typeof CONFIG_KEYS;
 
 /**
  * A reader over Configure's arguments: the provider's inputs (`apiKey`), else its variables,

@@ -12,7 +12,7 @@ import type { ResourceKind } from "../model/type-tokens";
 import { isUnknown } from "../model/unknown-value";
 import type { PropertyBag } from "../runtime/inputs";
 
-export type DiffKind = "ADD" | "DELETE" | "UPDATE" | "ADD_REPLACE" | "DELETE_REPLACE" | "UPDATE_REPLACE";
+type DiffKind = "ADD" | "DELETE" | "UPDATE" | "ADD_REPLACE" | "DELETE_REPLACE" | "UPDATE_REPLACE";
 export type DetailedDiff = Record<string, DiffKind>;
 
 type FieldDiffer = (path: string, old: unknown, now: unknown, out: DetailedDiff) => void;

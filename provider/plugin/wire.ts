@@ -12,7 +12,7 @@ export const SECRET_SIGNATURE = "1b47061264138c4ac30d75fd1eb44270";
 
 type Struct = structproto.Struct;
 
-export function isSecret(value: unknown): value is { value?: unknown } {
+function isSecret(value: unknown): value is { value?: unknown } {
   return (
     typeof value === "object" &&
     value !== null &&

@@ -33,7 +33,7 @@ function insecureUrlProblem(raw: string): string | undefined {
   return `uses ${url.protocol.replace(/:$/, "")} for host ${url.hostname || "(none)"}: use https (plain http is allowed only for localhost, 127.0.0.0/8 and [::1])`;
 }
 
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   if (host === "localhost" || host.endsWith(".localhost")) return true;
   if (host === "[::1]") return true;

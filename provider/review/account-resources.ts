@@ -16,7 +16,7 @@ type Bag = Record<string, any>;
 const SECRET = "[secret]";
 
 /** A URL as the report shows it: masked by the package's one URL masking, in a code span. */
-export function urlWords(url: unknown): Md {
+function urlWords(url: unknown): Md {
   if (url === null || url === undefined || url === "") return md`none`;
   if (isUnknownValue(url)) return UNKNOWN_WORDS;
   if (url === SECRET) return md`(secret)`;
@@ -26,7 +26,7 @@ export function urlWords(url: unknown): Md {
 const inputsOf = (state: PlanStep["old"]): Bag => (state?.inputs ?? {}) as Bag;
 const same = (a: unknown, b: unknown) => stableStringify(a ?? null) === stableStringify(b ?? null);
 
-export function webhookStatements(step: PlanStep): Md[] {
+function webhookStatements(step: PlanStep): Md[] {
   const a = inputsOf(step.old);
   const b = inputsOf(step.new);
   if (step.op === "create") {
@@ -64,7 +64,7 @@ export function webhookStatements(step: PlanStep): Md[] {
   return out;
 }
 
-export function developerStatements(step: PlanStep): Md[] {
+function developerStatements(step: PlanStep): Md[] {
   const a = inputsOf(step.old);
   const b = inputsOf(step.new);
   const address = (bag: Bag) =>
@@ -85,7 +85,7 @@ export function developerStatements(step: PlanStep): Md[] {
   return out;
 }
 
-export function developerTagStatements(step: PlanStep, names: Names): Md[] {
+function developerTagStatements(step: PlanStep, names: Names): Md[] {
   const a = inputsOf(step.old);
   const b = inputsOf(step.new);
   const address = isUnknownValue(b.address ?? a.address)

@@ -34,7 +34,7 @@ const idOfStrategy = (s: PlanStep["old"]) => {
 const isStrategy = (s: PlanStep) => s.kind === "Strategy";
 
 /** Strategy id → name from every strategy the preview or the account knows. */
-export function strategyNames(steps: PlanStep[], account?: ReviewAccount): Map<string, string> {
+function strategyNames(steps: PlanStep[], account?: ReviewAccount): Map<string, string> {
   const names = new Map<string, string>();
   for (const s of account?.strategies ?? []) names.set(s.id, s.name);
   for (const step of steps) {

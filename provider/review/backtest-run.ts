@@ -19,7 +19,7 @@ import { ReviewInterruptedError } from "./errors";
 
 const DAY_MS = 86_400_000;
 /** Spec section 8: backtest jobs per UTC day; DEGEN has no cap. */
-export const DAILY_BACKTEST_QUOTA: Record<string, number | null> = Object.fromEntries(
+const DAILY_BACKTEST_QUOTA: Record<string, number | null> = Object.fromEntries(
   PLANS.map((plan) => [plan, PLAN_LIMITS[plan].backtestsPerDay]),
 );
 /** Marks a temporary strategy made by a review; the run id makes each review's own. */
@@ -148,7 +148,7 @@ interface Planned {
 }
 
 /** The window: the `days` whole UTC days before today (stable all day, so reruns can reuse jobs). */
-export function reviewWindow(nowMs: number, days: number): { from: string; to: string } {
+function reviewWindow(nowMs: number, days: number): { from: string; to: string } {
   const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
   return { from: new Date(today - days * DAY_MS).toISOString(), to: new Date(today).toISOString() };
 }

@@ -28,7 +28,7 @@ const StateSchema = z.looseObject({
   outputs: z.record(z.string(), z.unknown()).nullish(),
   propertyDependencies: z.record(z.string(), z.array(z.string()).nullish()).nullish(),
 });
-export type PreviewState = z.infer<typeof StateSchema>;
+type PreviewState = z.infer<typeof StateSchema>;
 
 const StepSchema = z.looseObject({
   op: z.string(),
@@ -65,7 +65,7 @@ export interface PlanStep {
   new?: PreviewState | undefined;
 }
 
-export interface PlanDiagnostic {
+interface PlanDiagnostic {
   severity: string;
   message: string;
   urn?: string | undefined;
@@ -87,7 +87,7 @@ export interface PreviewPlan {
   fromEventStream: boolean;
 }
 
-export function nameOfUrn(urn: string): string {
+function nameOfUrn(urn: string): string {
   return urn.split("::").pop() ?? urn;
 }
 
@@ -226,7 +226,7 @@ function fromEvents(text: string): PreviewPlan {
 }
 
 /** Policy violations of an engine event stream (`policyEvent`, one per violation). */
-export function policyViolationsOf(events: Event[]): PolicyViolation[] {
+function policyViolationsOf(events: Event[]): PolicyViolation[] {
   return events
     .map((e) => e.policyEvent)
     .filter((p): p is Event => Boolean(p))

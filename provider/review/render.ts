@@ -14,8 +14,6 @@ import type { Names } from "./strategy-diff";
 import { strategyBlocks } from "./strategy-section";
 import { code, plural, quote, text } from "./words";
 
-export { GITHUB_COMMENT_LIMIT };
-
 /** A temporary strategy an interrupted review left behind, and whether this review deleted it. */
 export interface SweptTemporary {
   name: string;
@@ -71,7 +69,7 @@ const OP_WORDS: Record<string, Md> = {
   import: md`Import`,
 };
 
-export function opOf(op: string): string {
+function opOf(op: string): string {
   return op === "create-replacement" || op === "delete-replaced" ? "replace" : op;
 }
 
@@ -145,7 +143,7 @@ function byStrategyName(a: PlanStep, b: PlanStep): number {
   return name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a.urn < b.urn ? -1 : 1;
 }
 
-export function opWord(op: string): Md {
+function opWord(op: string): Md {
   const o = opOf(op);
   return OP_WORDS[o] ?? text(o);
 }

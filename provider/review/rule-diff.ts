@@ -175,11 +175,11 @@ function flatten(obj: Record<string, unknown>, prefix = ""): Record<string, unkn
   return out;
 }
 
-export function addedStatement(item: Item): Md {
+function addedStatement(item: Item): Md {
   return md`Added ${role(item)} ${code(String(item.rule))}: ${describeCondition(item)}`;
 }
 
-export function removedStatement(item: Item): Md {
+function removedStatement(item: Item): Md {
   return md`Removed ${role(item)} ${code(String(item.rule))} (was: ${describeCondition(item)})`;
 }
 

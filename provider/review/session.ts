@@ -24,7 +24,7 @@ export interface ReviewSessionOptions {
   now?: () => number;
 }
 
-export async function readAccount(
+async function readAccount(
   client: ApiClient,
 ): Promise<{ account: ReviewAccount; tagNames: Record<string, string> }> {
   const [me, list] = await Promise.all([client.account.me(), client.strategies.list()]);

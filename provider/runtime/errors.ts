@@ -54,7 +54,7 @@ export interface InitFailure extends Error {
  * A resource was created but could not be brought to its declared state: the engine records it
  * with `properties` (so it is not created twice) and shows `reasons`.
  */
-export class ResourceInitFailedError extends StrategyAlertsError implements InitFailure {
+class ResourceInitFailedError extends StrategyAlertsError implements InitFailure {
   readonly id: string;
   readonly properties: Record<string, unknown>;
   readonly reasons: string[];

@@ -1,7 +1,7 @@
 import type { Strategy } from "../model/strategy";
 
 /** Spec section 9: token_age moved from hours to minutes on this day; stored values were not migrated. */
-export const TOKEN_AGE_UNIT_CHANGE = "2026-03-11T00:00:00.000Z";
+const TOKEN_AGE_UNIT_CHANGE = "2026-03-11T00:00:00.000Z";
 
 /** A threshold this small on a pre-change strategy reads as hours (up to a week). */
 const HOURS_LIKE_MAX = 168;

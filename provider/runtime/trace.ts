@@ -4,9 +4,9 @@ import { appendFileSync } from "node:fs";
  * Where the provider appends one JSON line per resource operation (type, operation, duration),
  * when set. For benchmarks (npm run bench:pulumi) and diagnosis; holds no inputs, ids or keys.
  */
-export const TRACE_FILE_ENV = "STRATEGY_ALERTS_TRACE_FILE";
+const TRACE_FILE_ENV = "STRATEGY_ALERTS_TRACE_FILE";
 
-export interface TraceLine {
+interface TraceLine {
   /** The resource type: the first word of the operation's label (Strategy, Webhook, …). */
   type: string;
   operation: string;

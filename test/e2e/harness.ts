@@ -17,7 +17,7 @@ async function binDir(given: string | undefined): Promise<string> {
   return given ?? (await import("./pulumi-bin")).pulumiBinDir();
 }
 
-export type ChangeKind = "create" | "update" | "delete" | "same" | "replace" | "read" | "refresh" | string;
+type ChangeKind = "create" | "update" | "delete" | "same" | "replace" | "read" | "refresh" | string;
 
 export interface CommandResult {
   command: string;
@@ -37,7 +37,7 @@ export interface CommandResult {
 // biome-ignore lint/suspicious/noExplicitAny: engine events are an open, versioned JSON format.
 export type EngineEvent = Record<string, any>;
 
-export class PulumiCommandError extends Error {
+class PulumiCommandError extends Error {
   constructor(readonly result: CommandResult) {
     const errors = result.diagnostics
       .filter((d) => d.severity === "error" || d.severity === "warning")

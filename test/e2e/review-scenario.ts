@@ -12,9 +12,9 @@ import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { PulumiProject, REPO_ROOT } from "./harness";
 
 /** The emulator's clock during the scenario, and the review window (6 days before the 10th). */
-export const SCENARIO_NOW = "2030-01-10T12:00:00.000Z";
+const SCENARIO_NOW = "2030-01-10T12:00:00.000Z";
 export const SCENARIO_UNTIL = "2030-01-10";
-export const FIRST_HOUR = Date.parse("2030-01-05T00:00:00.000Z");
+const FIRST_HOUR = Date.parse("2030-01-05T00:00:00.000Z");
 export const THRESHOLD = 2;
 
 export interface SeededToken {
@@ -47,7 +47,7 @@ export const TOKENS: SeededToken[] = [
   t(12, 9_500, 70_000, [1, 1.2, 1.3, 1.1]),
 ];
 
-export const multipleOf = (token: SeededToken) => Math.max(...token.shape) / token.shape[0]!;
+const multipleOf = (token: SeededToken) => Math.max(...token.shape) / token.shape[0]!;
 
 /** Metrics of "liquidity_usd greater than min" (and not a honeypot, which none is) over TOKENS. */
 export function expectedMetrics(minLiquidity: number) {

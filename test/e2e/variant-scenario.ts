@@ -28,8 +28,8 @@ export const STEPS = [
   "review",
   "import",
 ] as const;
-export type Step = (typeof STEPS)[number];
-export type StepOutcome = { ok: true } | { ok: false; reason: string } | { ok: null; reason: string };
+type Step = (typeof STEPS)[number];
+type StepOutcome = { ok: true } | { ok: false; reason: string } | { ok: null; reason: string };
 export type ScenarioResult = Record<Step, StepOutcome>;
 
 /** Variants about the rate limit run at the plan's own rate; the others with a raised one. */

@@ -16,7 +16,7 @@ import { type EngineEvent, PulumiProject, packPackage, REPO_ROOT, runProcess } f
  * a lock by whichever test file asks first, and reused by the others. Each stack is its own
  * directory whose node_modules links to that install.
  */
-export const EXAMPLE = join(REPO_ROOT, "examples/yaml-portfolio");
+const EXAMPLE = join(REPO_ROOT, "examples/yaml-portfolio");
 export const PROJECT = "yaml-portfolio";
 const NODE_BIN = join(REPO_ROOT, "node_modules/.bin");
 const LOCK_STALE_MS = 10 * 60_000;
@@ -70,7 +70,7 @@ async function install(dest: string): Promise<void> {
 let installed: Promise<string> | undefined;
 
 /** The directory of the shared install (its node_modules holds the packed package). */
-export function installedPortfolio(): Promise<string> {
+function installedPortfolio(): Promise<string> {
   installed ??= (async () => {
     const key = await contentKey();
     const dir = join(tmpdir(), `psa-yaml-portfolio-${key}`);

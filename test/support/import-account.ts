@@ -185,7 +185,7 @@ export async function buildImportAccount(client: ApiClient, webhookUrl: string):
   };
 }
 
-export interface Declared {
+interface Declared {
   type: string;
   name: string;
   args: Record<string, unknown>;

@@ -1,15 +1,15 @@
 import { z } from "zod";
 import { SortDirSchema, TimestampSchema } from "./common";
 
-export const BacktestStatusSchema = z.enum(["QUEUED", "RUNNING", "COMPLETED", "FAILED"]);
+const BacktestStatusSchema = z.enum(["QUEUED", "RUNNING", "COMPLETED", "FAILED"]);
 export type BacktestStatus = z.infer<typeof BacktestStatusSchema>;
 
-export const BacktestOptionsSchema = z.looseObject({
+const BacktestOptionsSchema = z.looseObject({
   eventType: z.string().optional(),
   strictOverride: z.boolean().optional(),
 });
 
-export const BacktestMetricsSchema = z.looseObject({
+const BacktestMetricsSchema = z.looseObject({
   tested: z.number(),
   positives: z.number(),
   winnersNow: z.number(),
@@ -50,7 +50,7 @@ export const BacktestPageSchema = z.looseObject({
 export type BacktestPage = z.infer<typeof BacktestPageSchema>;
 
 /** `POST /backtests` body (spec 4.4). `options` is required: send `{}` for none. */
-export const BacktestCreateBodySchema = z.object({
+const BacktestCreateBodySchema = z.object({
   strategyId: z.string(),
   from: z.string(),
   to: z.string(),
@@ -60,7 +60,7 @@ export const BacktestCreateBodySchema = z.object({
 export type BacktestCreateBody = z.infer<typeof BacktestCreateBodySchema>;
 
 /** Spec 2.7. */
-export const BacktestResultRowSchema = z.looseObject({
+const BacktestResultRowSchema = z.looseObject({
   id: z.string(),
   jobId: z.string(),
   tokenAddress: z.string(),
@@ -95,7 +95,7 @@ export type BacktestResultsPage = z.infer<typeof BacktestResultsPageSchema>;
 const TriStateSchema = z.union([z.boolean(), z.literal("all")]);
 
 /** `GET /backtests/:id/results` query (spec 4.4). */
-export const BacktestResultsQuerySchema = z.object({
+const BacktestResultsQuerySchema = z.object({
   page: z.number().int().positive().optional(),
   pageSize: z.number().int().positive().optional(),
   matched: TriStateSchema.optional(),

@@ -4,7 +4,7 @@ import { z } from "zod";
  * Error body of the service (spec section 7). `message` is a string in the spec; frameworks
  * that validate with class-validator send an array of messages, so both are accepted.
  */
-export const ErrorBodySchema = z.looseObject({
+const ErrorBodySchema = z.looseObject({
   statusCode: z.number().optional(),
   message: z.union([z.string(), z.array(z.string())]).optional(),
   error: z.string().optional(),

@@ -26,7 +26,7 @@ export const DeveloperPageSchema = z.looseObject({
 export type DeveloperPage = z.infer<typeof DeveloperPageSchema>;
 
 /** `GET /devs/my` query. */
-export const DevListQuerySchema = z.object({
+const DevListQuerySchema = z.object({
   page: z.number().int().positive().optional(),
   /** Default 20. */
   limit: z.number().int().positive().optional(),
@@ -52,11 +52,11 @@ export const DevTagIdsSchema = z.looseObject({ tagIds: z.array(z.string()) });
 export type DevTagIds = z.infer<typeof DevTagIdsSchema>;
 
 /** `POST /devs/:address/add` body. Whether alias is required is not shown; it is optional here. */
-export const DevAddBodySchema = z.object({ alias: z.string().optional() });
+const DevAddBodySchema = z.object({ alias: z.string().optional() });
 export type DevAddBody = z.infer<typeof DevAddBodySchema>;
 
 /** `PUT /devs/:address/update` body. */
-export const DevUpdateBodySchema = z.object({
+const DevUpdateBodySchema = z.object({
   /** null removes the alias. */
   alias: z.string().nullable().optional(),
   isActive: z.boolean().optional(),

@@ -5,7 +5,7 @@ import { SortDirSchema, TimestampSchema } from "./common";
  * Spec 2.5, one stored evaluation snapshot. The inner shapes the spec does not show are kept
  * as loose records so a richer real response still validates.
  */
-export const EvaluationSchema = z.looseObject({
+const EvaluationSchema = z.looseObject({
   evaluationId: z.string(),
   strategyId: z.string(),
   strategyName: z.string().optional(),
@@ -51,7 +51,7 @@ export const EvaluationSortBySchema = z.enum([
 export type EvaluationSortBy = z.infer<typeof EvaluationSortBySchema>;
 
 /** Spec 4.3 query. Arrays are sent as CSV, booleans as `true`/`false`. */
-export const EvaluationQuerySchema = z.object({
+const EvaluationQuerySchema = z.object({
   page: z.number().int().positive().optional(),
   pageSize: z.number().int().positive().optional(),
   /** Alias of pageSize; pageSize wins when both are sent. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TimestampSchema } from "./common";
 
-export const NotificationSourceSchema = z.enum(["all", "personal", "official"]);
+const NotificationSourceSchema = z.enum(["all", "personal", "official"]);
 export type NotificationSource = z.infer<typeof NotificationSourceSchema>;
 
 /** Spec 2.8. Channel/status values beyond the ones named are not shown, so they are plain strings. */
@@ -52,7 +52,7 @@ export const NotificationPageSchema = z.looseObject({
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
 /** `GET /notifications` query (spec 4.6). */
-export const NotificationListQuerySchema = z.object({
+const NotificationListQuerySchema = z.object({
   page: z.number().int().positive().optional(),
   /** Default 20, max 100. */
   limit: z.number().int().positive().optional(),
@@ -63,7 +63,7 @@ export const NotificationListQuerySchema = z.object({
 export type NotificationListQuery = z.infer<typeof NotificationListQuerySchema>;
 
 /** `GET /notifications/:id` query. */
-export const NotificationGetQuerySchema = z.object({
+const NotificationGetQuerySchema = z.object({
   source: NotificationSourceSchema.optional(),
   view: z.enum(["full", "summary"]).optional(),
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 
-export const PerformanceRangeSchema = z.enum(["daily", "weekly", "monthly", "quarterly"]);
+const PerformanceRangeSchema = z.enum(["daily", "weekly", "monthly", "quarterly"]);
 export type PerformanceRange = z.infer<typeof PerformanceRangeSchema>;
 
 /** Query of the sync summary and of job creation: both fields are required (spec 4.6). */
-export const PerformanceQuerySchema = z.object({
+const PerformanceQuerySchema = z.object({
   strategyId: z.string(),
   range: PerformanceRangeSchema,
 });

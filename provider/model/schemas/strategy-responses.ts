@@ -15,7 +15,7 @@ export const StrategyEnvelopeSchema = z.looseObject({ strategy: StrategySchema }
  * `PATCH /strategies/:id` returns only the fields it changed or confirms: at least id, name,
  * description and isActive (spec 4.2). Everything else is optional and unchecked.
  */
-export const StrategyUpdatedSchema = z.looseObject({
+const StrategyUpdatedSchema = z.looseObject({
   id: z.string(),
   name: z.string().optional(),
   description: z.string().nullish(),

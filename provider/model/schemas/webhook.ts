@@ -16,7 +16,7 @@ export const WebhookConfigSchema = z.looseObject({
 export type WebhookConfig = z.infer<typeof WebhookConfigSchema>;
 
 /** `PUT /webhook` body: enabled is required; url null clears url, secret and verification. */
-export const WebhookPutBodySchema = z.object({
+const WebhookPutBodySchema = z.object({
   enabled: z.boolean(),
   url: z.string().nullable().optional(),
 });

@@ -21,7 +21,7 @@ import { DEVELOPER, declared, PROGRAM } from "./portfolio";
  * duplicate, no orphan and no lost webhook secret.
  */
 
-export const FAULT_KINDS = [
+const FAULT_KINDS = [
   "429 burst",
   "5xx",
   "latency",
@@ -31,7 +31,7 @@ export const FAULT_KINDS = [
   "pulumi up killed",
   "key rotated",
 ] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface CampaignOptions {
   /** Keep going until at least this many faults fired (and every special round ran). */
@@ -45,7 +45,7 @@ export interface CampaignOptions {
   log: (line: string) => void;
 }
 
-export interface FaultOutcome {
+interface FaultOutcome {
   kind: FaultKind;
   round: number;
   survived: boolean;

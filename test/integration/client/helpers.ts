@@ -110,7 +110,7 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<Error> {
 }
 
 /** Every way an error can be shown: message, stack, JSON, inspect, and its causes. */
-export function everyRendering(error: unknown): string {
+function everyRendering(error: unknown): string {
   const parts: string[] = [];
   let current: unknown = error;
   for (let depth = 0; current !== undefined && current !== null && depth < 5; depth++) {

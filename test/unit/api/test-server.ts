@@ -24,7 +24,7 @@ export type Reply =
 
 export type Handler = (req: SeenRequest, res: ServerResponse) => Reply | Promise<Reply>;
 
-export const PREFIX = "/api/external/v1";
+const PREFIX = "/api/external/v1";
 
 export interface TestServer {
   baseUrl: string;

@@ -62,7 +62,7 @@ function state(spec: StepSpec, inputs: Bag, side: "old" | "new"): Bag {
   };
 }
 
-export function step(spec: StepSpec): Bag {
+function step(spec: StepSpec): Bag {
   return {
     op: spec.op,
     urn: urnOf(spec.kind, spec.name),
