@@ -2,11 +2,12 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The end-to-end files, longest first (as measured on a 2-core runner, four files side by side).
- * Vitest orders files by the durations of its previous run, and by file size when it has none, as
- * on a fresh clone; size says little about an engine-driven file (the rate-budget file is small
- * and waits out real minute windows). Started first, the long files end together with the short
- * ones instead of running alone at the end. A file missing here runs after the listed ones.
+ * The end-to-end files, longest first (as measured on a 2-core runner, four files side by side),
+ * then the longest files of the other projects. Vitest orders files by the durations of its
+ * previous run, and by file size when it has none, as on a fresh clone; size says little about an
+ * engine-driven file (the rate-budget file is small and waits out real minute windows). Started
+ * first, the long files end together with the short ones instead of running alone at the end. A
+ * file missing here runs after the listed ones.
  */
 const LONGEST_FIRST = [
   "test/e2e/robustness.test.ts",
@@ -28,6 +29,15 @@ const LONGEST_FIRST = [
   "test/e2e/smoke.test.ts",
   "test/e2e/review-backtest.test.ts",
   "test/e2e/resource-get.test.ts",
+  // The longest of the other projects (child processes killed and restarted, the compiler run
+  // over generated programs), so that none of them starts last.
+  "test/integration/emulator/persistence.test.ts",
+  "test/unit/import/names.property.test.ts",
+  "test/integration/import/import-account.test.ts",
+  "test/integration/plugin/plugin-process.test.ts",
+  "test/unit/import/render-program.test.ts",
+  "test/integration/client/variants.test.ts",
+  "test/integration/emulator/variants.test.ts",
 ];
 
 /**
