@@ -4,14 +4,15 @@ import type { ResourceKind } from "./type-tokens";
 /**
  * The outputs of each kind beyond its inputs, read from the service. The dynamic resources
  * declare them (as inputs without a value, so that the engine tracks them) and the plugin
- * previews them as unknown until the operation runs.
+ * previews them as unknown until the operation runs. `accountId` is the account (the service's
+ * user id) the resource belongs to: every operation on it checks the key in use against it.
  */
 export const RESOURCE_OUTPUTS = {
-  Strategy: STRATEGY_OUTPUT_FIELDS,
-  StrategyActivation: ["activeStrategyIds"],
-  Webhook: ["verifiedAt", "hasSecret", "secret", "verificationError"],
-  FollowedDeveloper: ["isActive", "addedAt", "tagIds"],
-  DeveloperTags: [],
+  Strategy: [...STRATEGY_OUTPUT_FIELDS, "accountId"],
+  StrategyActivation: ["activeStrategyIds", "accountId"],
+  Webhook: ["verifiedAt", "hasSecret", "secret", "verificationError", "accountId"],
+  FollowedDeveloper: ["isActive", "addedAt", "tagIds", "accountId"],
+  DeveloperTags: ["accountId"],
 } as const satisfies Record<ResourceKind, readonly string[]>;
 
 export type ResourceOutput<K extends ResourceKind> = (typeof RESOURCE_OUTPUTS)[K][number];

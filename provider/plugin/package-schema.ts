@@ -337,6 +337,11 @@ function developerTagsShape(): ResourceShape {
   };
 }
 
+/** Every kind records the account it belongs to; a key of another account is refused. */
+const ACCOUNT_ID_PROPERTY: Property = str(
+  "The account (the service's user id) this resource belongs to; an operation with a key of another account fails and changes nothing.",
+);
+
 function resources(types: TypeBuilder): Record<ResourceKind, ResourceShape> {
   return {
     Strategy: strategyShape(types),
@@ -441,7 +446,7 @@ export function pluginSchema(): Json {
           description: RESOURCE_DESCRIPTIONS[kind],
           inputProperties: s.inputs,
           requiredInputs: s.required,
-          properties: { ...s.inputs, ...s.outputs },
+          properties: { ...s.inputs, ...s.outputs, accountId: ACCOUNT_ID_PROPERTY },
           required: [...new Set([...s.required, ...s.outputsRequired])],
         },
       ];

@@ -27,11 +27,11 @@ export function kindOfUrn(urn: string): ResourceKind | undefined {
  * so a resource that uses them (an activation naming a strategy's id) shows no change of its own.
  */
 export const STABLE_OUTPUTS: Record<ResourceKind, readonly string[]> = {
-  Strategy: ["strategyId", "userId", "createdAt"],
-  StrategyActivation: [],
-  Webhook: [],
-  FollowedDeveloper: ["address"],
-  DeveloperTags: ["address"],
+  Strategy: ["strategyId", "userId", "createdAt", "accountId"],
+  StrategyActivation: ["accountId"],
+  Webhook: ["accountId"],
+  FollowedDeveloper: ["address", "accountId"],
+  DeveloperTags: ["address", "accountId"],
 };
 
 /**

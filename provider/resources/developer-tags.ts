@@ -37,6 +37,8 @@ export class DeveloperTags extends pulumi.dynamic.Resource {
 
   declare readonly address: pulumi.Output<string>;
   declare readonly tagIds: pulumi.Output<string[]>;
+  /** The account (the service's user id) this resource belongs to; a key of another account is refused. */
+  declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: DeveloperTagsArgs, opts?: pulumi.CustomResourceOptions) {
     super(

@@ -45,6 +45,8 @@ export class FollowedDeveloper extends pulumi.dynamic.Resource {
   declare readonly isActive: pulumi.Output<boolean>;
   declare readonly addedAt: pulumi.Output<string | null>;
   declare readonly tagIds: pulumi.Output<string[] | undefined>;
+  /** The account (the service's user id) this resource belongs to; a key of another account is refused. */
+  declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: FollowedDeveloperArgs, opts?: pulumi.CustomResourceOptions) {
     super(

@@ -49,6 +49,8 @@ export class StrategyActivation extends pulumi.dynamic.Resource {
   declare readonly strategyIds: pulumi.Output<string[]>;
   declare readonly exclusive: pulumi.Output<boolean>;
   declare readonly activeStrategyIds: pulumi.Output<string[]>;
+  /** The account (the service's user id) this resource belongs to; a key of another account is refused. */
+  declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: StrategyActivationArgs, opts?: pulumi.CustomResourceOptions) {
     super(

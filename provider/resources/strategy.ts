@@ -74,6 +74,8 @@ export class Strategy extends pulumi.dynamic.Resource {
   declare readonly isActive: pulumi.Output<boolean>;
   declare readonly createdAt: pulumi.Output<string>;
   declare readonly updatedAt: pulumi.Output<string>;
+  /** The account (the service's user id) this resource belongs to; a key of another account is refused. */
+  declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: StrategyArgs, opts?: pulumi.CustomResourceOptions) {
     super(

@@ -46,6 +46,8 @@ export class Webhook extends pulumi.dynamic.Resource {
   /** The signing secret for verifyWebhook; a Pulumi secret. */
   declare readonly secret: pulumi.Output<string | null>;
   declare readonly verificationError: pulumi.Output<string | null>;
+  /** The account (the service's user id) this resource belongs to; a key of another account is refused. */
+  declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
     super(

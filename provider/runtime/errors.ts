@@ -72,7 +72,7 @@ export function initFailure(message: string, id: string, properties: Record<stri
   return new ResourceInitFailedError(message, id, properties);
 }
 
-function isInitFailure(err: unknown): err is InitFailure {
+export function isInitFailure(err: unknown): err is InitFailure {
   return err instanceof Error && typeof (err as Partial<InitFailure>).id === "string";
 }
 

@@ -35,16 +35,21 @@ describe("Strategy create under interrupted and ambiguous writes", () => {
     return body as unknown as Record<string, unknown>;
   };
 
-  it("takes over the identical strategy an interrupted run created but never recorded", async () => {
-    const orphan = await fetch(`${em.baseUrl}/strategies`, {
+  it("never takes over an identical strategy it did not send (another stack, the app, a killed run)", async () => {
+    const other = await fetch(`${em.baseUrl}/strategies`, {
       method: "POST",
       headers: { "x-api-key": apiKey, "content-type": "application/json" },
-      body: JSON.stringify(sampleStrategy({ name: "Left behind" })),
+      body: JSON.stringify(sampleStrategy({ name: "Held elsewhere" })),
     });
-    const orphanId = ((await orphan.json()) as { strategy: { id: string } }).strategy.id;
-    const created = await strategyHandler.create(ctx, inputs("Left behind"));
-    expect(created.id).toBe(orphanId);
-    expect((await names()).filter((s) => s.name === "Left behind")).toHaveLength(1);
+    const otherId = ((await other.json()) as { strategy: { id: string } }).strategy.id;
+    const created = await strategyHandler.create(ctx, inputs("Held elsewhere"));
+    expect(created.id).not.toBe(otherId);
+    expect(
+      (await names())
+        .filter((s) => s.name === "Held elsewhere")
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual([otherId, created.id].sort());
   });
 
   it("reconciles every unknown outcome: a lost answer after a dropped first attempt leaves one strategy", async () => {

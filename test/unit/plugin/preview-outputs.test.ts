@@ -26,6 +26,7 @@ describe("previewOutputs", () => {
       hasSecret: UNKNOWN,
       secret: UNKNOWN,
       verificationError: UNKNOWN,
+      accountId: UNKNOWN,
     });
   });
 });

@@ -1,11 +1,11 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, expectTypeOf, it } from "vitest";
+import type { ResourceOutput } from "../../../provider/model/resource-outputs";
 import {
   STRATEGY_BODY_FIELDS,
   STRATEGY_FIELDS,
   type StrategyField,
   StrategyInputSchema,
-  type StrategyOutputField,
   StrategyPatchSchema,
 } from "../../../provider/model/strategy";
 import type { Strategy, StrategyArgs } from "../../../provider/resources/strategy";
@@ -15,7 +15,7 @@ type ResourceProperties = Exclude<keyof Strategy, keyof pulumi.dynamic.Resource>
 
 describe("a strategy's fields are declared once, in the model", () => {
   it("the resource declares exactly the model's fields and outputs (checked by the typecheck)", () => {
-    expectTypeOf<ResourceProperties>().toEqualTypeOf<StrategyField | StrategyOutputField>();
+    expectTypeOf<ResourceProperties>().toEqualTypeOf<StrategyField | ResourceOutput<"Strategy">>();
     expectTypeOf<keyof StrategyArgs>().toEqualTypeOf<StrategyField | "adopt">();
   });
 

@@ -1,0 +1,107 @@
+/**
+ * Every resource belongs to the account that created (or imported) it. A key of another account
+ * sees none of that account's objects (they answer 404, as nonexistent), so without this check a
+ * preview would show nothing wrong, an `up` would fail on a bare 404, a refresh would drop every
+ * resource from the state and a destroy would "delete" what it cannot see. The account id the
+ * service reports (`GET /me`, read once per run) is kept as the `accountId` output; any operation
+ * on an existing resource first compares it with the account of the key in use and stops,
+ * naming both accounts, before it sends anything or changes any state.
+ */
+import { StrategyAlertsError } from "../model/errors";
+import type { ResourceKind } from "../model/type-tokens";
+import type { RuntimeContext } from "./context";
+import { isInitFailure } from "./errors";
+import type { PropertyBag } from "./inputs";
+import type { KindHandler } from "./kind-handler";
+
+/** The output that records the account a resource belongs to. */
+export const ACCOUNT_ID_OUTPUT = "accountId";
+
+/** A resource of one account meets a key of another; nothing was sent or changed. */
+export class AccountMismatchError extends StrategyAlertsError {
+  readonly recordedAccountId: string;
+  readonly keyAccountId: string;
+
+  constructor(resource: string, operation: string, recorded: string, current: string) {
+    super(
+      `${resource}: ${operation} stopped: this resource belongs to account ${recorded}, but the API key in use ` +
+        `belongs to account ${current}. Nothing was sent and the state is unchanged. Use the key of account ` +
+        `${recorded} (strategy-alerts:apiKey, or STRATEGY_ALERTS_API_KEY, which takes precedence), or, to move the ` +
+        "portfolio to the other account on purpose, remove these resources from the state (`pulumi state delete`) " +
+        "and adopt or create them there.",
+    );
+    this.recordedAccountId = recorded;
+    this.keyAccountId = current;
+  }
+}
+
+/**
+ * The account a state records. Strategies written before `accountId` existed carry the owner as
+ * `userId`; other kinds from then have none and are not checked until their next write records it.
+ */
+function recordedAccount(kind: ResourceKind, state: PropertyBag): string | undefined {
+  const recorded = state[ACCOUNT_ID_OUTPUT] ?? (kind === "Strategy" ? state.userId : undefined);
+  return typeof recorded === "string" && recorded !== "" ? recorded : undefined;
+}
+
+async function currentAccount(ctx: RuntimeContext): Promise<string> {
+  return (await ctx.run.account()).userId;
+}
+
+async function ensureSameAccount(
+  ctx: RuntimeContext,
+  kind: ResourceKind,
+  id: string,
+  state: PropertyBag,
+  operation: string,
+): Promise<void> {
+  const recorded = recordedAccount(kind, state);
+  if (recorded === undefined) return;
+  const current = await currentAccount(ctx);
+  if (current !== recorded) throw new AccountMismatchError(`${kind} ${id}`, operation, recorded, current);
+}
+
+/**
+ * The kind's handler with the account check before every operation on an existing resource and
+ * the account recorded in the outputs of every create, update and read.
+ */
+export function bindToAccount(kind: ResourceKind, handler: KindHandler): KindHandler {
+  const withAccount = async (ctx: RuntimeContext, outs: PropertyBag | undefined): Promise<PropertyBag> => ({
+    ...outs,
+    [ACCOUNT_ID_OUTPUT]: await currentAccount(ctx),
+  });
+  return {
+    check: (ctx, olds, news) => handler.check(ctx, olds, news),
+    async diff(ctx, id, olds, news) {
+      await ensureSameAccount(ctx, kind, id, olds, "preview");
+      return handler.diff(ctx, id, olds, news);
+    },
+    async create(ctx, inputs) {
+      try {
+        const result = await handler.create(ctx, inputs);
+        return { ...result, outs: await withAccount(ctx, result.outs) };
+      } catch (err) {
+        // An object created but not ready is recorded with these outputs: with its account too.
+        if (isInitFailure(err)) err.properties = await withAccount(ctx, err.properties);
+        throw err;
+      }
+    },
+    async read(ctx, id, props) {
+      await ensureSameAccount(ctx, kind, id, props, "refresh");
+      // The account is an output, never an input: the kind's read must not carry it into inputs.
+      const { [ACCOUNT_ID_OUTPUT]: _recorded, ...previous } = props;
+      const result = await handler.read(ctx, id, previous);
+      if (!result.id) return result;
+      return { ...result, props: await withAccount(ctx, result.props) };
+    },
+    async update(ctx, id, olds, news) {
+      await ensureSameAccount(ctx, kind, id, olds, "update");
+      const result = await handler.update(ctx, id, olds, news);
+      return { ...result, outs: await withAccount(ctx, result.outs) };
+    },
+    async delete(ctx, id, props) {
+      await ensureSameAccount(ctx, kind, id, props, "delete");
+      return handler.delete(ctx, id, props);
+    },
+  };
+}

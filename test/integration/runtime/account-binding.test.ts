@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningEmulator } from "../../../emulator/server";
+import { AccountMismatchError } from "../../../provider/runtime/account-binding";
+import { RuntimeContext } from "../../../provider/runtime/context";
+import { handlers } from "../../../provider/runtime/handlers";
+import type { PropertyBag } from "../../../provider/runtime/inputs";
+import { controlOk, startTestEmulator } from "../../support/emulator";
+import { sampleStrategy } from "../../support/strategy";
+
+const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+
+/** A provider context on one key: what one stack (or one explicit provider) runs with. */
+function contextFor(em: RunningEmulator, apiKey: string): RuntimeContext {
+  const ctx = new RuntimeContext();
+  const config: Record<string, string> = {
+    "strategy-alerts:apiKey": apiKey,
+    "strategy-alerts:baseUrl": em.baseUrl,
+  };
+  ctx.settings.setReader((key) => config[key]);
+  return ctx;
+}
+
+describe("a resource keeps its account; a key of another account is refused before anything is sent", () => {
+  let em: RunningEmulator;
+  let first: { userId: string; apiKey: string };
+  let second: { userId: string; apiKey: string };
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    // The environment wins over provider config: these tests choose the key through config only.
+    delete process.env.STRATEGY_ALERTS_API_KEY;
+    delete process.env.STRATEGY_ALERTS_BASE_URL;
+    em = await startTestEmulator();
+    const user = { plan: "DEGEN", limits: { requestsPerMinute: 100_000 } };
+    first = await controlOk(em, "POST", "/users", user);
+    second = await controlOk(em, "POST", "/users", user);
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await em.close();
+  });
+
+  const writesOf = async (): Promise<string[]> => {
+    const journal = await controlOk<{ requests: { method: string; route: string | null }[] }>(
+      em,
+      "GET",
+      "/requests",
+    );
+    return journal.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.route}`);
+  };
+
+  it("records the account of the key in every created resource's outputs", async () => {
+    const ctx = contextFor(em, first.apiKey);
+    const { isActive: _activity, ...body } = sampleStrategy({ name: "Bound" });
+    const strategy = await handlers.Strategy.create(ctx, body as unknown as PropertyBag);
+    const developer = await handlers.FollowedDeveloper.create(ctx, { address: ADDRESS, active: true });
+    expect(strategy.outs.accountId).toBe(first.userId);
+    expect(developer.outs.accountId).toBe(first.userId);
+  });
+
+  it("fails preview, update, refresh and delete naming both accounts, sends no write and keeps the object", async () => {
+    const owner = contextFor(em, first.apiKey);
+    const { isActive: _activity, ...body } = sampleStrategy({ name: "Kept in its account" });
+    const created = await handlers.Strategy.create(owner, body as unknown as PropertyBag);
+    const outs = created.outs as PropertyBag;
+    await controlOk(em, "DELETE", "/requests");
+
+    const other = contextFor(em, second.apiKey);
+    const news = { ...body, name: "Renamed" } as unknown as PropertyBag;
+    const attempts: [string, () => Promise<unknown>][] = [
+      ["preview", () => handlers.Strategy.diff(other, created.id, outs, news)],
+      ["update", () => handlers.Strategy.update(other, created.id, outs, news)],
+      ["refresh", () => handlers.Strategy.read(other, created.id, outs)],
+      ["delete", () => handlers.Strategy.delete(other, created.id, outs)],
+    ];
+    for (const [operation, attempt] of attempts) {
+      const err = await attempt().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(err, operation).toBeInstanceOf(AccountMismatchError);
+      const message = (err as Error).message;
+      expect(message).toContain(first.userId);
+      expect(message).toContain(second.userId);
+      expect(message).toContain(`${operation} stopped`);
+      expect(message).not.toContain(first.apiKey);
+      expect(message).not.toContain(second.apiKey);
+    }
+    expect(await writesOf()).toEqual([]);
+    const still = await handlers.Strategy.read(owner, created.id, outs);
+    expect(still.id).toBe(created.id);
+    expect((still.props as PropertyBag).name).toBe("Kept in its account");
+  });
+
+  it("refuses a key of another account for every kind, not only strategies", async () => {
+    const other = contextFor(em, second.apiKey);
+    const state = { accountId: first.userId };
+    for (const [kind, handler] of Object.entries(handlers)) {
+      await expect(handler.read(other, `${kind}-id`, state), kind).rejects.toBeInstanceOf(
+        AccountMismatchError,
+      );
+      await expect(handler.delete(other, `${kind}-id`, state), kind).rejects.toBeInstanceOf(
+        AccountMismatchError,
+      );
+    }
+    expect(await writesOf()).toEqual([]);
+  });
+
+  it("reads a strategy written before accountId existed against its userId", async () => {
+    const owner = contextFor(em, first.apiKey);
+    const { isActive: _activity, ...body } = sampleStrategy({ name: "Older state" });
+    const created = await handlers.Strategy.create(owner, body as unknown as PropertyBag);
+    const { accountId: _recorded, ...olderState } = created.outs as PropertyBag;
+    await expect(
+      handlers.Strategy.read(contextFor(em, second.apiKey), created.id, olderState),
+    ).rejects.toBeInstanceOf(AccountMismatchError);
+    const refreshed = await handlers.Strategy.read(owner, created.id, olderState);
+    expect((refreshed.props as PropertyBag).accountId).toBe(first.userId);
+    expect(refreshed.inputs).not.toHaveProperty("accountId");
+  });
+});
