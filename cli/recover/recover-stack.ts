@@ -1,0 +1,146 @@
+/**
+ * `strategy-alerts recover`: reads the stack's pending creates, settles each against the
+ * account (settle.ts) and runs, or prints, the one `pulumi refresh` that records the outcome.
+ */
+import { createClient } from "../../provider/api/client";
+import { resolveCredentials } from "../../provider/credentials";
+import { CommandError } from "../command";
+import { terminalText } from "../import/printable";
+import { otherStacks, type PulumiRunner, pulumiIn, stackArgs } from "./pulumi-cli";
+import { type Settlement, settle } from "./settle";
+import {
+  heldStrategyIds,
+  interruptedUpdateBegan,
+  parseStackExport,
+  pendingCreates,
+  recordedAccounts,
+  type StackExport,
+} from "./stack-state";
+
+export interface RecoverOptions {
+  cwd: string;
+  stack: string | undefined;
+  /** Run the settling refresh; otherwise print it. */
+  apply: boolean;
+  log: (line: string) => void;
+  /** Runs the Pulumi CLI; tests may pass their own. */
+  pulumi?: PulumiRunner;
+}
+
+export type RecoverOutcome = "nothing" | "printed" | "settled" | "ambiguous";
+
+export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome> {
+  const pulumi = opts.pulumi ?? pulumiIn(opts.cwd);
+  const state = parseStackExport(await pulumi(["stack", "export", ...stackArgs(opts.stack)]));
+  const creates = pendingCreates(state);
+  const allCreating = (state.deployment.pending_operations ?? []).filter(
+    (op) => op.type === "creating",
+  ).length;
+  if (creates.length === 0) {
+    opts.log("No interrupted create of a strategy-alerts resource in this stack: nothing to recover.");
+    return "nothing";
+  }
+  const client = createClient(await credentials(pulumi, opts.stack));
+  const account = (await client.account.me()).userId;
+  const recorded = recordedAccounts(state);
+  if (recorded.size > 0 && !recorded.has(account)) {
+    throw new CommandError(
+      `the stack's resources belong to account ${[...recorded].join(", ")}, but the API key in use belongs to account ${account}: ` +
+        "use the key of the stack's account",
+    );
+  }
+  const settlements = settle(creates, {
+    strategies: (await client.strategies.list()).strategies,
+    held: await heldEverywhere(pulumi, state, opts.stack),
+    since: interruptedUpdateBegan(await pulumi(["stack", "history", "--json", ...stackArgs(opts.stack)])),
+  });
+  for (const s of settlements) opts.log(describe(s));
+  if (settlements.some((s) => s.action === "ambiguous")) return "ambiguous";
+
+  // --clear-pending-creates clears every pending create, another provider's too: only when all are ours.
+  const clearAll = allCreating === creates.length;
+  const refresh = refreshArgs(settlements, opts.stack, clearAll);
+  if (!clearAll && settlements.some((s) => s.action === "clear")) {
+    opts.log(
+      "The stack also holds interrupted creates of other providers: settle those first, then run " +
+        "`pulumi refresh --clear-pending-creates` for the ones marked clear above.",
+    );
+  }
+  if (refresh === undefined) return "nothing";
+  if (!opts.apply) {
+    opts.log(`Run (or rerun with --yes):\n  pulumi ${refresh.map(shellWord).join(" ")}`);
+    return "printed";
+  }
+  await pulumi(refresh);
+  const left = pendingCreates(parseStackExport(await pulumi(["stack", "export", ...stackArgs(opts.stack)])));
+  if (clearAll && left.length > 0)
+    throw new CommandError(`${left.length} interrupted creates are still pending after the refresh`);
+  opts.log("Recovered: the next `pulumi up` creates only what does not exist yet.");
+  return "settled";
+}
+
+/** Ids held by this stack and by every other stack of the project: never another create's result. */
+async function heldEverywhere(
+  pulumi: PulumiRunner,
+  state: StackExport,
+  stack: string | undefined,
+): Promise<Set<string>> {
+  const held = new Set(heldStrategyIds(state));
+  for (const other of await otherStacks(pulumi, stack)) {
+    const exported = parseStackExport(await pulumi(["stack", "export", "--stack", other]));
+    for (const id of heldStrategyIds(exported)) held.add(id);
+  }
+  return held;
+}
+
+/** The environment first, as every command of the package; else the stack's own config. */
+async function credentials(pulumi: PulumiRunner, stack: string | undefined) {
+  let config: Record<string, { value?: string }> | undefined;
+  const readConfig = async () => {
+    config ??= JSON.parse(
+      (await pulumi(["config", "--json", "--show-secrets", ...stackArgs(stack)])) || "{}",
+    ) as Record<string, { value?: string }>;
+    return config;
+  };
+  const { API_KEY_ENV, BASE_URL_ENV } = await import("../../provider/credentials");
+  if (!process.env[API_KEY_ENV] || !process.env[BASE_URL_ENV]) await readConfig();
+  const { apiKey, baseUrl } = resolveCredentials((key) => config?.[key]?.value);
+  return { apiKey, baseUrl };
+}
+
+function refreshArgs(
+  settlements: Settlement[],
+  stack: string | undefined,
+  clearAll: boolean,
+): string[] | undefined {
+  const imports = settlements.flatMap((s) =>
+    s.action === "import"
+      ? [`--import-pending-creates=${s.create.urn}`, `--import-pending-creates=${s.id}`]
+      : [],
+  );
+  const clear = clearAll && settlements.some((s) => s.action === "clear");
+  if (imports.length === 0 && !clear) return undefined;
+  return [
+    "refresh",
+    "--yes",
+    "--skip-preview",
+    ...stackArgs(stack),
+    ...imports,
+    ...(clear ? ["--clear-pending-creates"] : []),
+  ];
+}
+
+function describe(s: Settlement): string {
+  const what = `${s.create.kind} ${terminalText(s.create.urn.split("::").pop() ?? s.create.urn)}`;
+  if (s.action === "import") return `${what}: created before the run was killed, imports strategy ${s.id}`;
+  if (s.action === "clear") return `${what}: cleared (${s.reason})`;
+  return (
+    `${what}: ${s.ids.length} identical strategies could be its result (${s.ids.join(", ")}); ` +
+    `adopt the right one (adopt: "<id>") and delete the others, then rerun recover`
+  );
+}
+
+/** A word for a POSIX shell: quoted unless it is plainly safe. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}

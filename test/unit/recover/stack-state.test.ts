@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import {
+  heldStrategyIds,
+  interruptedUpdateBegan,
+  parseStackExport,
+  pendingCreates,
+  recordedAccounts,
+} from "../../../cli/recover/stack-state";
+
+const EXPORT = JSON.stringify({
+  version: 3,
+  deployment: {
+    resources: [
+      { urn: "urn:pulumi:dev::p::pulumi:pulumi:Stack::p-dev", type: "pulumi:pulumi:Stack" },
+      {
+        urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/strategy-alerts:Strategy::a",
+        type: "pulumi-nodejs:dynamic/strategy-alerts:Strategy",
+        id: "held-1",
+        outputs: { accountId: "acct-1" },
+      },
+      {
+        urn: "urn:pulumi:dev::p::strategy-alerts:index:Webhook::w",
+        type: "strategy-alerts:index:Webhook",
+        id: "webhook",
+        outputs: { accountId: "acct-1" },
+      },
+    ],
+    pending_operations: [
+      {
+        type: "creating",
+        resource: {
+          urn: "urn:pulumi:dev::p::strategy-alerts:index:Strategy::b",
+          type: "strategy-alerts:index:Strategy",
+          inputs: { name: "B" },
+        },
+      },
+      { type: "creating", resource: { urn: "urn:pulumi:dev::p::aws:s3:Bucket::x", type: "aws:s3:Bucket" } },
+      {
+        type: "updating",
+        resource: {
+          urn: "urn:pulumi:dev::p::pulumi-nodejs:dynamic/strategy-alerts:Strategy::a",
+          type: "pulumi-nodejs:dynamic/strategy-alerts:Strategy",
+        },
+      },
+    ],
+  },
+});
+
+describe("reading a stack export for recovery", () => {
+  const state = parseStackExport(EXPORT);
+
+  it("lists only the interrupted creates of this package's resources, through either front door", () => {
+    expect(pendingCreates(state)).toEqual([
+      {
+        urn: "urn:pulumi:dev::p::strategy-alerts:index:Strategy::b",
+        kind: "Strategy",
+        inputs: { name: "B" },
+      },
+    ]);
+  });
+
+  it("reads the strategy ids and the accounts the state holds", () => {
+    expect(heldStrategyIds(state)).toEqual(["held-1"]);
+    expect([...recordedAccounts(state)]).toEqual(["acct-1"]);
+  });
+});
+
+describe("when the interrupted update began", () => {
+  it("a file backend lists the last update that ended before it: its end", () => {
+    const history = [
+      {
+        kind: "refresh",
+        startTime: "2026-11-27T12:00:00Z",
+        endTime: "2026-11-27T12:01:00Z",
+        result: "succeeded",
+      },
+      {
+        kind: "update",
+        startTime: "2026-11-27T10:00:00Z",
+        endTime: "2026-11-27T10:05:00Z",
+        result: "succeeded",
+      },
+    ];
+    expect(interruptedUpdateBegan(JSON.stringify(history))).toBe(Date.parse("2026-11-27T10:05:00Z"));
+  });
+
+  it("a backend that records updates as they start lists the interrupted one: its start", () => {
+    const history = [{ kind: "update", startTime: "2026-11-27T11:00:00Z", result: "in-progress" }];
+    expect(interruptedUpdateBegan(JSON.stringify(history))).toBe(Date.parse("2026-11-27T11:00:00Z"));
+  });
+
+  it("a stack whose first update was killed has no lower bound", () => {
+    expect(interruptedUpdateBegan("[]")).toBe(Number.NEGATIVE_INFINITY);
+  });
+});
