@@ -7,10 +7,8 @@ import { execFile } from "node:child_process";
 import { CommandError } from "../command";
 import { terminalText } from "../import/printable";
 
-export interface PulumiRunner {
-  /** Runs `pulumi <args>` and resolves to its standard output; a failure throws a CommandError. */
-  (args: string[]): Promise<string>;
-}
+/** Runs `pulumi <args>` and resolves to its standard output; a failure throws a CommandError. */
+export type PulumiRunner = (args: string[]) => Promise<string>;
 
 /** Exports hold every resource of a stack: far more than the default 1 MiB of output. */
 const MAX_OUTPUT_BYTES = 512 * 1024 * 1024;

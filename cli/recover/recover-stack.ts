@@ -1,7 +1,11 @@
 /**
  * `strategy-alerts recover`: reads the stack's pending creates, settles each against the
- * account (settle.ts) and runs, or prints, the one `pulumi refresh` that records the outcome.
+ * account (settle.ts), and records the outcome in the state (state-edit.ts) followed by a
+ * refresh, or prints what it would do.
  */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createClient } from "../../provider/api/client";
 import { resolveCredentials } from "../../provider/credentials";
 import { CommandError } from "../command";
@@ -16,6 +20,7 @@ import {
   recordedAccounts,
   type StackExport,
 } from "./stack-state";
+import { settledState } from "./state-edit";
 
 export interface RecoverOptions {
   cwd: string;
@@ -31,11 +36,9 @@ export type RecoverOutcome = "nothing" | "printed" | "settled" | "ambiguous";
 
 export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome> {
   const pulumi = opts.pulumi ?? pulumiIn(opts.cwd);
-  const state = parseStackExport(await pulumi(["stack", "export", ...stackArgs(opts.stack)]));
+  const exported = await pulumi(["stack", "export", ...stackArgs(opts.stack)]);
+  const state = parseStackExport(exported);
   const creates = pendingCreates(state);
-  const allCreating = (state.deployment.pending_operations ?? []).filter(
-    (op) => op.type === "creating",
-  ).length;
   if (creates.length === 0) {
     opts.log("No interrupted create of a strategy-alerts resource in this stack: nothing to recover.");
     return "nothing";
@@ -56,27 +59,34 @@ export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome
   });
   for (const s of settlements) opts.log(describe(s));
   if (settlements.some((s) => s.action === "ambiguous")) return "ambiguous";
-
-  // --clear-pending-creates clears every pending create, another provider's too: only when all are ours.
-  const clearAll = allCreating === creates.length;
-  const refresh = refreshArgs(settlements, opts.stack, clearAll);
-  if (!clearAll && settlements.some((s) => s.action === "clear")) {
-    opts.log(
-      "The stack also holds interrupted creates of other providers: settle those first, then run " +
-        "`pulumi refresh --clear-pending-creates` for the ones marked clear above.",
-    );
-  }
-  if (refresh === undefined) return "nothing";
   if (!opts.apply) {
-    opts.log(`Run (or rerun with --yes):\n  pulumi ${refresh.map(shellWord).join(" ")}`);
+    opts.log("Rerun with --yes to record this in the state (pulumi stack import, then pulumi refresh).");
     return "printed";
   }
-  await pulumi(refresh);
+  await importState(
+    pulumi,
+    settledState(JSON.parse(exported) as Record<string, unknown>, settlements),
+    opts.stack,
+  );
+  // The imported strategies' outputs (their ids, rule ids) come from the live objects.
+  await pulumi(["refresh", "--yes", "--skip-preview", ...stackArgs(opts.stack)]);
   const left = pendingCreates(parseStackExport(await pulumi(["stack", "export", ...stackArgs(opts.stack)])));
-  if (clearAll && left.length > 0)
-    throw new CommandError(`${left.length} interrupted creates are still pending after the refresh`);
+  if (left.length > 0)
+    throw new CommandError(`${left.length} interrupted creates are still pending after recovery`);
   opts.log("Recovered: the next `pulumi up` creates only what does not exist yet.");
   return "settled";
+}
+
+/** `pulumi stack import` of the edited state, through a file only this user can read. */
+async function importState(pulumi: PulumiRunner, state: unknown, stack: string | undefined): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), "strategy-alerts-recover-"));
+  try {
+    const file = join(dir, "state.json");
+    await writeFile(file, JSON.stringify(state), { mode: 0o600 });
+    await pulumi(["stack", "import", "--file", file, ...stackArgs(stack)]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Ids held by this stack and by every other stack of the project: never another create's result. */
@@ -108,28 +118,6 @@ async function credentials(pulumi: PulumiRunner, stack: string | undefined) {
   return { apiKey, baseUrl };
 }
 
-function refreshArgs(
-  settlements: Settlement[],
-  stack: string | undefined,
-  clearAll: boolean,
-): string[] | undefined {
-  const imports = settlements.flatMap((s) =>
-    s.action === "import"
-      ? [`--import-pending-creates=${s.create.urn}`, `--import-pending-creates=${s.id}`]
-      : [],
-  );
-  const clear = clearAll && settlements.some((s) => s.action === "clear");
-  if (imports.length === 0 && !clear) return undefined;
-  return [
-    "refresh",
-    "--yes",
-    "--skip-preview",
-    ...stackArgs(stack),
-    ...imports,
-    ...(clear ? ["--clear-pending-creates"] : []),
-  ];
-}
-
 function describe(s: Settlement): string {
   const what = `${s.create.kind} ${terminalText(s.create.urn.split("::").pop() ?? s.create.urn)}`;
   if (s.action === "import") return `${what}: created before the run was killed, imports strategy ${s.id}`;
@@ -138,9 +126,4 @@ function describe(s: Settlement): string {
     `${what}: ${s.ids.length} identical strategies could be its result (${s.ids.join(", ")}); ` +
     `adopt the right one (adopt: "<id>") and delete the others, then rerun recover`
   );
-}
-
-/** A word for a POSIX shell: quoted unless it is plainly safe. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }

@@ -78,11 +78,13 @@ const HistorySchema = z.array(
  * The earliest time the interrupted update can have begun, from `pulumi stack history --json`
  * (newest first): a backend that records updates as they start (Pulumi Cloud) lists the
  * interrupted one itself, not succeeded: its start. A backend that records them when they end
- * (a file backend) lists the last update that ended before it: its end. Refreshes are skipped (a
- * refresh after the kill ran later than the create). No update at all: the stack's first `up`.
+ * (a file backend) lists the last update or destroy that ended before it: its end. Refreshes are
+ * skipped (a refresh run after the kill ended later than the create). None: the stack's first `up`.
  */
 export function interruptedUpdateBegan(historyJson: string): number {
-  const updates = HistorySchema.parse(JSON.parse(historyJson || "[]")).filter((h) => h.kind === "update");
+  const updates = HistorySchema.parse(JSON.parse(historyJson || "[]")).filter(
+    (h) => h.kind === "update" || h.kind === "destroy",
+  );
   const latest = updates[0];
   if (!latest) return Number.NEGATIVE_INFINITY;
   const at = latest.result === "succeeded" && latest.endTime ? latest.endTime : latest.startTime;

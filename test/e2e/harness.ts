@@ -77,7 +77,6 @@ export interface ProjectOptions {
 }
 
 export class PulumiProject {
-  readonly stack = "dev";
   /** The program in index.ts, and the one the stack last applied (undefined: none or destroyed). */
   #program: string | undefined;
   #applied: string | undefined;
@@ -85,6 +84,7 @@ export class PulumiProject {
   private constructor(
     readonly dir: string,
     readonly env: NodeJS.ProcessEnv,
+    readonly stack = "dev",
   ) {}
 
   static async create(options: ProjectOptions): Promise<PulumiProject> {
@@ -160,6 +160,21 @@ export class PulumiProject {
     return project;
   }
 
+  /**
+   * Another stack of the same project (same directory, program and backend), as a second person
+   * or a staging stack has it; commands of the returned object run on that stack.
+   */
+  async anotherStack(
+    name: string,
+    config: Record<string, { value: string; secret?: boolean }> = {},
+  ): Promise<PulumiProject> {
+    const other = new PulumiProject(this.dir, this.env, name);
+    other.#program = this.#program;
+    await other.run(["stack", "init", name, "--non-interactive"]);
+    await other.setConfigs(config);
+    return other;
+  }
+
   async setConfig(key: string, value: string, secret = false): Promise<void> {
     await this.setConfigs({ [key]: { value, secret } });
   }
@@ -170,7 +185,7 @@ export class PulumiProject {
       secret ? "--secret" : "--plaintext",
       `${key}=${value}`,
     ]);
-    if (args.length > 0) await this.run(["config", "set-all", ...args]);
+    if (args.length > 0) await this.run(["config", "set-all", "--stack", this.stack, ...args]);
   }
 
   async writeProgram(source: string): Promise<void> {
@@ -213,13 +228,13 @@ export class PulumiProject {
   }
 
   async outputs(): Promise<Record<string, unknown>> {
-    const res = await this.run(["stack", "output", "--json", "--show-secrets"]);
+    const res = await this.run(["stack", "output", "--json", "--show-secrets", "--stack", this.stack]);
     return JSON.parse(res.stdout) as Record<string, unknown>;
   }
 
   /** The raw `pulumi stack export` text: what a leaked secret would be searched in. */
   async exportState(): Promise<string> {
-    return (await this.run(["stack", "export"])).stdout;
+    return (await this.run(["stack", "export", "--stack", this.stack])).stdout;
   }
 
   /** Every file of the local backend (checkpoints, history, backups) concatenated. */
