@@ -1,0 +1,198 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { ApiClient } from "../../provider/api/client";
+import { yamlPortfolio } from "../support/yaml-program";
+import { spawnUp } from "./chaos/campaign";
+import { stackConfig, TestEmulator } from "./emulator-fixture";
+import { allText, portfolio } from "./portfolio-program";
+import { changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
+import { yamlStack } from "./yaml-portfolio-fixture";
+
+/**
+ * How teams share one account: two stacks of one program (per-person test stacks, staging next to
+ * production), a stack pointed at another account's key, and an `up` killed mid-create. Through
+ * both front doors, with the real engine against the emulator.
+ */
+
+interface StateResource {
+  type: string;
+  id?: string;
+  outputs?: Record<string, unknown>;
+}
+interface State {
+  deployment: { resources?: StateResource[]; pending_operations?: unknown[] };
+}
+
+async function stateOf(p: PulumiProject): Promise<State> {
+  return JSON.parse(await p.exportState()) as State;
+}
+
+async function strategyIdsOf(p: PulumiProject): Promise<string[]> {
+  const state = await stateOf(p);
+  return (state.deployment.resources ?? [])
+    .filter((r) => r.type.endsWith(":Strategy"))
+    .map((r) => r.id!)
+    .sort();
+}
+
+async function liveIds(client: ApiClient): Promise<string[]> {
+  return (await client.strategies.list()).strategies.map((s) => s.id).sort();
+}
+
+describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
+  let emulator: TestEmulator;
+  const projects: PulumiProject[] = [];
+
+  beforeAll(async () => {
+    emulator = await TestEmulator.start();
+  });
+  afterAll(async () => {
+    for (const p of projects) await p.cleanup();
+    await emulator?.close();
+  });
+
+  /** Two stacks of `first`'s project on one account: each up creates its own; one destroy leaves the other whole. */
+  async function twoStacks(first: PulumiProject, client: ApiClient, apiKey: string, perStack: number) {
+    await first.up();
+    const firstIds = await strategyIdsOf(first);
+    expect(firstIds).toHaveLength(perStack);
+
+    const second = await first.anotherStack("dev2", stackConfig(emulator, apiKey));
+    const up = await second.up();
+    expect(up.changes.create).toBe(perStack + 2); // the strategies, the activation, the stack
+    const secondIds = await strategyIdsOf(second);
+    expect(secondIds).toHaveLength(perStack);
+    expect(secondIds.filter((id) => firstIds.includes(id))).toEqual([]);
+    expect(await liveIds(client)).toEqual([...firstIds, ...secondIds].sort());
+
+    await second.destroy();
+    expect(await liveIds(client)).toEqual(firstIds);
+    expect(await strategyIdsOf(first)).toEqual(firstIds);
+    const { strategies } = await client.strategies.list();
+    expect(strategies.every((s) => s.isActive)).toBe(true);
+    expect(changeReport(await first.preview())).toEqual([]);
+  }
+
+  it("TypeScript: a second stack of the same program creates its own strategies and its destroy spares the first's", async () => {
+    const user = await emulator.user("DEGEN");
+    const first = await PulumiProject.create({
+      name: "team-ts",
+      program: portfolio(3, 1000),
+      config: stackConfig(emulator, user.apiKey),
+    });
+    projects.push(first);
+    await twoStacks(first, user.client, user.apiKey, 3);
+  });
+
+  it("YAML: a second stack of the same program creates its own strategies and its destroy spares the first's", async () => {
+    const user = await emulator.user("DEGEN");
+    const first = await yamlStack({
+      program: yamlPortfolio("team-yaml", 2, 1000),
+      config: stackConfig(emulator, user.apiKey),
+    });
+    projects.push(first);
+    await twoStacks(first, user.client, user.apiKey, 2);
+  });
+
+  it("a key of another account fails preview, up and refresh naming both accounts, and the state keeps every resource", async () => {
+    const owner = await emulator.user("DEGEN");
+    const stranger = await emulator.user("DEGEN");
+    const p = await PulumiProject.create({
+      name: "team-wrong-key",
+      program: portfolio(2, 1000),
+      config: stackConfig(emulator, owner.apiKey),
+    });
+    projects.push(p);
+    await p.up();
+    const before = await strategyIdsOf(p);
+    const wrongKey = { env: { STRATEGY_ALERTS_API_KEY: stranger.apiKey }, allowFailure: true };
+
+    for (const result of [
+      await p.preview(wrongKey),
+      await p.up(wrongKey),
+      await p.refresh(wrongKey),
+      // The harness confirms everything; a preview-only refresh takes no confirmation at all.
+      await p.run(["refresh", "--preview-only", "--non-interactive", "--stack", p.stack], {
+        ...wrongKey,
+        env: { ...wrongKey.env, PULUMI_SKIP_CONFIRMATIONS: "false" },
+      }),
+    ]) {
+      expect(result.code).not.toBe(0);
+      const text = allText(result);
+      expect(text).toContain(`belongs to account ${owner.userId}`);
+      expect(text).toContain(`belongs to account ${stranger.userId}`);
+      expect(text).not.toContain(stranger.apiKey);
+      expect(text).not.toContain(owner.apiKey);
+    }
+    expect(await strategyIdsOf(p)).toEqual(before);
+    expect(await liveIds(owner.client)).toEqual(before);
+    expect(await liveIds(stranger.client)).toEqual([]);
+    // With its own key again, the stack is exactly as it was.
+    expect(changeReport(await p.preview())).toEqual([]);
+  });
+
+  it("YAML: a provider configured with another account's key fails the preview naming both accounts", async () => {
+    const owner = await emulator.user("DEGEN");
+    const stranger = await emulator.user("DEGEN");
+    const p = await yamlStack({
+      program: yamlPortfolio("team-yaml-key", 1, 1000),
+      config: stackConfig(emulator, owner.apiKey),
+    });
+    projects.push(p);
+    await p.up();
+    await p.setConfig("strategy-alerts:apiKey", stranger.apiKey, true);
+    const preview = await p.preview({ allowFailure: true });
+    expect(preview.code).not.toBe(0);
+    expect(allText(preview)).toContain(`belongs to account ${owner.userId}`);
+    expect(allText(preview)).toContain(`belongs to account ${stranger.userId}`);
+    await p.setConfig("strategy-alerts:apiKey", owner.apiKey, true);
+    expect(changeReport(await p.preview())).toEqual([]);
+  });
+
+  it("a killed `up`: cancel, `strategy-alerts recover --yes`, `up` leave each strategy once and nothing pending", async () => {
+    const user = await emulator.user("DEGEN");
+    const p = await PulumiProject.create({
+      name: "team-killed",
+      program: portfolio(4, 1000),
+      config: stackConfig(emulator, user.apiKey),
+    });
+    projects.push(p);
+    // Slow creates: the run is killed while some are committed and some are still in flight.
+    await emulator.control("POST", "/faults", { method: "POST", path: "/strategies", latencyMs: 2500, count: 2 });
+    await emulator.clearJournal();
+    const run = spawnUp(p);
+    await until(async () => (await emulator.journal(user.userId)).some((r) => r.route === "/strategies" && r.status === 201));
+    run.kill();
+    await run.done;
+    await emulator.control("DELETE", "/faults");
+    // The creates in flight still commit on the service after the kill.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect((await stateOf(p)).deployment.pending_operations?.length ?? 0).toBeGreaterThan(0);
+
+    await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true });
+    const recovered = await runProcess(
+      "node",
+      [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", p.stack],
+      { cwd: p.dir, env: p.env },
+    );
+    expect(recovered.stderr).toBe("");
+    expect(recovered.code).toBe(0);
+    expect(recovered.stdout).toContain("Recovered");
+    expect((await stateOf(p)).deployment.pending_operations ?? []).toEqual([]);
+
+    await p.up();
+    const live = (await user.client.strategies.list()).strategies;
+    expect(live.map((s) => s.name).sort()).toEqual([0, 1, 2, 3].map((i) => `s strategy ${i}`));
+    expect(await strategyIdsOf(p)).toEqual(live.map((s) => s.id).sort());
+    expect(changeReport(await p.preview())).toEqual([]);
+  });
+});
+
+async function until(ready: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await ready()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("timed out waiting for the condition");
+}
