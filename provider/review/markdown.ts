@@ -125,11 +125,19 @@ export function message(value: string): Md {
 function escapedText(shown: string): Md {
   let out = "";
   let last = 0;
+  // Linkable runs that touch (`@` then a URL) share one span: two spans side by side would
+  // read as one fence of two backticks.
+  let span = "";
   for (const m of shown.matchAll(LINKABLE)) {
-    out += escapePunctuation(shown.slice(last, m.index));
-    out += codeSpan(m[0]);
+    if (m.index > last) {
+      if (span !== "") out += codeSpan(span);
+      out += escapePunctuation(shown.slice(last, m.index));
+      span = "";
+    }
+    span += m[0];
     last = m.index + m[0].length;
   }
+  if (span !== "") out += codeSpan(span);
   return trusted(out + escapePunctuation(shown.slice(last)));
 }
 

@@ -83,6 +83,13 @@ describe("text", () => {
     expect(texts).not.toMatch(/@|#|www\.|:\/\//);
   });
 
+  it("puts linkable runs that touch into one code span, so no two spans read as one longer fence", () => {
+    expect(text("x@octocathttps://evil.example/a?token=1")).toBe("x`@octocathttps://evil.example/a?token=1`");
+    const children = inline(text("x@#https://evil.example y"));
+    expect(children.map((c) => c.type)).toEqual(["text", "code_inline", "text"]);
+    expect(children[1]?.content).toBe("@#https://evil.example");
+  });
+
   it("stops a URL at a pipe, so a table cell is never split by a code span", () => {
     expect(text("https://h.example/a|b")).toBe("`https://h.example/a`\\|b");
   });
