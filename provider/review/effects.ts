@@ -6,6 +6,7 @@
  * an operation without a sentence does not type-check.
  */
 import type { ResourceKind } from "../model/type-tokens";
+import { isUnknown } from "../model/unknown-value";
 import { code, type Md, md } from "./markdown";
 import type { PlanStep } from "./preview-json";
 
@@ -50,7 +51,9 @@ export function effectLine(effect: Effect): Md {
 }
 
 const addressOf = (bag: Bag): Md =>
-  typeof bag.address === "string" ? code(bag.address) : md`(address known after apply)`;
+  typeof bag.address === "string" && !isUnknown(bag.address)
+    ? code(bag.address)
+    : md`(address known after apply)`;
 /** A replacement of an address-keyed kind whose address stays: its create and delete hit one object. */
 const sameAddress = (f: EffectFacts) => f.before.address === f.after.address;
 
