@@ -123,6 +123,26 @@ function replacementDigest(deleteFirst: boolean): string {
   return JSON.stringify({ steps, diagnostics: [], changeSummary: { replace: 1 } });
 }
 
+describe("a strategy's replacement", () => {
+  const strategy = { name: "Gamma", triggers: ["new_token_created"], rules: [], alertCooldownMins: 30 };
+
+  it("says a replacement with the same content ends deleted, as its create takes the old one over", () => {
+    const same = effectOf("Strategy", "replace", { before: strategy, after: strategy, deleteFirst: false });
+    expect(same.says).toContain("the strategy ends deleted from the account");
+  });
+
+  it("says a replacement with other content, or deleting first, makes a new strategy", () => {
+    const changed = { ...strategy, alertCooldownMins: 45 };
+    for (const f of [
+      { before: strategy, after: changed, deleteFirst: false },
+      { before: strategy, after: strategy, deleteFirst: true },
+    ])
+      expect(effectOf("Strategy", "replace", f).says).toContain(
+        "creates a new strategy (a new id, inactive)",
+      );
+  });
+});
+
 describe("replacements in a review", () => {
   it("reads a replacement's order from its steps and states the effect of that order", () => {
     for (const deleteFirst of [false, true]) {

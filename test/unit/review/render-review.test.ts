@@ -618,6 +618,7 @@ describe("renderReview: creates, deletes and replacements of every kind", () => 
     expect(md).toContain(
       "- ⚠️ **Warning:** the service creates a new strategy (a new id, inactive) and deletes the old one from the account",
     );
+    expect(md).not.toContain("takes the existing strategy over");
     expect(md).toContain("Becomes active (starts sending alerts): `44444444-4444-4444-8444-444444444444`");
     expect(md).toContain("### Other resources");
     expect(md).toContain("- Create `random:index/randomId:RandomId` `salt`");
