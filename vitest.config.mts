@@ -16,6 +16,7 @@ const LONGEST_FIRST = [
   "test/e2e/webhook-and-developers.test.ts",
   "test/e2e/rate-budget.test.ts",
   "test/e2e/strategy.test.ts",
+  "test/e2e/review-effects.test.ts",
   "test/e2e/review.test.ts",
   "test/e2e/policy-pack.test.ts",
   "test/e2e/chaos.test.ts",

@@ -39,10 +39,8 @@ function webhookStatements(step: PlanStep): Md[] {
         : []),
     ];
   }
-  if (step.op === "delete")
-    return [
-      md`Webhook no longer managed by this stack (the account's webhook configuration is left as it is)`,
-    ];
+  // What a delete does is the effect line; only the URL it clears is told here.
+  if (step.op === "delete") return a.url ? [md`Webhook URL cleared: ${urlWords(a.url)} → none`] : [];
   const out: Md[] = [];
   if (!same(a.url, b.url)) {
     out.push(md`Webhook URL: ${urlWords(a.url)} → ${urlWords(b.url)}`);
@@ -76,7 +74,7 @@ function developerStatements(step: PlanStep): Md[] {
       md`Follow developer ${address(b)}${b.alias ? md` as ${alias(b.alias)}` : md``}${b.active === false ? md` (inactive)` : md``}`,
     ];
   }
-  if (step.op === "delete") return [md`Unfollow developer ${address(a)}`];
+  if (step.op === "delete") return [];
   const out: Md[] = [];
   if (!same(a.address, b.address)) out.push(md`Developer address: ${address(a)} → ${address(b)}`);
   if (!same(a.alias, b.alias)) out.push(md`Alias of ${address(b)}: ${alias(a.alias)} → ${alias(b.alias)}`);
@@ -92,17 +90,17 @@ function developerTagStatements(step: PlanStep, names: Names): Md[] {
     ? UNKNOWN_WORDS
     : code(String(b.address ?? a.address ?? step.name));
   const tags = (bag: Bag): unknown[] => (Array.isArray(bag.tagIds) ? bag.tagIds : []);
-  if (step.op === "delete") return [md`Tags of ${address} no longer managed by this stack`];
-  if (isUnknownValue(b.tagIds) || tags(b).some(isUnknownValue))
-    return [md`Tags of ${address}: ${UNKNOWN_WORDS}`];
-  const before = step.op === "create" ? [] : tags(a);
-  const added = tags(b).filter((t) => !before.includes(t));
-  const removed = before.filter((t) => !tags(b).includes(t));
   const list = (ids: unknown[]) =>
     joinMd(
       ids.map((t) => tagName(t, names)),
       ", ",
     );
+  if (step.op === "delete") return tags(a).length > 0 ? [md`Tags this stack declared: ${list(tags(a))}`] : [];
+  if (isUnknownValue(b.tagIds) || tags(b).some(isUnknownValue))
+    return [md`Tags of ${address}: ${UNKNOWN_WORDS}`];
+  const before = step.op === "create" ? [] : tags(a);
+  const added = tags(b).filter((t) => !before.includes(t));
+  const removed = before.filter((t) => !tags(b).includes(t));
   return [
     ...(added.length > 0 ? [md`Tags added to ${address}: ${list(added)}`] : []),
     ...(removed.length > 0 ? [md`Tags removed from ${address}: ${list(removed)}`] : []),

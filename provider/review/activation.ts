@@ -20,7 +20,12 @@ export interface ReviewAccount {
 
 export interface ActivationReview {
   activated: Md[];
+  /** Strategies removed from a declared set (or of a deleted activation). */
   deactivated: Md[];
+  /** Whether a set is exclusive: every other active strategy of the account is deactivated. */
+  exclusive: boolean;
+  /** The strategies an exclusive set deactivates, by name (known only with the account). */
+  exclusiveDeactivated: Md[];
   /** Lines about the plan (headroom, or why the change exceeds it). */
   plan: Md[];
   exceeds: boolean;
@@ -187,12 +192,19 @@ export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): Ac
       .map((s) => idOfStrategy(s.old))
       .filter((id): id is string => Boolean(id)),
   );
+  const exclusiveDeactivated: Md[] = [];
   const headroom = account
-    ? planHeadroom(account, { activeAfter, released, deleted, exclusive, unknownAfter }, label, deactivated)
+    ? planHeadroom(
+        account,
+        { activeAfter, released, deleted, exclusive, unknownAfter },
+        label,
+        exclusiveDeactivated,
+      )
     : { plan: [], exceeds: false };
   activated.sort();
   deactivated.sort();
-  return { activated, deactivated, ...headroom };
+  exclusiveDeactivated.sort();
+  return { activated, deactivated, exclusive, exclusiveDeactivated, ...headroom };
 }
 
 interface ActiveSet {
@@ -218,8 +230,7 @@ function planHeadroom(
     );
   if (exclusive) {
     for (const s of account.strategies) {
-      if (s.isActive && !activeAfter.has(s.id) && !released.has(s.id))
-        deactivated.push(md`${label(s.id)} (exclusive set)`);
+      if (s.isActive && !activeAfter.has(s.id) && !released.has(s.id)) deactivated.push(label(s.id));
     }
   }
   const fromStack = activeAfter.size + unknownAfter;

@@ -2,6 +2,7 @@
  * The measured impact of a change, as the backtest runner hands it to the renderer, and its
  * Markdown. Pure: the runner (backtest-run.ts) does the I/O.
  */
+import { message } from "./markdown";
 import { code, joinMd, type Md, md, num, plural, quote, text } from "./words";
 
 export interface Metrics {
@@ -143,7 +144,7 @@ export function renderBacktests(report: BacktestReport, withTokens: boolean): Md
   out.push(...tableLines(measured));
   if (withTokens) out.push(...tokenLines(measured));
   for (const s of report.strategies.filter((x) => x.status !== "measured"))
-    out.push(md`- ${quote(s.strategy)} was **not measured**: ${text(s.reason ?? s.status)}`);
+    out.push(md`- ${quote(s.strategy)} was **not measured**: ${message(s.reason ?? s.status)}`);
   const reused = measured.filter((s) => s.reusedCurrentJob).length;
   out.push(
     md``,

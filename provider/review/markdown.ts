@@ -77,13 +77,15 @@ export function visible(value: string): string {
 }
 
 /**
- * An inline code span of the value: inside it nothing is Markdown or HTML, and GitHub neither
- * links nor mentions. The fence is longer than any backtick run of the value, and a space pads
- * a value that starts or ends with a backtick or a space (CommonMark strips one of each side).
- * A `|` is left as it is: a code span never goes into a table cell. URLs lose their credentials.
+ * An inline code span of the value, exactly as written: inside it nothing is Markdown or HTML,
+ * and GitHub neither links nor mentions. The fence is longer than any backtick run of the value,
+ * and a space pads a value that starts or ends with a backtick or a space (CommonMark strips one
+ * of each side). A `|` is left as it is: a code span never goes into a table cell. Nothing is
+ * masked: a name that contains URL-like text is still the name (a URL field goes through
+ * `printableUrl` first, a message through `message`).
  */
 export function code(value: string): Md {
-  return codeSpan(visible(maskUrlsIn(value)));
+  return codeSpan(visible(value));
 }
 
 /** The span of text already masked and made visible. */
@@ -102,20 +104,40 @@ function codeSpan(shown: string): Md {
 const LINKABLE = /[a-z][a-z0-9+.-]*:\/\/[^\s<>`"'|()[\]{}\\]*|www\.[^\s<>`"'|()[\]{}\\]*|[@#]|GH-(?=\d)/gi;
 
 /**
- * Free text (a description, a diagnostic): punctuation backslash-escaped (no emphasis, HTML,
- * entity, math, heading, list or table cell can start), and what GitHub would link
- * even when escaped (URLs, `www.`, `@`, `#` and `GH-` references) put in code spans. URLs lose their credentials.
+ * Free text (a name, a description, an alias), exactly as written: punctuation backslash-escaped
+ * (no emphasis, HTML, entity, math, heading, list or table cell can start), and what GitHub
+ * would link even when escaped (URLs, `www.`, `@`, `#` and `GH-` references) put in code spans.
  */
 export function text(value: string): Md {
+  return escapedText(visible(value));
+}
+
+/**
+ * A message of the engine, a policy or the service (a diagnostic, a backtest's failure): free
+ * text that may quote a URL field's value (a webhook URL a verification failure names, the base
+ * URL of a connection error), so every URL in it loses its credentials first.
+ */
+export function message(value: string): Md {
   // Masked before the text is cut into pieces: a URL's tail after a bracket is still the URL's.
-  const shown = visible(maskUrlsIn(value));
+  return escapedText(visible(maskUrlsIn(value)));
+}
+
+function escapedText(shown: string): Md {
   let out = "";
   let last = 0;
+  // Linkable runs that touch (`@` then a URL) share one span: two spans side by side would
+  // read as one fence of two backticks.
+  let span = "";
   for (const m of shown.matchAll(LINKABLE)) {
-    out += escapePunctuation(shown.slice(last, m.index));
-    out += codeSpan(m[0]);
+    if (m.index > last) {
+      if (span !== "") out += codeSpan(span);
+      out += escapePunctuation(shown.slice(last, m.index));
+      span = "";
+    }
+    span += m[0];
     last = m.index + m[0].length;
   }
+  if (span !== "") out += codeSpan(span);
   return trusted(out + escapePunctuation(shown.slice(last)));
 }
 

@@ -63,6 +63,11 @@ export interface PlanStep {
   name: string;
   old?: PreviewState | undefined;
   new?: PreviewState | undefined;
+  /**
+   * A replacement planned delete-before-create (`deleteBeforeReplace`): the engine deletes the
+   * old object before it creates the new one. By default it creates first and deletes last.
+   */
+  deleteFirst?: boolean;
 }
 
 interface PlanDiagnostic {
@@ -253,19 +258,38 @@ export function parsePolicyEvents(text: string): PolicyViolation[] {
   return policyViolationsOf(events);
 }
 
+const REPLACEMENT_OPS = new Set(["create-replacement", "replace", "delete-replaced"]);
+
 /**
  * One step per resource: the event stream has a pre and an outputs event per step, and a
  * `--refresh` preview reports the refresh of a resource before the step the program plans for
- * it. The step the program plans (the last non-refresh one) is what `pulumi up` would do.
+ * it. The step the program plans (the last non-refresh one) is what `pulumi up` would do. The
+ * steps of one replacement (create-replacement, replace, delete-replaced) are one `replace`
+ * with the old state of the old object and the new state of the new one; which of its halves
+ * comes first says whether the old object is deleted before the new one is created.
  */
 function dedupe(steps: PlanStep[]): PlanStep[] {
   const byUrn = new Map<string, PlanStep>();
   for (const s of steps) {
     const seen = byUrn.get(s.urn);
     if (seen && s.op === "refresh") continue;
+    if (REPLACEMENT_OPS.has(s.op)) {
+      byUrn.set(s.urn, replacementOf(seen, s));
+      continue;
+    }
     byUrn.set(s.urn, seen && s.op === seen.op ? { ...seen, ...definedOnly(s) } : s);
   }
   return [...byUrn.values()];
+}
+
+function replacementOf(seen: PlanStep | undefined, s: PlanStep): PlanStep {
+  if (seen?.op !== "replace") return { ...s, op: "replace", deleteFirst: s.op === "delete-replaced" };
+  return {
+    ...seen,
+    // The delete half's state is the old object's; the others carry the new one.
+    old: seen.old ?? s.old,
+    new: s.op === "delete-replaced" ? seen.new : (s.new ?? seen.new),
+  };
 }
 
 function definedOnly(s: PlanStep): Partial<PlanStep> {

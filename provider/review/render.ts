@@ -7,8 +7,9 @@
 import { ACCOUNT_KINDS } from "./account-resources";
 import { type ReviewAccount, reviewActivation } from "./activation";
 import { type BacktestReport, renderBacktests } from "./backtest-report";
+import { ACTIVATION_EFFECTS, effectLine, stepEffect } from "./effects";
 import { type Block, fitToLimit, GITHUB_COMMENT_LIMIT } from "./fit-to-limit";
-import { joinMd, type Md, md } from "./markdown";
+import { joinMd, type Md, md, message } from "./markdown";
 import { type PlanStep, type PolicyViolation, type PreviewPlan, parsePreview } from "./preview-json";
 import type { Names } from "./strategy-diff";
 import { strategyBlocks } from "./strategy-section";
@@ -90,7 +91,9 @@ export function renderReview(previewJson: string | PreviewPlan, context: ReviewC
     ...headerBlocks(context, drift, errors.length),
     { full: summary(counts, drift, errors.length > 0), keep: true },
     ...strategyBlocks(steps.filter((s) => s.kind === "Strategy").sort(byStrategyName), names, drift),
-    ...(activation ? [activationBlock(activation, context.account !== undefined)] : []),
+    ...(activation
+      ? [activationBlock(activation, steps.filter(isActivationChange), context.account !== undefined)]
+      : []),
     ...accountBlocks(steps, names),
     ...otherBlocks(steps),
     ...sweptBlocks(context.swept ?? []),
@@ -184,15 +187,30 @@ function summary(counts: Record<string, Record<string, number>>, drift: boolean,
   ];
 }
 
+const isActivationChange = (s: PlanStep) => s.kind === "StrategyActivation";
+
 function activationBlock(
   activation: NonNullable<ReturnType<typeof reviewActivation>>,
+  changes: PlanStep[],
   withAccount: boolean,
 ): Block {
   const out: Md[] = [md`### Activation`, md``];
-  if (activation.activated.length > 0) out.push(md`- Becomes active: ${joinMd(activation.activated, ", ")}`);
-  if (activation.deactivated.length > 0)
-    out.push(md`- Becomes inactive: ${joinMd(activation.deactivated, ", ")}`);
-  if (activation.activated.length === 0 && activation.deactivated.length === 0)
+  for (const effect of changes.map(stepEffect)) if (effect) out.push(md`- ${effectLine(effect)}`);
+  const said = (change: keyof typeof ACTIVATION_EFFECTS, names: Md) =>
+    out.push(md`- ${effectLine(ACTIVATION_EFFECTS[change](names))}`);
+  if (activation.activated.length > 0) said("activated", joinMd(activation.activated, ", "));
+  if (activation.deactivated.length > 0) said("deactivated", joinMd(activation.deactivated, ", "));
+  if (activation.exclusive) {
+    said(
+      "exclusive",
+      activation.exclusiveDeactivated.length > 0
+        ? joinMd(activation.exclusiveDeactivated, ", ")
+        : withAccount
+          ? md`none is active now`
+          : md`which ones is not shown, as the review ran without API credentials`,
+    );
+  }
+  if (activation.activated.length === 0 && activation.deactivated.length === 0 && !activation.exclusive)
     out.push(md`- The active set is unchanged (only its settings change).`);
   for (const l of activation.plan) out.push(md`- ${l}`);
   if (!withAccount) out.push(md`- Plan headroom not shown: the review ran without API credentials.`);
@@ -207,9 +225,11 @@ function accountBlocks(steps: PlanStep[], names: Names): Block[] {
     if (ofKind.length === 0) continue;
     const out: Md[] = [md`### ${heading}`, md``];
     for (const s of ofKind) {
+      const effect = stepEffect(s);
+      if (effect) out.push(md`- ${effectLine(effect)}`);
       const said = statements(s, names);
-      for (const st of said.length > 0 ? said : [md`${opWord(s.op)} (no domain field changes)`])
-        out.push(md`- ${st}`);
+      if (said.length === 0 && !effect) out.push(md`- ${opWord(s.op)} (no domain field changes)`);
+      for (const st of said) out.push(md`- ${st}`);
     }
     out.push(md``);
     blocks.push({ full: out, keep: true });
@@ -265,7 +285,7 @@ function policyBlocks(violations: PolicyViolation[]): Block[] {
   for (const v of violations) {
     const where = v.urn ? md` on ${code(nameOfUrn(v.urn))}` : md``;
     out.push(
-      md`- **${text(v.enforcementLevel)}** ${code(`${v.policyPack}/${v.policyName}`)}${where}: ${text(oneLine(v.message))}`,
+      md`- **${text(v.enforcementLevel)}** ${code(`${v.policyPack}/${v.policyName}`)}${where}: ${message(oneLine(v.message))}`,
     );
   }
   out.push(md``);
@@ -278,8 +298,8 @@ function diagnosticBlocks(plan: PreviewPlan): Block[] {
   const out: Md[] = [md`### Errors and warnings from the preview`, md``];
   for (const d of problems) {
     const where = d.urn ? md` (${code(nameOfUrn(d.urn))})` : md``;
-    const message = oneLine(d.message).replace(/^(error|warning): /, "");
-    out.push(md`- **${d.severity === "error" ? md`error` : md`warning`}**${where}: ${text(message)}`);
+    const said = oneLine(d.message).replace(/^(error|warning): /, "");
+    out.push(md`- **${d.severity === "error" ? md`error` : md`warning`}**${where}: ${message(said)}`);
   }
   out.push(md``);
   return [{ full: out, keep: true }];

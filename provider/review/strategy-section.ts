@@ -2,6 +2,8 @@
  * The Strategies section of a review: one sub-section per changed strategy with every domain
  * statement, and the short form the size limit falls back to.
  */
+
+import { effectLine, stepEffect } from "./effects";
 import type { Block } from "./fit-to-limit";
 import { type Md, md } from "./markdown";
 import type { PlanStep } from "./preview-json";
@@ -25,7 +27,7 @@ function statementsOf(step: PlanStep, op: string, names: Names): Md[] {
   if (op === "create") return strategySummary(inputs, names);
   if (op === "delete") {
     const rules = Array.isArray(inputs.rules) ? inputs.rules.length : 0;
-    return [md`The strategy and its ${plural(rules, "rule")} will be deleted from the account.`];
+    return [md`Its ${plural(rules, "rule")} go with it.`];
   }
   const said = strategyChanges((step.old?.inputs ?? {}) as never, (step.new?.inputs ?? {}) as never, names);
   return said.length > 0
@@ -43,13 +45,17 @@ export function strategyBlocks(steps: PlanStep[], names: Names, drift: boolean):
     const op = opOf(s.op);
     const heading = md`#### ${name} (${code(s.name)}): ${outcome(op, drift)}`;
     const statements = statementsOf(s, op, names);
+    const effect = stepEffect(s);
+    // What the service will do stays when the size limit shortens the section.
+    const said = effect ? [md`- ${effectLine(effect)}`] : [];
     blocks.push({
-      full: [heading, md``, ...statements.map((st) => md`- ${st}`), md``],
+      full: [heading, md``, ...said, ...statements.map((st) => md`- ${st}`), md``],
       strategy: {
         name: rawName,
         short: [
           heading,
           md``,
+          ...said,
           md`- ${plural(statements.length, "statement")} left out to fit the size limit.`,
           md``,
         ],

@@ -66,7 +66,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     expect(fromStream.stdout).toBe(fromDigest.stdout);
     expect(fromDigest.stdout).toContain("`liquidity_usd`: min 5,000 → 7,500 (tighter)");
     expect(fromDigest.stdout).toContain("The active set is unchanged (only its settings change).");
-    expect(fromDigest.stdout).not.toContain("Becomes");
+    expect(fromDigest.stdout).not.toMatch(/becomes (in)?active/i);
     expect(fromDigest.stdout).toContain("active 3 of 25 on PRO (1 declared by this stack, 2 outside it)");
   });
 
@@ -80,9 +80,9 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     // which of the two updated strategies the unknown id is, so it names both.
     expect([...b.keys()]).toEqual([...a.keys()]);
     for (const [heading, text] of a) if (heading !== "### Activation") expect(b.get(heading)).toBe(text);
-    expect(a.get("### Activation")).toContain("Becomes active: “Momentum”");
+    expect(a.get("### Activation")).toContain("Becomes active (starts sending alerts): “Momentum”");
     expect(b.get("### Activation")).toContain(
-      "Becomes active: 1 strategy whose id is known after apply, among “Momentum”, “Safety first”",
+      "Becomes active (starts sending alerts): 1 strategy whose id is known after apply, among “Momentum”, “Safety first”",
     );
     expect(b.get("### Activation")).toContain(
       "active 3 of 25 on PRO (1 declared by this stack, 2 outside it)",
@@ -100,8 +100,8 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     expect(report).toMatch(/\| Webhook \| 1 \|/);
     expect(report).toContain("`liquidity_usd`: min 5,000 → 10,000 (tighter)");
     expect(report).toContain("Added rule `holder_count`: min 100");
-    expect(report).toContain("Becomes active: “Momentum”");
-    expect(report).toContain("Becomes inactive: “Safety first”");
+    expect(report).toContain("Becomes active (starts sending alerts): “Momentum”");
+    expect(report).toContain("⚠️ **Warning:** becomes inactive (stops sending alerts): “Safety first”");
     expect(report).toContain("active 3 of 25 on PRO (1 declared by this stack, 2 outside it)");
     expect(report).toContain("Webhook URL: `http://127.0.0.1:9/alerts` → `http://127.0.0.1:9/alerts-v2?***`");
 
@@ -173,7 +173,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     expect(res.stdout).toContain("**Drift found:**");
     expect(res.stdout).toContain("#### “Safety first” (`safety-first`): drifted");
     expect(res.stdout).toContain("Alert cooldown: 99 minutes → 30 minutes");
-    expect(res.stdout).not.toContain("Becomes");
+    expect(res.stdout).not.toMatch(/becomes (in)?active/i);
 
     await client.strategies.update(safety.id, { alertCooldownMins: 30 });
     const clean = await project.run(

@@ -1,6 +1,6 @@
 import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
-import { code, quote, text, visible } from "../../../provider/review/markdown";
+import { code, message, quote, text, visible } from "../../../provider/review/markdown";
 
 const parser = new MarkdownIt({ html: true, linkify: true });
 /** The inline children of a one-paragraph document. */
@@ -37,8 +37,9 @@ describe("code", () => {
     }
   });
 
-  it("masks the credentials of a URL inside it", () => {
-    expect(code("see https://u:p@h.example/x?token=1")).toBe("`see https://***@h.example/x?***`");
+  it("shows URL-like text exactly as written: a name is not a URL field", () => {
+    expect(code("see https://u:p@h.example/x?token=1")).toBe("`see https://u:p@h.example/x?token=1`");
+    expect(code("[ref]: https://evil.example")).toBe("`[ref]: https://evil.example`");
   });
 
   it("says (empty) for an empty value rather than print an empty span", () => {
@@ -73,13 +74,20 @@ describe("text", () => {
   it("puts mentions, references and URLs in code spans, where GitHub neither notifies nor links", () => {
     expect(text("cc @octocat for #12, GH-3")).toBe("cc `@`octocat for `#`12, `GH-`3");
     expect(text("see www.example.com and https://h.example/a?k=v")).toBe(
-      "see `www.example.com` and `https://h.example/a?***`",
+      "see `www.example.com` and `https://h.example/a?k=v`",
     );
     const texts = inline(text("@a #1 www.b.example https://c.example mail@d.example"))
       .filter((c) => c.type === "text")
       .map((c) => c.content)
       .join("");
     expect(texts).not.toMatch(/@|#|www\.|:\/\//);
+  });
+
+  it("puts linkable runs that touch into one code span, so no two spans read as one longer fence", () => {
+    expect(text("x@octocathttps://evil.example/a?token=1")).toBe("x`@octocathttps://evil.example/a?token=1`");
+    const children = inline(text("x@#https://evil.example y"));
+    expect(children.map((c) => c.type)).toEqual(["text", "code_inline", "text"]);
+    expect(children[1]?.content).toBe("@#https://evil.example");
   });
 
   it("stops a URL at a pipe, so a table cell is never split by a code span", () => {
@@ -91,5 +99,43 @@ describe("quote", () => {
   it("quotes escaped text and shortens it by characters, not UTF-16 units", () => {
     expect(quote("Safety *first*")).toBe("“Safety \\*first\\*”");
     expect(quote("😀".repeat(5), 3)).toBe("“😀😀…”");
+  });
+});
+
+/** The text a reader sees: the inline nodes' text and code contents, escapes resolved. */
+const shownText = (markdown: string) =>
+  inline(markdown)
+    .map((c) => c.content)
+    .join("");
+
+describe("names and descriptions are quoted as written", () => {
+  it("keeps a link reference definition in a name whole, without a trailing slash, and inert", () => {
+    const name = "[ref]: https://evil.example";
+    for (const rendered of [quote(name), text(name)]) {
+      expect(shownText(rendered)).toContain(name);
+      expect(rendered).not.toContain("https://evil.example/");
+      expect(inline(rendered).map((c) => c.type)).not.toContain("link_open");
+    }
+    // At the start of a document, where a definition would be read, it still is text.
+    expect(new MarkdownIt().parse(text(name), {}).map((t) => t.type)).toContain("paragraph_open");
+  });
+
+  it("keeps a query in a name as written instead of masking it", () => {
+    const name = "Sniper https://dex.example/pair?token=abc";
+    expect(shownText(quote(name))).toBe(`“${name}”`);
+    expect(quote(name)).not.toContain("***");
+    expect(shownText(code("?token=abc"))).toBe("?token=abc");
+    expect(shownText(text("momentum ?token=abc"))).toBe("momentum ?token=abc");
+  });
+});
+
+describe("message", () => {
+  it("masks the credentials of every URL a message quotes, as it quotes a URL field", () => {
+    expect(message("webhook url https://u:p@h.example/x?token=1 was not verified")).toBe(
+      "webhook url `https://***@h.example/x?***` was not verified",
+    );
+    expect(message("connect ECONNREFUSED https://api.example/v1?apiKey=sk_live_1")).not.toContain(
+      "sk_live_1",
+    );
   });
 });

@@ -336,7 +336,13 @@ describe("renderReview: strategy domain diff", () => {
     expect(md).toContain(`Rules (1): \`market_cap\` max ${n(50000)}`);
     expect(md).toContain("Alert cooldown: 15 minutes");
     expect(md).toContain("#### “Old one” (`old`): deleted");
-    expect(md).toContain(`its ${base.rules.length} rules will be deleted`);
+    expect(md).toContain(
+      "#### “Old one” (`old`): deleted\n\n- ⚠️ **Warning:** the service deletes the strategy from the account: its alerts stop for good.\n",
+    );
+    expect(md).toContain(`Its ${base.rules.length} rules go with it.`);
+    expect(md).toContain(
+      "#### “Fresh” (`fresh`): new strategy\n\n- The service creates the strategy, inactive: it sends no alerts until a StrategyActivation activates it.\n",
+    );
   });
 
   it("shows values known only after apply as such", () => {
@@ -384,8 +390,8 @@ describe("renderReview: activation", () => {
     const result = render(move, {
       account: { plan: "PRO", activeLimit: 25, strategies: strategies(outside) },
     });
-    expect(result.markdown).toContain("Becomes active: “Beta”, “Gamma” (new)");
-    expect(result.markdown).toContain("Becomes inactive: “Alpha”");
+    expect(result.markdown).toContain("Becomes active (starts sending alerts): “Beta”, “Gamma” (new)");
+    expect(result.markdown).toContain("⚠️ **Warning:** becomes inactive (stops sending alerts): “Alpha”");
     // Beta + Gamma from the stack, 21 active outside it.
     expect(result.markdown).toContain(
       `active ${2 + outside.length} of 25 on PRO (2 declared by this stack, ${outside.length} outside it)`,
@@ -422,7 +428,9 @@ describe("renderReview: activation", () => {
         strategies: strategies([{ id: ids.out, name: "Manual", isActive: true }]),
       },
     });
-    expect(result.markdown).toContain("“Manual” (exclusive set)");
+    expect(result.markdown).toContain(
+      "- ⚠️ **Warning:** `exclusive`: every other active strategy of the account is deactivated (stops sending alerts), made in the app or not: “Manual”",
+    );
     expect(result.markdown).toContain("active 2 of 50 on DEGEN (2 declared by this stack, 0 outside it)");
   });
 
@@ -443,7 +451,7 @@ describe("renderReview: activation", () => {
       account: { plan: "PRO", activeLimit: 25, strategies: strategies() },
     }).markdown;
     expect(md).toContain("The active set is unchanged");
-    expect(md).not.toContain("Becomes inactive");
+    expect(md).not.toContain("becomes inactive");
     expect(md).toContain("active 1 of 25 on PRO (1 declared by this stack, 0 outside it)");
   });
 
@@ -533,7 +541,13 @@ describe("renderReview: webhook, developers and tags", () => {
     expect(md).toContain("Follow developer `Dev1Addr` as “launcher”");
     expect(md).toContain("Alias of `Dev2Addr`: “a” → “b”");
     expect(md).toContain("Developer `Dev2Addr` paused (inactive)");
-    expect(md).toContain("Unfollow developer `Dev3Addr`");
+    expect(md).toContain(
+      "- ⚠️ **Warning:** the service deactivates `Dev3Addr` (the API cannot unfollow: it stays in the followed list, inactive, alias kept).",
+    );
+    expect(md).toContain(
+      "- ⚠️ **Warning:** the service deactivates `Dev2Addr`: it stays in the followed list, inactive.",
+    );
+    expect(md).not.toMatch(/unfollow developer/i);
   });
 
   it("names developer tags added and removed", () => {
@@ -597,8 +611,15 @@ describe("renderReview: creates, deletes and replacements of every kind", () => 
     expect(md).toContain("Alert cooldown: none → 10 minutes");
     expect(md).toContain("Webhook set to `https://hooks.example/a`, enabled");
     expect(md).toContain(`Tags added to \`Dev9\`: \`${tag}\``);
-    expect(md).toContain("Tags of `Dev8` no longer managed by this stack");
-    expect(md).toContain("Becomes active: `44444444-4444-4444-8444-444444444444`");
+    expect(md).toContain(
+      "- ⚠️ **Warning:** the service removes every tag of `Dev8` (the developer stays followed, without tags).",
+    );
+    expect(md).not.toContain("no longer managed");
+    expect(md).toContain(
+      "- ⚠️ **Warning:** the service creates a new strategy (a new id, inactive) and deletes the old one from the account",
+    );
+    expect(md).not.toContain("takes the existing strategy over");
+    expect(md).toContain("Becomes active (starts sending alerts): `44444444-4444-4444-8444-444444444444`");
     expect(md).toContain("### Other resources");
     expect(md).toContain("- Create `random:index/randomId:RandomId` `salt`");
   });

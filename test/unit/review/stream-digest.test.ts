@@ -52,7 +52,7 @@ describe("stream ≡ digest", () => {
     const fromStream = renderReview(eventStream(specs), { account });
     expect(fromStream.markdown).toBe(fromDigest.markdown);
     expect(fromStream.markdown).toContain("The active set is unchanged");
-    expect(fromStream.markdown).not.toContain("Becomes");
+    expect(fromStream.markdown).not.toMatch(/becomes (in)?active/i);
     expect(fromStream.markdown).toContain("active 1 of 25 on PRO (1 declared by this stack, 0 outside it)");
   });
 
@@ -63,8 +63,10 @@ describe("stream ≡ digest", () => {
     ];
     const fromDigest = renderReview(digest(specs), { account });
     expect(renderReview(eventStream(specs), { account }).markdown).toBe(fromDigest.markdown);
-    expect(fromDigest.markdown).toContain("Becomes active: “Fresh” (new)");
-    expect(fromDigest.markdown).toContain("Becomes inactive: “Safety first”");
+    expect(fromDigest.markdown).toContain("Becomes active (starts sending alerts): “Fresh” (new)");
+    expect(fromDigest.markdown).toContain(
+      "⚠️ **Warning:** becomes inactive (stops sending alerts): “Safety first”",
+    );
   });
 
   it("where the stream cannot say which updated strategy an id is, names the candidates and claims no change", () => {
@@ -74,14 +76,14 @@ describe("stream ≡ digest", () => {
       activation([ids.safety], [urnOf("Strategy", "momentum")]),
     ];
     const exact = renderReview(digest(specs), { account }).markdown;
-    expect(exact).toContain("Becomes active: “Momentum”");
-    expect(exact).toContain("Becomes inactive: “Safety first”");
+    expect(exact).toContain("Becomes active (starts sending alerts): “Momentum”");
+    expect(exact).toContain("⚠️ **Warning:** becomes inactive (stops sending alerts): “Safety first”");
     const streamed = renderReview(eventStream(specs), { account }).markdown;
     expect(streamed).toContain(
-      "Becomes active: 1 strategy whose id is known after apply, among “Momentum”, “Safety first”",
+      "Becomes active (starts sending alerts): 1 strategy whose id is known after apply, among “Momentum”, “Safety first”",
     );
     expect(streamed).toContain(
-      "Becomes inactive: “Safety first” unless it is one of the ids known after apply",
+      "⚠️ **Warning:** becomes inactive (stops sending alerts): “Safety first” unless it is one of the ids known after apply",
     );
     expect(streamed).toContain("active 1 of 25 on PRO (1 declared by this stack, 0 outside it)");
   });

@@ -46,6 +46,9 @@ function bigChange(strategies = 1_000): { preview: string; names: string[] } {
   return { preview: digest(specs, diagnostics), names };
 }
 
+const CREATED =
+  "The service creates the strategy, inactive: it sends no alerts until a StrategyActivation activates it.";
+
 describe("truncation by priority", () => {
   const { preview, names } = bigChange();
   const policyViolations = [
@@ -71,18 +74,21 @@ describe("truncation by priority", () => {
     expect(md).toContain("### Policy violations");
     expect(md).toContain("**mandatory** `guardrails/cooldown`: no cooldown");
     expect(md).toContain("### Activation");
-    expect(md).toContain("Becomes active: “Strategy 0000” (new)");
+    expect(md).toContain("Becomes active (starts sending alerts): “Strategy 0000” (new)");
     expect(md).toContain("Webhook URL: `https://a.example/old` → `https://a.example/new`");
     expect(md).toContain("Follow developer `Dev1` as “Whale”");
   });
 
-  it("shortens strategies from the last up and says exactly which", () => {
+  it("shortens strategies from the last up and says exactly which, keeping what the service will do", () => {
+    // A shortened section keeps its effect line: only the change list goes.
+    for (const n of names.filter((x) => md.includes(`#### “${x}”`)))
+      expect(md).toContain(`(\`s${names.indexOf(n)}\`): new strategy\n\n- ${CREATED}\n`);
     expect(md).toContain("#### “Strategy 0000” (`s0`): new strategy");
     const shown = names.filter((n) => md.includes(`#### “${n}”`));
     const listed = names.filter(
       (n) =>
         md.includes(`#### “${n}”`) &&
-        md.includes(`(\`s${names.indexOf(n)}\`): new strategy\n\n- Description`),
+        md.includes(`(\`s${names.indexOf(n)}\`): new strategy\n\n- ${CREATED}\n- Description`),
     );
     // Whole sections first, then shortened ones, then left out: each a run of the sorted names.
     expect(listed).toEqual(names.slice(0, listed.length));
