@@ -5,7 +5,6 @@
  * the engine plans them), so the report never says less than the account will see. A kind or
  * an operation without a sentence does not type-check.
  */
-import { stableStringify } from "../model/canonical";
 import type { ResourceKind } from "../model/type-tokens";
 import { isUnknown } from "../model/unknown-value";
 import { code, type Md, md } from "./markdown";
@@ -58,15 +57,6 @@ const addressOf = (bag: Bag): Md =>
 /** A replacement of an address-keyed kind whose address stays: its create and delete hit one object. */
 const sameAddress = (f: EffectFacts) => f.before.address === f.after.address;
 
-/**
- * What a create compares to take over a strategy no resource holds (one an interrupted run left):
- * a replacement created before the old one is deleted finds the old one by these, takes it
- * over, and the delete that follows removes it.
- */
-const TWIN_FIELDS = ["name", "description", "rules", "triggers", "strict", "alertCooldownMins"] as const;
-const sameContent = ({ before, after }: EffectFacts) =>
-  TWIN_FIELDS.every((k) => stableStringify(before[k] ?? null) === stableStringify(after[k] ?? null));
-
 const STRATEGY: Record<Operation, EffectOf> = {
   create: () =>
     safe(
@@ -76,14 +66,11 @@ const STRATEGY: Record<Operation, EffectOf> = {
     safe(
       md`The service changes the strategy in place: it keeps its id and stays active or inactive as it is; its alerts follow the new settings from then on.`,
     ),
-  replace: (f) =>
-    !f.deleteFirst && sameContent(f)
-      ? warning(
-          md`the replacement takes the existing strategy over (same name and content), then deleting the old one deletes it: the strategy ends deleted from the account and its alerts stop, until \`pulumi up --refresh\` creates it again (a new id, inactive).`,
-        )
-      : warning(
-          md`the service creates a new strategy (a new id, inactive) and deletes the old one from the account: the old strategy's alerts stop, and the new one alerts only once a StrategyActivation activates it.`,
-        ),
+  // A create never takes over anything it did not send: even with the same content, a new strategy.
+  replace: () =>
+    warning(
+      md`the service creates a new strategy (a new id, inactive) and deletes the old one from the account: the old strategy's alerts stop, and the new one alerts only once a StrategyActivation activates it.`,
+    ),
   delete: () => warning(md`the service deletes the strategy from the account: its alerts stop for good.`),
 };
 

@@ -82,12 +82,14 @@ const MATRIX: Record<Cell, Expectation> = {
   "Strategy replace": {
     phase: "replace",
     said: [
-      // Forced with `--replace`, the content stays: the create takes the old one over.
-      `#### “Gamma” (\`gamma\`): replaced\n\n- ${WARNING}the replacement takes the existing strategy over (same name and content), then deleting the old one deletes it: the strategy ends deleted from the account and its alerts stop, until \`pulumi up --refresh\` creates it again (a new id, inactive).`,
+      // Forced with `--replace`, the content stays: still a new strategy, never the old one taken over.
+      `#### “Gamma” (\`gamma\`): replaced\n\n- ${WARNING}the service creates a new strategy (a new id, inactive) and deletes the old one from the account: the old strategy's alerts stop, and the new one alerts only once a StrategyActivation activates it.`,
     ],
     holds: (before, after) => {
-      expect(named(before, "Gamma")).toBeDefined();
-      expect(named(after, "Gamma")).toBeUndefined();
+      const old = named(before, "Gamma");
+      expect(old).toBeDefined();
+      expect(hasId(after, old?.id)).toBe(false);
+      expect(named(after, "Gamma")?.id).toBeDefined();
     },
   },
   "Strategy delete": {

@@ -4,8 +4,8 @@ import type { ApiClient } from "../../provider/api/client";
 import { yamlPortfolio } from "../support/yaml-program";
 import { spawnUp } from "./chaos/campaign";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { allText, portfolio } from "./portfolio-program";
 import { changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
+import { allText, portfolio } from "./portfolio-program";
 import { yamlStack } from "./yaml-portfolio-fixture";
 
 /**
@@ -158,10 +158,17 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
     });
     projects.push(p);
     // Slow creates: the run is killed while some are committed and some are still in flight.
-    await emulator.control("POST", "/faults", { method: "POST", path: "/strategies", latencyMs: 2500, count: 2 });
+    await emulator.control("POST", "/faults", {
+      method: "POST",
+      path: "/strategies",
+      latencyMs: 2500,
+      count: 2,
+    });
     await emulator.clearJournal();
     const run = spawnUp(p);
-    await until(async () => (await emulator.journal(user.userId)).some((r) => r.route === "/strategies" && r.status === 201));
+    await until(async () =>
+      (await emulator.journal(user.userId)).some((r) => r.route === "/strategies" && r.status === 201),
+    );
     run.kill();
     await run.done;
     await emulator.control("DELETE", "/faults");

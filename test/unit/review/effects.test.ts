@@ -126,15 +126,11 @@ function replacementDigest(deleteFirst: boolean): string {
 describe("a strategy's replacement", () => {
   const strategy = { name: "Gamma", triggers: ["new_token_created"], rules: [], alertCooldownMins: 30 };
 
-  it("says a replacement with the same content ends deleted, as its create takes the old one over", () => {
-    const same = effectOf("Strategy", "replace", { before: strategy, after: strategy, deleteFirst: false });
-    expect(same.says).toContain("the strategy ends deleted from the account");
-  });
-
-  it("says a replacement with other content, or deleting first, makes a new strategy", () => {
+  it("says any replacement makes a new strategy and deletes the old one, also with the same content", () => {
     const changed = { ...strategy, alertCooldownMins: 45 };
     for (const f of [
       { before: strategy, after: changed, deleteFirst: false },
+      { before: strategy, after: strategy, deleteFirst: false },
       { before: strategy, after: strategy, deleteFirst: true },
     ])
       expect(effectOf("Strategy", "replace", f).says).toContain(
