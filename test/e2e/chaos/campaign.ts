@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { mulberry32 } from "../../../emulator/tokens/prng";
 import { createClient } from "../../../provider/api/client";
 import { WebhookReceiver } from "../../support/webhook-receiver";
-import { type CommandResult, PulumiProject } from "../harness";
+import { type CommandResult, PulumiProject, REPO_ROOT, runProcess } from "../harness";
 import { EmulatorProcess } from "./emulator-process";
 import { DEVELOPER, declared, PROGRAM } from "./portfolio";
 
@@ -17,8 +17,8 @@ import { DEVELOPER, declared, PROGRAM } from "./portfolio";
  *
  * A fault "survived" when the round it fired in converged: after the faulted run, at most
  * CLEAN_RERUNS plain `pulumi up` (what a pipeline retry does; after a killed run: `pulumi
- * cancel`, `pulumi refresh`, `pulumi up`) leave exactly the declared portfolio, with no
- * duplicate, no orphan and no lost webhook secret.
+ * cancel`, `strategy-alerts recover --yes`, `pulumi up`) leave exactly the declared portfolio,
+ * with no duplicate, no orphan and no lost webhook secret.
  */
 
 const FAULT_KINDS = [
@@ -261,7 +261,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
         record(await run.done);
         rerunsOk = await converge(CLEAN_RERUNS);
       } else if (opts.killRounds.includes(round)) {
-        opts.log(`round ${round}: up SIGKILLed mid-run, then cancel, refresh, up`);
+        opts.log(`round ${round}: up SIGKILLed mid-run, then cancel, strategy-alerts recover, up`);
         const run = spawnUp(p);
         await untilWrites(em, 1);
         run.kill();
@@ -269,9 +269,10 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
         await collect();
         roundFaults.push({ kind: "pulumi up killed", round, survived: false });
         await em.control("DELETE", "/faults");
+        // What docs/reliability.md tells a user to do after a killed `up`.
         record(await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true }));
-        const refreshed = record(await engine(p, "refresh"));
-        if (refreshed.code !== 0) opts.log(`  refresh failed: ${firstError(refreshed)}`);
+        const recovered = record(await recover(p));
+        if (recovered.code !== 0) opts.log(`  recover failed: ${recovered.stderr.trim().slice(0, 400)}`);
         rerunsOk = await converge(CLEAN_RERUNS);
       } else {
         opts.log(`round ${round}: up under ${kinds.size} fault rules`);
@@ -390,6 +391,14 @@ export function spawnUp(p: PulumiProject): {
     },
     done,
   };
+}
+
+/** `strategy-alerts recover --yes` from the built package, in the project with its environment. */
+function recover(p: PulumiProject): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runProcess("node", [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", p.stack], {
+    cwd: p.dir,
+    env: p.env,
+  });
 }
 
 /** Waits until the emulator journaled at least `n` writes of the API (or 90 s passed). */
