@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { printableText } from "../model/printable-text";
 import type { ResourceKind } from "../model/type-tokens";
 import type { RuntimeContext } from "./context";
 import { developerTagsHandler } from "./developer-tags";
@@ -32,13 +33,32 @@ export interface KindHandler {
   delete(ctx: RuntimeContext, id: string, props: PropertyBag): Promise<void>;
 }
 
+/**
+ * A check failure quotes what the program declared (an address, a URL, a rule value, a key):
+ * its property and reason are made printable here, once for every kind and both front doors.
+ */
+function withPrintableFailures(handler: KindHandler): KindHandler {
+  return {
+    ...handler,
+    async check(ctx, olds, news) {
+      const result = await handler.check(ctx, olds, news);
+      if (!result.failures) return result;
+      const failures = result.failures.map((f) => ({
+        property: printableText(f.property),
+        reason: printableText(f.reason),
+      }));
+      return { ...result, failures };
+    },
+  };
+}
+
 /** Resource kind (the type token's last part) → its runtime implementation. */
 export const handlers: Record<ResourceKind, KindHandler> = {
-  Strategy: strategyHandler,
-  StrategyActivation: strategyActivationHandler,
-  Webhook: webhookHandler,
-  FollowedDeveloper: followedDeveloperHandler,
-  DeveloperTags: developerTagsHandler,
+  Strategy: withPrintableFailures(strategyHandler),
+  StrategyActivation: withPrintableFailures(strategyActivationHandler),
+  Webhook: withPrintableFailures(webhookHandler),
+  FollowedDeveloper: withPrintableFailures(followedDeveloperHandler),
+  DeveloperTags: withPrintableFailures(developerTagsHandler),
 };
 
 export function isResourceKind(kind: string): kind is ResourceKind {
