@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import { StrategyAlertsError } from "./errors";
+import { checkRepeatedRules } from "./repeated-rules";
 import {
   STRATEGY_BODY_FIELDS,
   type StrategyInput,
@@ -264,6 +265,7 @@ function checkRules(value: unknown, mode: ValidationMode, issues: IssueList): vo
   value.forEach((item, i) => {
     validateRuleItem(item, `rules[${i}]`, issues);
   });
+  checkRepeatedRules(value, issues);
 }
 
 function checkCooldown(value: unknown, issues: IssueList): void {
