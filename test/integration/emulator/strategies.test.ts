@@ -88,6 +88,42 @@ describe("emulator strategies", () => {
       expect(res.body.issues.length).toBeGreaterThanOrEqual(2);
     });
 
+    // docs/spec-decisions.md "Each rule once": the service shares the model's reading.
+    it("rejects a rule repeated in one strategy with 400 naming both items, on create and on patch", async () => {
+      const repeated = [
+        { rule: "liquidity_usd", dealbreaker: true, min: 1000 },
+        { rule: "has_website", dealbreaker: false },
+        { rule: "liquidity_usd", dealbreaker: false, max: 90000 },
+      ];
+      const res = await api.post("/strategies", strategyBody({ rules: repeated }));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain(
+        "rules[2] repeats rules[0] (liquidity_usd): a strategy holds each rule once; put min and max in one item",
+      );
+      const s = await create(api);
+      const patched = await api.patch(`/strategies/${s.id}`, { rules: repeated });
+      expect(patched.status).toBe(400);
+      expect(patched.body.message).toContain("rules[2] repeats rules[0]");
+    });
+
+    it("accepts what the spec allows of one rule: min and max in one item, not_equals items of other values", async () => {
+      const s = await create(api, {
+        rules: [
+          { rule: "liquidity_usd", dealbreaker: true, min: 1000, max: 90000 },
+          { rule: "launch_platform", dealbreaker: true, operator: "not_equals", value: "launch_platform_a" },
+          { rule: "launch_platform", dealbreaker: true, operator: "not_equals", value: "launch_platform_b" },
+        ],
+      });
+      expect(
+        s.dealbreakers.map((r: { ruleType: string; operator: string }) => `${r.ruleType} ${r.operator}`),
+      ).toEqual([
+        "liquidity_usd greater_than",
+        "liquidity_usd less_than",
+        "launch_platform not_equals",
+        "launch_platform not_equals",
+      ]);
+    });
+
     it("rejects a missing required field (isActive) with 400", async () => {
       const { isActive: _omit, ...body } = strategyBody();
       const res = await api.post("/strategies", body);
