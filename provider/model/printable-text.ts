@@ -36,7 +36,7 @@ export function hasHiddenCharacters(text: string): boolean {
 const NAMED_ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /** The escape that names one hidden character: `\n`, `\u001b`, `\u202e`, `\u{e0041}`. */
-export function escapeCharacter(char: string): string {
+function escapeCharacter(char: string): string {
   const named = NAMED_ESCAPES[char];
   if (named) return named;
   const cp = char.codePointAt(0) ?? 0;
