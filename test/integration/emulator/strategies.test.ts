@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
+import { validateStrategyInput } from "../../../provider/model/validate-strategy";
 import { type Api, control, newUser, startTestEmulator, strategyBody } from "./helpers";
 
 // Spec 2.2, 3.1, 4.2, section 7; docs/spec-decisions.md "Emulator … / Strategies".
@@ -88,22 +89,34 @@ describe("emulator strategies", () => {
       expect(res.body.issues.length).toBeGreaterThanOrEqual(2);
     });
 
-    // docs/spec-decisions.md "Each rule once": the service shares the model's reading.
-    it("rejects a rule repeated in one strategy with 400 naming both items, on create and on patch", async () => {
+    // docs/spec-decisions.md "Each rule once": a repeat is the provider's refusal, not the service's.
+    it("stores a rule repeated in one strategy as sent, on create and on patch: the spec forbids no repeat", async () => {
       const repeated = [
         { rule: "liquidity_usd", dealbreaker: true, min: 1000 },
         { rule: "has_website", dealbreaker: false },
-        { rule: "liquidity_usd", dealbreaker: false, max: 90000 },
+        { rule: "liquidity_usd", dealbreaker: true, max: 90000 },
       ];
-      const res = await api.post("/strategies", strategyBody({ rules: repeated }));
-      expect(res.status).toBe(400);
-      expect(res.body.message).toContain(
-        "rules[2] repeats rules[0] (liquidity_usd): a strategy holds each rule once; put min and max in one item",
-      );
-      const s = await create(api);
-      const patched = await api.patch(`/strategies/${s.id}`, { rules: repeated });
-      expect(patched.status).toBe(400);
-      expect(patched.body.message).toContain("rules[2] repeats rules[0]");
+      const s = await create(api, { rules: repeated });
+      const conditions = (list: { ruleType: string; operator: string; value: unknown }[]) =>
+        list.map((r) => `${r.ruleType} ${r.operator} ${r.value}`);
+      expect(conditions(s.dealbreakers)).toEqual([
+        "liquidity_usd greater_than 1000",
+        "liquidity_usd less_than 90000",
+      ]);
+      const patched = await api.patch(`/strategies/${s.id}`, { rules: [...repeated, repeated[0]] });
+      expect(patched.status).toBe(200);
+      expect(conditions(patched.body.strategy.dealbreakers)).toEqual([
+        "liquidity_usd greater_than 1000",
+        "liquidity_usd less_than 90000",
+        "liquidity_usd greater_than 1000",
+      ]);
+      // The provider's preview refuses the same rules: the model's default reading.
+      expect(validateStrategyInput({ rules: repeated }, "update")).toMatchObject({
+        ok: false,
+        issues: [
+          { path: "rules[2]", message: expect.stringContaining("rules[2] repeats rules[0] (liquidity_usd)") },
+        ],
+      });
     });
 
     it("accepts what the spec allows of one rule: min and max in one item, not_equals items of other values", async () => {
