@@ -46,9 +46,9 @@ const REQUIRED_ON_CREATE = ["name", "triggers", "rules", "isActive"];
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * `repeatedRules`: "refuse" (the default, what a program may declare: each rule once) or
- * "accept" (the emulator, as a service the spec does not forbid repeats to;
- * docs/spec-decisions.md "Each rule once").
+ * `repeatedRules`: "refuse" (the default: a program declares each rule once) or "accept" (the
+ * emulator: the spec does not forbid a service to store repeats; docs/spec-decisions.md, "Each
+ * rule once").
  */
 type ValidationOptions = { repeatedRules?: "refuse" | "accept" };
 
