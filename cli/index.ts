@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 /** `strategy-alerts <subcommand>`: the package's one command. */
+import { printableText } from "../provider/model/printable-text";
 import type { Subcommand } from "./command";
 import { UsageError, wantsHelp } from "./command";
 import { subcommands } from "./commands";
@@ -32,7 +33,7 @@ export async function run(argv: string[]): Promise<number> {
     const topic = name === "help" ? subcommands.find((c) => c.name === rest[0]) : undefined;
     if (name === "help" && rest[0] !== undefined && !topic) {
       process.stderr.write(
-        `strategy-alerts help: unknown command ${JSON.stringify(rest[0])}\n\n${overview()}\n`,
+        `strategy-alerts help: unknown command "${printableText(rest[0])}"\n\n${overview()}\n`,
       );
       return 2;
     }
@@ -41,7 +42,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const command: Subcommand | undefined = subcommands.find((c) => c.name === name);
   if (!command) {
-    process.stderr.write(`strategy-alerts: unknown command ${JSON.stringify(name)}\n\n${overview()}\n`);
+    process.stderr.write(`strategy-alerts: unknown command "${printableText(name)}"\n\n${overview()}\n`);
     return 2;
   }
   if (wantsHelp(rest)) {
@@ -51,13 +52,14 @@ export async function run(argv: string[]): Promise<number> {
   try {
     return await command.run(rest);
   } catch (e) {
+    // Every command's failure passes here; its message may quote an argument, account data or
+    // what the service said.
+    const message = printableText((e as Error).message);
     if (isUsageError(e)) {
-      process.stderr.write(
-        `strategy-alerts ${name}: ${(e as Error).message}\nRun \`strategy-alerts ${name} --help\`.\n`,
-      );
+      process.stderr.write(`strategy-alerts ${name}: ${message}\nRun \`strategy-alerts ${name} --help\`.\n`);
       return 2;
     }
-    process.stderr.write(`strategy-alerts ${name}: ${(e as Error).message}\n`);
+    process.stderr.write(`strategy-alerts ${name}: ${message}\n`);
     return 1;
   }
 }
@@ -68,7 +70,7 @@ if (require.main === module) {
       process.exitCode = code;
     },
     (e: Error) => {
-      process.stderr.write(`strategy-alerts: ${e.message}\n`);
+      process.stderr.write(`strategy-alerts: ${printableText(e.message)}\n`);
       process.exitCode = 1;
     },
   );

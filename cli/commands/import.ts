@@ -73,7 +73,7 @@ export const importCommand: Subcommand = {
     const { createClient } = await import("../../provider/api/client");
     const { describeWait } = await import("../../provider/runtime/client");
     const { importAccount } = await import("../import/import-account");
-    const { terminalText } = await import("../import/printable");
+    const { printableText } = await import("../../provider/model/printable-text");
     const { progressReporter } = await import("../import/progress");
     const output_ = await import("../import/write-output");
     const { output, out } = options;
@@ -99,15 +99,15 @@ export const importCommand: Subcommand = {
       for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
       const written = Object.keys(result.files);
       const where =
-        output.format === "program" ? `${written.join(", ")} to ${terminalText(out)}` : terminalText(out);
+        output.format === "program" ? `${written.join(", ")} to ${printableText(out)}` : printableText(out);
       process.stdout.write(
-        `${result.summary}\n\nWrote ${where}.\n${nextSteps(output, out, result.secrets, terminalText)}\n`,
+        `${result.summary}\n\nWrote ${where}.\n${nextSteps(output, out, result.secrets, printableText)}\n`,
       );
       return 0;
     } catch (err) {
       if (err instanceof UsageError || err instanceof output_.OutputError) throw err;
-      // Messages may quote account data: escaped like everything else import prints.
-      throw new CommandError(terminalText((err as Error).message));
+      // Messages may quote account data: the command's error printing escapes them.
+      throw new CommandError((err as Error).message, { cause: err });
     } finally {
       await client.close();
     }
@@ -180,7 +180,7 @@ function nextSteps(
   output: Output,
   out: string,
   secrets: readonly { key: string; what: string }[],
-  terminalText: (text: string) => string,
+  printableText: (text: string) => string,
 ): string {
   const config = [
     "  pulumi config set --secret strategy-alerts:apiKey   # paste the key when asked",
@@ -192,7 +192,7 @@ function nextSteps(
       "Next, in a Pulumi YAML project that has pulumi-strategy-alerts in node_modules and lists its",
       "plugin (plugins.providers: name strategy-alerts, path ./node_modules/pulumi-strategy-alerts):",
       ...config.slice(0, 2),
-      `  pulumi import --file ${terminalText(out)}`,
+      `  pulumi import --file ${printableText(out)}`,
     ].join("\n");
   }
   return [

@@ -1,4 +1,5 @@
 /** Runs the doctor's checks in order and collects the table's rows. */
+import { printableText } from "../../provider/model/printable-text";
 import { accountCheck } from "./account";
 import type { Check, DoctorContext, DoctorOptions, Observation } from "./check";
 import {
@@ -18,7 +19,6 @@ import {
   retryAfterCheck,
   webhookStateCheck,
 } from "./service-state";
-import { escapeTerminal } from "./text";
 import { writeProbeChecks } from "./write-probe";
 
 /**
@@ -114,7 +114,7 @@ async function runDoctor(ctx: DoctorContext): Promise<DoctorReport> {
     await runCleanups(ctx);
   }
   // Everything shown passes through the terminal escape; the service's text was redacted already.
-  for (const row of rows) row.observed = escapeTerminal(ctx.http.redact(row.observed));
+  for (const row of rows) row.observed = printableText(ctx.http.redact(row.observed));
   return {
     rows,
     checks: rows.length,

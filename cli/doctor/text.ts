@@ -1,19 +1,5 @@
 import type { DoctorResponse } from "./http";
 
-/**
- * Text from the service shown in a terminal: control characters (ANSI escapes, carriage
- * returns) and bidirectional overrides are shown as escapes instead of acting on the terminal.
- */
-export function escapeTerminal(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped.
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => {
-    const code = c.charCodeAt(0);
-    return code <= 0xff
-      ? `\\x${code.toString(16).padStart(2, "0")}`
-      : `\\u${code.toString(16).padStart(4, "0")}`;
-  });
-}
-
 /** At most `max` characters, with an ellipsis when cut. */
 function clip(text: string, max = 120): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

@@ -2,12 +2,12 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ApiClient } from "../../provider/api/client";
+import { printableText } from "../../provider/model/printable-text";
 import type { Strategy } from "../../provider/model/strategy";
 import { parseTemporaryStrategyName } from "../../provider/model/temporary-strategies";
 import { printableUrl } from "../../provider/model/url-credentials";
 import { CommandError } from "../command";
 import { declareAccount, type SecretInput } from "./declarations";
-import { terminalText } from "./printable";
 import { type ProjectVersions, projectFiles, projectSlug, yamlProjectFiles } from "./project-files";
 import { renderImportFile } from "./pulumi-import-file";
 import { type ReadProgress, readAccount } from "./read-account";
@@ -39,15 +39,15 @@ export async function importAccount(
   const snapshot = await readAccount(client, onProgress);
   const declarations = declareAccount(snapshot);
   const warnings = [...declarations.warnings, ...temporaryWarnings(snapshot.skippedTemporary)].map(
-    terminalText,
+    printableText,
   );
   const active = snapshot.strategies.filter((s) => s.isActive).length;
   const tagged = snapshot.developers.filter((d) => d.tagIds.length > 0).length;
   const summary = [
-    `Imported account ${terminalText(snapshot.account.userId)} (plan ${terminalText(snapshot.account.plan)}):`,
+    `Imported account ${printableText(snapshot.account.userId)} (plan ${printableText(snapshot.account.plan)}):`,
     `  ${snapshot.strategies.length} strategies, ${active} of them active`,
     `  ${snapshot.developers.length} followed developers, ${tagged} with tags`,
-    `  webhook: ${snapshot.webhook.url ? terminalText(printableUrl(snapshot.webhook.url)) : "none configured"}`,
+    `  webhook: ${snapshot.webhook.url ? printableText(printableUrl(snapshot.webhook.url)) : "none configured"}`,
   ].join("\n");
   const files =
     output.format === "pulumi-import"

@@ -4,8 +4,8 @@
  * parsed, never printed, except for the error text of a failed command.
  */
 import { execFile } from "node:child_process";
+import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
-import { terminalText } from "../import/printable";
 
 /** Runs `pulumi <args>` and resolves to its standard output; a failure throws a CommandError. */
 export type PulumiRunner = (args: string[]) => Promise<string>;
@@ -27,7 +27,7 @@ export function pulumiIn(cwd: string): PulumiRunner {
             new CommandError(
               missing
                 ? "the pulumi command is not on PATH: recover reads the stack through the Pulumi CLI"
-                : `pulumi ${args.slice(0, 2).join(" ")} failed: ${terminalText(stderr.trim() || err.message)}`,
+                : `pulumi ${args.slice(0, 2).join(" ")} failed: ${printableText(stderr.trim() || err.message)}`,
             ),
           );
         },

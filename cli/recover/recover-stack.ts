@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "../../provider/api/client";
 import { resolveCredentials } from "../../provider/credentials";
+import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
-import { terminalText } from "../import/printable";
 import { otherStacks, type PulumiRunner, pulumiIn, stackArgs } from "./pulumi-cli";
 import { type Settlement, settle } from "./settle";
 import {
@@ -119,7 +119,7 @@ async function credentials(pulumi: PulumiRunner, stack: string | undefined) {
 }
 
 function describe(s: Settlement): string {
-  const what = `${s.create.kind} ${terminalText(s.create.urn.split("::").pop() ?? s.create.urn)}`;
+  const what = `${s.create.kind} ${printableText(s.create.urn.split("::").pop() ?? s.create.urn)}`;
   if (s.action === "import") return `${what}: created before the run was killed, imports strategy ${s.id}`;
   if (s.action === "clear") return `${what}: cleared (${s.reason})`;
   return (

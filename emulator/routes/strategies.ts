@@ -30,7 +30,8 @@ export function validate(body: unknown, mode: "create" | "update"): Input {
   if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
     throw badRequest([{ path: "body", message: "body: must be a JSON object" }]);
   }
-  const r = validateStrategyInput(body, mode);
+  // A repeated rule is the provider's refusal, not the service's (docs/spec-decisions.md).
+  const r = validateStrategyInput(body, mode, { repeatedRules: "accept" });
   if (!r.ok) throw badRequest(r.issues.map(issueWithPath));
   return r.value as Input;
 }

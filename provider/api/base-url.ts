@@ -1,3 +1,4 @@
+import { maskUrl } from "../model/url-credentials";
 import { BaseUrlError } from "./errors";
 
 /** Every endpoint path of the spec is relative to a base address ending with this prefix. */
@@ -12,17 +13,20 @@ export interface ParsedBaseUrl {
 
 /**
  * Checks and splits the base URL. A missing version prefix is the usual mistake (pointing at the
- * host only); it would otherwise surface as a confusing 404 on the first request.
+ * host only); it would otherwise surface as a confusing 404 on the first request. The URL a
+ * message quotes is masked (a path segment or query that looks like a token, user info) and
+ * passed through `redact` (the key).
  */
 export function parseBaseUrl(baseUrl: string, redact: (text: string) => string): ParsedBaseUrl {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new BaseUrlError(redact(baseUrl), "it is not an absolute URL");
+    throw new BaseUrlError(redact(baseUrl), "it is not an absolute URL (scheme://host/path)");
   }
   // Credentials in a URL would end up in error messages; never accept them.
-  const shown = redact(`${url.protocol}//${url.host}${url.pathname}`);
+  const masked = maskUrl(`${url.protocol}//${url.host}${url.pathname}`).masked ?? url.origin;
+  const shown = redact(masked);
   if (url.username || url.password)
     throw new BaseUrlError(shown, "it must not carry a user name or password");
   if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -31,7 +35,12 @@ export function parseBaseUrl(baseUrl: string, redact: (text: string) => string):
   if (url.search || url.hash) throw new BaseUrlError(shown, "it must not carry a query string or fragment");
   const basePath = url.pathname.replace(/\/+$/, "");
   if (!basePath.endsWith(API_PREFIX)) {
-    throw new BaseUrlError(shown, `its path must end with ${API_PREFIX} (got "${redact(url.pathname)}")`);
+    const path = redact(new URL(masked).pathname);
+    throw new BaseUrlError(
+      shown,
+      `it is a valid URL, but its path must end with ${API_PREFIX}, where the API's endpoints are, and "${path}" does not`,
+      redact(`${url.origin}${API_PREFIX}`),
+    );
   }
   return { origin: url.origin, basePath };
 }

@@ -20,10 +20,13 @@ export class RequestArgumentError extends StrategyAlertsError {}
 export class BaseUrlError extends ConfigurationError {
   readonly baseUrl: string;
 
-  constructor(baseUrl: string, problem: string) {
+  /** `example`: the base URL the user likely meant (their origin with the prefix), when known. */
+  constructor(baseUrl: string, problem: string, example?: string) {
     super(
       `Invalid baseUrl "${baseUrl}": ${problem}. ` +
-        "Pass the API base address including its version prefix, for example https://api.example.com/api/external/v1.",
+        (example
+          ? `If the API is at the root of this host, use ${example}; otherwise the address that ends with the API's version prefix.`
+          : "Pass the API base address including its version prefix, for example https://api.example.com/api/external/v1."),
     );
     this.baseUrl = baseUrl;
   }

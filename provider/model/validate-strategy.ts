@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import { StrategyAlertsError } from "./errors";
+import { checkRepeatedRules } from "./repeated-rules";
 import {
   STRATEGY_BODY_FIELDS,
   type StrategyInput,
@@ -44,25 +45,38 @@ export type StrategyValidationResult<T> = { ok: true; value: T } | { ok: false; 
 const REQUIRED_ON_CREATE = ["name", "triggers", "rules", "isActive"];
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * `repeatedRules`: "refuse" (the default: a program declares each rule once) or "accept" (the
+ * emulator: the spec does not forbid a service to store repeats; docs/spec-decisions.md, "Each
+ * rule once").
+ */
+type ValidationOptions = { repeatedRules?: "refuse" | "accept" };
+
 export function validateStrategyInput(
   input: unknown,
   mode: "create",
+  options?: ValidationOptions,
 ): StrategyValidationResult<StrategyInput>;
 export function validateStrategyInput(
   input: unknown,
   mode: "update",
+  options?: ValidationOptions,
 ): StrategyValidationResult<StrategyPatch>;
 export function validateStrategyInput(
   input: unknown,
   mode: ValidationMode,
+  options?: ValidationOptions,
 ): StrategyValidationResult<StrategyInput | StrategyPatch>;
 export function validateStrategyInput(
   input: unknown,
   mode: ValidationMode,
+  options: ValidationOptions = {},
 ): StrategyValidationResult<StrategyInput | StrategyPatch> {
   try {
     const issues = new IssueList();
     checkStrategy(input, mode, issues);
+    if (options.repeatedRules !== "accept" && isPlainObject(input) && Array.isArray(input.rules))
+      checkRepeatedRules(input.rules, issues);
     if (issues.items.length > 0) return { ok: false, issues: issues.items };
     const schema = mode === "create" ? StrategyInputSchema : StrategyPatchSchema;
     // An own key holding undefined counts as absent (as an optional Pulumi input does).

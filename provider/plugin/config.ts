@@ -5,10 +5,10 @@
  */
 import { parseBaseUrl } from "../api/base-url";
 import { BaseUrlError } from "../api/errors";
+import { Redactor } from "../api/redact";
 import { API_KEY_CONFIG, BASE_URL_CONFIG } from "../credentials";
 import { PLUGIN_PACKAGE } from "../model/type-tokens";
 import { isUnknown } from "../model/unknown-value";
-import { printableUrl } from "../model/url-credentials";
 import type { PropertyBag } from "../runtime/inputs";
 import type { ConfigReader } from "../runtime/settings";
 
@@ -60,7 +60,9 @@ export function configFailures(news: PropertyBag): { property: string; reason: s
   const baseUrl = news.baseUrl;
   if (typeof baseUrl === "string" && !isUnknown(baseUrl) && baseUrl !== "") {
     try {
-      parseBaseUrl(baseUrl, printableUrl);
+      // The URL is masked by the check itself; a key pasted into it is hidden as well.
+      const key = typeof news.apiKey === "string" && !isUnknown(news.apiKey) ? [news.apiKey] : [];
+      parseBaseUrl(baseUrl, (text) => new Redactor(key).text(text));
     } catch (err) {
       if (!(err instanceof BaseUrlError)) throw err;
       failures.push({ property: "baseUrl", reason: err.message });

@@ -5,6 +5,7 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { printableText } from "../model/printable-text";
 import { StrategyAlertsProvider } from "./server";
 
 // The engine may send large property bags (a portfolio's strategies); match the SDK's limit.
@@ -26,7 +27,9 @@ export async function startPluginServer(
 
 export async function main(): Promise<void> {
   process.on("unhandledRejection", (err) => {
-    console.error(`strategy-alerts: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    // A stack keeps its lines; each is printable (a message may quote untrusted text).
+    console.error(`strategy-alerts: ${text.split("\n").map(printableText).join("\n")}`);
     process.exitCode = 1;
   });
   const { port } = await startPluginServer();

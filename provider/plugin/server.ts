@@ -14,6 +14,7 @@ import * as anyproto from "google-protobuf/google/protobuf/any_pb";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { Redactor } from "../api/redact";
 import { StrategyAlertsError } from "../model/errors";
+import { printableText } from "../model/printable-text";
 import type { ResourceKind } from "../model/type-tokens";
 import { RuntimeContext } from "../runtime/context";
 import { handlers } from "../runtime/handlers";
@@ -231,17 +232,20 @@ export class StrategyAlertsProvider {
       const detail = new provproto.ErrorResourceInitFailed()
         .setId(err.id)
         .setProperties(seal(err.properties, secretKeys(kind, keys)))
-        .setReasonsList(err.reasons.map((r) => this.#redact(r)));
-      throw new InitFailedError(this.#redact(err.message), detail);
+        .setReasonsList(err.reasons.map((r) => this.#shown(r)));
+      throw new InitFailedError(this.#shown(err.message), detail);
     }
   }
 
-  /** The key, if the service or a message ever echoed it, never leaves the plugin. */
-  #redact(text: string): string {
+  /**
+   * What the engine shows of an error: the key, if the service or a message ever echoed it,
+   * never leaves the plugin, and untrusted text in it cannot act on the terminal or CI log.
+   */
+  #shown(text: string): string {
     try {
-      return new Redactor([this.ctx.settings.credentials().apiKey]).text(text);
+      return printableText(new Redactor([this.ctx.settings.credentials().apiKey]).text(text));
     } catch {
-      return text; // No key configured: none to leak.
+      return printableText(text); // No key configured: none to leak.
     }
   }
 
@@ -255,7 +259,7 @@ export class StrategyAlertsProvider {
   }
 
   #grpcError(err: unknown): Partial<grpc.StatusObject> {
-    const message = this.#redact(err instanceof Error ? err.message : String(err));
+    const message = this.#shown(err instanceof Error ? err.message : String(err));
     if (err instanceof InitFailedError) {
       const status = new statusproto.Status().setCode(grpc.status.UNKNOWN).setMessage(message);
       const details = new anyproto.Any();
@@ -301,8 +305,11 @@ function secretKeys(kind: ResourceKind, keys: Iterable<string>): Set<string> {
   return new Set([...keys, ...SECRET_OUTPUTS[kind]]);
 }
 
+/** Every check failure the plugin answers (resources, configuration, invokes): printable. */
 function failure(f: { property: string; reason: string }): provproto.CheckFailure {
-  return new provproto.CheckFailure().setProperty(f.property).setReason(f.reason);
+  return new provproto.CheckFailure()
+    .setProperty(printableText(f.property))
+    .setReason(printableText(f.reason));
 }
 
 function propertyDiff(kind: keyof typeof provproto.PropertyDiff.Kind): provproto.PropertyDiff {

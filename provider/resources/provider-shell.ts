@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { loadSqliteQuietly } from "./quiet-sqlite";
 
 /** The package that the provider process loads the real implementation from. */
 export const RUNTIME_MODULE = "pulumi-strategy-alerts/runtime";
@@ -28,6 +29,8 @@ export function providerShell(
   const key = `${kind}\0${runtimeModule}`;
   let shell = shells.get(key);
   if (!shell) {
+    // Before the SDK serialises the first shell (after the resource's constructor returns).
+    loadSqliteQuietly();
     shell = createShell(kind, runtimeModule);
     shells.set(key, shell);
   }

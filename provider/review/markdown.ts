@@ -8,6 +8,7 @@
  * (`md`), from untrusted text through `code` or `text`, and by joining other `Md`. A renderer
  * that concatenates a raw string into a report does not type-check.
  */
+import { printableText } from "../model/printable-text";
 import { maskUrlsIn } from "../model/url-credentials";
 
 declare const MARKDOWN: unique symbol;
@@ -35,45 +36,13 @@ export function joinMd(parts: readonly Md[], separator: Separator): Md {
   return trusted(parts.join(separator));
 }
 
-const NAMED_ESCAPES: Record<string, string> = {
-  "\r\n": "\\r\\n",
-  "\r": "\\r",
-  "\n": "\\n",
-  "\t": "\\t",
-  "\\": "\\\\",
-};
-
 /**
- * What a reader cannot see or what ends a line: control characters (C0, C1, DEL), line and
- * paragraph separators, format characters (zero-width, bidi controls, the BOM, soft hyphen,
- * tags), spaces other than the ASCII space, variation selectors, Hangul fillers, lone surrogates.
- */
-const HIDDEN = new RegExp(
-  [
-    "\\r\\n",
-    "\\\\",
-    "[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cs}]",
-    "(?! )\\p{Zs}",
-    // Combining and filler characters that show nothing: listed one by one.
-    "[\\u034f\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180d\\u2800\\u3164\\uffa0\\ufe00-\\ufe0f]",
-    "[\\u{e0100}-\\u{e01ef}]",
-  ].join("|"),
-  "gu",
-);
-
-function escapeOf(char: string): string {
-  const named = NAMED_ESCAPES[char];
-  if (named) return named;
-  const cp = char.codePointAt(0) ?? 0;
-  return cp > 0xffff ? `\\u{${cp.toString(16)}}` : `\\u${cp.toString(16).padStart(4, "0")}`;
-}
-
-/**
- * The text on one line with everything hidden shown as an escape (`\n`, `\u200b`); a backslash
- * is doubled so an escape shown here never reads like one the value spelled out.
+ * The text on one line with everything hidden shown as an escape (`\n`, `\u200b`: the package's
+ * one character class, `printableText`); a backslash is doubled first, so an escape shown here
+ * never reads like one the value spelled out.
  */
 export function visible(value: string): string {
-  return value.replace(HIDDEN, escapeOf);
+  return printableText(value.replaceAll("\\", "\\\\"));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { WaitEvent } from "../api/rate-limiter";
+import { printableText } from "../model/printable-text";
 
 /** Waits shorter than this are routine and not worth a line in the Pulumi output. */
 const ANNOUNCE_WAIT_MS = 2_000;
@@ -11,7 +12,7 @@ const ANNOUNCE_WAIT_MS = 2_000;
  */
 export function announceWait(event: WaitEvent): void {
   if (event.waitMs < ANNOUNCE_WAIT_MS) return;
-  console.error(describeWait(event));
+  console.error(printableText(describeWait(event)));
 }
 
 export function describeWait(event: WaitEvent): string {

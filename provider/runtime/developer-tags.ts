@@ -4,7 +4,7 @@ import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
 import type { KindHandler } from "./handlers";
-import { type PropertyBag, withoutProvider } from "./inputs";
+import { addressFailure, idListFailures, type PropertyBag, withoutProvider } from "./inputs";
 
 const label = (address: unknown) => `DeveloperTags "${String(address)}"`;
 
@@ -17,21 +17,9 @@ export const developerTagsHandler: KindHandler = {
   async check(_ctx, _olds, news) {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
-    if (!isUnknown(inputs.address) && (typeof inputs.address !== "string" || inputs.address.trim() === "")) {
-      failures.push({
-        property: "address",
-        reason: "address is required: the followed developer's wallet address",
-      });
-    }
-    if (!Array.isArray(inputs.tagIds) && !isUnknown(inputs.tagIds)) {
-      failures.push({ property: "tagIds", reason: "tagIds must be an array of developer tag ids" });
-    } else if (Array.isArray(inputs.tagIds)) {
-      inputs.tagIds.forEach((t: unknown, i: number) => {
-        if (!isUnknown(t) && (typeof t !== "string" || t === "")) {
-          failures.push({ property: `tagIds[${i}]`, reason: `tagIds[${i}] must be a developer tag id` });
-        }
-      });
-    }
+    const address = addressFailure(inputs.address, "the followed developer's wallet address");
+    if (address) failures.push(address);
+    failures.push(...idListFailures(inputs.tagIds, "tagIds", "developer tag id"));
     if (failures.length > 0) return { inputs, failures };
     const known = Array.isArray(inputs.tagIds) && !inputs.tagIds.some(isUnknown);
     return {

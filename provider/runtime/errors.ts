@@ -1,15 +1,20 @@
 import { UnauthorizedError } from "../api/errors";
 import { API_KEY_ENV } from "../credentials";
 import { StrategyAlertsError } from "../model/errors";
+import { printableText } from "../model/printable-text";
 import { traceOperation } from "./trace";
 
 /**
  * The error a resource operation shows in `pulumi up`: which resource, then the client's own
- * message (method, route, the service's message, what to do — never the key).
+ * message (method, route, the service's message, what to do — never the key). The resource's
+ * label and the message quote untrusted text (an address, a name, what the service said), so the
+ * whole message is made printable here, where every operation's failure passes.
  */
 export class ResourceOperationError extends StrategyAlertsError {
   constructor(resource: string, operation: string, cause: unknown) {
-    super(`${resource}: ${operation} failed: ${messageOf(cause)}${staleKeyHint(cause)}`, { cause });
+    super(printableText(`${resource}: ${operation} failed: ${messageOf(cause)}${staleKeyHint(cause)}`), {
+      cause,
+    });
   }
 }
 
@@ -60,11 +65,11 @@ class ResourceInitFailedError extends StrategyAlertsError implements InitFailure
   readonly reasons: string[];
 
   constructor(message: string, id: string, properties: Record<string, unknown>) {
-    super(message);
+    super(printableText(message));
     this.id = id;
     this.properties = properties;
     // The engine shows `reasons`, not the message, so the reason carries the whole story.
-    this.reasons = [message];
+    this.reasons = [this.message];
   }
 }
 
@@ -89,7 +94,7 @@ export class UnknownResourceKindError extends StrategyAlertsError {
 
   constructor(kind: string) {
     super(
-      `pulumi-strategy-alerts has no resource kind "${kind}"; upgrade the package to the version that wrote this state`,
+      `pulumi-strategy-alerts has no resource kind "${printableText(kind)}"; upgrade the package to the version that wrote this state`,
     );
     this.kind = kind;
   }

@@ -1,10 +1,11 @@
 import { ConflictError, NotFoundError } from "../api/errors";
 import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
 import { isUnknown } from "../model/unknown-value";
+import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
 import { operation, ServiceStateError } from "./errors";
 import type { KindHandler } from "./handlers";
-import { type PropertyBag, withoutProvider } from "./inputs";
+import { addressFailure, type PropertyBag, withoutProvider } from "./inputs";
 
 interface Declared {
   address: string;
@@ -28,14 +29,19 @@ export const followedDeveloperHandler: KindHandler = {
   async check(_ctx, _olds, news) {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
-    if (!isUnknown(inputs.address) && (typeof inputs.address !== "string" || inputs.address.trim() === "")) {
-      failures.push({ property: "address", reason: "address is required: the developer's wallet address" });
-    }
+    const address = addressFailure(inputs.address, "the developer's wallet address");
+    if (address) failures.push(address);
     if (inputs.alias !== undefined && typeof inputs.alias !== "string" && !isUnknown(inputs.alias)) {
-      failures.push({ property: "alias", reason: "alias must be a string" });
+      failures.push({
+        property: "alias",
+        reason: `alias must be a string, got ${describeValue(inputs.alias)}`,
+      });
     }
     if (inputs.active !== undefined && typeof inputs.active !== "boolean" && !isUnknown(inputs.active)) {
-      failures.push({ property: "active", reason: "active must be a boolean" });
+      failures.push({
+        property: "active",
+        reason: `active must be a boolean, got ${describeValue(inputs.active)}`,
+      });
     }
     if (failures.length > 0) return { inputs, failures };
     const canonical: PropertyBag = { address: inputs.address, active: inputs.active !== false };

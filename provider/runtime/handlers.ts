@@ -1,3 +1,4 @@
+import { printableText } from "../model/printable-text";
 import type { ResourceKind } from "../model/type-tokens";
 import { bindToAccount } from "./account-binding";
 import { developerTagsHandler } from "./developer-tags";
@@ -9,13 +10,32 @@ import { webhookHandler } from "./webhook";
 
 export type { KindHandler } from "./kind-handler";
 
+/**
+ * A check failure quotes what the program declared (an address, a URL, a rule value, a key):
+ * its property and reason are made printable here, once for every kind and both front doors.
+ */
+function withPrintableFailures(handler: KindHandler): KindHandler {
+  return {
+    ...handler,
+    async check(ctx, olds, news) {
+      const result = await handler.check(ctx, olds, news);
+      if (!result.failures) return result;
+      const failures = result.failures.map((f) => ({
+        property: printableText(f.property),
+        reason: printableText(f.reason),
+      }));
+      return { ...result, failures };
+    },
+  };
+}
+
 /** Resource kind (the type token's last part) → its runtime implementation. */
 export const handlers: Record<ResourceKind, KindHandler> = {
-  Strategy: bindToAccount("Strategy", strategyHandler),
-  StrategyActivation: bindToAccount("StrategyActivation", strategyActivationHandler),
-  Webhook: bindToAccount("Webhook", webhookHandler),
-  FollowedDeveloper: bindToAccount("FollowedDeveloper", followedDeveloperHandler),
-  DeveloperTags: bindToAccount("DeveloperTags", developerTagsHandler),
+  Strategy: bindToAccount("Strategy", withPrintableFailures(strategyHandler)),
+  StrategyActivation: bindToAccount("StrategyActivation", withPrintableFailures(strategyActivationHandler)),
+  Webhook: bindToAccount("Webhook", withPrintableFailures(webhookHandler)),
+  FollowedDeveloper: bindToAccount("FollowedDeveloper", withPrintableFailures(followedDeveloperHandler)),
+  DeveloperTags: bindToAccount("DeveloperTags", withPrintableFailures(developerTagsHandler)),
 };
 
 export function isResourceKind(kind: string): kind is ResourceKind {

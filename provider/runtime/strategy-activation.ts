@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import { NotFoundError } from "../api/errors";
 import { canonicalStringSet } from "../model/canonical";
 import { isUnknown } from "../model/unknown-value";
+import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
 import type { KindHandler } from "./handlers";
-import { type PropertyBag, withoutProvider } from "./inputs";
+import { idListFailures, type PropertyBag, withoutProvider } from "./inputs";
 import { activeLimitFailure } from "./strategy-activation-plan-check";
 
 const LABEL = "StrategyActivation";
@@ -36,24 +37,14 @@ export const strategyActivationHandler: KindHandler = {
   async check(ctx, olds, news) {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
-    if (!Array.isArray(inputs.strategyIds) && !isUnknown(inputs.strategyIds)) {
-      failures.push({ property: "strategyIds", reason: "strategyIds must be an array of strategy ids" });
-    } else if (Array.isArray(inputs.strategyIds)) {
-      inputs.strategyIds.forEach((id: unknown, i: number) => {
-        if (!isUnknown(id) && (typeof id !== "string" || id.trim() === "")) {
-          failures.push({
-            property: `strategyIds[${i}]`,
-            reason: `strategyIds[${i}] must be a strategy id (a non-empty string)`,
-          });
-        }
-      });
-    }
+    failures.push(...idListFailures(inputs.strategyIds, "strategyIds", "strategy id"));
     if (
       inputs.exclusive !== undefined &&
       typeof inputs.exclusive !== "boolean" &&
       !isUnknown(inputs.exclusive)
     ) {
-      failures.push({ property: "exclusive", reason: "exclusive must be a boolean" });
+      const got = describeValue(inputs.exclusive);
+      failures.push({ property: "exclusive", reason: `exclusive must be a boolean, got ${got}` });
     }
     if (failures.length > 0 || !Array.isArray(inputs.strategyIds)) return { inputs, failures };
 

@@ -13,6 +13,7 @@ import {
 } from "../model/strategy";
 import { isUnknown } from "../model/unknown-value";
 import { validateStrategyInput } from "../model/validate-strategy";
+import { describeValue } from "../model/validation-issue";
 import { operation } from "./errors";
 import type { KindHandler } from "./handlers";
 import { type PropertyBag, pick, underAny, unknownPaths, withoutProvider } from "./inputs";
@@ -40,7 +41,11 @@ export const strategyHandler: KindHandler = {
           .filter((i) => !underAny(i.path, unknown))
           .map((i) => ({ property: i.path || "name", reason: i.message }));
     if (inputs.adopt !== undefined && !isUnknown(inputs.adopt) && typeof inputs.adopt !== "string") {
-      failures.push({ property: "adopt", reason: "adopt must be the id of an existing strategy" });
+      const got = describeValue(inputs.adopt);
+      failures.push({
+        property: "adopt",
+        reason: `adopt must be a string (the id of an existing strategy), got ${got}`,
+      });
     }
     if (failures.length > 0) return { inputs, failures };
     if (unknown.length > 0) return { inputs };

@@ -1,3 +1,4 @@
+import { printableText } from "../model/printable-text";
 import type { Strategy } from "../model/strategy";
 
 /** Spec section 9: token_age moved from hours to minutes on this day; stored values were not migrated. */
@@ -19,7 +20,7 @@ export function tokenAgeWarnings(strategy: Strategy): string[] {
     .filter((r) => r.ruleType === "token_age" && typeof r.value === "number" && r.value <= HOURS_LIKE_MAX)
     .map(
       (r) =>
-        `strategy-alerts: warning: strategy "${strategy.name}" (${strategy.id}) was created before ${TOKEN_AGE_UNIT_CHANGE.slice(0, 10)} ` +
+        `strategy-alerts: warning: strategy "${printableText(strategy.name)}" (${printableText(strategy.id)}) was created before ${TOKEN_AGE_UNIT_CHANGE.slice(0, 10)} ` +
         `and stores token_age ${r.operator} ${r.value}; token_age was then in hours and is now evaluated in minutes, ` +
         `so this threshold likely means ${r.value} hours = ${Number(r.value) * 60} minutes. Declare the value in minutes.`,
     );

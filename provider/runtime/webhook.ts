@@ -1,10 +1,12 @@
 import { AmbiguousWriteError } from "../api/errors";
 import type { WebhookConfig } from "../model/schemas/webhook";
 import { isUnknown } from "../model/unknown-value";
+import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
 import { initFailure, operation } from "./errors";
 import type { KindHandler } from "./handlers";
 import { type PropertyBag, withoutProvider } from "./inputs";
+import { urlFailure } from "./webhook-url";
 
 const LABEL = "Webhook";
 /** The account has one webhook: the id names it, not a server object (and imports it). */
@@ -32,22 +34,18 @@ export const webhookHandler: KindHandler = {
   async check(_ctx, _olds, news) {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
-    if (inputs.url !== null && inputs.url !== undefined && !isUnknown(inputs.url)) {
-      if (typeof inputs.url !== "string" || !/^https?:\/\/[^\s]+$/i.test(inputs.url)) {
-        failures.push({ property: "url", reason: "url must be an http(s) URL or null" });
-      } else {
-        try {
-          new URL(inputs.url);
-        } catch {
-          failures.push({ property: "url", reason: `url "${inputs.url}" is not a valid URL` });
-        }
-      }
+    const url = urlFailure(inputs.url);
+    if (url) failures.push({ property: "url", reason: url });
+    if (inputs.enabled === undefined || inputs.enabled === null) {
+      failures.push({ property: "enabled", reason: "enabled is required: true or false" });
+    } else if (typeof inputs.enabled !== "boolean" && !isUnknown(inputs.enabled)) {
+      const got = describeValue(inputs.enabled);
+      failures.push({ property: "enabled", reason: `enabled must be a boolean, got ${got}` });
     }
-    if (typeof inputs.enabled !== "boolean" && !isUnknown(inputs.enabled)) {
-      failures.push({ property: "enabled", reason: "enabled is required and must be a boolean" });
-    }
-    if (inputs.requireVerified !== undefined && typeof inputs.requireVerified !== "boolean") {
-      failures.push({ property: "requireVerified", reason: "requireVerified must be a boolean" });
+    const verified = inputs.requireVerified;
+    if (verified !== undefined && typeof verified !== "boolean" && !isUnknown(verified)) {
+      const got = describeValue(verified);
+      failures.push({ property: "requireVerified", reason: `requireVerified must be a boolean, got ${got}` });
     }
     if (failures.length > 0) return { inputs, failures };
     const canonical: PropertyBag = {

@@ -102,6 +102,36 @@ describe.runIf(inject("pulumiBinDir"))("the plugin's resources under the project
     expect(String(violations[0]?.resourceUrn)).toMatch(/::momentum$/);
   });
 
+  it("prints a hostile developer address escaped in its error: no raw escape sequence or bidi character", async () => {
+    const { p } = await stack(
+      [
+        `name: ${PROJECT}`,
+        "runtime: yaml",
+        "plugins:",
+        "  providers:",
+        "    - name: strategy-alerts",
+        "      path: ./node_modules/pulumi-strategy-alerts",
+        "resources:",
+        "  hostile-dev:",
+        "    type: strategy-alerts:index:FollowedDeveloper",
+        "    properties:",
+        // A window title, a bell and a right-to-left override, in YAML's own escapes.
+        '      address: "x\\e]0;pwned\\a\\u202e"',
+        "",
+      ].join("\n"),
+    );
+    // Without --json: what a terminal or a CI log receives.
+    const up = await p.run(
+      ["up", "--yes", "--skip-preview", "--non-interactive", "--color", "never", "--stack", p.stack],
+      { allowFailure: true },
+    );
+    expect(up.code).not.toBe(0);
+    const output = up.stdout + up.stderr;
+    expect(output).toContain('FollowedDeveloper "x\\u001b]0;pwned\\u0007\\u202e"');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
+    expect(output).not.toMatch(/[\u001b\u0007\u009b\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it("costs what docs/request-costs.md says: one write per changed resource and at most 2 reads per command", async () => {
     const user = await emulator.user("PRO");
     const n = 5;

@@ -191,7 +191,7 @@ describe("strategy-alerts doctor against a hostile or broken service", () => {
     expect(out.stdout + out.stderr).not.toContain(key);
     expect(out.stdout).toContain("[REDACTED]");
     expect(out.stdout).not.toContain("\u001b");
-    expect(out.stdout).toContain("\\\\x1b[31mNo such thing");
+    expect(out.stdout).toContain("\\\\u001b[31mNo such thing");
   });
 });
 

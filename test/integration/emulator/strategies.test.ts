@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
+import { validateStrategyInput } from "../../../provider/model/validate-strategy";
 import { type Api, control, newUser, startTestEmulator, strategyBody } from "./helpers";
 
 // Spec 2.2, 3.1, 4.2, section 7; docs/spec-decisions.md "Emulator … / Strategies".
@@ -86,6 +87,54 @@ describe("emulator strategies", () => {
       expect(res.body.message).toContain("rules[1]");
       expect(res.body.message).toContain("rules[2]");
       expect(res.body.issues.length).toBeGreaterThanOrEqual(2);
+    });
+
+    // docs/spec-decisions.md "Each rule once": a repeat is the provider's refusal, not the service's.
+    it("stores a rule repeated in one strategy as sent, on create and on patch: the spec forbids no repeat", async () => {
+      const repeated = [
+        { rule: "liquidity_usd", dealbreaker: true, min: 1000 },
+        { rule: "has_website", dealbreaker: false },
+        { rule: "liquidity_usd", dealbreaker: true, max: 90000 },
+      ];
+      const s = await create(api, { rules: repeated });
+      const conditions = (list: { ruleType: string; operator: string; value: unknown }[]) =>
+        list.map((r) => `${r.ruleType} ${r.operator} ${r.value}`);
+      expect(conditions(s.dealbreakers)).toEqual([
+        "liquidity_usd greater_than 1000",
+        "liquidity_usd less_than 90000",
+      ]);
+      const patched = await api.patch(`/strategies/${s.id}`, { rules: [...repeated, repeated[0]] });
+      expect(patched.status).toBe(200);
+      expect(conditions(patched.body.strategy.dealbreakers)).toEqual([
+        "liquidity_usd greater_than 1000",
+        "liquidity_usd less_than 90000",
+        "liquidity_usd greater_than 1000",
+      ]);
+      // The provider's preview refuses the same rules: the model's default reading.
+      expect(validateStrategyInput({ rules: repeated }, "update")).toMatchObject({
+        ok: false,
+        issues: [
+          { path: "rules[2]", message: expect.stringContaining("rules[2] repeats rules[0] (liquidity_usd)") },
+        ],
+      });
+    });
+
+    it("accepts what the spec allows of one rule: min and max in one item, not_equals items of other values", async () => {
+      const s = await create(api, {
+        rules: [
+          { rule: "liquidity_usd", dealbreaker: true, min: 1000, max: 90000 },
+          { rule: "launch_platform", dealbreaker: true, operator: "not_equals", value: "launch_platform_a" },
+          { rule: "launch_platform", dealbreaker: true, operator: "not_equals", value: "launch_platform_b" },
+        ],
+      });
+      expect(
+        s.dealbreakers.map((r: { ruleType: string; operator: string }) => `${r.ruleType} ${r.operator}`),
+      ).toEqual([
+        "liquidity_usd greater_than",
+        "liquidity_usd less_than",
+        "launch_platform not_equals",
+        "launch_platform not_equals",
+      ]);
     });
 
     it("rejects a missing required field (isActive) with 400", async () => {

@@ -78,6 +78,11 @@ describe("the provider plugin over gRPC", () => {
     expect(checked.inputs.apiKey).toEqual({ [SIGNATURE_KEY]: SECRET_SIGNATURE, value: "plain-text-key" });
     const { failures } = await degen.checkConfig({ baseUrl: "http://127.0.0.1:1/wrong" });
     expect(failures).toEqual([{ property: "baseUrl", reason: expect.stringContaining("/api/external/v1") }]);
+    // A valid URL with the wrong path is said to be so, quoted, with the likely address.
+    expect(failures[0]?.reason).not.toContain("not a valid URL");
+    expect(failures[0]?.reason).toContain('"http://127.0.0.1:1/wrong": it is a valid URL');
+    expect(failures[0]?.reason).toContain('"/wrong" does not');
+    expect(failures[0]?.reason).toContain("use http://127.0.0.1:1/api/external/v1");
   });
 
   it("fails a bad rule in check with one failure per problem, each naming its rules[i] path", async () => {

@@ -536,6 +536,26 @@ describe("base URL", () => {
     expect((caught as Error).message).toContain("/api/external/v1");
   });
 
+  it("says a valid URL with another path is valid, quotes it masked and names the likely address", () => {
+    const message = (baseUrl: string) => {
+      try {
+        createClient({ apiKey: uniqueKey(), baseUrl });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return "";
+    };
+    const wrong = message("http://127.0.0.1:4010/wrong");
+    expect(wrong).toContain('Invalid baseUrl "http://127.0.0.1:4010/wrong": it is a valid URL');
+    expect(wrong).toContain('"/wrong" does not');
+    expect(wrong).toContain("use http://127.0.0.1:4010/api/external/v1");
+    expect(wrong).not.toContain("not a valid URL");
+    const token = "abcdEFGH1234ijklMNOP";
+    const hook = message(`https://hooks.example.com/services/${token}/v1`);
+    expect(hook).not.toContain(token);
+    expect(hook).toContain("/services/***");
+  });
+
   it("accepts a trailing slash and a path before the prefix", async () => {
     const c = createClient({ apiKey: uniqueKey(), baseUrl: `${server.baseUrl}/` });
     server.handle(() => ({ body: fx.account() }));

@@ -5,7 +5,6 @@ import { findLimit } from "../../../cli/doctor/length-limits";
 import { observedOrder } from "../../../cli/doctor/lists";
 import { compareFields, firstParseProblem } from "../../../cli/doctor/shape";
 import { renderTable, wrap } from "../../../cli/doctor/table";
-import { escapeTerminal } from "../../../cli/doctor/text";
 
 describe("shape comparison", () => {
   const schema = z.looseObject({
@@ -84,10 +83,6 @@ describe("findLimit", () => {
 });
 
 describe("terminal output", () => {
-  it("escapes control characters and bidirectional overrides", () => {
-    expect(escapeTerminal("a\u001b[31mred\r\nb\u202ec")).toBe("a\\x1b[31mred\\x0d\\x0ab\\u202ec");
-  });
-
   it("wraps words to a width and cuts words longer than it", () => {
     expect(wrap("the quick brown fox", 9)).toEqual(["the quick", "brown fox"]);
     expect(wrap("abcdefghijkl", 5)).toEqual(["abcde", "fghij", "kl"]);

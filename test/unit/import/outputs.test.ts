@@ -9,7 +9,6 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { declareAccount, WEBHOOK_URL_KEY } from "../../../cli/import/declarations";
-import { terminalText } from "../../../cli/import/printable";
 import { pulumiImportFile } from "../../../cli/import/pulumi-import-file";
 import type { AccountSnapshot } from "../../../cli/import/read-account";
 import { renderProgram } from "../../../cli/import/render-program";
@@ -210,15 +209,6 @@ describe("the TypeScript program of adversarial account data", () => {
       }),
       { numRuns: 100 },
     );
-  });
-});
-
-describe("terminal text", () => {
-  it("shows controls, line breaks and invisible characters as escapes", () => {
-    expect(terminalText("a\u001b[2Kb\nc\rd\u0085e\u200bf\u202eg")).toBe(
-      "a\\u001b[2Kb\\nc\\rd\\u0085e\\u200bf\\u202eg",
-    );
-    expect(terminalText("plain text, 日本語")).toBe("plain text, 日本語");
   });
 });
 

@@ -100,7 +100,15 @@ export function ruleItemArb(id: RuleId): fc.Arbitrary<RuleItem> {
 
 const anyRuleItemArb: fc.Arbitrary<RuleItem> = fc.constantFrom(...RULE_IDS).chain(ruleItemArb);
 
+/** Rule items, a rule possibly more than once (the canonical form and the mapping take any list). */
 export const rulesArb = fc.array(anyRuleItemArb, { minLength: 1, maxLength: 12 });
+
+/** Rule items as a valid strategy holds them: each rule once. */
+const ruleSetArb = fc.uniqueArray(anyRuleItemArb, {
+  minLength: 1,
+  maxLength: 12,
+  selector: (item) => item.rule,
+});
 
 const uuid = fc.uuid();
 const tagId = fc.oneof(fc.constant("all"), uuid);
@@ -111,7 +119,7 @@ export const strategyInputArb: fc.Arbitrary<StrategyInput> = fc
     name: fc.string({ minLength: 1, maxLength: 100 }).filter((s) => s.trim().length > 0),
     description: fc.option(fc.string({ maxLength: 500 }), { nil: undefined }),
     triggers: fc.uniqueArray(fc.constantFrom(...EVENT_TYPES), { minLength: 1 }),
-    rules: rulesArb,
+    rules: ruleSetArb,
     isActive: fc.boolean(),
     strict: fc.option(fc.boolean(), { nil: undefined }),
     alertCooldownMins: fc.option(fc.integer({ min: 0, max: 1440 }), { nil: undefined }),

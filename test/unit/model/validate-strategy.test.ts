@@ -5,6 +5,7 @@ import {
   StrategyValidationError,
   validateStrategyInput,
 } from "../../../provider/model";
+import { BOOLEAN_RULE_IDS, NUMERIC_RULE_IDS } from "../../../provider/model/rule-catalog";
 
 const TAG = "0b6c1c2e-6a53-4a53-9a0e-9d2a4b1f2c3d";
 const base = {
@@ -258,9 +259,13 @@ describe("validateStrategyInput: rules", () => {
   });
 
   it("accepts at most 50 rules", () => {
-    const rule = { rule: "is_honeypot", dealbreaker: true };
-    expect(messages({ ...base, rules: Array(50).fill(rule) })).toEqual([]);
-    expect(messages({ ...base, rules: Array(51).fill(rule) })).toEqual([
+    // Each rule once: boolean rules as they are, numeric ones with a min.
+    const rules = [
+      ...BOOLEAN_RULE_IDS.map((rule) => ({ rule, dealbreaker: false })),
+      ...NUMERIC_RULE_IDS.map((rule) => ({ rule, dealbreaker: false, min: 1 })),
+    ];
+    expect(messages({ ...base, rules: rules.slice(0, 50) })).toEqual([]);
+    expect(messages({ ...base, rules: rules.slice(0, 51) })).toEqual([
       "rules must have at most 50 items, got 51",
     ]);
   });
@@ -530,5 +535,88 @@ describe("validateStrategyInput: undefined values", () => {
     };
     const result = validateStrategyInput(input, "create");
     expect(result.ok && result.value.triggerConfigs).toEqual(input.triggerConfigs);
+  });
+});
+
+describe("validateStrategyInput: each rule once", () => {
+  const rulesMessages = (rules: unknown[]) => messages({ ...base, rules });
+
+  it("names both items of a repeated rule in the order written, with what to do", () => {
+    expect(
+      rulesMessages([
+        { rule: "has_website", dealbreaker: false },
+        { rule: "liquidity_usd", dealbreaker: true, min: 1000 },
+        { rule: "is_honeypot", dealbreaker: true },
+        { rule: "liquidity_usd", dealbreaker: true, max: 90000 },
+      ]),
+    ).toEqual([
+      "rules[3] repeats rules[1] (liquidity_usd): a strategy holds each rule once; put min and max in one item",
+    ]);
+  });
+
+  it("counts a dealbreaker and a plain item of one rule as a repeat", () => {
+    expect(
+      rulesMessages([
+        { rule: "is_honeypot", dealbreaker: true },
+        { rule: "is_honeypot", dealbreaker: false, enabled: false },
+      ]),
+    ).toEqual(["rules[1] repeats rules[0] (is_honeypot): a strategy holds each rule once; keep one item"]);
+  });
+
+  it("reports every repeat, each against the first item it clashes with", () => {
+    const item = { rule: "market_cap", dealbreaker: false, min: 1 };
+    expect(rulesMessages([item, item, item])).toEqual([
+      "rules[1] repeats rules[0] (market_cap): a strategy holds each rule once; put min and max in one item",
+      "rules[2] repeats rules[0] (market_cap): a strategy holds each rule once; put min and max in one item",
+    ]);
+  });
+
+  it("lets not_equals items exclude several values of an enum rule, and nothing else repeat it", () => {
+    const notA = {
+      rule: "launch_platform",
+      dealbreaker: true,
+      operator: "not_equals",
+      value: "launch_platform_a",
+    };
+    const notB = { ...notA, value: "launch_platform_b" };
+    expect(rulesMessages([notA, notB])).toEqual([]);
+    expect(
+      rulesMessages([
+        { rule: "risk_level", dealbreaker: false, operator: "not_equals", value: "critical" },
+        {
+          rule: "risk_level",
+          dealbreaker: false,
+          operator: "not_equals",
+          value: "HIGH",
+        },
+      ]),
+    ).toEqual([]);
+    const hint =
+      "only not_equals items with different values may repeat an enum rule (each excludes one value)";
+    expect(rulesMessages([notA, notA])).toEqual([
+      `rules[1] repeats rules[0] (launch_platform): a strategy holds each rule once; ${hint}`,
+    ]);
+    // The same level in another case is the same value.
+    const notHigh = { rule: "risk_level", dealbreaker: false, operator: "not_equals", value: "high" };
+    expect(rulesMessages([notHigh, { ...notHigh, value: "HIGH" }])).toHaveLength(1);
+    const equalsA = { rule: "launch_platform", dealbreaker: true, value: "launch_platform_a" };
+    expect(rulesMessages([notB, equalsA])).toEqual([
+      `rules[1] repeats rules[0] (launch_platform): a strategy holds each rule once; ${hint}`,
+    ]);
+  });
+
+  it("checks a patch's rules too, and leaves items without a known rule id to their own check", () => {
+    const item = { rule: "is_mintable", dealbreaker: true };
+    const patch = validateStrategyInput({ rules: [item, item] }, "update");
+    expect(patch.ok ? [] : patch.issues.map((i) => i.path)).toEqual(["rules[1]"]);
+    expect(
+      rulesMessages([
+        { rule: "nope", dealbreaker: true },
+        { rule: "nope", dealbreaker: true },
+      ]),
+    ).toEqual([
+      'rules[0].rule "nope" is not a supported rule id',
+      'rules[1].rule "nope" is not a supported rule id',
+    ]);
   });
 });
