@@ -26,12 +26,22 @@ function entryOf(pid: number): ProcessEntry | undefined {
   }
 }
 
-/** The processes whose parent is `ppid`, with their command lines. */
-export function childrenOf(ppid: number): ProcessEntry[] {
-  return readdirSync("/proc")
+/** Every process `root` started, and those they started, with their command lines. */
+export function descendantsOf(root: number): ProcessEntry[] {
+  const table = readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry))
     .map((entry) => entryOf(Number(entry)))
-    .filter((e): e is ProcessEntry => e !== undefined && e.ppid === ppid);
+    .filter((e): e is ProcessEntry => e !== undefined);
+  const out: ProcessEntry[] = [];
+  const queue = [root];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const child of table.filter((e) => e.ppid === parent)) {
+      out.push(child);
+      queue.push(child.pid);
+    }
+  }
+  return out;
 }
 
 /** Whether the process still runs (a zombie does not). */
