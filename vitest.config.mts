@@ -27,6 +27,7 @@ const LONGEST_FIRST = [
   "test/e2e/import.test.ts",
   "test/e2e/packaged.test.ts",
   "test/e2e/adoption.test.ts",
+  "test/e2e/plugin-lifetime.test.ts",
   "test/e2e/smoke.test.ts",
   "test/e2e/review-backtest.test.ts",
   "test/e2e/resource-get.test.ts",

@@ -6,6 +6,7 @@
 import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { printableText } from "../model/printable-text";
+import { EngineWatch, engineAddressOf, engineHealthProbe } from "./engine-watch";
 import { StrategyAlertsProvider } from "./server";
 
 // The engine may send large property bags (a portfolio's strategies); match the SDK's limit.
@@ -32,9 +33,30 @@ export async function main(): Promise<void> {
     console.error(`strategy-alerts: ${text.split("\n").map(printableText).join("\n")}`);
     process.exitCode = 1;
   });
-  const { port } = await startPluginServer();
+  const { port, server } = await startPluginServer();
+  exitWithEngine(server, engineAddressOf(process.argv.slice(2)));
   // The engine reads the port from the first line of stdout.
   process.stdout.write(`${port}\n`);
+}
+
+/**
+ * No plugin outlives its engine (engine-watch.ts): the process ends when its parent or the
+ * engine's address is gone, or when the pipes the engine reads break.
+ */
+function exitWithEngine(server: grpc.Server, address: string | undefined): void {
+  const health = address === undefined ? undefined : engineHealthProbe(address);
+  const watch = new EngineWatch({ parentPid: () => process.ppid, engine: health?.check });
+  const exit = () => {
+    watch.stop();
+    health?.close();
+    server.forceShutdown();
+    // Nobody is left to read a message, and the account key leaves with the process.
+    process.exit(0);
+  };
+  watch.start(exit);
+  // The engine is the only reader of the plugin's output: a broken pipe means it is gone.
+  process.stdout.on("error", exit);
+  process.stderr.on("error", exit);
 }
 
 if (require.main === module) void main();

@@ -20,6 +20,7 @@ import { RuntimeContext } from "../runtime/context";
 import { handlers } from "../runtime/handlers";
 import type { PropertyBag } from "../runtime/inputs";
 import { configFailures, configReader } from "./config";
+import { inCanonicalOrder, inOrderOf } from "./declared-order";
 import { changedProperties, type DetailedDiff, detailedDiff } from "./detailed-diff";
 import { functionOf, InvokeArgumentError } from "./functions";
 import { pluginSchema } from "./package-schema";
@@ -120,7 +121,9 @@ export class StrategyAlertsProvider {
         const olds = open(req.getOlds());
         const news = open(req.getNews());
         const result = await handlers[kind].check(this.ctx, olds.bag, news.bag);
-        const res = new provproto.CheckResponse().setInputs(seal(result.inputs, news.secretKeys));
+        // Sets in the program's order, so that diff paths name elements as the program does.
+        const inputs = inOrderOf(kind, news.bag, result.inputs);
+        const res = new provproto.CheckResponse().setInputs(seal(inputs, news.secretKeys));
         for (const f of result.failures ?? []) res.addFailures(failure(f));
         return res;
       }),
@@ -129,7 +132,12 @@ export class StrategyAlertsProvider {
         const olds = open(req.getOlds()).bag;
         const oldInputs = req.hasOldInputs() ? open(req.getOldInputs()).bag : olds;
         const news = open(req.getNews()).bag;
-        const result = await handlers[kind].diff(this.ctx, req.getId(), olds, news);
+        const result = await handlers[kind].diff(
+          this.ctx,
+          req.getId(),
+          inCanonicalOrder(kind, olds),
+          inCanonicalOrder(kind, news),
+        );
         return diffResponse(kind, result, oldInputs, news);
       }),
       read: this.#unary(async (req: provproto.ReadRequest) => {
@@ -139,13 +147,14 @@ export class StrategyAlertsProvider {
         // Outputs carry the inputs too; an import (no state) has neither.
         const previous = { ...inputs.bag, ...outputs.bag };
         const keys = new Set([...outputs.secretKeys, ...inputs.secretKeys]);
-        const result = await handlers[kind].read(this.ctx, req.getId(), previous);
+        const result = await handlers[kind].read(this.ctx, req.getId(), inCanonicalOrder(kind, previous));
         const res = new provproto.ReadResponse();
         if (!result.id) return res; // Gone: the engine drops it from state.
+        // A refresh keeps the program's order: only a change made in the app is a difference.
         return res
           .setId(result.id)
-          .setProperties(seal(result.props, secretKeys(kind, keys)))
-          .setInputs(seal(result.inputs, keys));
+          .setProperties(seal(inOrderOf(kind, previous, result.props), secretKeys(kind, keys)))
+          .setInputs(seal(inOrderOf(kind, previous, result.inputs), keys));
       }),
     };
   }
@@ -163,11 +172,11 @@ export class StrategyAlertsProvider {
           );
         }
         const result = await this.#initFailing(kind, inputs.secretKeys, () =>
-          handlers[kind].create(this.ctx, inputs.bag),
+          handlers[kind].create(this.ctx, inCanonicalOrder(kind, inputs.bag)),
         );
         return new provproto.CreateResponse()
           .setId(result.id)
-          .setProperties(seal(result.outs, secretKeys(kind, inputs.secretKeys)));
+          .setProperties(seal(inOrderOf(kind, inputs.bag, result.outs), secretKeys(kind, inputs.secretKeys)));
       }),
       update: this.#unary(async (req: provproto.UpdateRequest) => {
         const kind = this.#kind(req.getUrn());
@@ -180,9 +189,15 @@ export class StrategyAlertsProvider {
         }
         const result = await this.#initFailing(kind, keys, async () => ({
           id: req.getId(),
-          ...(await handlers[kind].update(this.ctx, req.getId(), olds.bag, news.bag)),
+          ...(await handlers[kind].update(
+            this.ctx,
+            req.getId(),
+            inCanonicalOrder(kind, olds.bag),
+            inCanonicalOrder(kind, news.bag),
+          )),
         }));
-        return new provproto.UpdateResponse().setProperties(seal(result.outs, secretKeys(kind, keys)));
+        const outs = inOrderOf(kind, news.bag, result.outs);
+        return new provproto.UpdateResponse().setProperties(seal(outs, secretKeys(kind, keys)));
       }),
       delete: this.#unary(async (req: provproto.DeleteRequest) => {
         const kind = this.#kind(req.getUrn());
@@ -332,8 +347,9 @@ function diffResponse(
   const replaces = result.replaces ?? [];
   if (Object.keys(detailed).length === 0) {
     detailed = {};
-    for (const key of new Set([...Object.keys(oldInputs), ...Object.keys(news)])) {
-      if (JSON.stringify(oldInputs[key] ?? null) !== JSON.stringify(news[key] ?? null))
+    const [before, after] = [inCanonicalOrder(kind, oldInputs), inCanonicalOrder(kind, news)];
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
         detailed[key] = replaces.includes(key) ? "UPDATE_REPLACE" : "UPDATE";
     }
   }

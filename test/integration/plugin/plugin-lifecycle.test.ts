@@ -3,6 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
+import { inCanonicalOrder } from "../../../provider/plugin/declared-order";
 import { SECRET_SIGNATURE, SIGNATURE_KEY } from "../../../provider/plugin/wire";
 import { control, startTestEmulator } from "../../support/emulator";
 import { WebhookReceiver } from "../../support/webhook-receiver";
@@ -109,6 +110,8 @@ describe("the provider plugin over gRPC", () => {
     const result = await degen.check("Strategy", strategyInputs());
     expect(result.failures).toEqual([]);
     checked = result.inputs;
+    // Checked inputs keep the program's order, so diff paths count rules as the program does.
+    expect((checked.rules as Bag[]).map((r) => r.rule)).toEqual(RULES.map((r) => r.rule));
     const created = await degen.create("Strategy", checked);
     strategyId = created.id;
     strategyOuts = created.outs;
@@ -117,7 +120,8 @@ describe("the provider plugin over gRPC", () => {
 
     const imported = await degen.read("Strategy", strategyId);
     expect(imported.id).toBe(strategyId);
-    expect(imported.inputs).toEqual(checked);
+    // With no program behind it, an import reads the sets in their canonical order.
+    expect(imported.inputs).toEqual(inCanonicalOrder("Strategy", checked));
 
     const reordered = (await degen.check("Strategy", strategyInputs([...RULES].reverse()), checked)).inputs;
     const diff = await degen.diff("Strategy", strategyId, strategyOuts, reordered, checked);
@@ -140,13 +144,22 @@ describe("the provider plugin over gRPC", () => {
     try {
       await importer.configure({ apiKey: degenKey, baseUrl: em.baseUrl });
       const imported = await importer.read("Strategy", created.id);
-      expect(imported.inputs).toEqual(inputs);
+      expect(imported.inputs).toEqual(inCanonicalOrder("Strategy", inputs));
       const diff = await importer.diff("Strategy", created.id, imported.props, inputs, imported.inputs);
       expect(diff.changes).toBe(false);
     } finally {
       importer.close();
     }
     await degen.delete("Strategy", created.id, created.outs);
+  });
+
+  it("names a changed rule by the index the program gave it, not by its canonical place", async () => {
+    // RULES is not in canonical order: has_website sorts first, so liquidity_usd is canonically third.
+    const changedRules = RULES.map((r) => (r.rule === "liquidity_usd" ? { ...r, min: 6000 } : r));
+    const news = (await degen.check("Strategy", strategyInputs(changedRules), checked)).inputs;
+    const diff = await degen.diff("Strategy", strategyId, strategyOuts, news, checked);
+    expect(diff).toMatchObject({ changes: true, detailed: { "rules[1].min": "UPDATE" } });
+    expect(Object.keys(diff.detailed)).toEqual(["rules[1].min"]);
   });
 
   it("diffs one changed threshold as exactly one path, matched by rule identity, and updates it", async () => {
@@ -164,6 +177,23 @@ describe("the provider plugin over gRPC", () => {
     const refreshed = await degen.read("Strategy", strategyId, outs, news);
     expect(refreshed.inputs).toEqual(news);
     strategyOuts = outs;
+    checked = news;
+  });
+
+  it("updates a new name with the rules reordered in the program without resending the rules", async () => {
+    const rules = (checked.rules as Bag[]).slice().reverse();
+    const news = (await degen.check("Strategy", { ...strategyInputs(rules), name: "Momentum II" }, checked))
+      .inputs;
+    const diff = await degen.diff("Strategy", strategyId, strategyOuts, news, checked);
+    expect(diff).toMatchObject({ changes: true, detailed: { name: "UPDATE" } });
+    expect(Object.keys(diff.detailed)).toEqual(["name"]);
+    const outs = await degen.update("Strategy", strategyId, strategyOuts, news);
+    // A PATCH carrying rules makes the service regenerate their condition ids: these stay.
+    expect(outs.dealbreakers).toEqual(strategyOuts.dealbreakers);
+    expect(outs.ruleGroups).toEqual(strategyOuts.ruleGroups);
+    expect(outs.rules).toEqual(news.rules);
+    strategyOuts = outs;
+    checked = news;
   });
 
   it("fails the activation's check on the plan's active limit, as the dynamic resource does", async () => {

@@ -7,18 +7,22 @@ import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { version } from "../../../package.json";
 import { type RunningProcess, runProcess, startProcess, tsNode } from "../../support/process";
+import { isRunning, untilGone } from "../../support/process-table";
+import { FakeEngine } from "./fake-engine";
 
 const REPO_ROOT = join(__dirname, "..", "..", "..");
 
 // The plugin as the engine starts it: a process that prints its port, then serves gRPC there.
 describe("the plugin process", () => {
+  let engine: FakeEngine;
   let plugin: RunningProcess;
   let client: provrpc.ResourceProviderClient;
 
   beforeAll(async () => {
+    engine = await FakeEngine.start();
     plugin = await startProcess(
       process.execPath,
-      tsNode(join(REPO_ROOT, "provider/plugin/main.ts"), "127.0.0.1:1"),
+      tsNode(join(REPO_ROOT, "provider/plugin/main.ts"), engine.address),
       { cwd: REPO_ROOT, ready: /^(\d+)\n/, timeoutMs: 60_000 },
     );
     const port = Number(plugin.ready[1]);
@@ -27,6 +31,7 @@ describe("the plugin process", () => {
   afterAll(async () => {
     client?.close();
     await plugin?.stop("SIGTERM");
+    engine?.stop();
   });
 
   it("prints only its port on the first line and answers GetPluginInfo with the package version", async () => {
@@ -59,4 +64,74 @@ describe("the plugin's start-up", () => {
     expect(res.stderr).toBe("");
     expect(JSON.parse(res.stdout)).toEqual([]);
   }, 60_000);
+});
+
+// No plugin outlives its engine: it ends when its parent is gone or the engine's address refuses.
+describe("the plugin's lifetime", () => {
+  const PLUGIN = join(REPO_ROOT, "provider/plugin/main.ts");
+  // Liveness, not speed: the plugin probes about once a second; this is only the test's patience.
+  const BOUND_MS = 15_000;
+  const leftovers: number[] = [];
+  const engines: FakeEngine[] = [];
+  afterAll(() => {
+    for (const pid of leftovers.filter(isRunning)) process.kill(pid, "SIGKILL");
+    for (const engine of engines) engine.stop();
+  });
+
+  async function fakeEngine(): Promise<FakeEngine> {
+    const engine = await FakeEngine.start();
+    engines.push(engine);
+    return engine;
+  }
+
+  /** Waits until the plugin health-checked the engine `n` times in all. */
+  async function untilChecks(engine: FakeEngine, n: number): Promise<void> {
+    const deadline = Date.now() + BOUND_MS;
+    while (engine.checks < n) {
+      if (Date.now() > deadline)
+        throw new Error(`the plugin health-checked the engine ${engine.checks} times`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it("exits once the engine at its address is gone, while its parent lives on", async () => {
+    const engine = await fakeEngine();
+    const plugin = await startProcess(process.execPath, tsNode(PLUGIN, engine.address), {
+      cwd: REPO_ROOT,
+      ready: /^(\d+)\n/,
+      timeoutMs: 60_000,
+    });
+    leftovers.push(plugin.child.pid!);
+    // Serving while the engine answers: several rounds of health checks later, still there.
+    await untilChecks(engine, 3);
+    expect(isRunning(plugin.child.pid!)).toBe(true);
+
+    const exited = new Promise<number | null>((resolve) => plugin.child.once("exit", resolve));
+    engine.stop();
+    expect(await untilGone([plugin.child.pid!], BOUND_MS)).toEqual([]);
+    expect(await exited).toBe(0);
+  }, 90_000);
+
+  it("exits once its parent is gone, while the engine's address still answers", async () => {
+    const engine = await fakeEngine();
+    // A parent that starts the plugin and stays; the plugin writes its port on the same stdout.
+    const parentScript = [
+      'const { spawn } = require("node:child_process");',
+      `const child = spawn(process.execPath, ${JSON.stringify(tsNode(PLUGIN, engine.address))}, { stdio: ["ignore", "inherit", "inherit"] });`,
+      'process.stdout.write("plugin-pid " + child.pid + "\\n");',
+      "setInterval(() => {}, 60_000);",
+    ].join("\n");
+    const parent = await startProcess(process.execPath, ["-e", parentScript], {
+      cwd: REPO_ROOT,
+      ready: /plugin-pid (\d+)\n(?:.*\n)*?\d+\n/,
+      timeoutMs: 60_000,
+    });
+    const pluginPid = Number(parent.ready[1]);
+    leftovers.push(parent.child.pid!, pluginPid);
+    await untilChecks(engine, engine.checks + 2);
+    expect(isRunning(pluginPid)).toBe(true);
+
+    parent.child.kill("SIGKILL");
+    expect(await untilGone([pluginPid], BOUND_MS)).toEqual([]);
+  }, 90_000);
 });

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { canonicalStrategyInput } from "../../../provider/model/canonical";
+import type { StrategyInput } from "../../../provider/model/strategy";
 import { UNKNOWN } from "../../../provider/model/unknown-value";
+import { inOrderOf } from "../../../provider/plugin/declared-order";
 import { changedProperties, detailedDiff } from "../../../provider/plugin/detailed-diff";
 
 const HONEYPOT = { rule: "is_honeypot", dealbreaker: true };
@@ -104,5 +107,22 @@ describe("detailedDiff", () => {
         strategy([HONEYPOT]),
       ),
     ).toEqual({});
+  });
+
+  it("names a rule by the index the program gave it, as the plugin's check keeps the program's order", () => {
+    // Written out of canonical order (market_cap sorts before risk_level and after liquidity_usd).
+    const written = strategy([RISK, MCAP, LIQUIDITY], { triggers: ["token_graduated", "new_token_created"] });
+    const changed = strategy([RISK, { ...MCAP, min: 20_000 }, LIQUIDITY], { triggers: written.triggers });
+    // What the plugin's check answers: the runtime's canonical inputs, in the program's order.
+    const checked = (inputs: typeof written) =>
+      inOrderOf("Strategy", inputs, canonicalStrategyInput(inputs as unknown as StrategyInput));
+    expect(detailedDiff("Strategy", checked(written), checked(changed))).toEqual({
+      "rules[1].min": "UPDATE",
+    });
+    const dropped = strategy([RISK, MCAP], { triggers: ["token_graduated"] });
+    expect(detailedDiff("Strategy", checked(written), checked(dropped))).toEqual({
+      "rules[2]": "DELETE",
+      "triggers[1]": "DELETE",
+    });
   });
 });
