@@ -15,7 +15,7 @@ import type { PropertyBag } from "./inputs";
 import type { KindHandler } from "./kind-handler";
 
 /** The output that records the account a resource belongs to. */
-export const ACCOUNT_ID_OUTPUT = "accountId";
+const ACCOUNT_ID_OUTPUT = "accountId";
 
 /** A resource of one account meets a key of another; nothing was sent or changed. */
 export class AccountMismatchError extends StrategyAlertsError {
