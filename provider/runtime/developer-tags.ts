@@ -3,8 +3,8 @@ import { canonicalStringSet } from "../model/canonical";
 import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
-import type { KindHandler } from "./handlers";
 import { addressFailure, idListFailures, type PropertyBag, withoutProvider } from "./inputs";
+import type { KindHandler } from "./kind-handler";
 
 const label = (address: unknown) => `DeveloperTags "${String(address)}"`;
 

@@ -4,8 +4,8 @@ import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
 import { operation, ServiceStateError } from "./errors";
-import type { KindHandler } from "./handlers";
 import { addressFailure, type PropertyBag, withoutProvider } from "./inputs";
+import type { KindHandler } from "./kind-handler";
 
 interface Declared {
   address: string;

@@ -8,7 +8,6 @@ import { strategyHandler } from "./strategy";
 import { strategyActivationHandler } from "./strategy-activation";
 import { webhookHandler } from "./webhook";
 
-export type { KindHandler } from "./kind-handler";
 
 /**
  * A check failure quotes what the program declared (an address, a URL, a rule value, a key):

@@ -5,8 +5,8 @@ import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
-import type { KindHandler } from "./handlers";
 import { idListFailures, type PropertyBag, withoutProvider } from "./inputs";
+import type { KindHandler } from "./kind-handler";
 import { activeLimitFailure } from "./strategy-activation-plan-check";
 
 const LABEL = "StrategyActivation";

@@ -4,8 +4,8 @@ import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
 import { initFailure, operation } from "./errors";
-import type { KindHandler } from "./handlers";
 import { type PropertyBag, withoutProvider } from "./inputs";
+import type { KindHandler } from "./kind-handler";
 import { urlFailure } from "./webhook-url";
 
 const LABEL = "Webhook";
