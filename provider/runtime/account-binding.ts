@@ -10,7 +10,7 @@
 import { StrategyAlertsError } from "../model/errors";
 import type { ResourceKind } from "../model/type-tokens";
 import type { RuntimeContext } from "./context";
-import { isInitFailure } from "./errors";
+import { isInitFailure, operation as runOperation } from "./errors";
 import type { PropertyBag } from "./inputs";
 import type { KindHandler } from "./kind-handler";
 
@@ -57,7 +57,8 @@ async function ensureSameAccount(
 ): Promise<void> {
   const recorded = recordedAccount(kind, state);
   if (recorded === undefined) return;
-  const current = await currentAccount(ctx);
+  // A failing GET /me reads like any failed operation (a stale key gets its hint).
+  const current = await runOperation(`${kind} ${id}`, operation, () => currentAccount(ctx));
   if (current !== recorded) throw new AccountMismatchError(`${kind} ${id}`, operation, recorded, current);
 }
 

@@ -8,7 +8,6 @@ import { strategyHandler } from "./strategy";
 import { strategyActivationHandler } from "./strategy-activation";
 import { webhookHandler } from "./webhook";
 
-
 /**
  * A check failure quotes what the program declared (an address, a URL, a rule value, a key):
  * its property and reason are made printable here, once for every kind and both front doors.
