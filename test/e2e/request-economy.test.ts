@@ -56,8 +56,9 @@ describe.runIf(inject("pulumiBinDir"))("request economy: what each command costs
     expect(Object.keys(preview).every((k) => k.startsWith("GET "))).toBe(true);
     expect(reads(preview)).toBeLessThanOrEqual(2);
 
+    // The key's account (each resource checks the account it records), then the one list.
     const refresh = await journalOf(user.userId, () => p.refresh());
-    expect(refresh).toEqual({ "GET /strategies": 1 });
+    expect(refresh).toEqual({ "GET /me": 1, "GET /strategies": 1 });
 
     // Changing one rule in every strategy: N PATCHes, no read-back per strategy.
     await p.writeProgram(portfolio(n, 2000));
@@ -120,7 +121,7 @@ new sa.Webhook("hook", { url: "http://127.0.0.1:9/hook", enabled: ${enabled}, re
     expect(reads(change)).toBeLessThanOrEqual(2);
 
     const refresh = await journalOf(user.userId, () => p.refresh());
-    expect(refresh).toEqual({ "GET /devs/my": 1, "GET /webhook": 1 });
+    expect(refresh).toEqual({ "GET /me": 1, "GET /devs/my": 1, "GET /webhook": 1 });
 
     const destroy = await journalOf(user.userId, () => p.destroy());
     expect(withoutReads(destroy)).toEqual({
