@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import { AccountMismatchError } from "../../../provider/runtime/account-binding";
-import { RuntimeContext } from "../../../provider/runtime/context";
 import { handlers } from "../../../provider/runtime/handlers";
 import type { PropertyBag } from "../../../provider/runtime/inputs";
 import { controlOk, startTestEmulator } from "../../support/emulator";
+import { contextOn } from "../../support/runtime-context";
 import { sampleStrategy } from "../../support/strategy";
 
 const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 
-/** A provider context on one key: what one stack (or one explicit provider) runs with. */
-function contextFor(em: RunningEmulator, apiKey: string): RuntimeContext {
-  const ctx = new RuntimeContext();
-  const config: Record<string, string> = {
-    "strategy-alerts:apiKey": apiKey,
-    "strategy-alerts:baseUrl": em.baseUrl,
-  };
-  ctx.settings.setReader((key) => config[key]);
-  return ctx;
-}
+const contextFor = (em: RunningEmulator, apiKey: string) => contextOn(em.baseUrl, apiKey);
 
 describe("a resource keeps its account; a key of another account is refused before anything is sent", () => {
   let em: RunningEmulator;

@@ -8,6 +8,7 @@ import { handlers } from "../../../provider/runtime/handlers";
 import type { PropertyBag } from "../../../provider/runtime/inputs";
 import { control, startTestEmulator } from "../../support/emulator";
 import { HOSTILE_SEQUENCES, hostileText, RAW_HIDDEN } from "../../support/hostile-text";
+import { contextOn } from "../../support/runtime-context";
 import { PluginClient } from "../plugin/plugin-client";
 
 /**
@@ -146,15 +147,7 @@ describe("messages of hostile input", () => {
     await em.close();
   });
 
-  function emulatorContext(): RuntimeContext {
-    const ctx = new RuntimeContext();
-    const config: Record<string, string> = {
-      "strategy-alerts:apiKey": apiKey,
-      "strategy-alerts:baseUrl": em.baseUrl,
-    };
-    ctx.settings.setReader((key) => config[key]);
-    return ctx;
-  }
+  const emulatorContext = (): RuntimeContext => contextOn(em.baseUrl, apiKey);
 
   it("check failures and failed creates show every field of every kind escaped", async () => {
     const ctx = emulatorContext();
