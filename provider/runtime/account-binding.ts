@@ -67,10 +67,10 @@ async function ensureSameAccount(
  * the account recorded in the outputs of every create, update and read.
  */
 export function bindToAccount(kind: ResourceKind, handler: KindHandler): KindHandler {
-  const withAccount = async (ctx: RuntimeContext, outs: PropertyBag | undefined): Promise<PropertyBag> => ({
-    ...outs,
-    [ACCOUNT_ID_OUTPUT]: await currentAccount(ctx),
-  });
+  // The account is read before any write: a failing GET /me after a create had succeeded would
+  // lose the created object's record (and the next `up` would create it again).
+  const accountFor = (ctx: RuntimeContext, label: string, operation: string) =>
+    runOperation(label, operation, () => currentAccount(ctx));
   return {
     check: (ctx, olds, news) => handler.check(ctx, olds, news),
     async diff(ctx, id, olds, news) {
@@ -78,27 +78,30 @@ export function bindToAccount(kind: ResourceKind, handler: KindHandler): KindHan
       return handler.diff(ctx, id, olds, news);
     },
     async create(ctx, inputs) {
+      const accountId = await accountFor(ctx, kind, "create");
       try {
         const result = await handler.create(ctx, inputs);
-        return { ...result, outs: await withAccount(ctx, result.outs) };
+        return { ...result, outs: { ...result.outs, [ACCOUNT_ID_OUTPUT]: accountId } };
       } catch (err) {
         // An object created but not ready is recorded with these outputs: with its account too.
-        if (isInitFailure(err)) err.properties = await withAccount(ctx, err.properties);
+        if (isInitFailure(err)) err.properties = { ...err.properties, [ACCOUNT_ID_OUTPUT]: accountId };
         throw err;
       }
     },
     async read(ctx, id, props) {
       await ensureSameAccount(ctx, kind, id, props, "refresh");
+      const accountId = await accountFor(ctx, `${kind} ${id}`, "refresh");
       // The account is an output, never an input: the kind's read must not carry it into inputs.
       const { [ACCOUNT_ID_OUTPUT]: _recorded, ...previous } = props;
       const result = await handler.read(ctx, id, previous);
       if (!result.id) return result;
-      return { ...result, props: await withAccount(ctx, result.props) };
+      return { ...result, props: { ...result.props, [ACCOUNT_ID_OUTPUT]: accountId } };
     },
     async update(ctx, id, olds, news) {
       await ensureSameAccount(ctx, kind, id, olds, "update");
+      const accountId = await accountFor(ctx, `${kind} ${id}`, "update");
       const result = await handler.update(ctx, id, olds, news);
-      return { ...result, outs: await withAccount(ctx, result.outs) };
+      return { ...result, outs: { ...result.outs, [ACCOUNT_ID_OUTPUT]: accountId } };
     },
     async delete(ctx, id, props) {
       await ensureSameAccount(ctx, kind, id, props, "delete");
