@@ -26,6 +26,7 @@ export {
   StrategyAlertsError,
   TimeoutError,
   UnauthorizedError,
+  WriteStoppedError,
 } from "./api/errors";
 // Lookups, each also as an `…Output` form taking Inputs.
 export type { LookupOptions } from "./functions/lookup-client";

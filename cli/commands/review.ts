@@ -41,7 +41,10 @@ environment:
                           for --backtest (required)
 
 With credentials, temporary strategies that an interrupted \`review --backtest\` left behind
-(named "[review-tmp <run>] …", inactive, older than this run) are deleted, and the report says so.
+(named "[review-tmp <run> <start>] …", inactive) are deleted once their run started more than
+60 minutes ago (a review is done with them within 45), and the report says so; those of reviews
+that may still be running are left alone. SIGINT or SIGTERM stops a review: it sends no new
+create or backtest, deletes its temporary strategies and exits with 130 or 143.
 
 Input that is not a complete preview (a stream cut before its summary, an error document, a
 stack export, a truncated or UTF-16 file) is an error, never a report.
@@ -132,25 +135,19 @@ export const reviewCommand: Subcommand = {
     if (values.backtest && (!apiKey || !baseUrl)) {
       throw new UsageError(`--backtest needs the ${API_KEY_ENV} and ${BASE_URL_ENV} environment variables`);
     }
+    const policyViolations = values.events
+      ? parsePolicyEvents(decodePreview(await readInput(values.events)))
+      : [];
     const { createClient } = await import("../../provider/api/client");
-    const client = apiKey && baseUrl ? createClient({ apiKey, baseUrl }) : undefined;
+    const { ReviewStop } = await import("../review/stop-on-signal");
+    // From the first SIGINT/SIGTERM on, nothing new is created: the client refuses every write.
+    const stop = new ReviewStop(log);
+    const client = apiKey && baseUrl ? createClient({ apiKey, baseUrl, stopWrites: stop.signal }) : undefined;
     if (!client)
       log(
         `${API_KEY_ENV} / ${BASE_URL_ENV} not set: the plan headroom and names of unchanged strategies are left out`,
       );
 
-    const policyViolations = values.events
-      ? parsePolicyEvents(decodePreview(await readInput(values.events)))
-      : [];
-    // An interrupt must not leave temporary strategies behind: delete them, then exit.
-    let temporary: { cleanup(): Promise<void> } | undefined;
-    const onSignal = (signal: NodeJS.Signals) => {
-      log(`${signal}: deleting the review's temporary strategies before exiting`);
-      const done = () => process.exit(signal === "SIGINT" ? 130 : 143);
-      (temporary ? temporary.cleanup() : Promise.resolve()).then(done, done);
-    };
-    process.on("SIGINT", onSignal);
-    process.on("SIGTERM", onSignal);
     try {
       const result = await review.reviewWithAccount(previewJson, {
         ...(client ? { client } : {}),
@@ -163,17 +160,19 @@ export const reviewCommand: Subcommand = {
           ...(values.title ? { title: values.title } : {}),
         },
         log,
-        onTemporary: (t) => {
-          temporary = t;
-        },
+        signal: stop.signal,
+        onTemporary: (t) => stop.track(t),
       });
       process.stdout.write(result.markdown);
       if (result.shortened.length > 0)
         log(`the report was shortened to fit the comment limit: ${result.shortened.join("; ")}`);
       return 0;
+    } catch (err) {
+      // A stop exits on its own once the temporary strategies are deleted.
+      await stop.settle();
+      throw err;
     } finally {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
+      stop.dispose();
       await client?.close();
     }
   },

@@ -271,6 +271,21 @@ export class AmbiguousWriteError extends StrategyAlertsError {
   }
 }
 
+/**
+ * The client was stopped (its `stopWrites` signal aborted, e.g. by SIGINT/SIGTERM) before this
+ * write was sent; nothing of it reached the service.
+ */
+export class WriteStoppedError extends StrategyAlertsError {
+  readonly method: string;
+  readonly route: string;
+
+  constructor(init: RequestTarget) {
+    super(`${init.method} ${init.route} was not sent: the client was stopped before it went out`);
+    this.method = init.method;
+    this.route = init.route;
+  }
+}
+
 /** A 2xx response whose body does not have the shape this client expects. */
 export class ResponseValidationError extends StrategyAlertsError {
   readonly method: string;

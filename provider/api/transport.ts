@@ -11,6 +11,7 @@ import {
   ResponseValidationError,
   StrategyAlertsError,
   TimeoutError,
+  WriteStoppedError,
 } from "./errors";
 import { fillRoute, serializeQuery } from "./query";
 import { parseRateLimitHeaders } from "./rate-limit-headers";
@@ -74,6 +75,12 @@ export interface TransportOptions {
   learnRate?: boolean;
   /** Overrides the connection pool (tests, proxies). Not closed by `close()`. */
   dispatcher?: Dispatcher;
+  /**
+   * Once aborted (a command got SIGINT/SIGTERM), no POST, PUT or PATCH goes out any more, not
+   * even one already waiting for the rate limit or a retry: it throws WriteStoppedError.
+   * Reads and deletes still go, so the command can clean up what it made.
+   */
+  stopWrites?: AbortSignal;
 }
 
 export interface RequestSpec<S extends z.ZodType> {
@@ -161,6 +168,7 @@ export class Transport {
   readonly #onWait: WaitListener | undefined;
   readonly #userAgent: string;
   readonly #learnRate: boolean;
+  readonly #stopWrites: AbortSignal | undefined;
   readonly rateLimiter: RateLimiter;
 
   constructor(options: TransportOptions) {
@@ -203,6 +211,7 @@ export class Transport {
         shareAcrossProcesses: options.shareRateWindow ?? true,
       });
     this.#learnRate = options.learnRate ?? false;
+    this.#stopWrites = options.stopWrites;
     this.#ownsDispatcher = !options.dispatcher;
     this.#dispatcher =
       options.dispatcher ??
@@ -225,6 +234,8 @@ export class Transport {
     if (this.#shouldLearnRate(method, route)) await this.rateLimiter.learnRate(() => this.#planRate());
     for (;;) {
       await this.rateLimiter.acquire(this.#onWait, target);
+      if (this.#stopWrites?.aborted && method !== "GET" && method !== "DELETE")
+        throw new WriteStoppedError(target);
       attempts++;
       const sentAt = this.#now();
       const outcome = await this.#attempt(spec, path, attempts);

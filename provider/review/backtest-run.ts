@@ -6,24 +6,21 @@
  * quota cannot cover is reported as not measured. Every request goes through the one client
  * given, so the key's rate limit is shared with everything else the process does.
  */
-import { randomBytes } from "node:crypto";
 import type { ApiClient } from "../api/client";
-import { AmbiguousWriteError, ApiError, ForbiddenError, NotFoundError } from "../api/errors";
+import { ApiError, ForbiddenError } from "../api/errors";
 import { PLAN_LIMITS, PLANS } from "../model/plan-limits";
 import type { BacktestJob } from "../model/schemas/backtest";
 import type { Strategy } from "../model/strategy";
-import { temporaryMark, temporaryStrategyName } from "../model/temporary-strategies";
 import type { BacktestReport, Metrics, StrategyBacktest, TokenImpact } from "./backtest-report";
 import type { BacktestTarget } from "./backtest-targets";
-import { ReviewInterruptedError } from "./errors";
+import { REVIEW_TIME_LIMIT_MS, type ReviewRun } from "./review-run";
+import type { TemporaryStrategies } from "./temporaries";
 
 const DAY_MS = 86_400_000;
 /** Spec section 8: backtest jobs per UTC day; DEGEN has no cap. */
 const DAILY_BACKTEST_QUOTA: Record<string, number | null> = Object.fromEntries(
   PLANS.map((plan) => [plan, PLAN_LIMITS[plan].backtestsPerDay]),
 );
-/** Marks a temporary strategy made by a review; the run id makes each review's own. */
-export const TEMPORARY_MARK = temporaryMark("review");
 const TOP_TOKENS = 10;
 
 export interface BacktestRunOptions {
@@ -44,99 +41,6 @@ export interface BacktestRunOptions {
   timeoutMs?: number;
   progress?: (line: string) => void;
   sleep?: (ms: number) => Promise<void>;
-}
-
-/** A review run's id: six hex digits, the form the temporary strategies' mark reads back. */
-export function newRunId(): string {
-  return randomBytes(3).toString("hex");
-}
-
-/** Temporary strategies of one review: created, remembered, and deleted in `cleanup`. */
-export class TemporaryStrategies {
-  private readonly made = new Map<string, { id?: string; deleted: boolean }>();
-  private readonly inflight = new Set<Promise<Strategy>>();
-  private closed = false;
-
-  /** The run id marks this review's own temporary strategies (the sweep leaves them alone). */
-  constructor(
-    private readonly client: ApiClient,
-    readonly runId: string = newRunId(),
-  ) {}
-
-  /** `[review-tmp 1a2b3c] Safety first`, cut to the name limit. */
-  nameFor(name: string): string {
-    return temporaryStrategyName("review", this.runId, name);
-  }
-
-  async create(target: BacktestTarget): Promise<Strategy> {
-    if (this.closed)
-      throw new ReviewInterruptedError("the review is being interrupted: no more temporary strategies");
-    const attempt = this.createOnce(target);
-    this.inflight.add(attempt);
-    try {
-      return await attempt;
-    } finally {
-      this.inflight.delete(attempt);
-    }
-  }
-
-  private async createOnce(target: BacktestTarget): Promise<Strategy> {
-    const name = this.nameFor(target.name);
-    this.made.set(name, { deleted: false });
-    try {
-      const strategy = await this.client.strategies.create({
-        ...target.proposed,
-        name,
-        description:
-          "Temporary inactive copy made by `strategy-alerts review --backtest` to backtest a proposed change; it deletes it.",
-        isActive: false,
-      } as never);
-      this.made.set(name, { id: strategy.id, deleted: false });
-      return strategy;
-    } catch (err) {
-      // The create may have been applied without an answer: the cleanup's sweep finds it by name.
-      if (!(err instanceof AmbiguousWriteError)) this.made.delete(name);
-      throw err;
-    }
-  }
-
-  /** Deletes every temporary strategy of this run, including any whose create went unanswered. */
-  async cleanup(): Promise<void> {
-    this.closed = true;
-    // A create still in flight (an interrupt arrived mid-request) is waited for, then deleted.
-    await Promise.allSettled([...this.inflight]);
-    const pending = [...this.made.entries()].filter(([, t]) => !t.deleted);
-    if (pending.length === 0) return;
-    if (pending.some(([, t]) => t.id === undefined)) {
-      try {
-        const { strategies } = await this.client.strategies.list();
-        for (const s of strategies) {
-          const entry = this.made.get(s.name);
-          if (entry && entry.id === undefined) entry.id = s.id;
-        }
-      } catch {
-        // Reported below as not deleted.
-      }
-    }
-    for (const [name, t] of this.made) {
-      if (t.deleted) continue;
-      if (t.id === undefined) {
-        // Never created (the unanswered create did not apply).
-        this.made.set(name, { deleted: true });
-        continue;
-      }
-      try {
-        await this.client.strategies.delete(t.id);
-        t.deleted = true;
-      } catch (err) {
-        if (err instanceof NotFoundError) t.deleted = true;
-      }
-    }
-  }
-
-  report(): { name: string; deleted: boolean }[] {
-    return [...this.made.entries()].map(([name, t]) => ({ name, deleted: t.deleted }));
-  }
 }
 
 interface Planned {
@@ -182,11 +86,17 @@ export async function runBacktests(
   );
   const quota =
     options.dailyQuota !== undefined ? options.dailyQuota : (DAILY_BACKTEST_QUOTA[options.plan] ?? null);
+  const { run } = temporary;
   const planned = await planJobs(targets, options, window, quota);
   const jobsCreated = await queueJobs(planned, temporary, options, window);
   const waiting = planned.filter((p) => p.result.status === "measured");
-  await waitForJobs(waiting, options);
+  await waitForJobs(waiting, run, options);
   for (const p of waiting.filter((x) => x.result.status === "measured")) {
+    run.throwIfStopped();
+    if (run.pastDeadline) {
+      p.result = emptyResult(p.target, "unmeasured", timeLimitReason("before its results were read"));
+      continue;
+    }
     try {
       p.result = await measure(client, p);
     } catch (err) {
@@ -266,20 +176,35 @@ async function queueJobs(
   let jobsCreated = 0;
   const quotaReason = (err: unknown) =>
     `the daily backtest quota ran out while the review queued its jobs (${(err as Error).message.split(". ")[0]})`;
-  for (const p of planned.filter((x) => x.result.status === "measured")) {
+  const { run } = temporary;
+  const progress = options.progress ?? (() => {});
+  const queueJob = (strategyId: string) => {
+    // Checked before each job: a stopped review spends none of the day's backtests.
+    run.throwIfStopped();
+    return client.backtests.create(jobBody(strategyId, window, options.threshold));
+  };
+  const toQueue = planned.filter((x) => x.result.status === "measured");
+  for (const [index, p] of toQueue.entries()) {
+    if (run.pastDeadline) {
+      p.result = emptyResult(p.target, "unmeasured", timeLimitReason("before its jobs were queued"));
+      continue;
+    }
     try {
+      progress(`backtests: creating temporary strategy ${index + 1} of ${toQueue.length}`);
       const temp = await temporary.create(p.target);
-      p.proposedJob = await client.backtests.create(jobBody(temp.id, window, options.threshold));
+      p.proposedJob = await queueJob(temp.id);
       jobsCreated++;
       if (!p.target.currentId) continue;
       if (p.reuse && p.reuse.from === p.proposedJob.from && p.reuse.to === p.proposedJob.to) {
         p.currentJob = p.reuse;
         p.result.reusedCurrentJob = true;
       } else {
-        p.currentJob = await client.backtests.create(jobBody(p.target.currentId, window, options.threshold));
+        p.currentJob = await queueJob(p.target.currentId);
         jobsCreated++;
       }
     } catch (err) {
+      // A stop ends the run (its cleanup follows); any other failure is this strategy's alone.
+      run.throwIfStopped();
       p.result = emptyResult(
         p.target,
         err instanceof ForbiddenError ? "unmeasured" : "failed",
@@ -291,10 +216,10 @@ async function queueJobs(
 }
 
 /** Waits for every queued job, showing progress; jobs still open at the timeout leave their strategy unmeasured. */
-async function waitForJobs(waiting: Planned[], options: BacktestRunOptions): Promise<void> {
+async function waitForJobs(waiting: Planned[], run: ReviewRun, options: BacktestRunOptions): Promise<void> {
   const now = options.now ?? Date.now;
   const progress = options.progress ?? (() => {});
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = options.sleep ?? ((ms: number) => run.sleep(ms));
   const started = now();
   const pollMs = options.pollIntervalMs ?? 5_000;
   const timeoutMs = options.timeoutMs ?? 30 * 60_000;
@@ -311,16 +236,18 @@ async function waitForJobs(waiting: Planned[], options: BacktestRunOptions): Pro
           : ""),
     );
     if (open.length === 0) return;
-    if (now() - started > timeoutMs) {
+    if (now() - started > timeoutMs || run.pastDeadline) {
+      const reason = run.pastDeadline
+        ? timeLimitReason("before its jobs completed")
+        : `its jobs did not complete within ${Math.round(timeoutMs / 60_000)} minutes`;
       for (const p of waiting) {
-        if ([p.proposedJob, p.currentJob].some(isOpen)) {
-          const reason = `its jobs did not complete within ${Math.round(timeoutMs / 60_000)} minutes`;
+        if ([p.proposedJob, p.currentJob].some(isOpen))
           p.result = emptyResult(p.target, "unmeasured", reason);
-        }
       }
       return;
     }
     await sleep(pollMs);
+    run.throwIfStopped();
     // One list page holds 20 jobs, newest first: polling the list instead of each job keeps
     // the review's share of the rate limit small however many strategies it measures.
     const fresh = await latestJobs(options.client, new Set(open.map((j) => j.id)));
@@ -341,6 +268,11 @@ async function latestJobs(client: ApiClient, ids: Set<string>): Promise<Map<stri
   }
   for (const id of ids) if (!found.has(id)) found.set(id, await client.backtests.get(id));
   return found;
+}
+
+/** Why a strategy was not measured when the run's time limit (`review-run.ts`) ran out. */
+function timeLimitReason(when: string): string {
+  return `the review's time limit (${REVIEW_TIME_LIMIT_MS / 60_000} minutes from its start, after which other reviews may delete its temporary strategies) ran out ${when}`;
 }
 
 const isDone = (j: BacktestJob) => j.status === "COMPLETED" || j.status === "FAILED";

@@ -5,12 +5,14 @@
  */
 import type { ApiClient } from "../api/client";
 import type { ReviewAccount } from "./activation";
-import { type BacktestRunOptions, newRunId, runBacktests, TemporaryStrategies } from "./backtest-run";
+import { type BacktestRunOptions, runBacktests } from "./backtest-run";
 import { backtestTargets } from "./backtest-targets";
 import { ReviewOptionsError } from "./errors";
 import { sweepLeftovers } from "./leftovers";
 import { parsePreview } from "./preview-json";
 import { type ReviewContext, type ReviewResult, renderReview } from "./render";
+import { ReviewRun, SWEEP_AFTER_MS } from "./review-run";
+import { TemporaryStrategies } from "./temporaries";
 
 export interface ReviewSessionOptions {
   client?: ApiClient;
@@ -20,8 +22,10 @@ export interface ReviewSessionOptions {
   log?: (line: string) => void;
   /** Receives the temporary strategies as soon as they may exist, so a signal handler can clean up. */
   onTemporary?: (temporary: TemporaryStrategies) => void;
-  /** The clock (ms), for when the run started; default Date.now. */
+  /** This machine's clock (ms): when the run started, its time limit; default Date.now. */
   now?: () => number;
+  /** Aborted on SIGINT/SIGTERM: the review then sends no new create or backtest request. */
+  signal?: AbortSignal;
 }
 
 async function readAccount(
@@ -57,7 +61,10 @@ export async function reviewWithAccount(
   const context: ReviewContext = { ...options.context };
   const log = options.log ?? (() => {});
   const client = options.client;
-  const run = { runId: newRunId(), startedAt: (options.now ?? Date.now)() };
+  const run = new ReviewRun({
+    ...(options.now ? { clock: options.now } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   if (client) {
     await sweep(client, run, context, log);
     try {
@@ -73,7 +80,8 @@ export async function reviewWithAccount(
       throw new ReviewOptionsError("--backtest needs STRATEGY_ALERTS_API_KEY and STRATEGY_ALERTS_BASE_URL");
     const targets = backtestTargets(plan.steps);
     if (targets.length > 0) {
-      const temporary = new TemporaryStrategies(client, run.runId);
+      run.throwIfStopped();
+      const temporary = new TemporaryStrategies(client, run);
       options.onTemporary?.(temporary);
       try {
         context.backtests = await runBacktests(targets, temporary, {
@@ -106,12 +114,16 @@ export async function reviewWithAccount(
 /** Removes what an interrupted review left behind, before reading the account it would distort. */
 async function sweep(
   client: ApiClient,
-  run: { runId: string; startedAt: number },
+  run: ReviewRun,
   context: ReviewContext,
   log: (line: string) => void,
 ): Promise<void> {
   try {
-    const swept = await sweepLeftovers(client, run);
+    const { swept, leftAlone } = await sweepLeftovers(client, run);
+    if (leftAlone.length > 0)
+      log(
+        `left ${leftAlone.length} temporary ${leftAlone.length === 1 ? "strategy" : "strategies"} of other reviews alone: they may still be running (a review's are swept once it started more than ${SWEEP_AFTER_MS / 60_000} minutes ago)`,
+      );
     if (swept.length > 0) {
       context.swept = swept;
       log(

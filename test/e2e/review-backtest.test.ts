@@ -4,9 +4,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, createClient } from "../../provider/api/client";
 import { type BacktestReport, parsePreview, renderReview } from "../../provider/review";
-import { runBacktests, TEMPORARY_MARK, TemporaryStrategies } from "../../provider/review/backtest-run";
+import { runBacktests } from "../../provider/review/backtest-run";
 import { backtestTargets } from "../../provider/review/backtest-targets";
+import { SWEEP_AFTER_MS } from "../../provider/review/review-run";
 import { reviewWithAccount } from "../../provider/review/session";
+import { TEMPORARY_MARK, TemporaryStrategies } from "../../provider/review/temporaries";
 import { type RunningProcess, startProcess, tsNode } from "../support/process";
 import { digest, type StepSpec } from "../unit/review/preview-fixtures";
 import { TestEmulator } from "./emulator-fixture";
@@ -303,8 +305,8 @@ describe("review backtests on a seeded token history", () => {
       expect(review.child.signalCode).toBe("SIGKILL");
       const left = await temporaries(client);
       expect(left.length).toBeGreaterThan(0);
-      // The emulator's clock is pinned: this review starts after it.
-      const now = (await emulatorNow()) + 1_000;
+      // The next review starts once the killed one's time limit and its margin have passed.
+      const now = Date.now() + SWEEP_AFTER_MS + 1_000;
       const lines: string[] = [];
       const result = await reviewWithAccount(preview, { client, now: () => now, log: (l) => lines.push(l) });
       expect(await temporaries(client)).toEqual([]);

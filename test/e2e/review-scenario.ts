@@ -230,6 +230,9 @@ export async function reviewTheSampleChange(scenario: ReviewScenario) {
   return {
     preview: preview.stdout,
     result,
-    sample: result.stdout.replace(/review-tmp [0-9a-f]{6}/g, "review-tmp 1a2b3c"),
+    sample: result.stdout.replace(
+      /review-tmp [0-9a-f]{6} \d{8}T\d{6}Z/g,
+      "review-tmp 1a2b3c 20300110T120000Z",
+    ),
   };
 }

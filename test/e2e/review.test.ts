@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { TEMPORARY_MARK } from "../../provider/review/backtest-run";
+import { TEMPORARY_MARK } from "../../provider/review/temporaries";
 import type { PulumiProject } from "./harness";
 import {
   expectedMetrics,

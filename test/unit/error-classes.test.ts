@@ -8,6 +8,7 @@ import { OutputError } from "../../cli/import/write-output";
 import { HttpError, HttpErrorWithBody } from "../../emulator/errors";
 import { EmulatorUsageError } from "../../emulator/usage";
 import { IncompatibleVariantsError, parseVariants, UnknownVariantError } from "../../emulator/variants";
+import { WriteStoppedError } from "../../provider/api/errors";
 import { healthyLaunch, TokenFixtureError, tokenVariant } from "../../provider/fixtures";
 import { StrategyAlertsError } from "../../provider/model/errors";
 import { PolicyOptionsError } from "../../provider/policy/options";
@@ -35,6 +36,7 @@ describe("the package's error classes", () => {
     ["PreviewParseError", new PreviewParseError("not a preview")],
     ["ReviewOptionsError", new ReviewOptionsError("--backtest needs a key")],
     ["ReviewInterruptedError", new ReviewInterruptedError("interrupted")],
+    ["WriteStoppedError", new WriteStoppedError({ method: "POST", route: "/backtests" })],
   ];
 
   it.each(cases)("%s derives from StrategyAlertsError and keeps its name", (name, err) => {

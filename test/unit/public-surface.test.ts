@@ -49,6 +49,7 @@ const PUBLIC_VALUES = [
   "StrategyAlertsError",
   "TimeoutError",
   "UnauthorizedError",
+  "WriteStoppedError",
   // webhooks and offline evaluation
   "verifyWebhook",
   "WebhookVerificationError",

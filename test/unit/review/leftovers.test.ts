@@ -1,12 +1,21 @@
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "../../../provider/api/client";
 import { NotFoundError } from "../../../provider/api/errors";
-import { temporaryStrategyName } from "../../../provider/model/temporary-strategies";
-import { leftoversOf, sweepLeftovers } from "../../../provider/review/leftovers";
+import {
+  parseTemporaryStrategyName,
+  temporaryStrategyName,
+} from "../../../provider/model/temporary-strategies";
+import { leftoversOf, sweepLeftovers, sweepVerdict } from "../../../provider/review/leftovers";
+import { SWEEP_AFTER_MS, UNDATED_SWEEP_AFTER_MS } from "../../../provider/review/review-run";
 
 const started = Date.parse("2030-01-10T12:00:00.000Z");
-const before = "2030-01-10T11:00:00.000Z";
-const after = "2030-01-10T12:00:01.000Z";
+const MINUTE = 60_000;
+/** A review's temporary name of a run that started `ago` ms before this one. */
+const dated = (runId: string, name: string, ago: number) =>
+  temporaryStrategyName("review", runId, name, started - ago);
+/** A name of the earlier format, without the run's start. */
+const undated = (runId: string, name: string) => `[review-tmp ${runId}] ${name}`;
+const iso = (ago: number) => new Date(started - ago).toISOString();
 const strategy = (id: string, name: string, createdAt: string, isActive = false) => ({
   id,
   name,
@@ -15,35 +24,96 @@ const strategy = (id: string, name: string, createdAt: string, isActive = false)
 });
 
 const list = [
-  strategy("old-run", temporaryStrategyName("review", "aaaaaa", "Safety first"), before),
-  strategy("own-run", temporaryStrategyName("review", "bbbbbb", "Safety first"), before),
-  strategy("newer", temporaryStrategyName("review", "cccccc", "Momentum"), after),
-  strategy("doctor", temporaryStrategyName("doctor", "dddddd", "probe"), before),
-  strategy("turned-on", temporaryStrategyName("review", "eeeeee", "Kept"), before, true),
-  strategy("user", "Review tmp notes", before),
-  strategy("look-alike", "[review-tmp] not a run", before),
+  strategy("ended-run", dated("aaaaaa", "Safety first", SWEEP_AFTER_MS + MINUTE), iso(SWEEP_AFTER_MS)),
+  strategy("own-run", dated("bbbbbb", "Safety first", 0), iso(0)),
+  // Another review that started 2.5 s ago, or 50 minutes ago, may still be using its copies.
+  strategy("running", dated("cccccc", "Momentum", 2_500), iso(2_000)),
+  strategy("maybe-running", dated("c0c0c0", "Momentum", SWEEP_AFTER_MS - MINUTE), iso(SWEEP_AFTER_MS)),
+  // A clock ahead of ours: its run cannot have ended.
+  strategy("future", dated("c1c1c1", "Momentum", -10 * MINUTE), iso(0)),
+  strategy("doctor", temporaryStrategyName("doctor", "dddddd", "probe"), iso(2 * UNDATED_SWEEP_AFTER_MS)),
+  strategy("turned-on", dated("eeeeee", "Kept", 2 * SWEEP_AFTER_MS), iso(2 * SWEEP_AFTER_MS), true),
+  strategy("undated-old", undated("f0f0f0", "Old"), iso(UNDATED_SWEEP_AFTER_MS + MINUTE)),
+  strategy("undated-recent", undated("f1f1f1", "Old"), iso(UNDATED_SWEEP_AFTER_MS - MINUTE)),
+  strategy("user", "Review tmp notes", iso(2 * UNDATED_SWEEP_AFTER_MS)),
+  strategy("look-alike", "[review-tmp] not a run", iso(2 * UNDATED_SWEEP_AFTER_MS)),
 ];
 
+describe("temporary strategy names", () => {
+  it("carry the run's id and start time, to the second, and read back", () => {
+    const name = temporaryStrategyName(
+      "review",
+      "1a2b3c",
+      "Safety first",
+      Date.parse("2030-01-10T12:00:00.750Z"),
+    );
+    expect(name).toBe("[review-tmp 1a2b3c 20300110T120000Z] Safety first");
+    expect(parseTemporaryStrategyName(name)).toEqual({
+      tool: "review",
+      runId: "1a2b3c",
+      startedAt: Date.parse("2030-01-10T12:00:00Z"),
+    });
+  });
+
+  it("of the earlier format are still recognised, without a start time", () => {
+    expect(parseTemporaryStrategyName("[review-tmp 1a2b3c] Safety first")).toEqual({
+      tool: "review",
+      runId: "1a2b3c",
+    });
+    expect(parseTemporaryStrategyName("[review-tmp 1a2b3c 20301340T250000Z] x")).toEqual({
+      tool: "review",
+      runId: "1a2b3c",
+    });
+  });
+
+  it("are cut to the name limit", () => {
+    expect(temporaryStrategyName("review", "1a2b3c", "x".repeat(200), started)).toHaveLength(100);
+  });
+});
+
 describe("leftovers of interrupted reviews", () => {
-  it("are the inactive strategies with the review's mark, of another run, created before this one started", () => {
-    expect(leftoversOf(list, { runId: "bbbbbb", startedAt: started }).map((s) => s.id)).toEqual(["old-run"]);
+  it("are inactive review copies of runs that started longer ago than the time limit plus its margin", () => {
+    expect(leftoversOf(list, { runId: "bbbbbb", startedAt: started }).map((s) => s.id)).toEqual([
+      "ended-run",
+      "undated-old",
+    ]);
+  });
+
+  it("leave the copies of reviews that may still be running to them", () => {
+    const verdicts = Object.fromEntries(
+      list.map((s) => [s.id, sweepVerdict(s, { runId: "bbbbbb", startedAt: started })]),
+    );
+    expect(verdicts).toEqual({
+      "ended-run": "leftover",
+      "own-run": "not-a-leftover",
+      running: "maybe-running",
+      "maybe-running": "maybe-running",
+      future: "maybe-running",
+      doctor: "not-a-leftover",
+      "turned-on": "not-a-leftover",
+      "undated-old": "leftover",
+      "undated-recent": "maybe-running",
+      user: "not-a-leftover",
+      "look-alike": "not-a-leftover",
+    });
   });
 
   it("are deleted, and one that cannot be is reported as kept", async () => {
     const deleted: string[] = [];
+    const old = SWEEP_AFTER_MS + MINUTE;
     const client = {
       strategies: {
         list: async () => ({
           strategies: [
             ...list,
-            strategy("gone", temporaryStrategyName("review", "ffffff", "x"), before),
-            strategy("stuck", temporaryStrategyName("review", "999999", "y"), before),
+            strategy("gone", dated("ffffff", "x", old), iso(old)),
+            strategy("stuck", dated("999999", "y", old), iso(old)),
           ],
         }),
         delete: async (id: string) => {
           // Deleted meanwhile by someone else: gone is what the sweep wanted.
           if (id === "gone") throw Object.create(NotFoundError.prototype);
-          if (id === "old-run") {
+          if (id === "ended-run" || id === "undated-old") {
             deleted.push(id);
             return { success: true };
           }
@@ -51,12 +121,14 @@ describe("leftovers of interrupted reviews", () => {
         },
       },
     } as unknown as ApiClient;
-    const swept = await sweepLeftovers(client, { runId: "bbbbbb", startedAt: started });
-    expect(deleted).toEqual(["old-run"]);
+    const { swept, leftAlone } = await sweepLeftovers(client, { runId: "bbbbbb", startedAt: started });
+    expect(deleted).toEqual(["ended-run", "undated-old"]);
     expect(swept).toEqual([
-      { name: "[review-tmp aaaaaa] Safety first", deleted: true },
-      { name: "[review-tmp ffffff] x", deleted: true },
-      { name: "[review-tmp 999999] y", deleted: false },
+      { name: dated("aaaaaa", "Safety first", SWEEP_AFTER_MS + MINUTE), deleted: true },
+      { name: "[review-tmp f0f0f0] Old", deleted: true },
+      { name: dated("ffffff", "x", old), deleted: true },
+      { name: dated("999999", "y", old), deleted: false },
     ]);
+    expect(leftAlone).toHaveLength(4);
   });
 });
