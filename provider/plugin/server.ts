@@ -15,7 +15,9 @@ import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { Redactor } from "../api/redact";
 import { StrategyAlertsError } from "../model/errors";
 import { printableText } from "../model/printable-text";
+import { shortText } from "../model/quoted-text";
 import type { ResourceKind } from "../model/type-tokens";
+import { boundedFailures } from "../runtime/check-failures";
 import { RuntimeContext } from "../runtime/context";
 import { handlers } from "../runtime/handlers";
 import type { PropertyBag } from "../runtime/inputs";
@@ -84,7 +86,7 @@ export class StrategyAlertsProvider {
         // The key is stored as a secret even when a program passed it as plain text.
         const keys = new Set([...news.secretKeys, "apiKey"]);
         const res = new provproto.CheckResponse().setInputs(seal(news.bag, keys));
-        for (const f of configFailures(news.bag)) res.addFailures(failure(f));
+        for (const f of boundedFailures(configFailures(news.bag), news.bag)) res.addFailures(failure(f));
         return res;
       }),
       diffConfig: this.#unary(async (req: provproto.DiffRequest) => {
@@ -258,9 +260,9 @@ export class StrategyAlertsProvider {
    */
   #shown(text: string): string {
     try {
-      return printableText(new Redactor([this.ctx.settings.credentials().apiKey]).text(text));
+      return shortText(new Redactor([this.ctx.settings.credentials().apiKey]).text(text), SHOWN_ERROR);
     } catch {
-      return printableText(text); // No key configured: none to leak.
+      return shortText(text, SHOWN_ERROR); // No key configured: none to leak.
     }
   }
 
@@ -313,6 +315,9 @@ function isInitFailure(err: unknown): err is InitFailure {
   return err instanceof Error && typeof (err as Partial<InitFailure>).id === "string";
 }
 
+/** An error's message is cut where it has room for a cut service message and the hints around it. */
+const SHOWN_ERROR = 4_000;
+
 const DIFF_NONE = provproto.DiffResponse.DiffChanges.DIFF_NONE;
 const DIFF_SOME = provproto.DiffResponse.DiffChanges.DIFF_SOME;
 
@@ -324,7 +329,7 @@ function secretKeys(kind: ResourceKind, keys: Iterable<string>): Set<string> {
 function failure(f: { property: string; reason: string }): provproto.CheckFailure {
   return new provproto.CheckFailure()
     .setProperty(printableText(f.property))
-    .setReason(printableText(f.reason));
+    .setReason(shortText(f.reason));
 }
 
 function propertyDiff(kind: keyof typeof provproto.PropertyDiff.Kind): provproto.PropertyDiff {

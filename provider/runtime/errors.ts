@@ -2,6 +2,7 @@ import { UnauthorizedError } from "../api/errors";
 import { API_KEY_ENV } from "../credentials";
 import { StrategyAlertsError } from "../model/errors";
 import { printableText } from "../model/printable-text";
+import { shortText } from "../model/quoted-text";
 import { traceOperation } from "./trace";
 
 /**
@@ -12,7 +13,7 @@ import { traceOperation } from "./trace";
  */
 export class ResourceOperationError extends StrategyAlertsError {
   constructor(resource: string, operation: string, cause: unknown) {
-    super(printableText(`${resource}: ${operation} failed: ${messageOf(cause)}${staleKeyHint(cause)}`), {
+    super(printableText(`${resource}: ${operation} failed: ${shortText(messageOf(cause))}${staleKeyHint(cause)}`), {
       cause,
     });
   }
@@ -65,7 +66,7 @@ class ResourceInitFailedError extends StrategyAlertsError implements InitFailure
   readonly reasons: string[];
 
   constructor(message: string, id: string, properties: Record<string, unknown>) {
-    super(printableText(message));
+    super(shortText(message));
     this.id = id;
     this.properties = properties;
     // The engine shows `reasons`, not the message, so the reason carries the whole story.

@@ -1,5 +1,7 @@
 import { ConflictError, NotFoundError } from "../api/errors";
 import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
+import { plainTextIssue } from "../model/plain-text";
+import { quotedText } from "../model/quoted-text";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
@@ -19,7 +21,7 @@ function declared(bag: PropertyBag): Declared {
   return d;
 }
 
-const label = (address: unknown) => `FollowedDeveloper "${String(address)}"`;
+const label = (address: unknown) => `FollowedDeveloper ${quotedText(String(address))}`;
 
 /**
  * A followed developer wallet. The API cannot unfollow, so delete deactivates (alias kept) and a
@@ -36,6 +38,9 @@ export const followedDeveloperHandler: KindHandler = {
         property: "alias",
         reason: `alias must be a string, got ${describeValue(inputs.alias)}`,
       });
+    } else if (typeof inputs.alias === "string" && !isUnknown(inputs.alias)) {
+      const issue = plainTextIssue(inputs.alias, { path: "alias", allowLineBreaks: false });
+      if (issue) failures.push({ property: "alias", reason: issue.message });
     }
     if (inputs.active !== undefined && typeof inputs.active !== "boolean" && !isUnknown(inputs.active)) {
       failures.push({

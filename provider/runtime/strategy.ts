@@ -11,6 +11,7 @@ import {
   type Strategy,
   type StrategyInput,
 } from "../model/strategy";
+import { quotedText } from "../model/quoted-text";
 import { isUnknown } from "../model/unknown-value";
 import { validateStrategyInput } from "../model/validate-strategy";
 import { describeValue } from "../model/validation-issue";
@@ -26,7 +27,7 @@ import { totalLimitFailure } from "./strategy-plan-check";
 import { tokenAgeWarnings } from "./token-age";
 
 function label(inputs: PropertyBag): string {
-  return `Strategy "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
+  return `Strategy ${typeof inputs.name === "string" && !isUnknown(inputs.name) ? quotedText(inputs.name) : "?"}`;
 }
 
 export const strategyHandler: KindHandler = {
