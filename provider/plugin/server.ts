@@ -13,6 +13,7 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import * as anyproto from "google-protobuf/google/protobuf/any_pb";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { Redactor } from "../api/redact";
+import { checkedAtApply, checkedAtApplyLine } from "../model/checked-at-apply";
 import { StrategyAlertsError } from "../model/errors";
 import { printableText } from "../model/printable-text";
 import { shortText } from "../model/quoted-text";
@@ -24,6 +25,7 @@ import type { PropertyBag } from "../runtime/inputs";
 import { configFailures, configReader } from "./config";
 import { inCanonicalOrder, inOrderOf } from "./declared-order";
 import { changedProperties, type DetailedDiff, detailedDiff } from "./detailed-diff";
+import { type ResourceWarn, stderrWarn } from "./engine-log";
 import { functionOf, InvokeArgumentError } from "./functions";
 import { pluginSchema } from "./package-schema";
 import { packageVersion } from "./package-version";
@@ -45,9 +47,12 @@ class ProtocolError extends StrategyAlertsError {
 export class StrategyAlertsProvider {
   readonly ctx: RuntimeContext;
   #configured = false;
+  readonly #warn: ResourceWarn;
 
-  constructor(ctx: RuntimeContext = new RuntimeContext()) {
+  /** `warn`: how a warning reaches the resource it is about (the engine's log, else stderr). */
+  constructor(ctx: RuntimeContext = new RuntimeContext(), warn: ResourceWarn = stderrWarn) {
     this.ctx = ctx;
+    this.#warn = warn;
   }
 
   /**
@@ -123,6 +128,8 @@ export class StrategyAlertsProvider {
         const olds = open(req.getOlds());
         const news = open(req.getNews());
         const result = await handlers[kind].check(this.ctx, olds.bag, news.bag);
+        const waiting = checkedAtApply(kind, news.bag);
+        if (waiting.length > 0) await this.#warn(req.getUrn(), checkedAtApplyLine(waiting));
         // Sets in the program's order, so that diff paths name elements as the program does.
         const inputs = inOrderOf(kind, news.bag, result.inputs);
         const res = new provproto.CheckResponse().setInputs(seal(inputs, news.secretKeys));
@@ -327,9 +334,7 @@ function secretKeys(kind: ResourceKind, keys: Iterable<string>): Set<string> {
 
 /** Every check failure the plugin answers (resources, configuration, invokes): printable. */
 function failure(f: { property: string; reason: string }): provproto.CheckFailure {
-  return new provproto.CheckFailure()
-    .setProperty(printableText(f.property))
-    .setReason(shortText(f.reason));
+  return new provproto.CheckFailure().setProperty(printableText(f.property)).setReason(shortText(f.reason));
 }
 
 function propertyDiff(kind: keyof typeof provproto.PropertyDiff.Kind): provproto.PropertyDiff {

@@ -4,12 +4,13 @@
  * arrives in the context, so the same function serves the command, CI and tests. Every value
  * the change under review controls goes through the escaping layer (markdown.ts).
  */
+
+import { cutText } from "../model/quoted-text";
 import { ACCOUNT_KINDS } from "./account-resources";
 import { type ReviewAccount, reviewActivation } from "./activation";
 import { type BacktestReport, renderBacktests } from "./backtest-report";
 import { ACTIVATION_EFFECTS, effectLine, stepEffect } from "./effects";
 import { type Block, fitToLimit, GITHUB_COMMENT_LIMIT } from "./fit-to-limit";
-import { cutText } from "../model/quoted-text";
 import { joinMd, type Md, md, message } from "./markdown";
 import { type PlanStep, type PolicyViolation, type PreviewPlan, parsePreview } from "./preview-json";
 import type { Names } from "./strategy-diff";
@@ -308,7 +309,10 @@ function diagnosticBlocks(plan: PreviewPlan): Block[] {
     out.push(md`- **${d.severity === "error" ? md`error` : md`warning`}**${where}: ${message(said)}`);
   }
   const more = problems.length - LISTED_DIAGNOSTICS;
-  if (more > 0) out.push(md`- … and ${plural(more, "more error or warning", "more errors and warnings")} (see the preview's log)`);
+  if (more > 0)
+    out.push(
+      md`- … and ${plural(more, "more error or warning", "more errors and warnings")} (see the preview's log)`,
+    );
   out.push(md``);
   return [{ full: out, keep: true }];
 }

@@ -13,9 +13,12 @@ import { traceOperation } from "./trace";
  */
 export class ResourceOperationError extends StrategyAlertsError {
   constructor(resource: string, operation: string, cause: unknown) {
-    super(printableText(`${resource}: ${operation} failed: ${shortText(messageOf(cause))}${staleKeyHint(cause)}`), {
-      cause,
-    });
+    super(
+      printableText(`${resource}: ${operation} failed: ${shortText(messageOf(cause))}${staleKeyHint(cause)}`),
+      {
+        cause,
+      },
+    );
   }
 }
 
@@ -88,6 +91,12 @@ export function isInitFailure(err: unknown): err is InitFailure {
  * message says what was found and what to do.
  */
 export class ServiceStateError extends StrategyAlertsError {}
+
+/**
+ * A declared value the check could not see at preview (it was unknown until apply) and that
+ * turned out invalid: refused before anything is sent.
+ */
+export class InvalidInputError extends StrategyAlertsError {}
 
 /** A resource kind this version of the package does not serve (state written by a newer one). */
 export class UnknownResourceKindError extends StrategyAlertsError {

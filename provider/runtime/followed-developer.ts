@@ -1,11 +1,11 @@
 import { ConflictError, NotFoundError } from "../api/errors";
-import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
 import { plainTextIssue } from "../model/plain-text";
 import { quotedText } from "../model/quoted-text";
+import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
-import { operation, ServiceStateError } from "./errors";
+import { InvalidInputError, operation, ServiceStateError } from "./errors";
 import type { KindHandler } from "./handlers";
 import { addressFailure, type PropertyBag, withoutProvider } from "./inputs";
 
@@ -66,6 +66,7 @@ export const followedDeveloperHandler: KindHandler = {
   async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
     return operation(label(want.address), "create", async () => {
+      assertPlainAlias(want);
       const client = ctx.client();
       // Already followed (made in the app, or an earlier attempt of ours landed): adopt it as it
       // is. Adding it again would reactivate an inactive developer, even if only for a moment.
@@ -109,6 +110,7 @@ export const followedDeveloperHandler: KindHandler = {
   async update(ctx, id, _olds, news) {
     const want = declared(withoutProvider(news));
     return operation(label(id), "update", async () => {
+      assertPlainAlias(want);
       // The diff said alias or activity changed: one PUT, its answer is the record.
       const body = updateBody(want);
       const answer = await ctx.client().devs.update(want.address, body);
@@ -127,6 +129,13 @@ export const followedDeveloperHandler: KindHandler = {
     });
   },
 };
+
+/** An alias unknown at preview is first checked here, before anything is sent. */
+function assertPlainAlias(want: Declared): void {
+  if (want.alias === undefined) return;
+  const issue = plainTextIssue(want.alias, { path: "alias", allowLineBreaks: false });
+  if (issue) throw new InvalidInputError(issue.message);
+}
 
 function updateBody(want: Declared): DevUpdateBody {
   return { ...(want.alias !== undefined ? { alias: want.alias } : {}), isActive: want.active };
