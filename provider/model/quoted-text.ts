@@ -10,7 +10,7 @@ import { printableText } from "./printable-text";
 /** The characters of a value a message quotes whole; a longer one shows this many, then its length. */
 export const QUOTED_PREFIX = 40;
 /** The longest free text (a service's message, an engine diagnostic) shown whole. */
-export const MESSAGE_LIMIT = 2_000;
+const MESSAGE_LIMIT = 2_000;
 
 /**
  * A string value in a message, as a JSON string: `"abc"`, or `"aaaa…" (100000 characters)` when

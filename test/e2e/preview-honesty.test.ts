@@ -115,7 +115,7 @@ describe.runIf(inject("pulumiBinDir"))("previews stay short and say what they co
 
     await writeYamlProgram(
       p,
-      `${yamlHeader(PROJECT)}resources:\n${strategy("first", "first")}${strategy("second", "after-${first.strategyId}")}`,
+      `${yamlHeader(PROJECT)}resources:\n${strategy("first", "first")}${strategy("second", `after-\${first.strategyId}`)}`,
     );
     const preview = await p.preview();
     expect(
