@@ -31,7 +31,7 @@ export function validate(body: unknown, mode: "create" | "update"): Input {
     throw badRequest([{ path: "body", message: "body: must be a JSON object" }]);
   }
   // A repeated rule is the provider's refusal, not the service's (docs/spec-decisions.md).
-  const r = validateStrategyInput(body, mode, { repeatedRules: "accept" });
+  const r = validateStrategyInput(body, mode, { repeatedRules: "accept", controlCharacters: "accept" });
   if (!r.ok) throw badRequest(r.issues.map(issueWithPath));
   return r.value as Input;
 }

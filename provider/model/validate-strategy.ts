@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import { StrategyAlertsError } from "./errors";
+import { plainTextIssue } from "./plain-text";
 import { checkRepeatedRules } from "./repeated-rules";
 import {
   STRATEGY_BODY_FIELDS,
@@ -32,6 +33,7 @@ import {
   has,
   IssueList,
   isPlainObject,
+  own,
   type PlainObject,
   rejectUnknownKeys,
   requireField,
@@ -48,9 +50,11 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * `repeatedRules`: "refuse" (the default: a program declares each rule once) or "accept" (the
  * emulator: the spec does not forbid a service to store repeats; docs/spec-decisions.md, "Each
- * rule once").
+ * rule once"). `controlCharacters`: "refuse" (the default: names and descriptions are plain
+ * text) or "accept" (the emulator: the spec says only that they are strings;
+ * docs/spec-decisions.md, "Names and descriptions are plain text").
  */
-type ValidationOptions = { repeatedRules?: "refuse" | "accept" };
+type ValidationOptions = { repeatedRules?: "refuse" | "accept"; controlCharacters?: "refuse" | "accept" };
 
 export function validateStrategyInput(
   input: unknown,
@@ -75,6 +79,7 @@ export function validateStrategyInput(
   try {
     const issues = new IssueList();
     checkStrategy(input, mode, issues);
+    if (options.controlCharacters !== "accept" && isPlainObject(input)) checkTextFields(input, issues);
     if (options.repeatedRules !== "accept" && isPlainObject(input) && Array.isArray(input.rules))
       checkRepeatedRules(input.rules, issues);
     if (issues.items.length > 0) return { ok: false, issues: issues.items };
@@ -90,14 +95,19 @@ export function validateStrategyInput(
   }
 }
 
-/** Thrown by assertValidStrategyInput; its message lists every issue. */
+/** The issues a message lists; a body of 10,000 bad rules still makes a message of a few lines. */
+const LISTED_ISSUES = 20;
+
+/** Thrown by assertValidStrategyInput; its message lists the first issues, `issues` holds all. */
 export class StrategyValidationError extends StrategyAlertsError {
   override readonly name = "StrategyValidationError";
   readonly issues: readonly ValidationIssue[];
 
   constructor(issues: readonly ValidationIssue[]) {
     const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
-    super(`Invalid strategy (${count}):\n${issues.map((i) => `  - ${i.message}`).join("\n")}`);
+    const listed = issues.slice(0, LISTED_ISSUES).map((i) => `  - ${i.message}`);
+    if (issues.length > LISTED_ISSUES) listed.push(`  - … and ${issues.length - LISTED_ISSUES} more`);
+    super(`Invalid strategy (${count}):\n${listed.join("\n")}`);
     this.issues = issues;
   }
 }
@@ -143,6 +153,19 @@ function checkStrategy(input: unknown, mode: ValidationMode, issues: IssueList):
   if (has(input, "alertCooldownMins")) checkCooldown(input.alertCooldownMins, issues);
   if (has(input, "retryPolicy")) checkRetryPolicy(input.retryPolicy, issues);
   if (has(input, "matching")) checkMatching(input.matching, issues);
+}
+
+/** Names and descriptions are plain text (plain-text.ts); a field of another type is reported already. */
+function checkTextFields(input: PlainObject, issues: IssueList): void {
+  for (const [key, allowLineBreaks] of [
+    ["name", false],
+    ["description", true],
+  ] as const) {
+    const value = own(input, key);
+    if (typeof value !== "string") continue;
+    const issue = plainTextIssue(value, { path: key, allowLineBreaks });
+    if (issue) issues.push(issue);
+  }
 }
 
 function checkName(name: unknown, issues: IssueList): void {

@@ -2,6 +2,8 @@
  * One validation failure: where (a path such as `rules[3].max`; empty for a whole response body)
  * and a sentence saying what is wrong.
  */
+import { quotedText } from "./quoted-text";
+
 export type ValidationIssue = { path: string; message: string };
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -31,15 +33,13 @@ export function formatPath(segments: readonly PropertyKey[], root = "input"): st
   return path === "" ? root : path;
 }
 
-const MAX_SHOWN_STRING = 40;
-
 /** A short, safe rendering of any value for a message (never throws, never dumps huge values). */
 export function describeValue(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   switch (typeof value) {
     case "string":
-      return JSON.stringify(value.length > MAX_SHOWN_STRING ? `${value.slice(0, MAX_SHOWN_STRING)}…` : value);
+      return quotedText(value);
     case "number":
     case "boolean":
     case "bigint":

@@ -6,6 +6,7 @@
 import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { printableText } from "../model/printable-text";
+import { engineWarnings } from "./engine-log";
 import { EngineWatch, engineAddressOf, engineHealthProbe } from "./engine-watch";
 import { StrategyAlertsProvider } from "./server";
 
@@ -33,8 +34,10 @@ export async function main(): Promise<void> {
     console.error(`strategy-alerts: ${text.split("\n").map(printableText).join("\n")}`);
     process.exitCode = 1;
   });
-  const { port, server } = await startPluginServer();
-  exitWithEngine(server, engineAddressOf(process.argv.slice(2)));
+  const address = engineAddressOf(process.argv.slice(2));
+  const warnings = address === undefined ? undefined : engineWarnings(address);
+  const { port, server } = await startPluginServer(new StrategyAlertsProvider(undefined, warnings?.warn));
+  exitWithEngine(server, address);
   // The engine reads the port from the first line of stdout.
   process.stdout.write(`${port}\n`);
 }

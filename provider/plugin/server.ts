@@ -13,15 +13,19 @@ import * as statusproto from "@pulumi/pulumi/proto/status_pb";
 import * as anyproto from "google-protobuf/google/protobuf/any_pb";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { Redactor } from "../api/redact";
+import { checkedAtApply, checkedAtApplyLine } from "../model/checked-at-apply";
 import { StrategyAlertsError } from "../model/errors";
 import { printableText } from "../model/printable-text";
+import { shortText } from "../model/quoted-text";
 import type { ResourceKind } from "../model/type-tokens";
+import { boundedFailures } from "../runtime/check-failures";
 import { RuntimeContext } from "../runtime/context";
 import { handlers } from "../runtime/handlers";
 import type { PropertyBag } from "../runtime/inputs";
 import { configFailures, configReader } from "./config";
 import { inCanonicalOrder, inOrderOf } from "./declared-order";
 import { changedProperties, type DetailedDiff, detailedDiff } from "./detailed-diff";
+import { type ResourceWarn, stderrWarn } from "./engine-log";
 import { functionOf, InvokeArgumentError } from "./functions";
 import { pluginSchema } from "./package-schema";
 import { packageVersion } from "./package-version";
@@ -43,9 +47,12 @@ class ProtocolError extends StrategyAlertsError {
 export class StrategyAlertsProvider {
   readonly ctx: RuntimeContext;
   #configured = false;
+  readonly #warn: ResourceWarn;
 
-  constructor(ctx: RuntimeContext = new RuntimeContext()) {
+  /** `warn`: how a warning reaches the resource it is about (the engine's log, else stderr). */
+  constructor(ctx: RuntimeContext = new RuntimeContext(), warn: ResourceWarn = stderrWarn) {
     this.ctx = ctx;
+    this.#warn = warn;
   }
 
   /**
@@ -84,7 +91,7 @@ export class StrategyAlertsProvider {
         // The key is stored as a secret even when a program passed it as plain text.
         const keys = new Set([...news.secretKeys, "apiKey"]);
         const res = new provproto.CheckResponse().setInputs(seal(news.bag, keys));
-        for (const f of configFailures(news.bag)) res.addFailures(failure(f));
+        for (const f of boundedFailures(configFailures(news.bag), news.bag)) res.addFailures(failure(f));
         return res;
       }),
       diffConfig: this.#unary(async (req: provproto.DiffRequest) => {
@@ -121,6 +128,8 @@ export class StrategyAlertsProvider {
         const olds = open(req.getOlds());
         const news = open(req.getNews());
         const result = await handlers[kind].check(this.ctx, olds.bag, news.bag);
+        const waiting = checkedAtApply(kind, news.bag);
+        if (waiting.length > 0) await this.#warn(req.getUrn(), checkedAtApplyLine(waiting));
         // Sets in the program's order, so that diff paths name elements as the program does.
         const inputs = inOrderOf(kind, news.bag, result.inputs);
         const res = new provproto.CheckResponse().setInputs(seal(inputs, news.secretKeys));
@@ -258,9 +267,9 @@ export class StrategyAlertsProvider {
    */
   #shown(text: string): string {
     try {
-      return printableText(new Redactor([this.ctx.settings.credentials().apiKey]).text(text));
+      return shortText(new Redactor([this.ctx.settings.credentials().apiKey]).text(text), SHOWN_ERROR);
     } catch {
-      return printableText(text); // No key configured: none to leak.
+      return shortText(text, SHOWN_ERROR); // No key configured: none to leak.
     }
   }
 
@@ -313,6 +322,9 @@ function isInitFailure(err: unknown): err is InitFailure {
   return err instanceof Error && typeof (err as Partial<InitFailure>).id === "string";
 }
 
+/** An error's message is cut where it has room for a cut service message and the hints around it. */
+const SHOWN_ERROR = 4_000;
+
 const DIFF_NONE = provproto.DiffResponse.DiffChanges.DIFF_NONE;
 const DIFF_SOME = provproto.DiffResponse.DiffChanges.DIFF_SOME;
 
@@ -322,9 +334,7 @@ function secretKeys(kind: ResourceKind, keys: Iterable<string>): Set<string> {
 
 /** Every check failure the plugin answers (resources, configuration, invokes): printable. */
 function failure(f: { property: string; reason: string }): provproto.CheckFailure {
-  return new provproto.CheckFailure()
-    .setProperty(printableText(f.property))
-    .setReason(printableText(f.reason));
+  return new provproto.CheckFailure().setProperty(printableText(f.property)).setReason(shortText(f.reason));
 }
 
 function propertyDiff(kind: keyof typeof provproto.PropertyDiff.Kind): provproto.PropertyDiff {

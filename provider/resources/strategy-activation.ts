@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { unsetOutputs } from "../model/resource-outputs";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
+import { warnCheckedAtApply } from "./checked-at-apply";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
 
@@ -61,5 +62,6 @@ export class StrategyActivation extends pulumi.dynamic.Resource {
       RESOURCE_MODULE,
       "StrategyActivation",
     );
+    warnCheckedAtApply(this, "StrategyActivation", args, opts);
   }
 }

@@ -11,6 +11,7 @@ import {
 } from "../model/strategy";
 import type { EventType } from "../model/triggers";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
+import { warnCheckedAtApply } from "./checked-at-apply";
 import type { DeepInput, RuleItemInput } from "./input-types";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
@@ -89,5 +90,6 @@ export class Strategy extends pulumi.dynamic.Resource {
       RESOURCE_MODULE,
       "Strategy",
     );
+    warnCheckedAtApply(this, "Strategy", args, opts);
   }
 }

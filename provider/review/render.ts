@@ -4,6 +4,8 @@
  * arrives in the context, so the same function serves the command, CI and tests. Every value
  * the change under review controls goes through the escaping layer (markdown.ts).
  */
+
+import { cutText } from "../model/quoted-text";
 import { ACCOUNT_KINDS } from "./account-resources";
 import { type ReviewAccount, reviewActivation } from "./activation";
 import { type BacktestReport, renderBacktests } from "./backtest-report";
@@ -285,22 +287,32 @@ function policyBlocks(violations: PolicyViolation[]): Block[] {
   for (const v of violations) {
     const where = v.urn ? md` on ${code(nameOfUrn(v.urn))}` : md``;
     out.push(
-      md`- **${text(v.enforcementLevel)}** ${code(`${v.policyPack}/${v.policyName}`)}${where}: ${message(oneLine(v.message))}`,
+      md`- **${text(v.enforcementLevel)}** ${code(`${v.policyPack}/${v.policyName}`)}${where}: ${message(cutText(oneLine(v.message), DIAGNOSTIC_LIMIT))}`,
     );
   }
   out.push(md``);
   return [{ full: out, keep: true }];
 }
 
+/** The longest diagnostic or policy message shown whole, and how many diagnostics are listed. */
+const DIAGNOSTIC_LIMIT = 1_000;
+const LISTED_DIAGNOSTICS = 30;
+
 function diagnosticBlocks(plan: PreviewPlan): Block[] {
   const problems = plan.diagnostics.filter((d) => d.severity === "error" || d.severity === "warning");
   if (problems.length === 0) return [];
   const out: Md[] = [md`### Errors and warnings from the preview`, md``];
-  for (const d of problems) {
+  for (const d of problems.slice(0, LISTED_DIAGNOSTICS)) {
     const where = d.urn ? md` (${code(nameOfUrn(d.urn))})` : md``;
-    const said = oneLine(d.message).replace(/^(error|warning): /, "");
+    // A message may quote a rejected value; each is cut, so the report keeps its room for the rest.
+    const said = cutText(oneLine(d.message).replace(/^(error|warning): /, ""), DIAGNOSTIC_LIMIT);
     out.push(md`- **${d.severity === "error" ? md`error` : md`warning`}**${where}: ${message(said)}`);
   }
+  const more = problems.length - LISTED_DIAGNOSTICS;
+  if (more > 0)
+    out.push(
+      md`- … and ${plural(more, "more error or warning", "more errors and warnings")} (see the preview's log)`,
+    );
   out.push(md``);
   return [{ full: out, keep: true }];
 }

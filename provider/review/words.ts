@@ -3,10 +3,14 @@
  * (fixed to en-US so a report does not depend on the runner's locale), values Pulumi cannot
  * know before apply, and any other value through the escaping layer.
  */
+import { cutText } from "../model/quoted-text";
 import { isUnknown } from "../model/unknown-value";
 import { code, formatNumber, joinMd, type Md, md, quote, text } from "./markdown";
 
 export { code, joinMd, type Md, md, quote, text };
+
+/** The longest string value shown whole; a longer one is cut, with its length. */
+const SHOWN_VALUE = 200;
 
 const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
 
@@ -26,7 +30,7 @@ export function value(v: unknown): Md {
   if (isUnknownValue(v)) return UNKNOWN_WORDS;
   if (v === undefined || v === null) return md`none`;
   if (typeof v === "number") return num(v);
-  if (typeof v === "string") return text(v);
+  if (typeof v === "string") return text(cutText(v, SHOWN_VALUE));
   if (typeof v === "boolean") return v ? md`on` : md`off`;
   if (Array.isArray(v)) return v.length === 0 ? md`none` : joinMd(v.map(value), ", ");
   if (typeof v === "object") {

@@ -1,12 +1,13 @@
 import { NotFoundError } from "../api/errors";
 import { canonicalStringSet } from "../model/canonical";
+import { quotedText } from "../model/quoted-text";
 import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
 import { addressFailure, idListFailures, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
 
-const label = (address: unknown) => `DeveloperTags "${String(address)}"`;
+const label = (address: unknown) => `DeveloperTags ${quotedText(String(address))}`;
 
 function tagSet(bag: PropertyBag): string[] {
   return Array.isArray(bag.tagIds) ? canonicalStringSet(bag.tagIds as string[]) : [];

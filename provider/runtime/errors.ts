@@ -2,6 +2,7 @@ import { UnauthorizedError } from "../api/errors";
 import { API_KEY_ENV } from "../credentials";
 import { StrategyAlertsError } from "../model/errors";
 import { printableText } from "../model/printable-text";
+import { shortText } from "../model/quoted-text";
 import { traceOperation } from "./trace";
 
 /**
@@ -12,9 +13,12 @@ import { traceOperation } from "./trace";
  */
 export class ResourceOperationError extends StrategyAlertsError {
   constructor(resource: string, operation: string, cause: unknown) {
-    super(printableText(`${resource}: ${operation} failed: ${messageOf(cause)}${staleKeyHint(cause)}`), {
-      cause,
-    });
+    super(
+      printableText(`${resource}: ${operation} failed: ${shortText(messageOf(cause))}${staleKeyHint(cause)}`),
+      {
+        cause,
+      },
+    );
   }
 }
 
@@ -65,7 +69,7 @@ class ResourceInitFailedError extends StrategyAlertsError implements InitFailure
   readonly reasons: string[];
 
   constructor(message: string, id: string, properties: Record<string, unknown>) {
-    super(printableText(message));
+    super(shortText(message));
     this.id = id;
     this.properties = properties;
     // The engine shows `reasons`, not the message, so the reason carries the whole story.
@@ -87,6 +91,12 @@ export function isInitFailure(err: unknown): err is InitFailure {
  * message says what was found and what to do.
  */
 export class ServiceStateError extends StrategyAlertsError {}
+
+/**
+ * A declared value the check could not see at preview (it was unknown until apply) and that
+ * turned out invalid: refused before anything is sent.
+ */
+export class InvalidInputError extends StrategyAlertsError {}
 
 /** A resource kind this version of the package does not serve (state written by a newer one). */
 export class UnknownResourceKindError extends StrategyAlertsError {

@@ -1,9 +1,11 @@
 import { ConflictError, NotFoundError } from "../api/errors";
+import { plainTextIssue } from "../model/plain-text";
+import { quotedText } from "../model/quoted-text";
 import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
-import { operation, ServiceStateError } from "./errors";
+import { InvalidInputError, operation, ServiceStateError } from "./errors";
 import { addressFailure, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
 
@@ -19,7 +21,7 @@ function declared(bag: PropertyBag): Declared {
   return d;
 }
 
-const label = (address: unknown) => `FollowedDeveloper "${String(address)}"`;
+const label = (address: unknown) => `FollowedDeveloper ${quotedText(String(address))}`;
 
 /**
  * A followed developer wallet. The API cannot unfollow, so delete deactivates (alias kept) and a
@@ -36,6 +38,9 @@ export const followedDeveloperHandler: KindHandler = {
         property: "alias",
         reason: `alias must be a string, got ${describeValue(inputs.alias)}`,
       });
+    } else if (typeof inputs.alias === "string" && !isUnknown(inputs.alias)) {
+      const issue = plainTextIssue(inputs.alias, { path: "alias", allowLineBreaks: false });
+      if (issue) failures.push({ property: "alias", reason: issue.message });
     }
     if (inputs.active !== undefined && typeof inputs.active !== "boolean" && !isUnknown(inputs.active)) {
       failures.push({
@@ -61,6 +66,7 @@ export const followedDeveloperHandler: KindHandler = {
   async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
     return operation(label(want.address), "create", async () => {
+      assertPlainAlias(want);
       const client = ctx.client();
       // Already followed (made in the app, or an earlier attempt of ours landed): adopt it as it
       // is. Adding it again would reactivate an inactive developer, even if only for a moment.
@@ -104,6 +110,7 @@ export const followedDeveloperHandler: KindHandler = {
   async update(ctx, id, _olds, news) {
     const want = declared(withoutProvider(news));
     return operation(label(id), "update", async () => {
+      assertPlainAlias(want);
       // The diff said alias or activity changed: one PUT, its answer is the record.
       const body = updateBody(want);
       const answer = await ctx.client().devs.update(want.address, body);
@@ -122,6 +129,13 @@ export const followedDeveloperHandler: KindHandler = {
     });
   },
 };
+
+/** An alias unknown at preview is first checked here, before anything is sent. */
+function assertPlainAlias(want: Declared): void {
+  if (want.alias === undefined) return;
+  const issue = plainTextIssue(want.alias, { path: "alias", allowLineBreaks: false });
+  if (issue) throw new InvalidInputError(issue.message);
+}
 
 function updateBody(want: Declared): DevUpdateBody {
   return { ...(want.alias !== undefined ? { alias: want.alias } : {}), isActive: want.active };

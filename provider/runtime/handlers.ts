@@ -1,6 +1,6 @@
-import { printableText } from "../model/printable-text";
 import type { ResourceKind } from "../model/type-tokens";
 import { bindToAccount } from "./account-binding";
+import { boundedFailures } from "./check-failures";
 import { developerTagsHandler } from "./developer-tags";
 import { followedDeveloperHandler } from "./followed-developer";
 import type { KindHandler } from "./kind-handler";
@@ -10,19 +10,16 @@ import { webhookHandler } from "./webhook";
 
 /**
  * A check failure quotes what the program declared (an address, a URL, a rule value, a key):
- * its property and reason are made printable here, once for every kind and both front doors.
+ * its property and reason are made printable and bounded here (check-failures.ts), once for
+ * every kind and both front doors.
  */
 function withPrintableFailures(handler: KindHandler): KindHandler {
   return {
     ...handler,
     async check(ctx, olds, news) {
       const result = await handler.check(ctx, olds, news);
-      if (!result.failures) return result;
-      const failures = result.failures.map((f) => ({
-        property: printableText(f.property),
-        reason: printableText(f.reason),
-      }));
-      return { ...result, failures };
+      if (!result.failures || result.failures.length === 0) return result;
+      return { ...result, failures: boundedFailures(result.failures, news ?? {}) };
     },
   };
 }

@@ -9,6 +9,7 @@
  */
 import { AmbiguousWriteError } from "../api/errors";
 import { canonicalRules, canonicalStrategyInput, stableStringify } from "../model/canonical";
+import { quotedText } from "../model/quoted-text";
 import { storedToRules } from "../model/rule-mapping";
 import type { Strategy, StrategyInput } from "../model/strategy";
 import type { RuntimeContext } from "./context";
@@ -56,7 +57,7 @@ async function sentByUs(
   );
   if (matches.length > 1) {
     throw new ServiceStateError(
-      `${matches.length} identical strategies named "${body.name}" were created since this create was sent ` +
+      `${matches.length} identical strategies named ${quotedText(body.name)} were created since this create was sent ` +
         `(${matches.map((s) => s.id).join(", ")}): its answer was lost and another writer made the same strategy; ` +
         `adopt the right one with adopt: "<id>" and delete the others.`,
     );

@@ -3,7 +3,9 @@
  * so a plan limit fails the preview rather than the update halfway.
  */
 import { stableStringify } from "../model/canonical";
+import { quotedText } from "../model/quoted-text";
 import { STRATEGY_FIELDS } from "../model/strategy";
+import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
 import { type PropertyBag, pick } from "./inputs";
 
@@ -21,7 +23,7 @@ export async function totalLimitFailure(
   return {
     property: "name",
     reason:
-      `creating strategy "${inputs.name}" would exceed the ${account.plan} plan's total of ${total} strategies: ` +
+      `creating ${typeof inputs.name === "string" && !isUnknown(inputs.name) ? `strategy ${quotedText(inputs.name)}` : "a strategy"} would exceed the ${account.plan} plan's total of ${total} strategies: ` +
       `the account has ${existing} and this update creates ${ctx.run.pendingCreates.size}. ` +
       "Delete strategies or adopt existing ones (adopt: <id>) instead of creating new ones.",
   };

@@ -5,6 +5,7 @@
  */
 import { NotFoundError } from "../api/errors";
 import { canonicalStrategyInput } from "../model/canonical";
+import { quotedText } from "../model/quoted-text";
 import {
   STRATEGY_FIELDS,
   STRATEGY_OUTPUT_FIELDS,
@@ -12,7 +13,7 @@ import {
   type StrategyInput,
 } from "../model/strategy";
 import { isUnknown } from "../model/unknown-value";
-import { validateStrategyInput } from "../model/validate-strategy";
+import { assertValidStrategyInput, validateStrategyInput } from "../model/validate-strategy";
 import { describeValue } from "../model/validation-issue";
 import { operation } from "./errors";
 import { type PropertyBag, pick, underAny, unknownPaths, withoutProvider } from "./inputs";
@@ -26,7 +27,7 @@ import { totalLimitFailure } from "./strategy-plan-check";
 import { tokenAgeWarnings } from "./token-age";
 
 function label(inputs: PropertyBag): string {
-  return `Strategy "${typeof inputs.name === "string" ? inputs.name : "?"}"`;
+  return `Strategy ${typeof inputs.name === "string" && !isUnknown(inputs.name) ? quotedText(inputs.name) : "?"}`;
 }
 
 export const strategyHandler: KindHandler = {
@@ -48,21 +49,25 @@ export const strategyHandler: KindHandler = {
       });
     }
     if (failures.length > 0) return { inputs, failures };
-    if (unknown.length > 0) return { inputs };
 
-    // Struct values cannot be undefined: drop absent optionals.
-    const canonical = stripUndefined({
-      ...canonicalStrategyInput(pick(inputs, STRATEGY_FIELDS) as StrategyInput),
-      adopt: inputs.adopt,
-    });
+    // Struct values cannot be undefined: drop absent optionals. A value unknown until apply
+    // leaves the inputs as declared (the front doors say "checked at apply").
+    const checked =
+      unknown.length > 0
+        ? inputs
+        : stripUndefined({
+            ...canonicalStrategyInput(pick(inputs, STRATEGY_FIELDS) as StrategyInput),
+            adopt: inputs.adopt,
+          });
     const isNew = Object.keys(withoutProvider(olds)).length === 0;
-    if (isNew && canonical.adopt === undefined) {
-      const limitFailure = await operation(label(canonical), "preview (plan limits)", () =>
-        totalLimitFailure(ctx, canonical),
+    // A strategy whose name is not known yet still counts against the plan's total.
+    if (isNew && checked.adopt === undefined) {
+      const limitFailure = await operation(label(checked), "preview (plan limits)", () =>
+        totalLimitFailure(ctx, checked),
       );
-      if (limitFailure) return { inputs: canonical, failures: [limitFailure] };
+      if (limitFailure) return { inputs: checked, failures: [limitFailure] };
     }
-    return { inputs: canonical };
+    return { inputs: checked };
   },
 
   async diff(ctx, id, olds, news) {
@@ -74,7 +79,9 @@ export const strategyHandler: KindHandler = {
   async create(ctx, inputs) {
     const declared = withoutProvider(inputs);
     return operation(label(declared), "create", async () => {
+      // Values unknown at preview are first checked here, before anything is sent.
       const body = { ...pick(declared, STRATEGY_FIELDS), isActive: false } as StrategyInput;
+      assertValidStrategyInput(body, "create");
       const strategy =
         typeof declared.adopt === "string"
           ? await adopt(ctx, declared.adopt, body)
@@ -102,6 +109,8 @@ export const strategyHandler: KindHandler = {
     const previous = withoutProvider(olds);
     const declared = withoutProvider(news);
     return operation(label(declared), "update", async () => {
+      // Values unknown at preview are first checked here, before anything is sent.
+      assertValidStrategyInput({ ...pick(declared, STRATEGY_FIELDS), isActive: false }, "create");
       const patch = patchFor(previous, declared);
       // Only `adopt` changed: nothing to send, the object is as it was.
       if (Object.keys(patch).length === 0)

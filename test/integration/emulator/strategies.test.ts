@@ -119,6 +119,20 @@ describe("emulator strategies", () => {
       });
     });
 
+    it("stores a name and description with control and bidi characters as sent: the spec says only they are strings", async () => {
+      const name = "bell\u0007 esc\u001b[31m rtl\u202e";
+      const s = await create(api, { name, description: "nul\u0000" });
+      expect(s.name).toBe(name);
+      expect(s.description).toBe("nul\u0000");
+      // The provider's preview refuses them: names and descriptions are plain text.
+      expect(validateStrategyInput({ name }, "update")).toMatchObject({
+        ok: false,
+        issues: [
+          { path: "name", message: expect.stringContaining("control character \\u0007 at position 5") },
+        ],
+      });
+    });
+
     it("accepts what the spec allows of one rule: min and max in one item, not_equals items of other values", async () => {
       const s = await create(api, {
         rules: [

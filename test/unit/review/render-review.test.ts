@@ -678,6 +678,25 @@ describe("renderReview: policy violations, diagnostics and inputs", () => {
     expect(md).not.toContain("No changes.");
   });
 
+  it("cuts a preview error that quotes a huge value, and lists at most thirty errors", () => {
+    const huge = {
+      urn: urnOf("Strategy", "huge"),
+      message: `error: property name value {${"n".repeat(100_000)}} has a problem`,
+      severity: "error",
+    };
+    const others = Array.from({ length: 40 }, (_, i) => ({
+      urn: urnOf("Strategy", `s${i}`),
+      message: `problem ${i}`,
+      severity: "error",
+    }));
+    const md = renderReview(digest([], [huge, ...others])).markdown;
+    expect(md.length).toBeLessThan(10_000);
+    expect(md).toMatch(/cut: 100036 characters/);
+    expect(md).toContain("problem 28");
+    expect(md).not.toContain("problem 29");
+    expect(md).toContain("and 11 more errors and warnings (see the preview's log)");
+  });
+
   it("rejects input that is not a preview, saying what was expected", () => {
     expect(() => renderReview("")).toThrow(PreviewParseError);
     expect(() => renderReview("hello")).toThrow(/pulumi preview --json/);

@@ -1,0 +1,131 @@
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
+import * as structproto from "google-protobuf/google/protobuf/struct_pb";
+import { describe, expect, it } from "vitest";
+import type { ApiClient } from "../../../provider/api/client";
+import { checkedAtApply, checkedAtApplyLine } from "../../../provider/model/checked-at-apply";
+import { UNKNOWN } from "../../../provider/model/unknown-value";
+import { StrategyAlertsProvider } from "../../../provider/plugin/server";
+import { boundedFailures } from "../../../provider/runtime/check-failures";
+import { RuntimeContext } from "../../../provider/runtime/context";
+import { handlers } from "../../../provider/runtime/handlers";
+
+const RULE = { rule: "liquidity_usd", dealbreaker: true, min: 1 };
+
+describe("check failures stay short whatever the input's size", () => {
+  it("keeps the property where the engine's quote of its value is short, and drops it where not", () => {
+    const news = { name: "n".repeat(100_000), alertCooldownMins: 5000, rules: [RULE] };
+    const shown = boundedFailures(
+      [
+        { property: "name", reason: "name must be at most 100 characters, got 100000" },
+        { property: "alertCooldownMins", reason: "alertCooldownMins must be …" },
+        { property: "rules[0].min", reason: "rules[0].min must …" },
+      ],
+      news,
+    );
+    expect(shown.map((f) => f.property)).toEqual(["", "alertCooldownMins", "rules[0].min"]);
+    expect(shown[0]?.reason).toBe("name must be at most 100 characters, got 100000");
+  });
+
+  it("shows twenty failures, then how many more, with each reason cut", () => {
+    const failures = Array.from({ length: 9_999 }, (_, i) => ({
+      property: `rules[${i + 1}]`,
+      reason: "x".repeat(5_000),
+    }));
+    const shown = boundedFailures(failures, {});
+    expect(shown).toHaveLength(21);
+    expect(shown[20]).toEqual({
+      property: "",
+      reason: "… and 9979 more problems of the same resource (fix the ones above first)",
+    });
+    expect(shown[0]?.reason.length).toBeLessThan(1_100);
+  });
+
+  it("a strategy of 10,000 rules and a name of 100,000 characters fails its check in a few kilobytes", async () => {
+    const result = await handlers.Strategy.check(
+      new RuntimeContext(),
+      {},
+      {
+        name: `${"n".repeat(100_000)}\u001b`,
+        triggers: ["new_token_created"],
+        rules: Array.from({ length: 10_000 }, () => RULE),
+      },
+    );
+    const text = JSON.stringify(result.failures);
+    expect(text.length).toBeLessThan(5_000);
+    expect(text).toContain("name must be at most 100 characters, got 100001");
+    expect(text).toContain("rules must have at most 50 items, got 10000");
+    expect(text).toContain("name contains the control character \\\\u001b at position 100001");
+  });
+});
+
+describe("checked at apply", () => {
+  it("names the checked inputs that hold an unknown value, in the kind's order", () => {
+    expect(
+      checkedAtApply("Strategy", { name: UNKNOWN, rules: [{ ...RULE, min: UNKNOWN }], triggers: [] }),
+    ).toEqual(["name", "rules"]);
+    expect(checkedAtApply("Strategy", { name: "known", rules: [RULE] })).toEqual([]);
+    expect(checkedAtApply("FollowedDeveloper", { address: "0xabc", alias: UNKNOWN })).toEqual(["alias"]);
+    expect(checkedAtApplyLine(["name", "rules"])).toBe("checked at apply: name, rules");
+  });
+
+  it("an activation's ids of strategies not created yet hold up nothing; an unknown list does", () => {
+    expect(checkedAtApply("StrategyActivation", { strategyIds: [UNKNOWN, "s1"] })).toEqual([]);
+    expect(checkedAtApply("StrategyActivation", { strategyIds: UNKNOWN })).toEqual(["strategyIds"]);
+  });
+
+  it("the plugin warns once on the resource whose checked input is unknown", async () => {
+    const warned: [string, string][] = [];
+    const provider = new StrategyAlertsProvider(undefined, async (urn, message) => {
+      warned.push([urn, message]);
+    });
+    const check = provider.service().check as (
+      call: { request: provproto.CheckRequest },
+      cb: (err: unknown, res?: provproto.CheckResponse) => void,
+    ) => void;
+    const urn = "urn:pulumi:dev::p::strategy-alerts:index:FollowedDeveloper::dev";
+    const request = new provproto.CheckRequest()
+      .setUrn(urn)
+      .setOlds(structproto.Struct.fromJavaScript({}))
+      .setNews(structproto.Struct.fromJavaScript({ address: "0xabc", alias: UNKNOWN }));
+    const response = await new Promise<provproto.CheckResponse | undefined>((resolve, reject) =>
+      check({ request }, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+    expect(response?.getFailuresList()).toEqual([]);
+    expect(warned).toEqual([[urn, "checked at apply: alias"]]);
+  });
+});
+
+describe("a value known only at apply is checked before anything is sent", () => {
+  /** A context whose client fails the test on any request. */
+  class NoRequests extends RuntimeContext {
+    readonly requests: string[] = [];
+    override client(): ApiClient {
+      const group = new Proxy({}, { get: (_, method) => () => this.requests.push(String(method)) });
+      return new Proxy({} as ApiClient, { get: () => group });
+    }
+  }
+
+  it("Strategy create and update refuse a name with a control character", async () => {
+    const ctx = new NoRequests();
+    const inputs = { name: "after-\u0007", triggers: ["new_token_created"], rules: [RULE] };
+    await expect(handlers.Strategy.create(ctx, inputs)).rejects.toThrow(
+      /create failed: Invalid strategy \(1 problem\):\\n {2}- name contains the control character \\u0007 at position 7/,
+    );
+    await expect(handlers.Strategy.update(ctx, "s1", { ...inputs, name: "before" }, inputs)).rejects.toThrow(
+      /update failed: .*name contains the control character/s,
+    );
+    expect(ctx.requests).toEqual([]);
+  });
+
+  it("FollowedDeveloper create and update refuse an alias with a bidi control", async () => {
+    const ctx = new NoRequests();
+    const inputs = { address: "0xabc", alias: "dev\u202e", active: true };
+    await expect(handlers.FollowedDeveloper.create(ctx, inputs)).rejects.toThrow(
+      /alias contains the bidi control character \\u202e at position 4/,
+    );
+    await expect(handlers.FollowedDeveloper.update(ctx, "0xabc", {}, inputs)).rejects.toThrow(
+      /alias contains/,
+    );
+    expect(ctx.requests).toEqual([]);
+  });
+});
