@@ -53,6 +53,7 @@ export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome
     );
   }
   const settlements = settle(creates, {
+    id: account,
     strategies: (await client.strategies.list()).strategies,
     held: await heldEverywhere(pulumi, state, opts.stack),
     since: interruptedUpdateBegan(await pulumi(["stack", "history", "--json", ...stackArgs(opts.stack)])),
@@ -70,7 +71,10 @@ export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome
   );
   // The imported strategies' outputs (their ids, rule ids) come from the live objects.
   await pulumi(["refresh", "--yes", "--skip-preview", ...stackArgs(opts.stack)]);
-  const left = pendingCreates(parseStackExport(await pulumi(["stack", "export", ...stackArgs(opts.stack)])));
+  const waiting = new Set(settlements.filter((s) => s.action === "other-account").map((s) => s.create.urn));
+  const left = pendingCreates(
+    parseStackExport(await pulumi(["stack", "export", ...stackArgs(opts.stack)])),
+  ).filter((c) => !waiting.has(c.urn));
   if (left.length > 0)
     throw new CommandError(`${left.length} interrupted creates are still pending after recovery`);
   opts.log("Recovered: the next `pulumi up` creates only what does not exist yet.");
@@ -122,6 +126,8 @@ function describe(s: Settlement): string {
   const what = `${s.create.kind} ${printableText(s.create.urn.split("::").pop() ?? s.create.urn)}`;
   if (s.action === "import") return `${what}: created before the run was killed, imports strategy ${s.id}`;
   if (s.action === "clear") return `${what}: cleared (${s.reason})`;
+  if (s.action === "other-account")
+    return `${what}: left pending: its provider manages account ${s.account}; run recover again with that account's key`;
   return (
     `${what}: ${s.ids.length} identical strategies could be its result (${s.ids.join(", ")}); ` +
     `adopt the right one (adopt: "<id>") and delete the others, then rerun recover`

@@ -13,12 +13,15 @@ import type { PendingCreate } from "./stack-state";
 export type Settlement =
   | { create: PendingCreate; action: "import"; id: string }
   | { create: PendingCreate; action: "clear"; reason: string }
-  | { create: PendingCreate; action: "ambiguous"; ids: string[] };
+  | { create: PendingCreate; action: "ambiguous"; ids: string[] }
+  | { create: PendingCreate; action: "other-account"; account: string };
 
 /** Allows for the service's clock running behind ours. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface Account {
+  /** The account of the key in use. */
+  id: string;
   /** The account's own strategies (never official ones). */
   strategies: Strategy[];
   /** Ids that a resource of this stack or of any other stack of the project holds. */
@@ -29,12 +32,16 @@ export interface Account {
 
 export function settle(creates: PendingCreate[], account: Account): Settlement[] {
   const twins = new Map<PendingCreate, Strategy[]>();
-  for (const create of creates) if (create.kind === "Strategy") twins.set(create, twinsOf(create, account));
+  for (const create of creates)
+    if (create.kind === "Strategy" && (create.account ?? account.id) === account.id)
+      twins.set(create, twinsOf(create, account));
   // One live strategy can be the result of one create only: two identical interrupted creates
   // sharing candidates are for a person to tell apart.
   const claims = new Map<string, number>();
   for (const found of twins.values()) for (const s of found) claims.set(s.id, (claims.get(s.id) ?? 0) + 1);
   return creates.map((create): Settlement => {
+    if (create.account !== undefined && create.account !== account.id)
+      return { create, action: "other-account", account: create.account };
     const adopted = create.inputs.adopt;
     if (create.kind === "Strategy" && typeof adopted === "string")
       return { create, action: "import", id: adopted };

@@ -14,6 +14,8 @@ const StateResourceSchema = z.object({
   id: z.string().optional(),
   inputs: Bag.optional(),
   outputs: Bag.optional(),
+  /** The provider reference (`<provider urn>::<provider id>`) that serves the resource. */
+  provider: z.string().optional(),
 });
 
 const DeploymentSchema = z.object({
@@ -31,6 +33,11 @@ export interface PendingCreate {
   kind: ResourceKind;
   /** The checked inputs the create was sent with. */
   inputs: Record<string, unknown>;
+  /**
+   * The account that the other resources of its provider record, when they agree on one: a
+   * stack with explicit providers may hold several accounts, each settled with its own key.
+   */
+  account?: string;
 }
 
 export function parseStackExport(text: string): StackExport {
@@ -39,11 +46,29 @@ export function parseStackExport(text: string): StackExport {
 
 /** The pending creates of this package's resources, through either front door. */
 export function pendingCreates(state: StackExport): PendingCreate[] {
+  const accounts = accountsByProvider(state);
   const out: PendingCreate[] = [];
   for (const op of state.deployment.pending_operations ?? []) {
     const kind = resourceKindOf(op.resource.type);
     if (op.type !== "creating" || kind === undefined) continue;
-    out.push({ urn: op.resource.urn, kind, inputs: op.resource.inputs ?? {} });
+    const known = accounts.get(op.resource.provider ?? "");
+    const account = known?.size === 1 ? [...known][0] : undefined;
+    out.push({
+      urn: op.resource.urn,
+      kind,
+      inputs: op.resource.inputs ?? {},
+      ...(account ? { account } : {}),
+    });
+  }
+  return out;
+}
+
+function accountsByProvider(state: StackExport): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const r of state.deployment.resources ?? []) {
+    const account = r.outputs?.accountId;
+    if (resourceKindOf(r.type) === undefined || typeof account !== "string" || !r.provider) continue;
+    out.set(r.provider, (out.get(r.provider) ?? new Set()).add(account));
   }
   return out;
 }

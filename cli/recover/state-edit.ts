@@ -14,7 +14,9 @@ type Json = Record<string, unknown>;
 
 export function settledState(exported: Json, settlements: Settlement[]): Json {
   const deployment = exported.deployment as Json;
-  const settled = new Set(settlements.map((s) => s.create.urn));
+  const settled = new Set(
+    settlements.filter((s) => s.action === "import" || s.action === "clear").map((s) => s.create.urn),
+  );
   const ids = new Map(
     settlements.flatMap((s) => (s.action === "import" ? [[s.create.urn, s.id] as const] : [])),
   );

@@ -45,6 +45,7 @@ const SINCE = Date.parse("2026-11-27T10:00:00Z");
 describe("settling a killed run's pending creates", () => {
   it("imports the one twin created since the update began and held by no stack", () => {
     const [s] = settle([pending("Alpha")], {
+      id: "acct",
       strategies: [live("new", "Alpha", "2026-11-27T10:01:00Z")],
       held: new Set(),
       since: SINCE,
@@ -54,6 +55,7 @@ describe("settling a killed run's pending creates", () => {
 
   it("never takes a twin another stack holds, nor one made before the update began", () => {
     const [s] = settle([pending("Alpha")], {
+      id: "acct",
       strategies: [
         live("other-stack", "Alpha", "2026-11-27T10:01:00Z"),
         live("yesterday", "Alpha", "2026-11-26T10:00:00Z"),
@@ -66,19 +68,25 @@ describe("settling a killed run's pending creates", () => {
 
   it("never matches on the name alone", () => {
     const namesake = live("app", "Alpha", "2026-11-27T10:01:00Z", { description: "made in the app" });
-    const [s] = settle([pending("Alpha")], { strategies: [namesake], held: new Set(), since: SINCE });
+    const [s] = settle([pending("Alpha")], {
+      id: "acct",
+      strategies: [namesake],
+      held: new Set(),
+      since: SINCE,
+    });
     expect(s).toMatchObject({ action: "clear" });
   });
 
   it("refuses to choose between several twins, and between two creates sharing one twin", () => {
     const twins = [live("a", "Alpha", "2026-11-27T10:01:00Z"), live("b", "Alpha", "2026-11-27T10:02:00Z")];
-    expect(settle([pending("Alpha")], { strategies: twins, held: new Set(), since: SINCE })[0]).toMatchObject(
-      {
-        action: "ambiguous",
-        ids: ["a", "b"],
-      },
-    );
+    expect(
+      settle([pending("Alpha")], { id: "acct", strategies: twins, held: new Set(), since: SINCE })[0],
+    ).toMatchObject({
+      action: "ambiguous",
+      ids: ["a", "b"],
+    });
     const shared = settle([pending("Alpha"), { ...pending("Alpha"), urn: "urn:…::Alpha-2" }], {
+      id: "acct",
       strategies: [twins[0]!],
       held: new Set(),
       since: SINCE,
@@ -88,7 +96,7 @@ describe("settling a killed run's pending creates", () => {
 
   it("imports an interrupted adoption by the id it adopts", () => {
     const create = { ...pending("Alpha"), inputs: { ...pending("Alpha").inputs, adopt: "adopted-id" } };
-    expect(settle([create], { strategies: [], held: new Set(), since: SINCE })[0]).toMatchObject({
+    expect(settle([create], { id: "acct", strategies: [], held: new Set(), since: SINCE })[0]).toMatchObject({
       action: "import",
       id: "adopted-id",
     });
@@ -97,8 +105,19 @@ describe("settling a killed run's pending creates", () => {
   it.each(["StrategyActivation", "Webhook", "FollowedDeveloper", "DeveloperTags"] as const)(
     "clears a %s create: it is safe to repeat",
     (kind) => {
-      const [s] = settle([pending("x", kind)], { strategies: [], held: new Set(), since: SINCE });
+      const [s] = settle([pending("x", kind)], { id: "acct", strategies: [], held: new Set(), since: SINCE });
       expect(s).toMatchObject({ action: "clear" });
     },
   );
+
+  it("leaves a create of another account's provider pending, never matching it against this account", () => {
+    const create = { ...pending("Alpha"), account: "other" };
+    const [s] = settle([create], {
+      id: "acct",
+      strategies: [live("new", "Alpha", "2026-11-27T10:01:00Z")],
+      held: new Set(),
+      since: SINCE,
+    });
+    expect(s).toMatchObject({ action: "other-account", account: "other" });
+  });
 });

@@ -65,6 +65,37 @@ describe("reading a stack export for recovery", () => {
   });
 });
 
+describe("which account an interrupted create belongs to", () => {
+  it("is the account the other resources of its provider record", () => {
+    const provider = "urn:pulumi:dev::p::pulumi:providers:strategy-alerts::second::id-2";
+    const state = parseStackExport(
+      JSON.stringify({
+        deployment: {
+          resources: [
+            {
+              urn: "urn:pulumi:dev::p::strategy-alerts:index:Webhook::w",
+              type: "strategy-alerts:index:Webhook",
+              provider,
+              outputs: { accountId: "acct-2" },
+            },
+          ],
+          pending_operations: [
+            {
+              type: "creating",
+              resource: {
+                urn: "urn:pulumi:dev::p::strategy-alerts:index:Strategy::b",
+                type: "strategy-alerts:index:Strategy",
+                provider,
+              },
+            },
+          ],
+        },
+      }),
+    );
+    expect(pendingCreates(state)[0]?.account).toBe("acct-2");
+  });
+});
+
 describe("when the interrupted update began", () => {
   it("a file backend lists the last update that ended before it: its end", () => {
     const history = [
