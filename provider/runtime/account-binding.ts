@@ -8,7 +8,9 @@
  * naming both accounts, before it sends anything or changes any state.
  */
 import { StrategyAlertsError } from "../model/errors";
+import { quotedText } from "../model/quoted-text";
 import type { ResourceKind } from "../model/type-tokens";
+import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
 import { isInitFailure, operation as runOperation } from "./errors";
 import type { PropertyBag } from "./inputs";
@@ -42,6 +44,12 @@ export class AccountMismatchError extends StrategyAlertsError {
 function recordedAccount(kind: ResourceKind, state: PropertyBag): string | undefined {
   const recorded = state[ACCOUNT_ID_OUTPUT] ?? (kind === "Strategy" ? state.userId : undefined);
   return typeof recorded === "string" && recorded !== "" ? recorded : undefined;
+}
+
+/** The resource as its own operations name it: by name or address when it has one. */
+function labelOf(kind: ResourceKind, inputs: PropertyBag): string {
+  const named = typeof inputs.name === "string" ? inputs.name : inputs.address;
+  return typeof named === "string" && !isUnknown(named) ? `${kind} ${quotedText(named)}` : kind;
 }
 
 async function currentAccount(ctx: RuntimeContext): Promise<string> {
@@ -78,7 +86,7 @@ export function bindToAccount(kind: ResourceKind, handler: KindHandler): KindHan
       return handler.diff(ctx, id, olds, news);
     },
     async create(ctx, inputs) {
-      const accountId = await accountFor(ctx, kind, "create");
+      const accountId = await accountFor(ctx, labelOf(kind, inputs), "create");
       try {
         const result = await handler.create(ctx, inputs);
         return { ...result, outs: { ...result.outs, [ACCOUNT_ID_OUTPUT]: accountId } };

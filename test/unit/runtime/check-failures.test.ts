@@ -7,7 +7,9 @@ import { UNKNOWN } from "../../../provider/model/unknown-value";
 import { StrategyAlertsProvider } from "../../../provider/plugin/server";
 import { boundedFailures } from "../../../provider/runtime/check-failures";
 import { RuntimeContext } from "../../../provider/runtime/context";
+import { followedDeveloperHandler } from "../../../provider/runtime/followed-developer";
 import { handlers } from "../../../provider/runtime/handlers";
+import { strategyHandler } from "../../../provider/runtime/strategy";
 
 const RULE = { rule: "liquidity_usd", dealbreaker: true, min: 1 };
 
@@ -95,6 +97,7 @@ describe("checked at apply", () => {
   });
 });
 
+// The kinds' own handlers: the account binding of the handler table reads GET /me before a write.
 describe("a value known only at apply is checked before anything is sent", () => {
   /** A context whose client fails the test on any request. */
   class NoRequests extends RuntimeContext {
@@ -108,10 +111,10 @@ describe("a value known only at apply is checked before anything is sent", () =>
   it("Strategy create and update refuse a name with a control character", async () => {
     const ctx = new NoRequests();
     const inputs = { name: "after-\u0007", triggers: ["new_token_created"], rules: [RULE] };
-    await expect(handlers.Strategy.create(ctx, inputs)).rejects.toThrow(
+    await expect(strategyHandler.create(ctx, inputs)).rejects.toThrow(
       /create failed: Invalid strategy \(1 problem\):\\n {2}- name contains the control character \\u0007 at position 7/,
     );
-    await expect(handlers.Strategy.update(ctx, "s1", { ...inputs, name: "before" }, inputs)).rejects.toThrow(
+    await expect(strategyHandler.update(ctx, "s1", { ...inputs, name: "before" }, inputs)).rejects.toThrow(
       /update failed: .*name contains the control character/s,
     );
     expect(ctx.requests).toEqual([]);
@@ -120,12 +123,10 @@ describe("a value known only at apply is checked before anything is sent", () =>
   it("FollowedDeveloper create and update refuse an alias with a bidi control", async () => {
     const ctx = new NoRequests();
     const inputs = { address: "0xabc", alias: "dev\u202e", active: true };
-    await expect(handlers.FollowedDeveloper.create(ctx, inputs)).rejects.toThrow(
+    await expect(followedDeveloperHandler.create(ctx, inputs)).rejects.toThrow(
       /alias contains the bidi control character \\u202e at position 4/,
     );
-    await expect(handlers.FollowedDeveloper.update(ctx, "0xabc", {}, inputs)).rejects.toThrow(
-      /alias contains/,
-    );
+    await expect(followedDeveloperHandler.update(ctx, "0xabc", {}, inputs)).rejects.toThrow(/alias contains/);
     expect(ctx.requests).toEqual([]);
   });
 });
