@@ -2,7 +2,6 @@ import type { Clock } from "./clock";
 import type { BacktestRunner } from "./engine/backtest-runner";
 import type { DeliveryTracker } from "./engine/dispatch";
 import type { TokenHistory } from "./engine/history";
-import type { TokenStream } from "./engine/stream";
 import type { FaultRegistry } from "./faults";
 import type { RequestJournal } from "./journal";
 import type { ApiRateLimiter } from "./rate-limit";
@@ -23,14 +22,24 @@ export interface EmulatorContext {
   backtests: BacktestRunner;
   /** Webhook deliveries of notifications still in flight. */
   deliveries: DeliveryTracker;
-  /** The optional background token stream (off by default). */
-  stream: TokenStream;
+  /** The optional background token stream (off by default; engine/stream.ts). */
+  stream: StreamControls;
   /** Serialises work per key (e.g. one PUT /webhook per user at a time). */
   serialize<T>(key: string, fn: () => Promise<T>): Promise<T>;
   /** The readings this instance follows where the spec says "not shown" (empty: the defaults). */
   variants: ReadonlySet<VariantName>;
   /** Re-applies the start-up seed after a reset. */
   reseed(): void;
+}
+
+/**
+ * The controls of the background token stream, as the server and the control plane use them.
+ * Declared here, not imported from the stream, which itself runs on this context.
+ */
+export interface StreamControls {
+  start(intervalMs?: number): void;
+  stop(): void;
+  status(): { enabled: boolean; intervalMs: number; emitted: number };
 }
 
 export function keyedSerializer(): <T>(key: string, fn: () => Promise<T>) => Promise<T> {

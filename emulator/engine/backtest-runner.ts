@@ -1,11 +1,16 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { EmulatorContext } from "../context";
 import { newId } from "../ids";
 import type { BacktestJobRecord } from "../store/records";
+import type { Store } from "../store/store";
 import { type ReplayOutput, replaySteps } from "./backtest";
+import type { TokenHistory } from "./history";
 import { triggerFires } from "./triggers";
 
-type Ctx = Pick<EmulatorContext, "store" | "history">;
+/** What a replay reads and writes: the store and the token history (the emulator's context has both). */
+interface Ctx {
+  store: Store;
+  history: TokenHistory;
+}
 
 /** Longest stretch a replay holds the event loop before it lets other requests in. */
 const SLICE_MS = 5;
