@@ -36,7 +36,7 @@ export interface EmulatorContext {
  * The controls of the background token stream, as the server and the control plane use them.
  * Declared here, not imported from the stream, which itself runs on this context.
  */
-export interface StreamControls {
+interface StreamControls {
   start(intervalMs?: number): void;
   stop(): void;
   status(): { enabled: boolean; intervalMs: number; emitted: number };
