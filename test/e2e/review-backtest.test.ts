@@ -13,7 +13,15 @@ import { type RunningProcess, startProcess, tsNode } from "../support/process";
 import { digest, type StepSpec } from "../unit/review/preview-fixtures";
 import { TestEmulator } from "./emulator-fixture";
 import { REPO_ROOT } from "./harness";
-import { expectedMetrics, SCENARIO_UNTIL, seedScenario, THRESHOLD, TOKENS } from "./review-scenario";
+import {
+  expectedMetrics,
+  freshBody,
+  SCENARIO_UNTIL,
+  safetyBody,
+  seedScenario,
+  THRESHOLD,
+  TOKENS,
+} from "./review-scenario";
 
 /**
  * Backtests of a review against the emulator on a seeded token history: the numbers reported
@@ -23,19 +31,8 @@ import { expectedMetrics, SCENARIO_UNTIL, seedScenario, THRESHOLD, TOKENS } from
 const NODE = join(REPO_ROOT, "node_modules/.bin/node");
 const pct = (x: number) => `${(Math.round(x * 1000) / 10).toLocaleString("en-US")}%`;
 
-const safety = (min: number) => ({
-  name: "Safety first",
-  triggers: ["new_token_created"],
-  rules: [
-    { rule: "is_honeypot", dealbreaker: true },
-    { rule: "liquidity_usd", dealbreaker: false, min },
-  ],
-});
-const fresh = {
-  name: "Fresh",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "rugged", dealbreaker: true }],
-};
+const safety = safetyBody;
+const fresh = freshBody;
 
 describe("review backtests on a seeded token history", () => {
   let emulator: TestEmulator;

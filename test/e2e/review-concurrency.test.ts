@@ -6,7 +6,7 @@ import { type ProcessResult, runProcess, startProcess, tsNode } from "../support
 import { digest, type StepSpec } from "../unit/review/preview-fixtures";
 import { TestEmulator } from "./emulator-fixture";
 import { REPO_ROOT } from "./harness";
-import { THRESHOLD, TOKENS } from "./review-scenario";
+import { freshBody, safetyBody, scenarioObservations, THRESHOLD } from "./review-scenario";
 
 /**
  * `strategy-alerts review --backtest` as CI runs it, one job per pull request on one account:
@@ -18,19 +18,8 @@ import { THRESHOLD, TOKENS } from "./review-scenario";
 const NODE = join(REPO_ROOT, "node_modules/.bin/node");
 const DAY_MS = 86_400_000;
 
-const safety = (min: number) => ({
-  name: "Safety first",
-  triggers: ["new_token_created"],
-  rules: [
-    { rule: "is_honeypot", dealbreaker: true },
-    { rule: "liquidity_usd", dealbreaker: false, min },
-  ],
-});
-const fresh = {
-  name: "Fresh",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "rugged", dealbreaker: true }],
-};
+const safety = safetyBody;
+const fresh = freshBody;
 
 describe("reviews on one account", () => {
   let emulator: TestEmulator;
@@ -40,20 +29,7 @@ describe("reviews on one account", () => {
   beforeAll(async () => {
     emulator = await TestEmulator.start({ history: false });
     const yesterday = Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS;
-    const observations = TOKENS.flatMap((token, i) =>
-      token.shape.map((factor, h) => ({
-        address: token.address,
-        name: `Review token ${i + 1}`,
-        symbol: `RV${i + 1}`,
-        observedAt: new Date(yesterday + (i + h) * 3_600_000 + 30 * 60_000).toISOString(),
-        isHoneypot: false,
-        rugged: false,
-        liquidityUsd: token.liquidityUsd,
-        marketCap: token.marketCap * factor,
-        priceUsd: (token.marketCap * factor) / 1e9,
-        holderCount: 150,
-      })),
-    );
+    const observations = scenarioObservations(yesterday);
     await emulator.control("POST", "/tokens", { tokens: observations });
     // Backtest jobs complete as soon as they are queued and the reviews poll.
     driver = (async () => {

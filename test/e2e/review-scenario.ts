@@ -67,15 +67,14 @@ export function expectedMetrics(minLiquidity: number) {
   };
 }
 
-/** Pins the clock and upserts one observation per token and hour. */
-export async function seedScenario(emulator: TestEmulator): Promise<void> {
-  await emulator.control("POST", "/clock", { now: SCENARIO_NOW });
-  const observations = TOKENS.flatMap((token, i) =>
+/** One observation per token and hour, the first token's first hour starting at `firstHour`. */
+export function scenarioObservations(firstHour: number) {
+  return TOKENS.flatMap((token, i) =>
     token.shape.map((factor, h) => ({
       address: token.address,
       name: `Review token ${i + 1}`,
       symbol: `RV${i + 1}`,
-      observedAt: new Date(FIRST_HOUR + (i + h) * 3_600_000 + 30 * 60_000).toISOString(),
+      observedAt: new Date(firstHour + (i + h) * 3_600_000 + 30 * 60_000).toISOString(),
       isHoneypot: false,
       rugged: false,
       liquidityUsd: token.liquidityUsd,
@@ -84,7 +83,27 @@ export async function seedScenario(emulator: TestEmulator): Promise<void> {
       holderCount: 150,
     })),
   );
-  await emulator.control("POST", "/tokens", { tokens: observations });
+}
+
+/** The two strategies the review tests create through the API: one with a threshold to move. */
+export const safetyBody = (min: number) => ({
+  name: "Safety first",
+  triggers: ["new_token_created"],
+  rules: [
+    { rule: "is_honeypot", dealbreaker: true },
+    { rule: "liquidity_usd", dealbreaker: false, min },
+  ],
+});
+export const freshBody = {
+  name: "Fresh",
+  triggers: ["new_token_created"],
+  rules: [{ rule: "rugged", dealbreaker: true }],
+};
+
+/** Pins the clock and upserts one observation per token and hour. */
+export async function seedScenario(emulator: TestEmulator): Promise<void> {
+  await emulator.control("POST", "/clock", { now: SCENARIO_NOW });
+  await emulator.control("POST", "/tokens", { tokens: scenarioObservations(FIRST_HOUR) });
 }
 
 export const WEBHOOK_SECRET_QUERY = "s3cr3t-query-token";
