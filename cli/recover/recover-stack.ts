@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "../../provider/api/client";
-import { resolveCredentials } from "../../provider/credentials";
+import { API_KEY_ENV, BASE_URL_ENV, resolveCredentials } from "../../provider/credentials";
 import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
 import { otherStacks, type PulumiRunner, pulumiIn, stackArgs } from "./pulumi-cli";
@@ -109,16 +109,13 @@ async function heldEverywhere(
 
 /** The environment first, as every command of the package; else the stack's own config. */
 async function credentials(pulumi: PulumiRunner, stack: string | undefined) {
-  let config: Record<string, { value?: string }> | undefined;
-  const readConfig = async () => {
-    config ??= JSON.parse(
-      (await pulumi(["config", "--json", "--show-secrets", ...stackArgs(stack)])) || "{}",
-    ) as Record<string, { value?: string }>;
-    return config;
-  };
-  const { API_KEY_ENV, BASE_URL_ENV } = await import("../../provider/credentials");
-  if (!process.env[API_KEY_ENV] || !process.env[BASE_URL_ENV]) await readConfig();
-  const { apiKey, baseUrl } = resolveCredentials((key) => config?.[key]?.value);
+  const fromEnvironment = Boolean(process.env[API_KEY_ENV] && process.env[BASE_URL_ENV]);
+  const config = fromEnvironment
+    ? {}
+    : (JSON.parse(
+        (await pulumi(["config", "--json", "--show-secrets", ...stackArgs(stack)])) || "{}",
+      ) as Record<string, { value?: string }>);
+  const { apiKey, baseUrl } = resolveCredentials((key) => config[key]?.value);
   return { apiKey, baseUrl };
 }
 

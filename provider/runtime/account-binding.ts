@@ -56,6 +56,25 @@ async function currentAccount(ctx: RuntimeContext): Promise<string> {
   return (await ctx.run.account()).userId;
 }
 
+/**
+ * The account of the key in use, after checking it against the one `state` records. A failing
+ * GET /me reads like any failed operation (a stale key gets its hint).
+ */
+async function checkedAccount(
+  ctx: RuntimeContext,
+  kind: ResourceKind,
+  id: string,
+  state: PropertyBag,
+  operation: string,
+): Promise<string> {
+  const current = await runOperation(`${kind} ${id}`, operation, () => currentAccount(ctx));
+  const recorded = recordedAccount(kind, state);
+  if (recorded !== undefined && current !== recorded)
+    throw new AccountMismatchError(`${kind} ${id}`, operation, recorded, current);
+  return current;
+}
+
+/** The check alone, for operations that record nothing: no GET /me when the state records no account. */
 async function ensureSameAccount(
   ctx: RuntimeContext,
   kind: ResourceKind,
@@ -63,11 +82,7 @@ async function ensureSameAccount(
   state: PropertyBag,
   operation: string,
 ): Promise<void> {
-  const recorded = recordedAccount(kind, state);
-  if (recorded === undefined) return;
-  // A failing GET /me reads like any failed operation (a stale key gets its hint).
-  const current = await runOperation(`${kind} ${id}`, operation, () => currentAccount(ctx));
-  if (current !== recorded) throw new AccountMismatchError(`${kind} ${id}`, operation, recorded, current);
+  if (recordedAccount(kind, state) !== undefined) await checkedAccount(ctx, kind, id, state, operation);
 }
 
 /**
@@ -77,8 +92,6 @@ async function ensureSameAccount(
 export function bindToAccount(kind: ResourceKind, handler: KindHandler): KindHandler {
   // The account is read before any write: a failing GET /me after a create had succeeded would
   // lose the created object's record (and the next `up` would create it again).
-  const accountFor = (ctx: RuntimeContext, label: string, operation: string) =>
-    runOperation(label, operation, () => currentAccount(ctx));
   return {
     check: (ctx, olds, news) => handler.check(ctx, olds, news),
     async diff(ctx, id, olds, news) {
@@ -86,7 +99,7 @@ export function bindToAccount(kind: ResourceKind, handler: KindHandler): KindHan
       return handler.diff(ctx, id, olds, news);
     },
     async create(ctx, inputs) {
-      const accountId = await accountFor(ctx, labelOf(kind, inputs), "create");
+      const accountId = await runOperation(labelOf(kind, inputs), "create", () => currentAccount(ctx));
       try {
         const result = await handler.create(ctx, inputs);
         return { ...result, outs: { ...result.outs, [ACCOUNT_ID_OUTPUT]: accountId } };
@@ -97,8 +110,7 @@ export function bindToAccount(kind: ResourceKind, handler: KindHandler): KindHan
       }
     },
     async read(ctx, id, props) {
-      await ensureSameAccount(ctx, kind, id, props, "refresh");
-      const accountId = await accountFor(ctx, `${kind} ${id}`, "refresh");
+      const accountId = await checkedAccount(ctx, kind, id, props, "refresh");
       // The account is an output, never an input: the kind's read must not carry it into inputs.
       const { [ACCOUNT_ID_OUTPUT]: _recorded, ...previous } = props;
       const result = await handler.read(ctx, id, previous);
@@ -106,8 +118,7 @@ export function bindToAccount(kind: ResourceKind, handler: KindHandler): KindHan
       return { ...result, props: { ...result.props, [ACCOUNT_ID_OUTPUT]: accountId } };
     },
     async update(ctx, id, olds, news) {
-      await ensureSameAccount(ctx, kind, id, olds, "update");
-      const accountId = await accountFor(ctx, `${kind} ${id}`, "update");
+      const accountId = await checkedAccount(ctx, kind, id, olds, "update");
       const result = await handler.update(ctx, id, olds, news);
       return { ...result, outs: { ...result.outs, [ACCOUNT_ID_OUTPUT]: accountId } };
     },
