@@ -4,36 +4,21 @@
  * would promise what `up` may break halfway, so each front door says so, once per resource:
  * `checked at apply: name`. Both read which inputs a kind checks from here.
  */
-import { STRATEGY_FIELDS } from "./strategy";
-import type { ResourceKind } from "./type-tokens";
+import { checkedInputs, isCountedList, type ResourceKind } from "./kinds";
 import { isUnknown } from "./unknown-value";
 
-/** The inputs each kind's check validates (docs/resources.md, "Checked at preview, or at apply"). */
-export const CHECKED_INPUTS: Readonly<Record<ResourceKind, readonly string[]>> = {
-  Strategy: [...STRATEGY_FIELDS, "adopt"],
-  StrategyActivation: ["strategyIds", "exclusive"],
-  Webhook: ["url", "enabled", "requireVerified"],
-  FollowedDeveloper: ["address", "alias", "active"],
-  DeveloperTags: ["address", "tagIds"],
-};
-
 /**
- * Lists whose unknown elements hold up no check: the activation's check needs only how many ids
- * it holds (the plan's active limit), and the ids of strategies created in the same change are
- * always unknown at preview. Only a whole list unknown waits for apply.
+ * Whether `key` of `kind` waits for apply when only some elements of its list are unknown: not
+ * for a list whose check needs only its length (the activation's ids, always unknown for
+ * strategies created in the same change, against the plan's active limit).
  */
-const COUNTED_LISTS: Readonly<Partial<Record<ResourceKind, readonly string[]>>> = {
-  StrategyActivation: ["strategyIds"],
-};
-
-/** Whether `key` of `kind` waits for apply when only some elements of its list are unknown. */
 export function waitsOnElements(kind: ResourceKind, key: string): boolean {
-  return !(COUNTED_LISTS[kind] ?? []).includes(key);
+  return !isCountedList(kind, key);
 }
 
 /** The checked inputs of a preview's property bag that hold an unknown value, in the kind's order. */
 export function checkedAtApply(kind: ResourceKind, inputs: Readonly<Record<string, unknown>>): string[] {
-  return CHECKED_INPUTS[kind].filter((key) => {
+  return checkedInputs(kind).filter((key) => {
     const value = inputs[key];
     if (isUnknown(value)) return true;
     return waitsOnElements(kind, key) && holdsUnknown(value);

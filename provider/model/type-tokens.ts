@@ -1,42 +1,39 @@
 /**
- * The type token of each dynamic resource as the engine records it. Dynamic resources are all
- * served by the `pulumi-nodejs` provider, so the engine prefixes the module and type we pass with
- * `pulumi-nodejs:dynamic/`. Policies, the review and other tools recognise our resources through
- * `resourceKindOf`, which also knows the plugin's tokens.
+ * The type tokens of both front doors, from the kinds' descriptors. Policies, the review and
+ * other tools recognise our resources through `resourceKindOf`, which knows both families.
  */
-export const RESOURCE_MODULE = "strategy-alerts";
+import {
+  KINDS,
+  kindOfToken,
+  PLUGIN_PACKAGE,
+  RESOURCE_KINDS,
+  RESOURCE_MODULE,
+  type ResourceKind,
+} from "./kinds";
 
-export const TYPE_TOKENS = {
-  Strategy: "pulumi-nodejs:dynamic/strategy-alerts:Strategy",
-  StrategyActivation: "pulumi-nodejs:dynamic/strategy-alerts:StrategyActivation",
-  Webhook: "pulumi-nodejs:dynamic/strategy-alerts:Webhook",
-  FollowedDeveloper: "pulumi-nodejs:dynamic/strategy-alerts:FollowedDeveloper",
-  DeveloperTags: "pulumi-nodejs:dynamic/strategy-alerts:DeveloperTags",
-} as const;
+export { PLUGIN_PACKAGE, RESOURCE_MODULE, type ResourceKind };
 
-export type ResourceKind = keyof typeof TYPE_TOKENS;
-export type TypeToken = (typeof TYPE_TOKENS)[ResourceKind];
+type DynamicTokens = { readonly [K in ResourceKind]: (typeof KINDS)[K]["dynamicToken"] };
+type PluginTokens = { readonly [K in ResourceKind]: (typeof KINDS)[K]["pluginToken"] };
 
-/** The provider plugin's package name: its resources are `strategy-alerts:index:<Kind>`. */
-export const PLUGIN_PACKAGE = "strategy-alerts";
+/** The type token of each dynamic resource as the engine records it. */
+export const TYPE_TOKENS = Object.fromEntries(
+  RESOURCE_KINDS.map((k) => [k, KINDS[k].dynamicToken]),
+) as DynamicTokens;
+
+export type TypeToken = DynamicTokens[ResourceKind];
 
 /** The type token of each resource served by the provider plugin (the same kinds, same properties). */
-export const PLUGIN_TYPE_TOKENS = {
-  Strategy: "strategy-alerts:index:Strategy",
-  StrategyActivation: "strategy-alerts:index:StrategyActivation",
-  Webhook: "strategy-alerts:index:Webhook",
-  FollowedDeveloper: "strategy-alerts:index:FollowedDeveloper",
-  DeveloperTags: "strategy-alerts:index:DeveloperTags",
-} as const satisfies Record<ResourceKind, string>;
-
-const RESOURCE_KINDS = Object.keys(TYPE_TOKENS) as ResourceKind[];
+export const PLUGIN_TYPE_TOKENS = Object.fromEntries(
+  RESOURCE_KINDS.map((k) => [k, KINDS[k].pluginToken]),
+) as PluginTokens;
 
 /**
  * The resource kind a type token names, through either front door (a dynamic resource or the
  * plugin), or undefined for anything that is not ours.
  */
 export function resourceKindOf(type: string): ResourceKind | undefined {
-  return RESOURCE_KINDS.find((k) => TYPE_TOKENS[k] === type || PLUGIN_TYPE_TOKENS[k] === type);
+  return kindOfToken(type);
 }
 
 /** The type token of a URN (`urn:pulumi:stack::project::type::name`; nested types use `$`). */

@@ -9,18 +9,9 @@
  * canonical forms and the detailed diff compares sets.
  */
 import { canonicalRuleItem, canonicalRules, canonicalStringSet, stableStringify } from "../model/canonical";
+import { type ResourceKind, setInputs } from "../model/kinds";
 import type { RuleItem } from "../model/rule-items";
-import type { ResourceKind } from "../model/type-tokens";
 import { type PropertyBag, unknownPaths } from "../runtime/inputs";
-
-/** The fields each kind holds as sets, and whether their elements are rule items. */
-const SET_FIELDS: Record<ResourceKind, Record<string, "rules" | "strings">> = {
-  Strategy: { rules: "rules", triggers: "strings" },
-  StrategyActivation: { strategyIds: "strings" },
-  Webhook: {},
-  FollowedDeveloper: {},
-  DeveloperTags: { tagIds: "strings" },
-};
 
 const isRuleItem = (item: unknown): item is RuleItem =>
   typeof item === "object" && item !== null && typeof (item as { rule?: unknown }).rule === "string";
@@ -42,7 +33,7 @@ function keyOf(item: unknown): string {
  */
 export function inOrderOf(kind: ResourceKind, reference: PropertyBag, bag: PropertyBag): PropertyBag {
   const out = { ...bag };
-  for (const field of Object.keys(SET_FIELDS[kind])) {
+  for (const field of Object.keys(setInputs(kind))) {
     const wanted = reference[field];
     const items = bag[field];
     if (!Array.isArray(wanted) || !Array.isArray(items)) continue;
@@ -63,7 +54,7 @@ export function inOrderOf(kind: ResourceKind, reference: PropertyBag, bag: Prope
  */
 export function inCanonicalOrder(kind: ResourceKind, bag: PropertyBag): PropertyBag {
   const out = { ...bag };
-  for (const [field, elements] of Object.entries(SET_FIELDS[kind])) {
+  for (const [field, elements] of Object.entries(setInputs(kind))) {
     const items = bag[field];
     if (!Array.isArray(items) || unknownPaths(items).length > 0) continue;
     if (elements === "rules" && items.every(isRuleItem)) out[field] = canonicalRules(items);

@@ -6,9 +6,8 @@
  * changed threshold is exactly one path whatever the order of the list.
  */
 import { canonicalRuleItem, stableStringify } from "../model/canonical";
+import { comparedInputs, type ResourceKind, replacingInputs, setInputs } from "../model/kinds";
 import type { RuleItem } from "../model/rule-items";
-import { STRATEGY_FIELDS } from "../model/strategy";
-import type { ResourceKind } from "../model/type-tokens";
 import { isUnknown } from "../model/unknown-value";
 import type { PropertyBag } from "../runtime/inputs";
 
@@ -17,40 +16,20 @@ export type DetailedDiff = Record<string, DiffKind>;
 
 type FieldDiffer = (path: string, old: unknown, now: unknown, out: DetailedDiff) => void;
 
-interface KindFields {
-  /** Compared fields and how; others (outputs, `adopt`) never make a diff. */
-  fields: Record<string, FieldDiffer>;
-  /** Fields whose change replaces the resource. */
-  replaceOn: readonly string[];
-}
-
 const value: FieldDiffer = (path, old, now, out) => diffValue(path, old, now, out);
-const stringSet: FieldDiffer = (path, old, now, out) => diffStringSet(path, old, now, out);
-const rules: FieldDiffer = (path, old, now, out) => diffRules(path, old, now, out);
-
-const KIND_FIELDS: Record<ResourceKind, KindFields> = {
-  Strategy: {
-    fields: Object.fromEntries(
-      STRATEGY_FIELDS.map((f) => [f, f === "rules" ? rules : f === "triggers" ? stringSet : value]),
-    ),
-    replaceOn: [],
-  },
-  StrategyActivation: { fields: { strategyIds: stringSet, exclusive: value }, replaceOn: [] },
-  Webhook: {
-    fields: { url: value, enabled: value, requireVerified: value, rotation: value },
-    replaceOn: [],
-  },
-  // The address is the developer's identity: another address is another resource.
-  FollowedDeveloper: { fields: { address: value, alias: value, active: value }, replaceOn: ["address"] },
-  DeveloperTags: { fields: { address: value, tagIds: stringSet }, replaceOn: ["address"] },
+const DIFFERS: Record<"rules" | "strings", FieldDiffer> = {
+  rules: (path, old, now, out) => diffRules(path, old, now, out),
+  strings: (path, old, now, out) => diffStringSet(path, old, now, out),
 };
 
 /** The detailed diff of one resource's old and new inputs. */
 export function detailedDiff(kind: ResourceKind, olds: PropertyBag, news: PropertyBag): DetailedDiff {
-  const { fields, replaceOn } = KIND_FIELDS[kind];
+  const sets = setInputs(kind);
+  const replaceOn = replacingInputs(kind);
   const out: DetailedDiff = {};
-  for (const [field, differ] of Object.entries(fields)) {
+  for (const field of comparedInputs(kind)) {
     const found: DetailedDiff = {};
+    const differ = sets[field] === undefined ? value : DIFFERS[sets[field]];
     differ(field, olds[field], news[field], found);
     for (const [path, k] of Object.entries(found))
       out[path] = replaceOn.includes(field) ? (`${k}_REPLACE` as DiffKind) : k;

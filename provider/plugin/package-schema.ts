@@ -8,6 +8,17 @@
  */
 import { z } from "zod";
 import { API_KEY_ENV, BASE_URL_ENV } from "../credentials";
+import {
+  alwaysPresent,
+  type FieldType,
+  type InputField,
+  KINDS,
+  kindOf,
+  type OutputField,
+  PLUGIN_PACKAGE,
+  RESOURCE_KINDS,
+  type ResourceKind,
+} from "../model/kinds";
 import { getRuleDefinition, productGroupName, RULE_CATALOG, type RuleId } from "../model/rule-catalog";
 import * as ruleItems from "../model/rule-items";
 import { AccountSchema } from "../model/schemas/account";
@@ -18,20 +29,7 @@ import {
   MicroblogTagSchema,
   MicroblogTagsQuerySchema,
 } from "../model/schemas/microblog";
-import {
-  EventTypeSchema,
-  MatchingSchema,
-  RetryPolicySchema,
-  RuleGroupSchema,
-  STRATEGY_OUTPUT_FIELDS,
-  StoredRuleSchema,
-  type StrategyField,
-  type StrategyOutputField,
-  StrategySchema,
-  TriggerConfigsSchema,
-} from "../model/strategy";
-import { STRATEGY_LIMITS } from "../model/strategy-limits";
-import { PLUGIN_PACKAGE, PLUGIN_TYPE_TOKENS, type ResourceKind } from "../model/type-tokens";
+import { StrategySchema } from "../model/strategy";
 import { PackageDefectError } from "./errors";
 import { FUNCTIONS, type FunctionName, functionToken } from "./functions";
 
@@ -168,187 +166,49 @@ function ruleItemType(types: TypeBuilder, name: string, schema: z.ZodType): Type
   return types.object(name, js, description, overrides);
 }
 
-const RESOURCE_DESCRIPTIONS: Record<ResourceKind, string> = {
-  Strategy:
-    "A strategy: triggers plus filtering rules. Created inactive and never activated here: a StrategyActivation owns which strategies are active.",
-  StrategyActivation:
-    "The active set of a stack (use one per stack). Its preview fails, naming plan, limit and counts, when the set plus the strategies active outside it exceed the plan's active limit; its update deactivates before it activates.",
-  Webhook:
-    "The account's single webhook (declaring it adopts whatever the account has). Import it with the id `webhook`.",
-  FollowedDeveloper:
-    "A followed developer wallet. Destroying it deactivates the developer: the API cannot unfollow. Its id is the address.",
-  DeveloperTags:
-    "The tags assigned to one followed developer; destroying it assigns the empty set. Its id is the address.",
-};
-
-interface ResourceShape {
-  inputs: Record<string, Property>;
-  required: string[];
-  outputs: Record<string, Property>;
-  outputsRequired: string[];
+/** A descriptor's field as a schema property: its type, whether it is secret, its description. */
+function fieldSpec(types: TypeBuilder, field: InputField | OutputField): Property {
+  const secret = "secret" in field && field.secret === true ? { secret: true } : {};
+  return { ...fieldType(types, field.type), ...secret, description: field.description };
 }
 
-const str = (description: string): Property => ({ type: "string", description });
-const bool = (description: string): Property => ({ type: "boolean", description });
-const strings = (description: string): Property => ({
-  type: "array",
-  items: { type: "string" },
-  description,
-});
-
-function strategyShape(types: TypeBuilder): ResourceShape {
-  // Registered before the input types, so the schema lists its types in a stable order.
-  const rules = ruleItemTypes().map(({ name, schema }) => ruleItemType(types, name, schema));
-  const stored = types.fromZod(StoredRuleSchema, "StoredRule", "output");
-  const groups = types.fromZod(RuleGroupSchema, "RuleGroup", "output");
-  return {
-    inputs: strategyInputs(types, rules),
-    required: ["name", "triggers", "rules"],
-    outputs: strategyOutputs(stored, groups),
-    outputsRequired: [...STRATEGY_OUTPUT_FIELDS],
-  };
+function fieldType(types: TypeBuilder, type: FieldType): TypeSpec {
+  switch (type) {
+    case "string":
+    case "boolean":
+    case "integer":
+      return { type };
+    case "strings":
+      return { type: "array", items: { type: "string" } };
+    case "ruleItems":
+      return {
+        type: "array",
+        items: { oneOf: ruleItemTypes().map(({ name, schema }) => ruleItemType(types, name, schema)) },
+      };
+    default: {
+      const named = types.fromZod(type.zod, type.name, type.io ?? "input");
+      return type.list ? { type: "array", items: named } : named;
+    }
+  }
 }
 
-function strategyInputs(types: TypeBuilder, rules: TypeSpec[]): Record<StrategyField | "adopt", Property> {
-  const L = STRATEGY_LIMITS;
-  return {
-    name: str(`The strategy's name (at most ${L.nameMaxLength} characters).`),
-    description: str(`A description (at most ${L.descriptionMaxLength} characters).`),
-    triggers: {
-      type: "array",
-      items: types.fromZod(EventTypeSchema, "EventType"),
-      description: "Event types that trigger an evaluation; order is not a change.",
-    },
-    triggerConfigs: {
-      ...types.fromZod(TriggerConfigsSchema, "TriggerConfigs"),
-      description: "Configuration of the triggers that take one (microblog tags, followed-developer scope).",
-    },
-    rules: {
-      type: "array",
-      items: { oneOf: rules },
-      description: `Rule items (at most ${L.maxRules}); order is not a change. Any change sends the whole set.`,
-    },
-    strict: bool("Every rule must hold (default false)."),
-    alertCooldownMins: {
-      type: "integer",
-      description: `Minutes between two alerts for one token (${L.alertCooldownMinsMin} to ${L.alertCooldownMinsMax}, default 0).`,
-    },
-    retryPolicy: {
-      ...types.fromZod(RetryPolicySchema, "RetryPolicy"),
-      description: "How a failed evaluation is retried.",
-    },
-    matching: {
-      ...types.fromZod(MatchingSchema, "Matching"),
-      description: "Alert when this share of the rules holds.",
-    },
-    adopt: str(
-      "Take over this existing strategy (its id) instead of creating one; changing it later is not a change.",
-    ),
-  };
+function fieldSpecs(
+  types: TypeBuilder,
+  fields: Readonly<Record<string, InputField | OutputField>>,
+): Record<string, Property> {
+  return Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, fieldSpec(types, f)]));
 }
 
-function strategyOutputs(stored: TypeSpec, groups: TypeSpec): Record<StrategyOutputField, Property> {
+/** A kind's resource spec, all from its descriptor. */
+function resourceSpec(types: TypeBuilder, kind: ResourceKind): Json {
+  const d = kindOf(kind);
+  const inputs = fieldSpecs(types, d.inputs);
   return {
-    strategyId: str("The strategy's id (also the resource id)."),
-    userId: str("The owning user."),
-    dealbreakers: {
-      type: "array",
-      items: stored,
-      description: "The dealbreaker conditions as the service stores them.",
-    },
-    ruleGroups: {
-      type: "array",
-      items: groups,
-      description: "The rule groups as the service stores them.",
-    },
-    isActive: bool("Whether the strategy is active (a StrategyActivation decides)."),
-    createdAt: str("When the strategy was created."),
-    updatedAt: str("When the strategy was last changed."),
-  };
-}
-
-function strategyActivationShape(): ResourceShape {
-  return {
-    inputs: {
-      strategyIds: strings(
-        "The strategies that must be active: a set (order and duplicates are not changes).",
-      ),
-      exclusive: bool(
-        "false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.",
-      ),
-    },
-    required: ["strategyIds"],
-    outputs: { activeStrategyIds: strings("The strategies this resource keeps active, sorted.") },
-    outputsRequired: ["activeStrategyIds", "exclusive"],
-  };
-}
-
-function webhookShape(): ResourceShape {
-  return {
-    inputs: {
-      url: str("Where signed deliveries go; null clears the url, the secret and the verification state."),
-      enabled: bool("Whether deliveries are sent."),
-      requireVerified: bool(
-        "Default true: an unverified url fails the update (url and secret are still recorded).",
-      ),
-      rotation: str("Change this to any new value to rotate the signing secret on purpose."),
-    },
-    required: ["enabled"],
-    outputs: {
-      verifiedAt: str("When the url answered the verification challenge."),
-      hasSecret: bool("Whether the service holds a signing secret."),
-      secret: {
-        type: "string",
-        secret: true,
-        description: "The signing secret for verifyWebhook; a Pulumi secret.",
-      },
-      verificationError: str("Why the last verification failed."),
-    },
-    outputsRequired: ["enabled", "requireVerified", "hasSecret"],
-  };
-}
-
-function followedDeveloperShape(): ResourceShape {
-  return {
-    inputs: {
-      address: str("The developer's wallet address; changing it replaces the resource."),
-      alias: str("A name for the developer."),
-      active: bool("Default true. Destroying the resource deactivates the developer."),
-    },
-    required: ["address"],
-    outputs: {
-      isActive: bool("Whether the service treats the developer as active."),
-      addedAt: str("When the developer was first followed."),
-      tagIds: strings("The developer's tag ids."),
-    },
-    outputsRequired: ["address", "active"],
-  };
-}
-
-function developerTagsShape(): ResourceShape {
-  return {
-    inputs: {
-      address: str("A followed developer's address; changing it replaces the resource."),
-      tagIds: strings("Developer tag ids: a set, order and duplicates are not changes."),
-    },
-    required: ["address", "tagIds"],
-    outputs: {},
-    outputsRequired: ["address", "tagIds"],
-  };
-}
-
-/** Every kind records the account it belongs to; a key of another account is refused. */
-const ACCOUNT_ID_PROPERTY: Property = str(
-  "The account (the service's user id) this resource belongs to; an operation with a key of another account fails and changes nothing.",
-);
-
-function resources(types: TypeBuilder): Record<ResourceKind, ResourceShape> {
-  return {
-    Strategy: strategyShape(types),
-    StrategyActivation: strategyActivationShape(),
-    Webhook: webhookShape(),
-    FollowedDeveloper: followedDeveloperShape(),
-    DeveloperTags: developerTagsShape(),
+    description: d.description,
+    inputProperties: inputs,
+    requiredInputs: Object.keys(d.inputs).filter((name) => d.inputs[name]?.required === true),
+    properties: { ...inputs, ...fieldSpecs(types, d.outputs) },
+    required: alwaysPresent(kind),
   };
 }
 
@@ -436,21 +296,8 @@ export function pluginSchema(): Json {
       description: `The API base address ending in /api/external/v1; the ${BASE_URL_ENV} environment variable takes precedence.`,
     },
   };
-  const shapes = resources(types);
   const resourceSpecs = Object.fromEntries(
-    (Object.keys(shapes) as ResourceKind[]).map((kind) => {
-      const s = shapes[kind];
-      return [
-        PLUGIN_TYPE_TOKENS[kind],
-        {
-          description: RESOURCE_DESCRIPTIONS[kind],
-          inputProperties: s.inputs,
-          requiredInputs: s.required,
-          properties: { ...s.inputs, ...s.outputs, accountId: ACCOUNT_ID_PROPERTY },
-          required: [...new Set([...s.required, ...s.outputsRequired])],
-        },
-      ];
-    }),
+    RESOURCE_KINDS.map((kind) => [KINDS[kind].pluginToken, resourceSpec(types, kind)]),
   );
   const functionSpecs = functions(types);
   return {

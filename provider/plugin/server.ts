@@ -15,6 +15,7 @@ import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { Redactor } from "../api/redact";
 import { checkedAtApply, checkedAtApplyLine } from "../model/checked-at-apply";
 import { StrategyAlertsError } from "../model/errors";
+import { secretOutputs, stableProperties } from "../model/kinds";
 import { printableText } from "../model/printable-text";
 import { shortText } from "../model/quoted-text";
 import type { ResourceKind } from "../model/type-tokens";
@@ -29,7 +30,7 @@ import { type ResourceWarn, stderrWarn } from "./engine-log";
 import { functionOf, InvokeArgumentError } from "./functions";
 import { pluginSchema } from "./package-schema";
 import { packageVersion } from "./package-version";
-import { kindOfUrn, previewOutputs, SECRET_OUTPUTS, STABLE_OUTPUTS } from "./tokens";
+import { kindOfUrn, previewOutputs } from "./tokens";
 import { open, seal } from "./wire";
 
 type Unary<Req, Res> = grpc.handleUnaryCall<Req, Res>;
@@ -329,7 +330,7 @@ const DIFF_NONE = provproto.DiffResponse.DiffChanges.DIFF_NONE;
 const DIFF_SOME = provproto.DiffResponse.DiffChanges.DIFF_SOME;
 
 function secretKeys(kind: ResourceKind, keys: Iterable<string>): Set<string> {
-  return new Set([...keys, ...SECRET_OUTPUTS[kind]]);
+  return new Set([...keys, ...secretOutputs(kind)]);
 }
 
 /** Every check failure the plugin answers (resources, configuration, invokes): printable. */
@@ -366,7 +367,7 @@ function diffResponse(
   res
     .setChanges(DIFF_SOME)
     .setReplacesList(replaces)
-    .setStablesList(replaces.length > 0 ? [] : [...STABLE_OUTPUTS[kind]])
+    .setStablesList(replaces.length > 0 ? [] : stableProperties(kind))
     .setDiffsList(changedProperties(detailed))
     .setDeletebeforereplace(result.deleteBeforeReplace === true);
   for (const [path, k] of Object.entries(detailed)) res.getDetaileddiffMap().set(path, propertyDiff(k));

@@ -1,5 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CHECKED_INPUTS, checkedAtApplyLine, waitsOnElements } from "../model/checked-at-apply";
+import { checkedAtApplyLine, waitsOnElements } from "../model/checked-at-apply";
+import { checkedInputs } from "../model/kinds";
 import type { ResourceKind } from "../model/type-tokens";
 
 /**
@@ -26,7 +27,7 @@ export function warnCheckedAtApply(
 }
 
 async function unknownInputs(kind: ResourceKind, args: Record<string, unknown>): Promise<string[]> {
-  const keys = CHECKED_INPUTS[kind].filter((key) => args[key] !== undefined);
+  const keys = checkedInputs(kind).filter((key) => args[key] !== undefined);
   const known = await Promise.all(
     keys.map((key) => {
       const value = args[key];

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { inputNames } from "../model/kinds";
 import { unsetOutputs } from "../model/resource-outputs";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
@@ -6,15 +7,21 @@ import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
 
 export interface DeveloperTagsArgs {
-  /** A followed developer's address (use FollowedDeveloper.address); changing it replaces the resource. */
+  /**
+   * A followed developer's address (use FollowedDeveloper.address); changing it replaces the
+   * resource.
+   */
   address: pulumi.Input<string>;
   /** Developer tag ids (GET /devs/tags): a set, order and duplicates are not changes. */
   tagIds: pulumi.Input<pulumi.Input<string>[]>;
 }
 
-const INPUT_KEYS = ["address", "tagIds"] as const satisfies readonly (keyof DeveloperTagsArgs)[];
+const INPUT_KEYS: readonly (keyof DeveloperTagsArgs)[] = inputNames("DeveloperTags");
 
-/** The tags assigned to one followed developer. Destroying it assigns the empty set. */
+/**
+ * The tags assigned to one followed developer; destroying it assigns the empty set. Its id is the
+ * address.
+ */
 export class DeveloperTags extends pulumi.dynamic.Resource {
   /** The type token the engine records for this resource. */
   static readonly __pulumiType = TYPE_TOKENS.DeveloperTags;
@@ -36,9 +43,17 @@ export class DeveloperTags extends pulumi.dynamic.Resource {
     );
   }
 
+  /**
+   * A followed developer's address (use FollowedDeveloper.address); changing it replaces the
+   * resource.
+   */
   declare readonly address: pulumi.Output<string>;
+  /** Developer tag ids (GET /devs/tags): a set, order and duplicates are not changes. */
   declare readonly tagIds: pulumi.Output<string[]>;
-  /** The account (the service's user id) this resource belongs to; a key of another account is refused. */
+  /**
+   * The account (the service's user id) this resource belongs to; an operation with a key of
+   * another account fails and changes nothing.
+   */
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: DeveloperTagsArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { inputNames } from "../model/kinds";
 import { unsetOutputs } from "../model/resource-outputs";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
@@ -6,18 +7,22 @@ import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
 
 export interface FollowedDeveloperArgs {
-  /** The developer's wallet address; changing it replaces the resource. */
+  /**
+   * The developer's wallet address; changing it replaces the resource. Also an output, so a
+   * strategy or DeveloperTags naming the wallet comes after it.
+   */
   address: pulumi.Input<string>;
+  /** A name for the developer: plain text (no control or bidi characters). */
   alias?: pulumi.Input<string>;
-  /** Default true. Destroying the resource deactivates the developer: the API cannot unfollow. */
+  /** Default true. Destroying the resource deactivates the developer. */
   active?: pulumi.Input<boolean>;
 }
 
-const INPUT_KEYS = ["address", "alias", "active"] as const satisfies readonly (keyof FollowedDeveloperArgs)[];
+const INPUT_KEYS: readonly (keyof FollowedDeveloperArgs)[] = inputNames("FollowedDeveloper");
 
 /**
- * A followed developer. `address` is an output, so a Strategy whose trigger config names the
- * wallet (or a DeveloperTags) that uses it is created after the developer is followed.
+ * A followed developer wallet. Destroying it deactivates the developer: the API cannot unfollow.
+ * Its id is the address.
  */
 export class FollowedDeveloper extends pulumi.dynamic.Resource {
   /** The type token the engine records for this resource. */
@@ -40,13 +45,25 @@ export class FollowedDeveloper extends pulumi.dynamic.Resource {
     );
   }
 
+  /**
+   * The developer's wallet address; changing it replaces the resource. Also an output, so a
+   * strategy or DeveloperTags naming the wallet comes after it.
+   */
   declare readonly address: pulumi.Output<string>;
+  /** A name for the developer: plain text (no control or bidi characters). */
   declare readonly alias: pulumi.Output<string | undefined>;
+  /** Default true. Destroying the resource deactivates the developer. */
   declare readonly active: pulumi.Output<boolean>;
+  /** Whether the service treats the developer as active. */
   declare readonly isActive: pulumi.Output<boolean>;
+  /** When the developer was first followed. */
   declare readonly addedAt: pulumi.Output<string | null>;
+  /** The developer's tag ids, as read. */
   declare readonly tagIds: pulumi.Output<string[] | undefined>;
-  /** The account (the service's user id) this resource belongs to; a key of another account is refused. */
+  /**
+   * The account (the service's user id) this resource belongs to; an operation with a key of
+   * another account fails and changes nothing.
+   */
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: FollowedDeveloperArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { inputNames } from "../model/kinds";
 import { unsetOutputs } from "../model/resource-outputs";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
@@ -9,18 +10,18 @@ export interface StrategyActivationArgs {
   /** The strategies that must be active: a set (order and duplicates are not changes). */
   strategyIds: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * false (default): active strategies outside the set that this resource never activated are
-   * left alone. true: every other active strategy of the account is deactivated.
+   * false (default): active strategies outside the set that this resource never activated are left
+   * alone. true: every other active strategy of the account is deactivated.
    */
   exclusive?: pulumi.Input<boolean>;
 }
 
-const INPUT_KEYS = ["strategyIds", "exclusive"] as const satisfies readonly (keyof StrategyActivationArgs)[];
+const INPUT_KEYS: readonly (keyof StrategyActivationArgs)[] = inputNames("StrategyActivation");
 
 /**
- * The active set of a stack (use one per stack). Its preview fails, naming plan, limit and
- * counts, when the set plus the strategies active outside it exceed the plan's active limit;
- * its update deactivates before it activates, so moving activity at the limit works in one up.
+ * The active set of a stack (use one per stack). Its preview fails, naming plan, limit and counts,
+ * when the set plus the strategies active outside it exceed the plan's active limit; its update
+ * deactivates before it activates, so moving activity at the limit works in one up.
  */
 export class StrategyActivation extends pulumi.dynamic.Resource {
   /** The type token the engine records for this resource. */
@@ -47,10 +48,19 @@ export class StrategyActivation extends pulumi.dynamic.Resource {
     );
   }
 
+  /** The strategies that must be active: a set (order and duplicates are not changes). */
   declare readonly strategyIds: pulumi.Output<string[]>;
+  /**
+   * false (default): active strategies outside the set that this resource never activated are left
+   * alone. true: every other active strategy of the account is deactivated.
+   */
   declare readonly exclusive: pulumi.Output<boolean>;
+  /** The strategies this resource keeps active, sorted. */
   declare readonly activeStrategyIds: pulumi.Output<string[]>;
-  /** The account (the service's user id) this resource belongs to; a key of another account is refused. */
+  /**
+   * The account (the service's user id) this resource belongs to; an operation with a key of
+   * another account fails and changes nothing.
+   */
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: StrategyActivationArgs, opts?: pulumi.CustomResourceOptions) {

@@ -1,13 +1,13 @@
 import * as pulumi from "@pulumi/pulumi";
+import { inputNames } from "../model/kinds";
 import { unsetOutputs } from "../model/resource-outputs";
-import {
-  type Matching,
-  type RetryPolicy,
-  type RuleGroup,
-  type RuleItem,
-  STRATEGY_FIELDS,
-  type StoredRule,
-  type TriggerConfigs,
+import type {
+  Matching,
+  RetryPolicy,
+  RuleGroup,
+  RuleItem,
+  StoredRule,
+  TriggerConfigs,
 } from "../model/strategy";
 import type { EventType } from "../model/triggers";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
@@ -17,29 +17,45 @@ import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
 
 export interface StrategyArgs {
+  /** The strategy's name: plain text (no control or bidi characters), at most 100 characters. */
   name: pulumi.Input<string>;
+  /**
+   * A description: plain text (line feeds and tabs allowed), at most 500 characters; removing it
+   * clears it.
+   */
   description?: pulumi.Input<string | null>;
-  /** Event types that trigger an evaluation (spec 2.3); order is not a change. */
+  /** Event types that trigger an evaluation (at most 6); order is not a change. */
   triggers: pulumi.Input<pulumi.Input<EventType>[]>;
+  /**
+   * Configuration of the triggers that take one (microblog tags, followed-developer scope), keyed
+   * by event type; removing it clears it.
+   */
   triggerConfigs?: DeepInput<TriggerConfigs>;
-  /** Rule items exactly as in spec 2.4; order is not a change. Any change sends the whole set. */
+  /**
+   * Rule items (at most 50): each rule once (min and max in one item; only `not_equals` items with
+   * different values may repeat an enum rule); order is not a change. Any change sends the whole
+   * set: a PATCH with rules replaces every saved rule.
+   */
   rules: pulumi.Input<pulumi.Input<RuleItemInput<RuleItem>>[]>;
+  /** Every rule must hold (default false). */
   strict?: pulumi.Input<boolean>;
+  /** Minutes between two alerts for one token (0 to 1440, default 0). */
   alertCooldownMins?: pulumi.Input<number>;
+  /** How a failed evaluation is retried. */
   retryPolicy?: DeepInput<RetryPolicy>;
+  /** Alert when this share of the rules holds. */
   matching?: DeepInput<Matching>;
   /**
-   * Take over this existing strategy (its id) instead of creating one: it is read, then updated
-   * to the declared state. `pulumi import` does not work for dynamic providers; this does.
-   * Changing it later is not a change.
+   * Take over this existing strategy (its id) instead of creating one: it is read, then updated to
+   * the declared state; changing it later is not a change.
    */
   adopt?: pulumi.Input<string>;
 }
 
-const INPUT_KEYS = [...STRATEGY_FIELDS, "adopt"] as const satisfies readonly (keyof StrategyArgs)[];
+const INPUT_KEYS: readonly (keyof StrategyArgs)[] = inputNames("Strategy");
 
 /**
- * A strategy: triggers plus filtering rules. Created inactive and never activated here — a
+ * A strategy: triggers plus filtering rules. Created inactive and never activated here: a
  * StrategyActivation owns which strategies are active.
  */
 export class Strategy extends pulumi.dynamic.Resource {
@@ -59,23 +75,52 @@ export class Strategy extends pulumi.dynamic.Resource {
     return new Strategy(name, readState<StrategyArgs>(INPUT_KEYS), pulumi.mergeOptions(opts, { id }));
   }
 
+  /** The strategy's name: plain text (no control or bidi characters), at most 100 characters. */
   declare readonly name: pulumi.Output<string>;
+  /**
+   * A description: plain text (line feeds and tabs allowed), at most 500 characters; removing it
+   * clears it.
+   */
   declare readonly description: pulumi.Output<string | null | undefined>;
+  /** Event types that trigger an evaluation (at most 6); order is not a change. */
   declare readonly triggers: pulumi.Output<EventType[]>;
+  /**
+   * Configuration of the triggers that take one (microblog tags, followed-developer scope), keyed
+   * by event type; removing it clears it.
+   */
   declare readonly triggerConfigs: pulumi.Output<TriggerConfigs | undefined>;
+  /**
+   * Rule items (at most 50): each rule once (min and max in one item; only `not_equals` items with
+   * different values may repeat an enum rule); order is not a change. Any change sends the whole
+   * set: a PATCH with rules replaces every saved rule.
+   */
   declare readonly rules: pulumi.Output<RuleItem[]>;
+  /** Every rule must hold (default false). */
   declare readonly strict: pulumi.Output<boolean | undefined>;
+  /** Minutes between two alerts for one token (0 to 1440, default 0). */
   declare readonly alertCooldownMins: pulumi.Output<number | undefined>;
+  /** How a failed evaluation is retried. */
   declare readonly retryPolicy: pulumi.Output<RetryPolicy | undefined>;
+  /** Alert when this share of the rules holds. */
   declare readonly matching: pulumi.Output<Matching | undefined>;
+  /** The strategy's id (also the resource id). */
   declare readonly strategyId: pulumi.Output<string>;
+  /** The owning user. */
   declare readonly userId: pulumi.Output<string>;
+  /** The dealbreaker conditions as the service stores them, generated from `rules`. */
   declare readonly dealbreakers: pulumi.Output<StoredRule[]>;
+  /** The rule groups as the service stores them, generated from `rules`. */
   declare readonly ruleGroups: pulumi.Output<RuleGroup[]>;
+  /** Whether the strategy is active (a StrategyActivation decides). */
   declare readonly isActive: pulumi.Output<boolean>;
+  /** When the strategy was created. */
   declare readonly createdAt: pulumi.Output<string>;
+  /** When the strategy was last changed. */
   declare readonly updatedAt: pulumi.Output<string>;
-  /** The account (the service's user id) this resource belongs to; a key of another account is refused. */
+  /**
+   * The account (the service's user id) this resource belongs to; an operation with a key of
+   * another account fails and changes nothing.
+   */
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: StrategyArgs, opts?: pulumi.CustomResourceOptions) {

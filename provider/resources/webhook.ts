@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import { inputNames, secretOutputs } from "../model/kinds";
 import { unsetOutputs } from "../model/resource-outputs";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
@@ -8,21 +9,22 @@ import { readState } from "./read-state";
 export interface WebhookArgs {
   /** Where signed deliveries go; null clears the url, the secret and the verification state. */
   url: pulumi.Input<string | null>;
+  /** Whether deliveries are sent. */
   enabled: pulumi.Input<boolean>;
-  /** Default true: an unverified url fails the update (url and secret are still recorded). */
+  /**
+   * Default true: an unverified url fails the update (url and secret are still recorded, so the
+   * next up retries).
+   */
   requireVerified?: pulumi.Input<boolean>;
   /** Change this to any new value to rotate the signing secret on purpose. */
   rotation?: pulumi.Input<string>;
 }
 
-const INPUT_KEYS = [
-  "url",
-  "enabled",
-  "requireVerified",
-  "rotation",
-] as const satisfies readonly (keyof WebhookArgs)[];
+const INPUT_KEYS: readonly (keyof WebhookArgs)[] = inputNames("Webhook");
 
-/** The account's single webhook (declaring it adopts whatever the account has). */
+/**
+ * The account's single webhook (declaring it adopts whatever the account has). Its id is `webhook`.
+ */
 export class Webhook extends pulumi.dynamic.Resource {
   /** The type token the engine records for this resource. */
   static readonly __pulumiType = TYPE_TOKENS.Webhook;
@@ -40,14 +42,22 @@ export class Webhook extends pulumi.dynamic.Resource {
     return new Webhook(name, readState<WebhookArgs>(INPUT_KEYS), pulumi.mergeOptions(opts, { id }));
   }
 
+  /** Where signed deliveries go; null clears the url, the secret and the verification state. */
   declare readonly url: pulumi.Output<string | null>;
+  /** Whether deliveries are sent. */
   declare readonly enabled: pulumi.Output<boolean>;
+  /** When the url answered the verification challenge. */
   declare readonly verifiedAt: pulumi.Output<string | null>;
+  /** Whether the service holds a signing secret. */
   declare readonly hasSecret: pulumi.Output<boolean>;
   /** The signing secret for verifyWebhook; a Pulumi secret. */
   declare readonly secret: pulumi.Output<string | null>;
+  /** Why the last verification failed. */
   declare readonly verificationError: pulumi.Output<string | null>;
-  /** The account (the service's user id) this resource belongs to; a key of another account is refused. */
+  /**
+   * The account (the service's user id) this resource belongs to; an operation with a key of
+   * another account fails and changes nothing.
+   */
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
@@ -59,7 +69,7 @@ export class Webhook extends pulumi.dynamic.Resource {
         ...unsetOutputs("Webhook"),
       },
       // A secret returned from create must be declared here: pulumi.secret() from a dynamic provider does not work.
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: ["secret"] }),
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs("Webhook") }),
       RESOURCE_MODULE,
       "Webhook",
     );

@@ -4,11 +4,11 @@
  * rotation says only that it was requested, and a URL loses whatever may authenticate to it.
  */
 import { stableStringify } from "../model/canonical";
-import type { ResourceKind } from "../model/type-tokens";
+import { KINDS, type ResourceKind } from "../model/kinds";
 import { printableUrl } from "../model/url-credentials";
 import type { PlanStep } from "./preview-json";
 import { type Names, tagName } from "./strategy-diff";
-import { code, isUnknownValue, joinMd, type Md, md, quote, UNKNOWN_WORDS } from "./words";
+import { code, isUnknownValue, joinMd, type Md, md, quote, text, UNKNOWN_WORDS } from "./words";
 
 // biome-ignore lint/suspicious/noExplicitAny: inputs come from the engine as untyped JSON.
 type Bag = Record<string, any>;
@@ -114,7 +114,11 @@ export const ACCOUNT_KINDS: readonly {
   heading: Md;
   statements: (step: PlanStep, names: Names) => Md[];
 }[] = [
-  { kind: "Webhook", heading: md`Webhook`, statements: webhookStatements },
-  { kind: "FollowedDeveloper", heading: md`Followed developers`, statements: developerStatements },
-  { kind: "DeveloperTags", heading: md`Developer tags`, statements: developerTagStatements },
+  { kind: "Webhook", heading: text(KINDS.Webhook.heading), statements: webhookStatements },
+  {
+    kind: "FollowedDeveloper",
+    heading: text(KINDS.FollowedDeveloper.heading),
+    statements: developerStatements,
+  },
+  { kind: "DeveloperTags", heading: text(KINDS.DeveloperTags.heading), statements: developerTagStatements },
 ];

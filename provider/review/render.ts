@@ -5,6 +5,7 @@
  * the change under review controls goes through the escaping layer (markdown.ts).
  */
 
+import { KINDS } from "../model/kinds";
 import { cutText } from "../model/quoted-text";
 import { ACCOUNT_KINDS } from "./account-resources";
 import { type ReviewAccount, reviewActivation } from "./activation";
@@ -196,7 +197,7 @@ function activationBlock(
   changes: PlanStep[],
   withAccount: boolean,
 ): Block {
-  const out: Md[] = [md`### Activation`, md``];
+  const out: Md[] = [md`### ${text(KINDS.StrategyActivation.heading)}`, md``];
   for (const effect of changes.map(stepEffect)) if (effect) out.push(md`- ${effectLine(effect)}`);
   const said = (change: keyof typeof ACTIVATION_EFFECTS, names: Md) =>
     out.push(md`- ${effectLine(ACTIVATION_EFFECTS[change](names))}`);

@@ -4,6 +4,7 @@
  * the review knows the names.
  */
 import { stableStringify } from "../model/canonical";
+import { defaultOf } from "../model/kinds";
 import { describeCondition, ruleChanges } from "./rule-diff";
 import {
   code,
@@ -43,11 +44,12 @@ export function strategyChanges(before: Bag, after: Bag, names: Names): Md[] {
   }
   out.push(...triggerChanges(before.triggers, after.triggers));
   out.push(...triggerConfigChanges(before.triggerConfigs, after.triggerConfigs, names));
-  const cooldown = (b: Bag) => b.alertCooldownMins ?? 0;
+  const cooldown = (b: Bag) => b.alertCooldownMins ?? defaultOf("Strategy", "alertCooldownMins");
   if (!same(cooldown(before), cooldown(after))) {
     out.push(md`Alert cooldown: ${minutes(cooldown(before))} → ${minutes(cooldown(after))}`);
   }
-  if (!same(before.strict ?? false, after.strict ?? false)) {
+  const strict = (b: Bag) => b.strict ?? defaultOf("Strategy", "strict");
+  if (!same(strict(before), strict(after))) {
     out.push(after.strict === true ? md`Strict mode turned on` : md`Strict mode turned off`);
   }
   if (!same(before.matching, after.matching))

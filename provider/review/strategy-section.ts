@@ -3,12 +3,13 @@
  * statement, and the short form the size limit falls back to.
  */
 
+import { KINDS } from "../model/kinds";
 import { effectLine, stepEffect } from "./effects";
 import type { Block } from "./fit-to-limit";
 import { type Md, md } from "./markdown";
 import type { PlanStep } from "./preview-json";
 import { type Names, strategyChanges, strategySummary } from "./strategy-diff";
-import { code, plural, quote } from "./words";
+import { code, plural, quote, text } from "./words";
 
 const opOf = (op: string) => (op === "create-replacement" || op === "delete-replaced" ? "replace" : op);
 
@@ -37,7 +38,7 @@ function statementsOf(step: PlanStep, op: string, names: Names): Md[] {
 
 export function strategyBlocks(steps: PlanStep[], names: Names, drift: boolean): Block[] {
   if (steps.length === 0) return [];
-  const blocks: Block[] = [{ full: [md`### Strategies`, md``] }];
+  const blocks: Block[] = [{ full: [md`### ${text(KINDS.Strategy.heading)}`, md``] }];
   for (const s of steps) {
     const inputs = (s.new?.inputs ?? s.old?.inputs ?? {}) as Record<string, unknown>;
     const rawName = typeof inputs.name === "string" ? inputs.name : s.name;

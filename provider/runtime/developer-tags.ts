@@ -1,5 +1,6 @@
 import { NotFoundError } from "../api/errors";
 import { canonicalStringSet } from "../model/canonical";
+import { replacedBy } from "../model/kinds";
 import { quotedText } from "../model/quoted-text";
 import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
@@ -29,7 +30,7 @@ export const developerTagsHandler: KindHandler = {
   },
 
   async diff(_ctx, _id, olds, news) {
-    const replaces = olds.address !== news.address ? ["address"] : [];
+    const replaces = replacedBy("DeveloperTags", olds, news);
     const changes = replaces.length > 0 || JSON.stringify(tagSet(olds)) !== JSON.stringify(tagSet(news));
     return { changes, replaces };
   },

@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from "../api/errors";
+import { replacedBy } from "../model/kinds";
 import { plainTextIssue } from "../model/plain-text";
 import { quotedText } from "../model/quoted-text";
 import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
@@ -57,8 +58,7 @@ export const followedDeveloperHandler: KindHandler = {
   async diff(_ctx, _id, olds, news) {
     const a = declared(olds);
     const b = declared(news);
-    // The address is the identity: another address is another developer.
-    const replaces = a.address !== b.address ? ["address"] : [];
+    const replaces = replacedBy("FollowedDeveloper", a, b);
     const changes = replaces.length > 0 || a.alias !== b.alias || a.active !== b.active;
     return { changes, replaces };
   },

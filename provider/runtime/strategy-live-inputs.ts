@@ -3,11 +3,13 @@
  * what declares a strategy exactly as the service holds it (adoption, import).
  */
 import { canonicalRules, canonicalStrategyInput, stableStringify } from "../model/canonical";
+import { defaultOf } from "../model/kinds";
 import { storedToRules } from "../model/rule-mapping";
 import {
   STRATEGY_FIELDS,
   STRATEGY_OUTPUT_FIELDS,
   type Strategy,
+  type StrategyField,
   type StrategyInput,
   type StrategyPatch,
 } from "../model/strategy";
@@ -24,11 +26,11 @@ export function inputsFromLive(previous: PropertyBag, live: Strategy): PropertyB
   const inputs: PropertyBag = {};
   for (const [k, v] of Object.entries(previous)) if (!OUTPUT_FIELDS.includes(k)) inputs[k] = v;
   inputs.name = live.name;
-  setUnlessDefault(inputs, previous, "description", live.description ?? null, null);
+  setUnlessDefault(inputs, previous, "description", live.description ?? null);
   inputs.triggers = [...new Set(live.triggers.filter((t) => t.enabled).map((t) => t.eventType))].sort();
   inputs.rules = canonicalRules(storedToRules(live));
-  setUnlessDefault(inputs, previous, "strict", live.strict, false);
-  setUnlessDefault(inputs, previous, "alertCooldownMins", live.alertCooldownMins, 0);
+  setUnlessDefault(inputs, previous, "strict", live.strict);
+  setUnlessDefault(inputs, previous, "alertCooldownMins", live.alertCooldownMins);
   if (live.matching !== undefined && previous.matching !== undefined) inputs.matching = live.matching;
   return inputs;
 }
@@ -62,13 +64,9 @@ export function declaredFromLive(live: Strategy): PropertyBag {
   return inputs;
 }
 
-function setUnlessDefault(
-  inputs: PropertyBag,
-  previous: PropertyBag,
-  key: string,
-  live: unknown,
-  fallback: unknown,
-) {
+/** An input left out of the code stays out while the service holds its default. */
+function setUnlessDefault(inputs: PropertyBag, previous: PropertyBag, key: StrategyField, live: unknown) {
+  const fallback = defaultOf("Strategy", key);
   if (previous[key] === undefined && stableStringify(live ?? null) === stableStringify(fallback))
     delete inputs[key];
   else inputs[key] = live;

@@ -3,19 +3,19 @@
  * the outputs worked out from its answer, a read back only when the answer cannot give them.
  */
 import { stableStringify } from "../model/canonical";
+import { defaultOf } from "../model/kinds";
 import { STRATEGY_FIELDS, type StrategyPatch } from "../model/strategy";
 import type { RuntimeContext } from "./context";
 import { ServiceStateError } from "./errors";
 import { type PropertyBag, pick } from "./inputs";
 import { liveOutputs, outputsAfterPatch, type StrategyLiveOutputs } from "./strategy-patch-result";
 
-/** What a removed optional input resets to, so deleting a line in code is an update. */
-const RESET_VALUES: PropertyBag = {
-  description: null,
-  triggerConfigs: null,
-  strict: false,
-  alertCooldownMins: 0,
-};
+/** What a removed optional input resets to (its default), so deleting a line in code is an update. */
+const RESET_VALUES: PropertyBag = Object.fromEntries(
+  STRATEGY_FIELDS.flatMap((f) =>
+    defaultOf("Strategy", f) === undefined ? [] : [[f, defaultOf("Strategy", f)]],
+  ),
+);
 
 /** Domain fields whose canonical values differ; `adopt` is never a change. */
 export function changedFields(olds: PropertyBag, news: PropertyBag): string[] {

@@ -1,0 +1,31 @@
+import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "./kind-descriptor";
+
+export const DEVELOPER_TAGS_KIND = {
+  ...tokensOf("DeveloperTags"),
+  description:
+    "The tags assigned to one followed developer; destroying it assigns the empty set. Its id is the address.",
+  heading: "Developer tags",
+  inputs: {
+    address: {
+      description:
+        "A followed developer's address (use FollowedDeveloper.address); changing it replaces the resource.",
+      type: "string",
+      typeWords: "string",
+      required: true,
+      alwaysOutput: true,
+      replaces: true,
+      checked: true,
+    },
+    tagIds: {
+      description: "Developer tag ids (GET /devs/tags): a set, order and duplicates are not changes.",
+      type: "strings",
+      typeWords: "string[]",
+      required: true,
+      alwaysOutput: true,
+      set: "strings",
+      checked: true,
+    },
+  } satisfies Record<string, InputField>,
+  outputs: { accountId: ACCOUNT_ID_OUTPUT } satisfies Record<string, OutputField>,
+  importId: { field: "address", words: "the wallet address" },
+} as const;

@@ -1,0 +1,53 @@
+import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "./kind-descriptor";
+
+export const FOLLOWED_DEVELOPER_KIND = {
+  ...tokensOf("FollowedDeveloper"),
+  description:
+    "A followed developer wallet. Destroying it deactivates the developer: the API cannot unfollow. Its id is the address.",
+  heading: "Followed developers",
+  inputs: {
+    address: {
+      description:
+        "The developer's wallet address; changing it replaces the resource. Also an output, so a strategy or DeveloperTags naming the wallet comes after it.",
+      type: "string",
+      typeWords: "string",
+      required: true,
+      alwaysOutput: true,
+      replaces: true,
+      checked: true,
+    },
+    alias: {
+      description: "A name for the developer: plain text (no control or bidi characters).",
+      type: "string",
+      typeWords: "string",
+      checked: true,
+    },
+    active: {
+      description: "Default true. Destroying the resource deactivates the developer.",
+      type: "boolean",
+      typeWords: "boolean",
+      default: true,
+      alwaysOutput: true,
+      checked: true,
+    },
+  } satisfies Record<string, InputField>,
+  outputs: {
+    isActive: {
+      description: "Whether the service treats the developer as active.",
+      type: "boolean",
+      typeWords: "boolean",
+    },
+    addedAt: {
+      description: "When the developer was first followed.",
+      type: "string",
+      typeWords: "ISO 8601 or null",
+    },
+    tagIds: {
+      description: "The developer's tag ids, as read.",
+      type: "strings",
+      typeWords: "string[]",
+    },
+    accountId: ACCOUNT_ID_OUTPUT,
+  } satisfies Record<string, OutputField>,
+  importId: { field: "address", words: "the wallet address" },
+} as const;

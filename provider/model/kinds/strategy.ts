@@ -1,0 +1,146 @@
+import {
+  EventTypeSchema,
+  MatchingSchema,
+  RetryPolicySchema,
+  RuleGroupSchema,
+  StoredRuleSchema,
+  type StrategyField,
+  type StrategyOutputField,
+  TriggerConfigsSchema,
+} from "../strategy";
+import { STRATEGY_LIMITS as L } from "../strategy-limits";
+import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "./kind-descriptor";
+
+const inputs = {
+  name: {
+    description: `The strategy's name: plain text (no control or bidi characters), at most ${L.nameMaxLength} characters.`,
+    type: "string",
+    typeWords: "string",
+    required: true,
+    checked: true,
+  },
+  description: {
+    description: `A description: plain text (line feeds and tabs allowed), at most ${L.descriptionMaxLength} characters; removing it clears it.`,
+    type: "string",
+    typeWords: "string or null",
+    default: null,
+    checked: true,
+  },
+  triggers: {
+    description: `Event types that trigger an evaluation (at most ${L.maxTriggers}); order is not a change.`,
+    type: { zod: EventTypeSchema, name: "EventType", list: true },
+    typeWords: "eventType[]",
+    required: true,
+    set: "strings",
+    checked: true,
+  },
+  triggerConfigs: {
+    description:
+      "Configuration of the triggers that take one (microblog tags, followed-developer scope), keyed by event type; removing it clears it.",
+    type: { zod: TriggerConfigsSchema, name: "TriggerConfigs" },
+    typeWords: "object keyed by eventType",
+    default: null,
+    checked: true,
+  },
+  rules: {
+    description: `Rule items (at most ${L.maxRules}): each rule once (min and max in one item; only \`not_equals\` items with different values may repeat an enum rule); order is not a change. Any change sends the whole set: a PATCH with rules replaces every saved rule.`,
+    type: "ruleItems",
+    typeWords: "rule items (a union on `rule`)",
+    required: true,
+    set: "rules",
+    checked: true,
+  },
+  strict: {
+    description: "Every rule must hold (default false).",
+    type: "boolean",
+    typeWords: "boolean",
+    default: false,
+    checked: true,
+  },
+  alertCooldownMins: {
+    description: `Minutes between two alerts for one token (${L.alertCooldownMinsMin} to ${L.alertCooldownMinsMax}, default 0).`,
+    type: "integer",
+    typeWords: `integer ${L.alertCooldownMinsMin}–${L.alertCooldownMinsMax}`,
+    default: 0,
+    checked: true,
+  },
+  retryPolicy: {
+    description: "How a failed evaluation is retried.",
+    type: { zod: RetryPolicySchema, name: "RetryPolicy" },
+    typeWords: "`{type, maxAttempts, delayMinutes}`",
+    checked: true,
+  },
+  matching: {
+    description: "Alert when this share of the rules holds.",
+    type: { zod: MatchingSchema, name: "Matching" },
+    typeWords: "`{enabled, minPercent}`",
+    checked: true,
+  },
+  adopt: {
+    description:
+      "Take over this existing strategy (its id) instead of creating one: it is read, then updated to the declared state; changing it later is not a change.",
+    type: "string",
+    typeWords: "strategy id",
+    checked: true,
+    notCompared: true,
+  },
+} as const satisfies Record<StrategyField | "adopt", InputField>;
+
+const outputs = {
+  strategyId: {
+    description: "The strategy's id (also the resource id).",
+    type: "string",
+    typeWords: "string",
+    stable: true,
+    alwaysOutput: true,
+  },
+  userId: {
+    description: "The owning user.",
+    type: "string",
+    typeWords: "string",
+    stable: true,
+    alwaysOutput: true,
+  },
+  dealbreakers: {
+    description: "The dealbreaker conditions as the service stores them, generated from `rules`.",
+    type: { zod: StoredRuleSchema, name: "StoredRule", list: true, io: "output" },
+    typeWords: "stored rules",
+    alwaysOutput: true,
+  },
+  ruleGroups: {
+    description: "The rule groups as the service stores them, generated from `rules`.",
+    type: { zod: RuleGroupSchema, name: "RuleGroup", list: true, io: "output" },
+    typeWords: "rule groups",
+    alwaysOutput: true,
+  },
+  isActive: {
+    description: "Whether the strategy is active (a StrategyActivation decides).",
+    type: "boolean",
+    typeWords: "boolean",
+    alwaysOutput: true,
+  },
+  createdAt: {
+    description: "When the strategy was created.",
+    type: "string",
+    typeWords: "ISO 8601",
+    stable: true,
+    alwaysOutput: true,
+  },
+  updatedAt: {
+    description: "When the strategy was last changed.",
+    type: "string",
+    typeWords: "ISO 8601",
+    alwaysOutput: true,
+  },
+  accountId: ACCOUNT_ID_OUTPUT,
+} as const satisfies Record<StrategyOutputField | "accountId", OutputField>;
+
+export const STRATEGY_KIND = {
+  ...tokensOf("Strategy"),
+  description:
+    "A strategy: triggers plus filtering rules. Created inactive and never activated here: a StrategyActivation owns which strategies are active.",
+  heading: "Strategies",
+  inputs,
+  outputs,
+  importId: { field: "strategyId", words: "the strategy id" },
+} as const;

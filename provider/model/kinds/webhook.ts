@@ -1,0 +1,64 @@
+import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "./kind-descriptor";
+
+export const WEBHOOK_KIND = {
+  ...tokensOf("Webhook"),
+  description:
+    "The account's single webhook (declaring it adopts whatever the account has). Its id is `webhook`.",
+  heading: "Webhook",
+  inputs: {
+    url: {
+      description: "Where signed deliveries go; null clears the url, the secret and the verification state.",
+      type: "string",
+      typeWords: "string or null",
+      checked: true,
+    },
+    enabled: {
+      description: "Whether deliveries are sent.",
+      type: "boolean",
+      typeWords: "boolean",
+      required: true,
+      alwaysOutput: true,
+      checked: true,
+    },
+    requireVerified: {
+      description:
+        "Default true: an unverified url fails the update (url and secret are still recorded, so the next up retries).",
+      type: "boolean",
+      typeWords: "boolean",
+      default: true,
+      alwaysOutput: true,
+      checked: true,
+    },
+    rotation: {
+      description: "Change this to any new value to rotate the signing secret on purpose.",
+      type: "string",
+      typeWords: "string",
+    },
+  } satisfies Record<string, InputField>,
+  outputs: {
+    verifiedAt: {
+      description: "When the url answered the verification challenge.",
+      type: "string",
+      typeWords: "ISO 8601 or null",
+    },
+    hasSecret: {
+      description: "Whether the service holds a signing secret.",
+      type: "boolean",
+      typeWords: "boolean",
+      alwaysOutput: true,
+    },
+    secret: {
+      description: "The signing secret for verifyWebhook; a Pulumi secret.",
+      type: "string",
+      typeWords: "string",
+      secret: true,
+    },
+    verificationError: {
+      description: "Why the last verification failed.",
+      type: "string",
+      typeWords: "string or null",
+    },
+    accountId: ACCOUNT_ID_OUTPUT,
+  } satisfies Record<string, OutputField>,
+  importId: { fixed: "webhook", words: "`webhook`" },
+} as const;
