@@ -5,6 +5,7 @@
  * reads it by, and references between resources where one input names another's object.
  */
 
+import type { ResourceKind } from "../../provider/model/kinds";
 import { STRATEGY_FIELDS, type Strategy, type TriggerConfigs } from "../../provider/model/strategy";
 import { TAG_TRIGGERS } from "../../provider/model/triggers";
 import { maskUrl } from "../../provider/model/url-credentials";
@@ -13,8 +14,6 @@ import { declaredFromLive } from "../../provider/runtime/strategy-live-inputs";
 import { WEBHOOK_ID } from "../../provider/runtime/webhook";
 import { type Named, type ProgramNames, programNames } from "./names";
 import type { AccountSnapshot } from "./read-account";
-
-type ResourceKind = "FollowedDeveloper" | "DeveloperTags" | "Webhook" | "Strategy" | "StrategyActivation";
 
 /** An input that is another resource's output (`dev.address`, `strategy.strategyId`). */
 export class Ref {

@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
 import { inputNames } from "../model/kinds";
-import { unsetOutputs } from "../model/resource-outputs";
 import type {
   Matching,
   RetryPolicy,
@@ -15,6 +14,7 @@ import { warnCheckedAtApply } from "./checked-at-apply";
 import type { DeepInput, RuleItemInput } from "./input-types";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
+import { unsetOutputs } from "./unset-outputs";
 
 export interface StrategyArgs {
   /** The strategy's name: plain text (no control or bidi characters), at most 100 characters. */

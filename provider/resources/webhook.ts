@@ -1,10 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { inputNames, secretOutputs } from "../model/kinds";
-import { unsetOutputs } from "../model/resource-outputs";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
+import { unsetOutputs } from "./unset-outputs";
 
 export interface WebhookArgs {
   /** Where signed deliveries go; null clears the url, the secret and the verification state. */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { NotFoundError } from "../api/errors";
 import { canonicalStringSet } from "../model/canonical";
+import { KINDS } from "../model/kinds";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
@@ -17,7 +18,7 @@ const LABEL = "StrategyActivation";
  * account's, not a server object: read with no state answers the active set for any id, and this
  * one is what `strategy-alerts import` writes so an import file is the same on every run.
  */
-export const ACTIVATION_IMPORT_ID = "active-strategies";
+export const ACTIVATION_IMPORT_ID = KINDS.StrategyActivation.importId.fixed;
 
 interface Declared {
   strategyIds: string[];

@@ -1,4 +1,5 @@
 import { AmbiguousWriteError } from "../api/errors";
+import { KINDS } from "../model/kinds";
 import type { WebhookConfig } from "../model/schemas/webhook";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
@@ -10,7 +11,7 @@ import { urlFailure } from "./webhook-url";
 
 const LABEL = "Webhook";
 /** The account has one webhook: the id names it, not a server object (and imports it). */
-export const WEBHOOK_ID = "webhook";
+export const WEBHOOK_ID = KINDS.Webhook.importId.fixed;
 
 interface Declared {
   url: string | null;

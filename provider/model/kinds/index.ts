@@ -10,9 +10,7 @@ import { STRATEGY_ACTIVATION_KIND } from "./strategy-activation";
 import { WEBHOOK_KIND } from "./webhook";
 
 export {
-  ACCOUNT_ID_OUTPUT,
   type FieldType,
-  type ImportId,
   type InputField,
   type KindDescriptor,
   type OutputField,

@@ -54,7 +54,7 @@ export interface OutputField extends Field {
 }
 
 /** How `pulumi import` (and `strategy-alerts import`) names an object of the kind. */
-export type ImportId =
+type ImportId =
   | { readonly fixed: string; readonly words: string }
   | { readonly field: string; readonly words: string };
 

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, expectTypeOf, it } from "vitest";
+import { declareAccount } from "../../../cli/import/declarations";
 import * as publicSurface from "../../../provider/index";
 import {
   checkedInputs,
@@ -15,7 +16,6 @@ import {
   setInputs,
   stableProperties,
 } from "../../../provider/model/kinds";
-import { unsetOutputs } from "../../../provider/model/resource-outputs";
 import { detailedDiff } from "../../../provider/plugin/detailed-diff";
 import { pluginSchema } from "../../../provider/plugin/package-schema";
 import type { DeveloperTagsArgs } from "../../../provider/resources/developer-tags";
@@ -28,6 +28,7 @@ import type {
   StrategyActivation,
   StrategyActivationArgs,
 } from "../../../provider/resources/strategy-activation";
+import { unsetOutputs } from "../../../provider/resources/unset-outputs";
 import type { Webhook, WebhookArgs } from "../../../provider/resources/webhook";
 import {
   RESOURCES_DOC,
@@ -35,6 +36,7 @@ import {
   resourceSourceWithDocs,
   resourcesDocWithTables,
 } from "../../../scripts/kind-docs";
+import { accountSnapshot, DEV_ALICE, listedStrategy } from "../../support/import-account";
 
 interface SchemaProperty {
   description?: string;
@@ -134,5 +136,24 @@ describe("what the layers read from the descriptors", () => {
       accountId: undefined,
     });
     expect(Object.keys(unsetOutputs("DeveloperTags"))).toEqual(["accountId"]);
+  });
+});
+
+describe("strategy-alerts import", () => {
+  it("declares every kind, with the import id its descriptor names", () => {
+    const snapshot = accountSnapshot({
+      strategies: [listedStrategy("s-1", "Alpha")],
+      developers: [{ address: DEV_ALICE, alias: "Alice", isActive: true, tagIds: ["t-1"] }],
+      developerTags: [{ id: "t-1", name: "whales" }],
+      webhook: { url: "https://hooks.example/in", enabled: true, hasSecret: true },
+    } as never);
+    const declared = declareAccount(snapshot).resources;
+    expect(new Set(declared.map((d) => d.kind))).toEqual(new Set(RESOURCE_KINDS));
+    for (const d of declared) {
+      const id = KINDS[d.kind].importId;
+      if ("fixed" in id) expect(d.importId, d.kind).toBe(id.fixed);
+    }
+    expect(declared.find((d) => d.kind === "Strategy")?.importId).toBe("s-1");
+    expect(declared.find((d) => d.kind === "DeveloperTags")?.importId).toBe(DEV_ALICE);
   });
 });

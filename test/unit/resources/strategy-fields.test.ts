@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { ResourceOutput } from "../../../provider/model/resource-outputs";
+import type { KindOutput } from "../../../provider/model/kinds";
 import {
   STRATEGY_BODY_FIELDS,
   STRATEGY_FIELDS,
@@ -15,7 +15,7 @@ type ResourceProperties = Exclude<keyof Strategy, keyof pulumi.dynamic.Resource>
 
 describe("a strategy's fields are declared once, in the model", () => {
   it("the resource declares exactly the model's fields and outputs (checked by the typecheck)", () => {
-    expectTypeOf<ResourceProperties>().toEqualTypeOf<StrategyField | ResourceOutput<"Strategy">>();
+    expectTypeOf<ResourceProperties>().toEqualTypeOf<StrategyField | KindOutput<"Strategy">>();
     expectTypeOf<keyof StrategyArgs>().toEqualTypeOf<StrategyField | "adopt">();
   });
 
