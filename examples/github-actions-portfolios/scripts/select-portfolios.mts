@@ -150,7 +150,11 @@ export function selectPortfolios(options: {
   const { portfolios, changed = null, requested = null } = options;
   if (requested !== null) return requestedPortfolios(portfolios, requested);
   if (changed === null)
-    return { selected: portfolios, deleted: [], reason: "No earlier commit to compare with: every portfolio" };
+    return {
+      selected: portfolios,
+      deleted: [],
+      reason: "No earlier commit to compare with: every portfolio",
+    };
 
   const shared = changed.find(
     (path) => SHARED.includes(path) || SHARED_PREFIXES.some((p) => path.startsWith(p)),
