@@ -19,10 +19,13 @@ import { readState } from "./read-state";
 export interface StrategyArgs {
   name: pulumi.Input<string>;
   description?: pulumi.Input<string | null>;
-  /** Event types that trigger an evaluation (spec 2.3); order is not a change. */
+  /** Event types that trigger an evaluation (service-api.md#triggers); order is not a change. */
   triggers: pulumi.Input<pulumi.Input<EventType>[]>;
   triggerConfigs?: DeepInput<TriggerConfigs>;
-  /** Rule items exactly as in spec 2.4; order is not a change. Any change sends the whole set. */
+  /**
+   * Rule items exactly as in service-api.md#rule-items; order is not a change. Any change sends the whole
+   * set.
+   */
   rules: pulumi.Input<pulumi.Input<RuleItemInput<RuleItem>>[]>;
   strict?: pulumi.Input<boolean>;
   alertCooldownMins?: pulumi.Input<number>;
