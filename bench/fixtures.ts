@@ -2,7 +2,7 @@ import { RULE_CATALOG, RULE_IDS, type RuleId } from "../provider/model/rule-cata
 import type { RuleItem } from "../provider/model/rule-items";
 import type { StrategyInput } from "../provider/model/strategy";
 
-/** A valid config for every object rule (spec 2.4, "Object rule configs"). */
+/** A valid config for every object rule (service-api.md#object-rule-configs). */
 const OBJECT_CONFIGS: Partial<Record<RuleId, Record<string, unknown>>> = {
   volume_24h: { windows: { "5m": 1000, "1h": 5000, "24h": 50_000 } },
   buy_sell_ratio_window: { window: "1h", buyPressure: "moderate" },

@@ -37,7 +37,7 @@ export function boundMs(requests: number, requestsPerMinute: number, fixedMs: nu
 
 /**
  * The floor under a sliding one-minute window counted at arrival (the emulator's, and the
- * service's as we read spec 8): request k + rate cannot go before request k has aged a minute,
+ * service's as we read service-api.md#rate-limit): request k + rate cannot go before request k has aged a minute,
  * so R requests starting with an empty window take at least ⌊(R − 1) / rate⌋ minutes.
  */
 export function slidingWindowFloorMs(requests: number, requestsPerMinute: number, fixedMs: number): number {

@@ -39,7 +39,7 @@ export function createUser(
 }
 
 /**
- * Regenerates a user's API key (the app's Settings → API Access, spec 5.3). The previous key
+ * Regenerates a user's API key (the app's Settings → API Access, service-api.md#authentication). The previous key
  * stops working at once (docs/spec-decisions.md): a regenerated key is how a leaked one is
  * revoked. Returns the new key, which is shown only here.
  */

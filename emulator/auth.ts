@@ -4,7 +4,7 @@ import type { UserRecord } from "./store/records";
 import type { Store } from "./store/store";
 
 /**
- * Spec section 5. The key may come in `X-API-Key: <key>` or `Authorization: ApiKey <key>`
+ * service-api.md#authentication. The key may come in `X-API-Key: <key>` or `Authorization: ApiKey <key>`
  * (scheme case-insensitive). Both at once are accepted when they carry the same key and
  * rejected with 401 when they differ (the request is ambiguous). An Authorization header with
  * another scheme is ignored. `X-Svc-API-Key` is never read.

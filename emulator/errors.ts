@@ -1,6 +1,6 @@
 /**
  * Typed HTTP errors. Every error the emulator sends has the spec's body
- * `{statusCode, message, error}` (spec section 7); 400s may add `issues`.
+ * `{statusCode, message, error}` (service-api.md#errors); 400s may add `issues`.
  */
 import { StrategyAlertsError } from "../provider/model/errors";
 

@@ -52,7 +52,10 @@ async function applyFault(
   return true;
 }
 
-/** The key and subscription (spec 5), then the rate limit (spec 8); sets the request's user. */
+/**
+ * The key and subscription (service-api.md#authentication), then the rate limit
+ * (service-api.md#rate-limit); sets the request's user.
+ */
 function authenticateAndLimit(
   ctx: EmulatorContext,
   req: FastifyRequest,
@@ -80,7 +83,7 @@ function authenticateAndLimit(
 
 /**
  * The request pipeline of the API (everything under the base path), in order: journal entry,
- * injected faults, authentication and subscription (spec 5), rate limit (spec 8). Unknown
+ * injected faults, authentication and subscription (service-api.md#authentication), rate limit (service-api.md#rate-limit). Unknown
  * paths under the base get the journal entry and faults, then the 404 handler without auth.
  * Requests the router itself refuses (a malformed URL) take the same pipeline through
  * `answerFrameworkError`, so they are journaled, authenticated and shaped like every other 4xx.
@@ -162,7 +165,7 @@ export function installApiHooks(
     /**
      * Fastify's `frameworkErrors`: the router refused the URL before any route or hook ran.
      * Under the base path the request still goes through the journal, faults, authentication
-     * and the rate limit, then gets a 400 in the spec's error shape (spec 7: an invalid path).
+     * and the rate limit, then gets a 400 in the spec's error shape (service-api.md#errors: an invalid path).
      */
     async answerFrameworkError(err: FrameworkError, req: FastifyRequest, reply: FastifyReply): Promise<void> {
       const problem = new HttpError(400, frameworkErrorMessage(err), [

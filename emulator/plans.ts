@@ -1,4 +1,4 @@
-/** Plan limits (spec section 8) and per-user overrides set through the control plane. */
+/** Plan limits (service-api.md#plans-and-limits) and per-user overrides set through the control plane. */
 import { PLAN_LIMITS, type Plan, type PlanLimits } from "../provider/model/plan-limits";
 
 export { PLANS, type Plan } from "../provider/model/plan-limits";

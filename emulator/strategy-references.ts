@@ -2,7 +2,7 @@ import type { Issue } from "./errors";
 import type { Store } from "./store/store";
 
 /**
- * Checks the model cannot make because they need the user's data (spec 2.3): a microblog tag
+ * Checks the model cannot make because they need the user's data (service-api.md#triggers): a microblog tag
  * id in a trigger config must be one of the user's microblog tags (or the literal all), a
  * developer tag id one of GET /devs/tags, and developerAddress a followed developer (active or
  * not: following is what the spec requires, and activity can change later).

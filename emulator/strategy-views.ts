@@ -1,7 +1,7 @@
 import type { StrategyRecord } from "./store/records";
 
 /**
- * Response shapes of a strategy (spec 2.2). The record stores the list-view groups (every
+ * Response shapes of a strategy (service-api.md#strategy-fields). The record stores the list-view groups (every
  * product group the model emits, empty ones included); the create view drops the empty ones.
  */
 
@@ -47,13 +47,16 @@ export function listView(s: StrategyRecord) {
   };
 }
 
-/** GET /strategies/:id: as in the list but without isGlobal (spec 2.2) and matching (list only). */
+/**
+ * GET /strategies/:id: as in the list but without isGlobal (service-api.md#strategy-fields) and matching
+ * (list only).
+ */
 export function singleView(s: StrategyRecord) {
   return { ...core(s), triggerConfigs: s.triggerConfigs, createdAt: s.createdAt, updatedAt: s.updatedAt };
 }
 
 /**
- * PATCH: id, name, description, isActive and updatedAt always (spec 4.2 "at least"), plus the
+ * PATCH: id, name, description, isActive and updatedAt always (service-api.md#strategy-endpoints "at least"), plus the
  * response fields whose input was in the patch (triggers; dealbreakers and ruleGroups for rules;
  * strict; alertCooldownMins). triggerConfigs (returned by reads only) and retryPolicy stay out.
  */

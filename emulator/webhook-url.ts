@@ -1,5 +1,5 @@
 /**
- * Webhook url policy (spec 4.7 leaves format constraints "not shown"): an absolute https URL,
+ * Webhook url policy (service-api.md#webhook leaves format constraints "not shown"): an absolute https URL,
  * or plain http only for loopback hosts (localhost, 127.0.0.1, [::1]) so local receivers work
  * while a production-like setup still needs TLS. No credentials in the URL, no fragment,
  * at most 2048 characters.

@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
 import {
+  describedWithId,
   type InputField,
   KINDS,
   kindOf,
@@ -104,7 +105,7 @@ function fieldTable(heading: string, fields: Record<string, InputField | OutputF
 export function kindTables(kind: ResourceKind): string {
   const d = kindOf(kind);
   return [
-    `${d.description} Its id (for \`get\` and import): ${d.importId.words}.`,
+    describedWithId(kind),
     "",
     ...fieldTable("input", d.inputs),
     "",

@@ -86,7 +86,7 @@ const answerKey = (path: string) => `GET ${path}`;
 function listCheck(endpoint: ListEndpoint): Check {
   return {
     item: `GET ${endpoint.path}`,
-    spec: "parses as spec section 4 shows it",
+    spec: "parses as the endpoint's table shows it",
     emulatorReading: "parses with the client's schema",
     async observe(ctx) {
       const res = await ctx.http.send("GET", endpoint.path);

@@ -20,7 +20,7 @@ function storedRuleIds(json: unknown): string[] {
 
 const patchReplacesCheck = writeCheck({
   item: "PATCH with rules replaces rules",
-  spec: "rules replaces all saved rules (4.2 rule 2)",
+  spec: "rules replaces all saved rules",
   emulatorReading: "replaces all saved rules",
   async observe(ctx, probe) {
     const patch = await ctx.http.send("PATCH", `/strategies/${probe.id}`, {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-/** The event envelope of spec section 6. */
+/** The event envelope of service-api.md#webhook-deliveries. */
 export interface EventEnvelope<T = Record<string, unknown>> {
   id: string;
   type: string;

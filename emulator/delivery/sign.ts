@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 
 /**
- * Spec 6.3: `v1=` + lowercase hex HMAC-SHA256 keyed with the webhook secret (its UTF-8 bytes,
+ * service-api.md#signature: `v1=` + lowercase hex HMAC-SHA256 keyed with the webhook secret (its UTF-8 bytes,
  * prefix included) over `timestamp + "." + rawBody`.
  */
 export function signPayload(secret: string, timestamp: string, rawBody: string): string {

@@ -7,7 +7,7 @@ const VERIFICATION_EVENT = "webhook.endpoint_verification";
 export type VerificationOutcome = { ok: true } | { ok: false; error: string };
 
 /**
- * The verification handshake of spec 6.1: a signed `webhook.endpoint_verification` event with
+ * The verification handshake of service-api.md#webhook-deliveries: a signed `webhook.endpoint_verification` event with
  * a fresh challenge; verified when the endpoint answers 2xx with JSON `{challenge: <same>}`.
  */
 export async function verifyEndpoint(

@@ -19,12 +19,12 @@ type ReplayRow = Omit<BacktestRowRecord, "id" | "jobId">;
 
 export interface ReplayOutput {
   metrics: BacktestMetrics;
-  /** Matched tokens and missed winners only (spec 2.7). */
+  /** Matched tokens and missed winners only (service-api.md#backtest-results). */
   rows: ReplayRow[];
 }
 
 /**
- * The backtest replay (spec 2.6, 2.7, 4.4), decisions in docs/spec-decisions.md:
+ * The backtest replay (service-api.md#backtests), decisions in docs/spec-decisions.md:
  *  - one timeline per token with at least one hourly snapshot inside [from, to] (hour starts,
  *    both ends included); `tested` counts them;
  *  - the strategy is evaluated on the token's snapshots in time order until one matches: that

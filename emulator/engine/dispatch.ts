@@ -25,7 +25,10 @@ export class DeliveryTracker {
   }
 }
 
-/** The `data` of notification.dispatched (spec 6.1); a value the token lacks is 0 or "" (missing-values.ts). */
+/**
+ * The `data` of notification.dispatched (service-api.md#webhook-deliveries); a value the token lacks is 0
+ * or "" (missing-values.ts).
+ */
 function dispatchedData(n: NotificationRecord, token: TimedObservation) {
   return {
     notification_id: n.id,
@@ -48,7 +51,7 @@ function dispatchedData(n: NotificationRecord, token: TimedObservation) {
 }
 
 /**
- * Queues the webhook delivery of a notification, fire and forget (spec 6.4: best effort,
+ * Queues the webhook delivery of a notification, fire and forget (service-api.md#webhook-deliveries: best effort,
  * never blocks processing): the record is stored as pending at once and completed with the
  * outcome (HTTP status or error) when the POST ends. Only called for an enabled and verified
  * webhook. Returns the pending record.

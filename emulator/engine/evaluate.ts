@@ -43,7 +43,7 @@ function failedRuleView(r: MatchResult["failedRules"][number]) {
 }
 
 /**
- * The stored evaluation: exactly the fields of spec 2.5 in `view` (never currentMcap, athPrice,
+ * The stored evaluation: exactly the fields of service-api.md#strategy-evaluations in `view` (never currentMcap, athPrice,
  * athMcap, athAt, currentMultiple or athMultiple: an evaluation is a snapshot of the moment),
  * plus the sort and filter keys kept beside it.
  */

@@ -7,7 +7,9 @@ const DAY_MS = 24 * HOUR_MS;
 /** A token observation that carries its time (the history's key). */
 export type TimedObservation = TokenObservation & { observedAt: string };
 
-/** The last observation of one completed UTC hour: what a backtest replays (spec 4.4 rule 2). */
+/**
+ * The last observation of one completed UTC hour: what a backtest replays (service-api.md#backtest-window).
+ */
 export interface HourlySnapshot {
   /** Start of the UTC hour, in ms; the snapshot's timestamp. */
   hourMs: number;

@@ -96,7 +96,10 @@ export function advancePerformanceJob(
   return next;
 }
 
-/** Progress of spec 2.9: tokens are the calls in range; processed grows with the clock. */
+/**
+ * Progress of a performance job (service-api.md#performance): tokens are the calls in range; processed
+ * grows with the clock.
+ */
 export function performanceProgress(job: PerformanceJobRecord, nowMs: number) {
   const total = job.totalTokens;
   const fraction =

@@ -6,7 +6,7 @@ import { numberOr0, textOrEmpty } from "./missing-values";
 import type { TriggerEvent } from "./triggers";
 
 /**
- * Cooldown (alertCooldownMins, spec 2.2) is kept per strategy AND token: after an alert for a
+ * Cooldown (alertCooldownMins, service-api.md#strategy-input) is kept per strategy AND token: after an alert for a
  * token, the same strategy does not alert for that token again until the cooldown has passed
  * (measured on the emulator clock, from the previous alert's createdAt; at exactly the end it
  * alerts again). Other tokens are not held back, and 0 means every match alerts. The
@@ -28,7 +28,7 @@ export function cooldownUntil(
 }
 
 /**
- * The alert of a match (spec 2.8). Personal alerts go to the strategy's owner with channel
+ * The alert of a match (service-api.md#notifications). Personal alerts go to the strategy's owner with channel
  * "webhook" when the owner's webhook is enabled and verified (it is then also POSTed) and
  * "in_app" otherwise; official alerts (isGlobal strategies) are one record per match, seen by
  * every subscriber, channel "in_app", audienceType "subscribers". Status is always "sent".
@@ -74,7 +74,10 @@ export function buildNotification(
   };
 }
 
-/** Spec 2.8 body; `strategy {id, name}` only in lists, livePerformance only in single reads. */
+/**
+ * service-api.md#notifications body; `strategy {id, name}` only in lists, livePerformance only in single
+ * reads.
+ */
 export function notificationView(n: NotificationRecord) {
   return {
     id: n.id,

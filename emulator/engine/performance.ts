@@ -17,7 +17,9 @@ const RANGE_MS: Record<PerformanceRange, number> = {
 /** A call counts as a winner from this ATH multiple on. */
 const WINNER_MULTIPLE = 2;
 
-/** The six fixed buckets of spec 2.9: [min, max) on the ATH multiple, the last unbounded. */
+/**
+ * The six fixed buckets of service-api.md#performance: [min, max) on the ATH multiple, the last unbounded.
+ */
 const BUCKETS: readonly { label: string; min: number; max: number | null }[] = [
   { label: "<1x", min: 0, max: 1 },
   { label: "1-1.2x", min: 1, max: 1.2 },
@@ -62,7 +64,7 @@ function callPerformance(history: TokenHistory, n: NotificationRecord, nowMs: nu
 const round = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /**
- * The performance summary of spec 2.9 over the alerts of one strategy created within the
+ * The performance summary of service-api.md#performance over the alerts of one strategy created within the
  * range (now − range, now]: every alert is a call; winners reach WINNER_MULTIPLE; buckets
  * count calls by ATH multiple; topTokens are the best call per token, best first, at most 10.
  */

@@ -19,7 +19,7 @@ export interface TriggerEvent {
 const MICROBLOG_TRIGGERS = new Set(["microblog_mention_direct", "post_metadata_match"]);
 
 /**
- * Whether the event fires this strategy (spec 2.3): the strategy has an enabled trigger of the
+ * Whether the event fires this strategy (service-api.md#triggers): the strategy has an enabled trigger of the
  * event's type, and its config accepts the event —
  *  - microblog triggers: tagId "all", or the event's tag (or one of the token's mention tags)
  *    equals the configured tag;

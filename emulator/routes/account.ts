@@ -2,7 +2,7 @@ import { effectiveLimits } from "../plans";
 import { noQuery } from "../validation";
 import { type RouteRegistrar, userOf } from "./types";
 
-/** Spec 4.1: GET /me — plan and the limits in force (control-plane overrides included). */
+/** service-api.md#account: GET /me — plan and the limits in force (control-plane overrides included). */
 export const accountRoutes: RouteRegistrar = (app) => {
   app.get("/me", async (req) => {
     const user = userOf(req);

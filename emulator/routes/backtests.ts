@@ -74,7 +74,10 @@ const ResultsQuery = z
     },
   );
 
-/** POST response and GET /backtests/:id: the job without the list-only fields (spec 2.6). */
+/**
+ * POST response and GET /backtests/:id: the job without the list-only fields
+ * (service-api.md#backtest-jobs).
+ */
 function jobView(j: BacktestJobRecord) {
   return {
     id: j.id,
@@ -99,7 +102,7 @@ function listView(j: BacktestJobRecord) {
   };
 }
 
-/** One page of an offset-paginated list (spec 2.6, 2.7). */
+/** One page of an offset-paginated list (service-api.md#backtest-jobs, service-api.md#backtest-results). */
 function pageOf<T>(all: T[], page: number, pageSize: number) {
   const start = (page - 1) * pageSize;
   return {
@@ -118,7 +121,7 @@ type CreateRequest = z.infer<typeof CreateBody>;
 type ResultsRequest = z.infer<typeof ResultsQuery>;
 
 /**
- * Backtests (spec 4.4, 2.6, 2.7). Decisions (docs/spec-decisions.md): POST → 201; the window
+ * Backtests (service-api.md#backtests). Decisions (docs/spec-decisions.md): POST → 201; the window
  * is clamped to the plan lookback and to the snapshot coverage, 400 with `available` when
  * nothing is left; daily quota per UTC day (403); results of a job that is not COMPLETED → 409;
  * todayCount = jobs the caller created in the current UTC day.

@@ -39,7 +39,7 @@ function addressParam(params: unknown): string {
 }
 
 /**
- * Spec 4.5 (developers). Decisions (docs/spec-decisions.md):
+ * service-api.md#followed-developers. Decisions (docs/spec-decisions.md):
  *  - the developer record is {address, alias (null when none), isActive, tagIds, addedAt, updatedAt};
  *  - POST …/add: alias optional; a new address → 201 {success, developer}; an address already
  *    followed → 200 with the record, reactivated and with the alias replaced when one is sent

@@ -96,7 +96,7 @@ function datetimeWindow(v: string): [number, number] {
 }
 
 /**
- * GET /strategy-evaluations (spec 4.3). Decisions (docs/spec-decisions.md): default sort
+ * GET /strategy-evaluations (service-api.md#strategy-evaluations). Decisions (docs/spec-decisions.md): default sort
  * createdAt desc, sortDir default desc; ties broken by insertion sequence; retention one day
  * on the emulator clock (older evaluations are deleted); a `from` before the retention start
  * is clamped to it; keyset cursors bound to the filters and sort; nextCursor absent on the

@@ -25,7 +25,7 @@ function compare(a: string | number, b: string | number, dir: Dir): number {
 }
 
 /**
- * Spec 4.5 (microblog, read-only; seeded per user). Decisions: handles default to sortBy
+ * service-api.md#microblog-handles-and-tags (read-only; seeded per user). Decisions: handles default to sortBy
  * handle, sortOrder asc; search is a case-insensitive substring of the handle; a well-formed
  * tagId that is not one of the user's tags yields an empty list; ties sort by id so the order
  * is stable.

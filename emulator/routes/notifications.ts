@@ -28,14 +28,14 @@ const ListQuery = z.strictObject({
   triggerType: q.oneOf(EVENT_TYPES),
 });
 const GetQuery = z.strictObject({ source: q.oneOf(SOURCES), view: q.oneOf(["full", "summary"] as const) });
-// Both parameters are required (spec 4.6); the messages say so when one is missing.
+// Both parameters are required (service-api.md#performance); the messages say so when one is missing.
 const PerformanceQuery = z.strictObject({
   strategyId: z.uuid({ error: "must be a strategy UUID (required)" }),
   range: z.enum(PERFORMANCE_RANGES, { error: `must be one of ${PERFORMANCE_RANGES.join(", ")} (required)` }),
 });
 
 /**
- * Notifications and performance (spec 4.6, 2.8, 2.9). Decisions (docs/spec-decisions.md):
+ * Notifications and performance (service-api.md#notifications, service-api.md#performance). Decisions (docs/spec-decisions.md):
  * newest first; limit above 100 → 400; source all = the caller's personal alerts plus the
  * official alerts of the official strategies the caller subscribes to (all of them, also those
  * raised before subscribing); view=summary omits livePerformance; performance of an own or a

@@ -81,7 +81,7 @@ export function newStrategy(
 }
 
 /**
- * Spec 4.2 / 3.1. Decisions (docs/spec-decisions.md): POST → 201; every other route 200;
+ * service-api.md#strategies. Decisions (docs/spec-decisions.md): POST → 201; every other route 200;
  * a malformed id → 400, another user's (or an official) strategy → 404 on every id route;
  * official (isGlobal) strategies are not listed and not counted in activeCount; activating
  * (by activate, create with isActive true, or PATCH isActive true) beyond the active limit

@@ -15,7 +15,7 @@ const PutWebhookBody = z.strictObject({
 /** Variant webhook-verify-async: how long after the PUT the handshake runs (real time). */
 const ASYNC_VERIFY_DELAY_MS = 3_000;
 
-/** Spec 2.10 shape: url absent when never set, verifiedAt only once verified. */
+/** service-api.md#webhook shape: url absent when never set, verifiedAt only once verified. */
 function view(w: WebhookRecord | undefined): Record<string, unknown> {
   if (!w) return { enabled: false, hasSecret: false };
   const out: Record<string, unknown> = { enabled: w.enabled, url: w.url };
@@ -25,7 +25,7 @@ function view(w: WebhookRecord | undefined): Record<string, unknown> {
 }
 
 /**
- * Spec 4.7 / 3.5 and the secret's lifecycle:
+ * service-api.md#webhook, service-api.md#webhook-verification and the secret's lifecycle:
  *  - a new or changed url, or the same url while unverified, runs the verification handshake;
  *  - a secret is generated when none exists *before* the handshake (the POST is signed with
  *    it), stored, and returned on this response whether verification succeeds or not;

@@ -38,7 +38,10 @@ export interface StrategyRecord {
   name: string;
   description: string | null;
   triggers: TriggerRecord[];
-  /** Kept although no GET returns it (spec 2.2), so the evaluation engine and read-back tools can use it. */
+  /**
+   * Kept although no GET returns it (service-api.md#strategy-fields), so the evaluation engine and
+   * read-back tools can use it.
+   */
   triggerConfigs: Record<string, unknown> | null;
   /** The submitted rule items (after validation), kept so they can be read back exactly. */
   rules: unknown[];
@@ -97,13 +100,22 @@ export interface MicroblogHandleRecord {
 
 // ---- the engine: evaluations, notifications, deliveries, backtests, performance ----
 
-/** One stored evaluation: the spec 2.5 body plus the keys the list endpoint filters and sorts on. */
+/**
+ * One stored evaluation: the service-api.md#strategy-evaluations body plus the keys the list endpoint
+ * filters and sorts on.
+ */
 export interface EvaluationRecord {
-  /** Exactly the spec 2.5 fields; this object is what GET /strategy-evaluations returns. */
+  /**
+   * Exactly the service-api.md#strategy-evaluations fields; this object is what GET /strategy-evaluations
+   * returns.
+   */
   view: EvaluationView;
   /** Insertion sequence: the unique, stable tie-breaker of every sort (and of cursors). */
   seq: number;
-  /** How long evaluateStrategy took (sortable, never returned: spec 2.5 lists the fields). */
+  /**
+   * How long evaluateStrategy took (sortable, never returned: service-api.md#strategy-evaluations lists the
+   * fields).
+   */
   evaluationTimeMs: number;
   dealbreakerFailed: boolean;
   failedGroupIds: string[];
@@ -199,7 +211,7 @@ export interface BacktestJobRecord {
   status: "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED";
   strategyId: string;
   strategyName: string;
-  /** The strategy as it was when the job was created (spec 4.4 rule 1). */
+  /** The strategy as it was when the job was created (service-api.md#backtests). */
   strategySnapshot: StrategyRecord;
   from: string;
   to: string;

@@ -130,7 +130,7 @@ export class Store {
     return this.db.list<TokenObservationRecord>("tokobs");
   }
 
-  // evaluations (spec 2.5)
+  // evaluations (service-api.md#strategy-evaluations)
   putEvaluation(e: EvaluationRecord): void {
     this.db.put("evaluation", e.view.evaluationId, e, { userId: e.view.userId });
   }
@@ -141,7 +141,8 @@ export class Store {
     this.db.delete("evaluation", id);
   }
 
-  // notifications (spec 2.8); lookup = strategy id, so official alerts are found by strategy
+  // notifications (service-api.md#notifications); lookup = strategy id, so official alerts are found by
+  // strategy
   putNotification(n: NotificationRecord): void {
     this.db.put("notification", n.id, n, { userId: n.userId, lookup: n.strategyId });
   }
@@ -174,7 +175,7 @@ export class Store {
     return this.db.list<SubscriptionRecord>("subscription", userId);
   }
 
-  // backtests (spec 2.6, 2.7)
+  // backtests (service-api.md#backtests)
   putBacktest(j: BacktestJobRecord): void {
     this.db.put("backtest", j.id, j, { userId: j.userId });
   }
@@ -191,7 +192,7 @@ export class Store {
     return this.db.listByLookup<BacktestRowRecord>("btrow", jobId);
   }
 
-  // performance jobs (spec 2.9)
+  // performance jobs (service-api.md#performance)
   putPerformanceJob(j: PerformanceJobRecord): void {
     this.db.put("perfjob", j.jobId, j, { userId: j.userId });
   }

@@ -1,7 +1,7 @@
 import { type Account, AccountSchema } from "../model/schemas/account";
 import type { Transport } from "./transport";
 
-/** Spec 4.1. */
+/** service-api.md#account */
 export class AccountApi {
   constructor(private readonly transport: Transport) {}
 

@@ -12,7 +12,7 @@ import {
 import { pageThrough } from "./paginate";
 import type { Transport } from "./transport";
 
-/** Spec 4.4. */
+/** service-api.md#backtests */
 export class BacktestsApi {
   constructor(private readonly transport: Transport) {}
 

@@ -11,7 +11,7 @@ import { WebhookApi } from "./webhook";
 export type ClientOptions = TransportOptions;
 
 /**
- * Typed client of the whole external API, one group per spec section. Every client built with
+ * Typed client of the whole external API, one group per area of service-api.md. Every client built with
  * the same API key (and service) in a process shares one rate limiter.
  */
 export class ApiClient {

@@ -15,7 +15,7 @@ import {
 import { pageThrough } from "./paginate";
 import type { Transport } from "./transport";
 
-/** Spec 4.5, followed developers. `address` is a developer wallet address. */
+/** service-api.md#followed-developers. `address` is a developer wallet address. */
 export class DevsApi {
   constructor(private readonly transport: Transport) {}
 

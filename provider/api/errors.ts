@@ -129,7 +129,7 @@ function problemText(item: unknown): string | undefined {
 }
 
 /**
- * The service's own words, whatever layout its error body uses (spec 7 shows only
+ * The service's own words, whatever layout its error body uses (service-api.md#errors shows only
  * `{statusCode, message, error}`): `message` as a string or an array of strings, and a list of
  * problems as `errors` or `issues` (`[{path, message}]` or strings). Each problem is named by
  * its path, so a 400 for something the client accepted still says which field the service

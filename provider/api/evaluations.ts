@@ -6,7 +6,7 @@ import {
 } from "../model/schemas/evaluation";
 import type { Transport } from "./transport";
 
-/** Spec 4.3. */
+/** service-api.md#strategy-evaluations */
 export class EvaluationsApi {
   constructor(private readonly transport: Transport) {}
 

@@ -8,7 +8,7 @@ import {
 } from "../model/schemas/microblog";
 import type { Transport } from "./transport";
 
-/** Spec 4.5, microblog part (read-only). */
+/** service-api.md#microblog-handles-and-tags (read-only). */
 export class MicroblogApi {
   constructor(private readonly transport: Transport) {}
 

@@ -18,7 +18,7 @@ import {
 import { pageThrough } from "./paginate";
 import type { Transport } from "./transport";
 
-/** Spec 4.6. */
+/** service-api.md#notifications, service-api.md#performance */
 export class NotificationsApi {
   constructor(private readonly transport: Transport) {}
 

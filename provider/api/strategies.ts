@@ -11,7 +11,7 @@ import type { Strategy, StrategyInput, StrategyPatch } from "../model/strategy";
 import type { Transport } from "./transport";
 
 /**
- * Spec 4.2. Single-object answers are unwrapped from their `{strategy}` envelope; the list
+ * service-api.md#strategy-endpoints. Single-object answers are unwrapped from their `{strategy}` envelope; the list
  * keeps its envelope because it carries `activeCount`.
  */
 export class StrategiesApi {

@@ -16,7 +16,7 @@ export type VerificationOutcome =
   /** Still unverified when the wait ended, or the url changed meanwhile (someone else set another). */
   | { verified: false; webhook: WebhookConfig; reads: number; waitedMs: number; urlChanged: boolean };
 
-/** Spec 4.7. */
+/** service-api.md#webhook */
 export class WebhookApi {
   constructor(private readonly transport: Transport) {}
 
@@ -36,7 +36,7 @@ export class WebhookApi {
 
   /**
    * Reads `GET /webhook` with a capped exponential backoff until `url` is verified, for a
-   * service that verifies after answering the PUT (spec 3.5 does not say the PUT waits for the
+   * service that verifies after answering the PUT (service-api.md#webhook-verification does not say the PUT waits for the
    * handshake). Bounded: a few reads over `timeoutMs`, never a busy loop.
    */
   async waitUntilVerified(url: string, options: VerificationWait = {}): Promise<VerificationOutcome> {

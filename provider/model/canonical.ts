@@ -79,7 +79,7 @@ function canonicalTriggerConfigs(configs: TriggerConfigs): TriggerConfigs | unde
   for (const [key, value] of Object.entries(configs)) {
     if (value === undefined) continue;
     const config = withoutUndefined(value as object);
-    // Scope all is what an omitted followed-developer config means (spec 2.3).
+    // Scope all is what an omitted followed-developer config means (service-api.md#triggers).
     if (key === "followed_dev_new_token_created" && (config.scope ?? "all") === "all") continue;
     out[key] = config;
   }

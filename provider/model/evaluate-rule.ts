@@ -60,7 +60,7 @@ export const RULE_EVALUATORS: RuleEvaluators = Object.freeze({
   coordinated_wallet_cluster: evaluateClusters,
 });
 
-/** A rule item that is not a valid item of spec 2.4; `path` names it inside a strategy. */
+/** A rule item that is not a valid item of service-api.md#rule-items; `path` names it inside a strategy. */
 export class RuleEvaluationError extends StrategyAlertsError {
   override readonly name = "RuleEvaluationError";
   constructor(

@@ -27,7 +27,10 @@ export {
 
 type MatchingSetting = { enabled: boolean; minPercent: number };
 
-/** A strategy as submitted (rule items) or as the service returns it (stored form, spec 2.2). */
+/**
+ * A strategy as submitted (rule items) or as the service returns it (stored form,
+ * service-api.md#stored-rules).
+ */
 export type EvaluableStrategy =
   | { rules: readonly RuleItem[]; strict?: boolean | undefined; matching?: MatchingSetting | undefined }
   | {

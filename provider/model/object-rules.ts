@@ -1,5 +1,5 @@
 /**
- * Evaluators of the object rules (spec 2.4 config table). Config thresholds are inclusive,
+ * Evaluators of the object rules (service-api.md#object-rule-configs). Config thresholds are inclusive,
  * because their names say so: a `min…` is "at least", a `max…` is "at most", a window
  * threshold of volume_24h is the least volume, and a buyPressure / volumeSpike level is the
  * least level. A level of "off" switches the rule off (skipped). An empty wallet or cluster

@@ -1,5 +1,5 @@
 /**
- * The plans and their limits (spec section 8): what `GET /me` reports for each plan unless the
+ * The plans and their limits (service-api.md#plans-and-limits): what `GET /me` reports for each plan unless the
  * account has its own. The client sizes its rate limiter by them before it has asked, the
  * emulator serves them, and `strategy-alerts doctor` compares a service's answer with them.
  */

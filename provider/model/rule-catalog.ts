@@ -1,5 +1,5 @@
 /**
- * Every rule id of spec 2.4 with what the rest of the model needs to know about it.
+ * Every rule id of service-api.md#rule-ids with what the rest of the model needs to know about it.
  * The spec classifies only a few ids; the rest are classified by meaning and recorded in
  * docs/spec-decisions.md ("Rule catalog"). This table is the single source: the rule item
  * schemas, the validator and the stored-form mapping all derive from it.
@@ -38,7 +38,7 @@ type CatalogEntry =
   | { group: ProductGroupId; kind: "enum"; values: readonly string[]; caseInsensitive: boolean }
   | { group: ProductGroupId; kind: "object"; configKey: "config" | "clusterConfig" };
 
-// storedValue is "the condition to hold" (spec 2.2 rule 3): false for a flaw that must be
+// storedValue is "the condition to hold" (service-api.md#stored-rules): false for a flaw that must be
 // absent, true for a feature that must be present.
 const CATALOG = {
   // Security
@@ -119,7 +119,7 @@ export type NumericRuleId = IdsOfKind<"numeric">;
 export type EnumRuleId = IdsOfKind<"enum">;
 export type ObjectRuleId = IdsOfKind<"object">;
 
-/** Display names of spec 2.4 that cannot be dealbreakers, mapped to their rule ids. */
+/** Display names of service-api.md#rule-ids that cannot be dealbreakers, mapped to their rule ids. */
 export const FORBIDDEN_DEALBREAKERS = {
   "Website Shows CA": "website_has_ca",
   "Website Contains $Token Name": "website_contains_token_name",

@@ -1,5 +1,5 @@
 /**
- * Rule items as submitted (spec 2.4), as one discriminated union on `rule`, so a numeric
+ * Rule items as submitted (service-api.md#rule-items), as one discriminated union on `rule`, so a numeric
  * field on a boolean rule is a type error in the editor and a parse error at run time.
  * The schemas are strict (unknown keys rejected) because a misspelt field would otherwise
  * be dropped silently and the rule would mean something else than written.
@@ -32,7 +32,7 @@ const WalletTypesSchema = z
   .min(1)
   .refine((types) => new Set(types).size === types.length, "walletTypes must not repeat a value");
 
-// Input is case-insensitive (spec 2.4); the type offers the usual spellings.
+// Input is case-insensitive (service-api.md#rule-items); the type offers the usual spellings.
 const RiskLevelValueSchema = z.custom<RiskLevelInput>(
   (v) => typeof v === "string" && (RISK_LEVELS as readonly string[]).includes(v.toUpperCase()),
   { message: `risk_level value must be one of ${RISK_LEVELS.join(", ")}` },
@@ -58,7 +58,7 @@ export const NumericRuleItemSchema = z
     dealbreaker,
     min: amount.optional(),
     max: amount.optional(),
-    // Numeric rules may carry enabled only to switch themselves off (spec 2.4).
+    // Numeric rules may carry enabled only to switch themselves off (service-api.md#rule-items).
     enabled: z.literal(false).optional(),
   })
   .refine((r) => r.min !== undefined || r.max !== undefined, "numeric rules carry min and/or max")

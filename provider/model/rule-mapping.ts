@@ -1,13 +1,13 @@
 /**
- * Submitted rule items ⇄ the structures the service generates from them (spec 2.2, "Rules
- * for the generated structures"). Decisions (docs/spec-decisions.md, "Rule catalog"):
+ * Submitted rule items ⇄ the structures the service generates from them
+ * (service-api.md#stored-rules). Decisions (docs/spec-decisions.md, "Rule catalog"):
  * - numeric: min → greater_than, max → less_than; min and max → two adjacent conditions
  *   (greater_than first). storedToRules joins such an adjacent pair back into one item.
  * - enum: equals / not_equals with the value (risk_level upper-cased).
  * - boolean: operator "is", value = the catalog's stored polarity (the condition to hold).
  * - object: operator "matches", value = the config object (clusterConfig for the cluster
  *   rule) as JSON text, so it reads back unchanged while a stored value stays a boolean,
- *   number or string as spec 2.2 requires of dealbreakers.
+ *   number or string as service-api.md#stored-rules requires of dealbreakers.
  * - enabled: the item's flag (default true) on every condition it produces.
  */
 import { randomUUID } from "node:crypto";
@@ -19,7 +19,7 @@ import type { RuleGroup, StoredRule } from "./strategy";
 const OBJECT_RULE_OPERATOR = "matches";
 const BOOLEAN_RULE_OPERATOR = "is";
 const GROUP_LOGIC = "AND";
-/** Groups the list view shows even when empty (spec 2.2 rule 2). */
+/** Groups the list view shows even when empty (service-api.md#stored-rules). */
 const ALWAYS_LISTED_GROUPS: readonly ProductGroupId[] = ["security", "market", "socials", "ai"];
 
 export type StoredRules = { dealbreakers: StoredRule[]; ruleGroups: RuleGroup[] };

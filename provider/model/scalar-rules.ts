@@ -1,5 +1,5 @@
 /**
- * Evaluators of the boolean, numeric and enum rules (spec 2.4). Decisions
+ * Evaluators of the boolean, numeric and enum rules (service-api.md#rule-items). Decisions
  * (docs/spec-decisions.md, "Rule evaluation"):
  * - boolean: the token's flag must equal the catalog's stored polarity (the condition to hold).
  * - numeric: the bounds are exclusive, as the stored operators say: min → value > min,

@@ -1,5 +1,5 @@
 /**
- * Limits the spec leaves "not shown" (section 8), decided once here so the validator, the
+ * Limits the spec leaves "not shown" (service-api.md#plans-and-limits), decided once here so the validator, the
  * emulator and the docs agree (docs/spec-decisions.md, "Rule catalog" / "Strategy limits").
  * Lengths are JavaScript string lengths (UTF-16 code units), what a JSON service counts.
  */

@@ -1,6 +1,6 @@
 /**
- * The Strategy resource: what a client submits (spec 2.2 input table, create and patch) and
- * what the service returns (spec 2.2 response table). Input schemas are strict because the
+ * The Strategy resource: what a client submits (service-api.md#strategy-input, create and patch) and
+ * what the service returns (service-api.md#strategy-fields). Input schemas are strict because the
  * service rejects what it does not know; response schemas are loose so a field added by the
  * service never breaks a client.
  */
@@ -30,7 +30,8 @@ export const STRATEGY_OUTPUT_FIELDS = [
 ] as const;
 export type StrategyOutputField = (typeof STRATEGY_OUTPUT_FIELDS)[number];
 
-// Allowed type values beyond QUICK_RETRY are not shown (spec 2.2): any non-empty name passes.
+// Allowed type values beyond QUICK_RETRY are not shown (service-api.md#strategy-input): any non-empty name
+// passes.
 export const RetryPolicySchema = z.strictObject({
   type: z.string().min(1),
   maxAttempts: z.number().int().nonnegative(),
@@ -70,7 +71,7 @@ const fields = {
   matching: MatchingSchema.optional(),
 };
 
-/** Every field of a strategy body the service accepts (spec 2.2's input table), in its order. */
+/** Every field of a strategy body the service accepts (service-api.md#strategy-input), in its order. */
 export const STRATEGY_BODY_FIELDS = Object.keys(fields) as readonly (keyof typeof fields)[];
 
 const { isActive: _ownedByActivation, ...declaredFields } = fields;
@@ -99,7 +100,10 @@ export const StrategyInputSchema = z
   .superRefine(addTriggerConfigIssues);
 export type StrategyInput = z.infer<typeof StrategyInputSchema>;
 
-/** PATCH body: any subset of the create fields; rules [] clears the rules (spec 4.2). */
+/**
+ * PATCH body: any subset of the create fields; rules [] clears the rules
+ * (service-api.md#strategy-endpoints).
+ */
 export const StrategyPatchSchema = z
   .strictObject({
     ...fields,
@@ -156,7 +160,7 @@ export const StrategySchema = z.looseObject({
   strict: z.boolean(),
   alertCooldownMins: z.number(),
   isActive: z.boolean(),
-  // Absent in the single-read response (spec 2.2).
+  // Absent in the single-read response (service-api.md#strategy-fields).
   isGlobal: z.boolean().optional(),
   // Present in list responses only.
   matching: ResponseMatchingSchema.optional(),

@@ -37,7 +37,7 @@ const QualityWalletSchema = z.strictObject({
   type: z.enum(WALLET_TYPES),
   /** Share of the wallet's past trades that were profitable, 0–100. */
   winratePct: z.number().min(0).max(100),
-  /** What the wallet paid for this token (not what it holds now; spec 2.4). */
+  /** What the wallet paid for this token (not what it holds now; service-api.md#object-rule-configs). */
   buyValueUsd: z.number().nonnegative(),
 });
 export type QualityWallet = z.infer<typeof QualityWalletSchema>;
@@ -86,7 +86,7 @@ export const TokenObservationSchema = z.strictObject({
   riskCount: count,
   tokenMutable: flag,
   hasTransferFee: flag,
-  /** Minutes since the token was created (token_age is in minutes, spec 9). */
+  /** Minutes since the token was created (token_age is in minutes, service-api.md#versioning). */
   ageMinutes: amount,
 
   // Market

@@ -1,5 +1,5 @@
 /**
- * Trigger event types and their configurations (spec 2.3), plus the cross-field rules that
+ * Trigger event types and their configurations (service-api.md#triggers), plus the cross-field rules that
  * tie triggerConfigs to the triggers a strategy uses. The cross-field rules live here so the
  * zod schemas and the message-producing validator apply the very same decisions.
  */
@@ -24,7 +24,8 @@ export const TAG_TRIGGERS = ["microblog_mention_direct", "post_metadata_match"] 
 export const CONFIGURABLE_TRIGGERS = [...TAG_TRIGGERS, "followed_dev_new_token_created"] as const;
 export const FOLLOWED_DEV_SCOPES = ["all", "tag", "wallet"] as const;
 
-// Tag ids are UUID strings (spec 2.11); z.guid accepts any 8-4-4-4-12 hex form, as the service does.
+// Tag ids are UUID strings (service-api.md#triggers); z.guid accepts any 8-4-4-4-12 hex form, as the
+// service does.
 const TagIdSchema = z.guid();
 const MicroblogTagConfigSchema = z.strictObject({ tagId: z.union([z.literal("all"), TagIdSchema]) });
 

@@ -1,5 +1,5 @@
 /**
- * Validation of one submitted rule item against spec 2.4 (the Must / Must not table per
+ * Validation of one submitted rule item against service-api.md#rule-items (the Must / Must not table per
  * kind and the config fields of object rules), with a message per failure.
  */
 import { getRuleDefinition, type ObjectRuleId, type RuleDefinition } from "./rule-catalog";

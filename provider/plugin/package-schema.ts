@@ -10,6 +10,7 @@ import { z } from "zod";
 import { API_KEY_ENV, BASE_URL_ENV } from "../credentials";
 import {
   alwaysPresent,
+  describedWithId,
   type FieldType,
   type InputField,
   KINDS,
@@ -204,7 +205,7 @@ function resourceSpec(types: TypeBuilder, kind: ResourceKind): Json {
   const d = kindOf(kind);
   const inputs = fieldSpecs(types, d.inputs);
   return {
-    description: d.description,
+    description: describedWithId(kind),
     inputProperties: inputs,
     requiredInputs: Object.keys(d.inputs).filter((name) => d.inputs[name]?.required === true),
     properties: { ...inputs, ...fieldSpecs(types, d.outputs) },

@@ -28,7 +28,7 @@ export const DEFAULT_ENFORCEMENT: Record<PolicyName, EnforcementLevel> = {
   "followed-developers-only": "mandatory",
 };
 
-/** Active-strategy limits of the plans (spec section 8). */
+/** Active-strategy limits of the plans (service-api.md#plans-and-limits). */
 export const PLAN_ACTIVE_LIMITS = { PRO: PLAN_LIMITS.PRO.active, DEGEN: PLAN_LIMITS.DEGEN.active } as const;
 export type Plan = keyof typeof PLAN_ACTIVE_LIMITS;
 

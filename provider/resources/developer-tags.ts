@@ -18,10 +18,7 @@ export interface DeveloperTagsArgs {
 
 const INPUT_KEYS: readonly (keyof DeveloperTagsArgs)[] = inputNames("DeveloperTags");
 
-/**
- * The tags assigned to one followed developer; destroying it assigns the empty set. Its id is the
- * address.
- */
+/** The tags assigned to one followed developer; destroying it assigns the empty set. */
 export class DeveloperTags extends pulumi.dynamic.Resource {
   /** The type token the engine records for this resource. */
   static readonly __pulumiType = TYPE_TOKENS.DeveloperTags;

@@ -22,7 +22,6 @@ const INPUT_KEYS: readonly (keyof FollowedDeveloperArgs)[] = inputNames("Followe
 
 /**
  * A followed developer wallet. Destroying it deactivates the developer: the API cannot unfollow.
- * Its id is the address.
  */
 export class FollowedDeveloper extends pulumi.dynamic.Resource {
   /** The type token the engine records for this resource. */

@@ -22,9 +22,7 @@ export interface WebhookArgs {
 
 const INPUT_KEYS: readonly (keyof WebhookArgs)[] = inputNames("Webhook");
 
-/**
- * The account's single webhook (declaring it adopts whatever the account has). Its id is `webhook`.
- */
+/** The account's single webhook (declaring it adopts whatever the account has). */
 export class Webhook extends pulumi.dynamic.Resource {
   /** The type token the engine records for this resource. */
   static readonly __pulumiType = TYPE_TOKENS.Webhook;

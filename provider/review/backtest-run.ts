@@ -17,7 +17,7 @@ import { REVIEW_TIME_LIMIT_MS, type ReviewRun } from "./review-run";
 import type { TemporaryStrategies } from "./temporaries";
 
 const DAY_MS = 86_400_000;
-/** Spec section 8: backtest jobs per UTC day; DEGEN has no cap. */
+/** service-api.md#plans-and-limits: backtest jobs per UTC day; DEGEN has no cap. */
 const DAILY_BACKTEST_QUOTA: Record<string, number | null> = Object.fromEntries(
   PLANS.map((plan) => [plan, PLAN_LIMITS[plan].backtestsPerDay]),
 );
@@ -306,7 +306,8 @@ async function measure(client: ApiClient, p: Planned): Promise<StrategyBacktest>
   const failed = jobs.find((j) => j.status === "FAILED");
   if (failed)
     return emptyResult(p.target, "failed", `a backtest job failed: ${failed.error ?? "no reason given"}`);
-  // GET /backtests/:id does not carry metrics (spec 2.6: list responses do): read them from the list.
+  // GET /backtests/:id does not carry metrics (service-api.md#backtest-jobs: list responses do): read them
+  // from the list.
   const metrics = await metricsOf(
     client,
     jobs.map((j) => j.id),

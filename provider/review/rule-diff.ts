@@ -56,7 +56,7 @@ export function describeCondition(item: Item): Md {
 function enumWords(rule: string, v: unknown, operator: unknown): Md {
   const shown = value(v);
   if (operator === "not_equals") return md`not ${shown}`;
-  // risk_level equals X is a threshold (spec 2.4): X and every lower risk.
+  // risk_level equals X is a threshold (service-api.md#rule-items): X and every lower risk.
   if (rule === "risk_level") return v === "LOW" ? md`LOW only` : md`${shown} or lower`;
   return shown;
 }

@@ -30,11 +30,11 @@ export type PatchResult =
  * outputs, without reading it back (one write per changed strategy).
  *
  * - id, userId and createdAt never change;
- * - isActive comes from the answer (spec 4.2 guarantees it);
+ * - isActive comes from the answer (service-api.md#strategy-endpoints guarantees it);
  * - dealbreakers and ruleGroups are regenerated only when the patch carried `rules`, with new
  *   ids the service alone knows: taken from the answer when it returns them (the emulator does,
  *   docs/spec-decisions.md), otherwise `known: false` and the caller reads them back in a batch;
- * - updatedAt comes from the answer when present; spec 4.2 does not promise it, and without it
+ * - updatedAt comes from the answer when present; service-api.md#strategy-endpoints does not promise it, and without it
  *   the previous value stays (an informational output, never compared by a diff).
  */
 export function outputsAfterPatch(

@@ -1,7 +1,10 @@
 import { printableText } from "../model/printable-text";
 import type { Strategy } from "../model/strategy";
 
-/** Spec section 9: token_age moved from hours to minutes on this day; stored values were not migrated. */
+/**
+ * service-api.md#versioning: token_age moved from hours to minutes on this day; stored values were not
+ * migrated.
+ */
 const TOKEN_AGE_UNIT_CHANGE = "2026-03-11T00:00:00.000Z";
 
 /** A threshold this small on a pre-change strategy reads as hours (up to a week). */

@@ -41,7 +41,7 @@ export interface VerifyWebhookOptions {
 const PREFIX = "v1=";
 
 /**
- * Verifies a delivery per spec 6.3: X-Svc-Signature is `v1=` + hex HMAC-SHA256 keyed with the
+ * Verifies a delivery per service-api.md#signature: X-Svc-Signature is `v1=` + hex HMAC-SHA256 keyed with the
  * secret over `timestamp + "." + rawBody`, compared in constant time. Returns the parsed event.
  */
 export function verifyWebhook(options: VerifyWebhookOptions): WebhookEvent {

@@ -30,7 +30,7 @@ describe.runIf(inject("pulumiBinDir"))("adopting an existing strategy into code"
     emulator = await TestEmulator.start();
     const user = await emulator.user();
     client = user.client;
-    // Made in the app before token_age moved from hours to minutes (spec section 9).
+    // Made in the app before token_age moved from hours to minutes (service-api.md#versioning).
     await emulator.control("POST", "/clock", { now: "2026-02-01T12:00:00.000Z" });
     legacyId = (
       await client.strategies.create({

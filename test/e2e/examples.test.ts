@@ -3,11 +3,13 @@ import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { demoUsers } from "../../emulator/seed";
 import { createReceiver } from "../../examples/webhook-receiver/server";
 import type { ApiClient } from "../../provider/api/client";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
+import { yamlStack } from "./yaml-portfolio-fixture";
 
 const NODE = existsSync(join(REPO_ROOT, "node_modules/.bin/node"))
   ? join(REPO_ROOT, "node_modules/.bin/node")
@@ -122,6 +124,40 @@ describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () 
       await project.destroy();
       expect((await client.strategies.list()).strategies).toEqual([]);
       expect((await client.webhook.get()).url ?? null).toBeNull();
+    });
+  });
+
+  // The TypeScript portfolio of this example is type-checked by `npm run typecheck`; the YAML one
+  // has no compiler, so its one preview here is what validates it (CI time: one preview, no up).
+  describe("examples/github-actions-portfolios", () => {
+    const dir = "github-actions-portfolios/portfolios/momentum-desk";
+    let project: PulumiProject;
+
+    afterAll(async () => {
+      await project?.cleanup();
+    });
+
+    it("previews the YAML portfolio with its stack file's config and the key from the environment, as the workflow runs it", async () => {
+      const user = await emulator.user();
+      const program = await example(`${dir}/Pulumi.yaml`);
+      // The repository's root node_modules in the example; the test links one beside the program.
+      const local = program.replace("path: ../../node_modules/", "path: ./node_modules/");
+      expect(local).not.toBe(program);
+      const stackFile = parseYaml(await example(`${dir}/Pulumi.prod.yaml`)) as {
+        config: Record<string, unknown>;
+      };
+      project = await yamlStack({
+        program: local,
+        config: Object.fromEntries(
+          Object.entries(stackFile.config).map(([key, value]) => [key, { value: String(value) }]),
+        ),
+        env: { STRATEGY_ALERTS_API_KEY: user.apiKey, STRATEGY_ALERTS_BASE_URL: emulator.baseUrl },
+      });
+      const preview = await project.preview();
+      // The stack, two strategies and their activation.
+      expect(preview.changes.create).toBe(4);
+      expect(preview.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+      expect((await user.client.strategies.list()).strategies).toEqual([]);
     });
   });
 

@@ -1,6 +1,6 @@
 import type { StrategyInput } from "../../provider/model/strategy";
 
-/** A valid create body (spec 2.2) with three rules, to vary from. */
+/** A valid create body (service-api.md#strategy-input) with three rules, to vary from. */
 export function sampleStrategy(fields: Partial<StrategyInput> = {}): StrategyInput {
   return {
     name: "Momentum",

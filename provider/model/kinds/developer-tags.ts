@@ -2,8 +2,7 @@ import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "
 
 export const DEVELOPER_TAGS_KIND = {
   ...tokensOf("DeveloperTags"),
-  description:
-    "The tags assigned to one followed developer; destroying it assigns the empty set. Its id is the address.",
+  description: "The tags assigned to one followed developer; destroying it assigns the empty set.",
   heading: "Developer tags",
   inputs: {
     address: {

@@ -3,7 +3,7 @@ import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "
 export const FOLLOWED_DEVELOPER_KIND = {
   ...tokensOf("FollowedDeveloper"),
   description:
-    "A followed developer wallet. Destroying it deactivates the developer: the API cannot unfollow. Its id is the address.",
+    "A followed developer wallet. Destroying it deactivates the developer: the API cannot unfollow.",
   heading: "Followed developers",
   inputs: {
     address: {

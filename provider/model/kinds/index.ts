@@ -132,6 +132,12 @@ export function alwaysPresent(kind: ResourceKind): string[] {
   return [...new Set([...required, ...always].map(([name]) => name))];
 }
 
+/** What the kind is, and the id that `get` and import take: the schema's and the docs' description. */
+export function describedWithId(kind: ResourceKind): string {
+  const d = kindOf(kind);
+  return `${d.description} Its id (for \`get\` and import): ${d.importId.words}.`;
+}
+
 /** The kind whose type token (dynamic or plugin) is `type`, or undefined for anything not ours. */
 export function kindOfToken(type: string): ResourceKind | undefined {
   return RESOURCE_KINDS.find((k) => KINDS[k].dynamicToken === type || KINDS[k].pluginToken === type);

@@ -2,8 +2,7 @@ import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "
 
 export const WEBHOOK_KIND = {
   ...tokensOf("Webhook"),
-  description:
-    "The account's single webhook (declaring it adopts whatever the account has). Its id is `webhook`.",
+  description: "The account's single webhook (declaring it adopts whatever the account has).",
   heading: "Webhook",
   inputs: {
     url: {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Spec 2.1, `GET /me`. */
+/** service-api.md#account, `GET /me`. */
 export const AccountSchema = z.looseObject({
   userId: z.string(),
   plan: z.string(),

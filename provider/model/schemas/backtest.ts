@@ -20,7 +20,7 @@ const BacktestMetricsSchema = z.looseObject({
 export type BacktestMetrics = z.infer<typeof BacktestMetricsSchema>;
 
 /**
- * Spec 2.6. `status` stays a plain string so a status the spec does not list cannot break a
+ * service-api.md#backtest-jobs. `status` stays a plain string so a status the spec does not list cannot break a
  * read; the known values are in BacktestStatusSchema. List-only fields are optional.
  */
 export const BacktestJobSchema = z.looseObject({
@@ -49,7 +49,7 @@ export const BacktestPageSchema = z.looseObject({
 });
 export type BacktestPage = z.infer<typeof BacktestPageSchema>;
 
-/** `POST /backtests` body (spec 4.4). `options` is required: send `{}` for none. */
+/** `POST /backtests` body (service-api.md#backtests). `options` is required: send `{}` for none. */
 const BacktestCreateBodySchema = z.object({
   strategyId: z.string(),
   from: z.string(),
@@ -59,7 +59,7 @@ const BacktestCreateBodySchema = z.object({
 });
 export type BacktestCreateBody = z.infer<typeof BacktestCreateBodySchema>;
 
-/** Spec 2.7. */
+/** service-api.md#backtest-results */
 const BacktestResultRowSchema = z.looseObject({
   id: z.string(),
   jobId: z.string(),
@@ -94,7 +94,7 @@ export type BacktestResultsPage = z.infer<typeof BacktestResultsPageSchema>;
 
 const TriStateSchema = z.union([z.boolean(), z.literal("all")]);
 
-/** `GET /backtests/:id/results` query (spec 4.4). */
+/** `GET /backtests/:id/results` query (service-api.md#backtest-results). */
 const BacktestResultsQuerySchema = z.object({
   page: z.number().int().positive().optional(),
   pageSize: z.number().int().positive().optional(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Error body of the service (spec section 7). `message` is a string in the spec; frameworks
+ * Error body of the service (service-api.md#errors). `message` is a string in the spec; frameworks
  * that validate with class-validator send an array of messages, so both are accepted.
  */
 const ErrorBodySchema = z.looseObject({

@@ -15,7 +15,7 @@ export const DeveloperRecordSchema = z.looseObject({
 });
 export type DeveloperRecord = z.infer<typeof DeveloperRecordSchema>;
 
-/** Spec 2.11 list envelope. */
+/** service-api.md#followed-developers list envelope. */
 export const DeveloperPageSchema = z.looseObject({
   developers: z.array(DeveloperRecordSchema),
   total: z.number(),

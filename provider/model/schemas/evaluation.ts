@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SortDirSchema, TimestampSchema } from "./common";
 
 /**
- * Spec 2.5, one stored evaluation snapshot. The inner shapes the spec does not show are kept
+ * service-api.md#strategy-evaluations, one stored evaluation snapshot. The inner shapes the spec does not show are kept
  * as loose records so a richer real response still validates.
  */
 const EvaluationSchema = z.looseObject({
@@ -27,7 +27,7 @@ const EvaluationSchema = z.looseObject({
 });
 export type Evaluation = z.infer<typeof EvaluationSchema>;
 
-/** Spec 4.3 response. `total` is always null per spec; a number is tolerated. */
+/** service-api.md#strategy-evaluations response. `total` is always null per spec; a number is tolerated. */
 export const EvaluationPageSchema = z.looseObject({
   items: z.array(EvaluationSchema),
   page: z.number().optional(),
@@ -50,7 +50,7 @@ export const EvaluationSortBySchema = z.enum([
 ]);
 export type EvaluationSortBy = z.infer<typeof EvaluationSortBySchema>;
 
-/** Spec 4.3 query. Arrays are sent as CSV, booleans as `true`/`false`. */
+/** service-api.md#strategy-evaluations query. Arrays are sent as CSV, booleans as `true`/`false`. */
 const EvaluationQuerySchema = z.object({
   page: z.number().int().positive().optional(),
   pageSize: z.number().int().positive().optional(),

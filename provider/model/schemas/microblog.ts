@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { TimestampSchema } from "./common";
 
-/** Spec 2.11 handle. */
+/** service-api.md#microblog-handles-and-tags handle. */
 export const MicroblogHandleSchema = z.looseObject({
   id: z.string(),
   handle: z.string(),
@@ -15,7 +15,10 @@ export type MicroblogHandle = z.infer<typeof MicroblogHandleSchema>;
 export const MicroblogHandleListSchema = z.looseObject({ handles: z.array(MicroblogHandleSchema) });
 export type MicroblogHandleList = z.infer<typeof MicroblogHandleListSchema>;
 
-/** Spec 2.11 tag; handleCount is present when includeCounts is true (the default). */
+/**
+ * service-api.md#microblog-handles-and-tags tag; handleCount is present when includeCounts is true (the
+ * default).
+ */
 export const MicroblogTagSchema = z.looseObject({
   id: z.string(),
   name: z.string(),

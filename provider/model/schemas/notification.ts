@@ -4,7 +4,10 @@ import { TimestampSchema } from "./common";
 const NotificationSourceSchema = z.enum(["all", "personal", "official"]);
 export type NotificationSource = z.infer<typeof NotificationSourceSchema>;
 
-/** Spec 2.8. Channel/status values beyond the ones named are not shown, so they are plain strings. */
+/**
+ * service-api.md#notifications. Channel/status values beyond the ones named are not shown, so they are
+ * plain strings.
+ */
 export const NotificationSchema = z.looseObject({
   id: z.string(),
   source: z.string().optional(),
@@ -51,7 +54,7 @@ export const NotificationPageSchema = z.looseObject({
 });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
-/** `GET /notifications` query (spec 4.6). */
+/** `GET /notifications` query (service-api.md#notifications). */
 const NotificationListQuerySchema = z.object({
   page: z.number().int().positive().optional(),
   /** Default 20, max 100. */

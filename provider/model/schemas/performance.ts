@@ -3,14 +3,14 @@ import { z } from "zod";
 const PerformanceRangeSchema = z.enum(["daily", "weekly", "monthly", "quarterly"]);
 export type PerformanceRange = z.infer<typeof PerformanceRangeSchema>;
 
-/** Query of the sync summary and of job creation: both fields are required (spec 4.6). */
+/** Query of the sync summary and of job creation: both fields are required (service-api.md#performance). */
 const PerformanceQuerySchema = z.object({
   strategyId: z.string(),
   range: PerformanceRangeSchema,
 });
 export type PerformanceQuery = z.infer<typeof PerformanceQuerySchema>;
 
-/** Spec 2.9. */
+/** service-api.md#performance */
 export const PerformanceSummarySchema = z.looseObject({
   overall: z.looseObject({
     totalCalls: z.number(),

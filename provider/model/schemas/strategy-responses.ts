@@ -13,7 +13,7 @@ export const StrategyEnvelopeSchema = z.looseObject({ strategy: StrategySchema }
 
 /**
  * `PATCH /strategies/:id` returns only the fields it changed or confirms: at least id, name,
- * description and isActive (spec 4.2). Everything else is optional and unchecked.
+ * description and isActive (service-api.md#strategy-endpoints). Everything else is optional and unchecked.
  */
 const StrategyUpdatedSchema = z.looseObject({
   id: z.string(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { TimestampSchema } from "./common";
 
 /**
- * Spec 2.10 / 4.7. `url` is absent when never configured; `secret` only on the response that
+ * service-api.md#webhook. `url` is absent when never configured; `secret` only on the response that
  * generated or rotated it; `verificationError` only on PUT.
  */
 export const WebhookConfigSchema = z.looseObject({

@@ -11,7 +11,8 @@ interface JournalEntry {
   userId: string | null;
 }
 
-// Spec 5 and 7 through the typed client; the key never appears in an error.
+// service-api.md#authentication and service-api.md#errors through the typed client; the key never appears
+// in an error.
 describe("client authentication against the emulator", () => {
   const clients = emulatorClients();
 

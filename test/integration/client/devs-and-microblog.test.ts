@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BadRequestError, NotFoundError } from "../../../provider/api/errors";
 import { developerAddresses, emulatorClients, rejectionOf } from "./helpers";
 
-// Spec 2.11 and 4.5 through the typed client.
+// service-api.md#followed-developers and service-api.md#microblog-handles-and-tags through the typed client.
 describe("client followed developers against the emulator", () => {
   const clients = emulatorClients();
 

@@ -94,7 +94,7 @@ export function echoAndFailingReceivers(): { echo: WebhookReceiver; failing: Web
   return receivers;
 }
 
-/** A valid create body (spec 2.2) to vary from. */
+/** A valid create body (service-api.md#strategy-input) to vary from. */
 export function strategyInput(overrides: Partial<StrategyInput> = {}): StrategyInput {
   return sampleStrategy({ description: "client suite strategy", ...overrides });
 }

@@ -35,7 +35,7 @@ async function journalOf(em: RunningEmulator, userId: string): Promise<JournalEn
   return requests.filter((r) => r.userId === userId);
 }
 
-// Spec 7 (429) and 8 (requests per minute): on a 429 the client waits, then retries.
+// service-api.md#rate-limit (429, requests per minute): on a 429 the client waits, then retries.
 describe("client rate limiting against the emulator's real 429s", () => {
   const clients = emulatorClients();
   afterEach(() => clients.closeAll());

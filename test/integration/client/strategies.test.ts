@@ -5,7 +5,7 @@ import type { RuleItem } from "../../../provider/model/rule-items";
 import { storedToRules } from "../../../provider/model/rule-mapping";
 import { emulatorClients, rejectionOf, strategyInput } from "./helpers";
 
-// Spec 2.2, 3.1, 4.2 through the typed client, against the emulator.
+// service-api.md#strategies through the typed client, against the emulator.
 describe("client strategies against the emulator", () => {
   const clients = emulatorClients();
 

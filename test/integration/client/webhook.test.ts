@@ -3,7 +3,8 @@ import { BadRequestError } from "../../../provider/api/errors";
 import { verifyWebhook } from "../../../provider/webhooks/verify";
 import { echoAndFailingReceivers, emulatorClients, rejectionOf } from "./helpers";
 
-// Spec 2.10, 3.5, 4.7 and 6 through the typed client; the secret is returned once.
+// service-api.md#webhook, service-api.md#webhook-verification and service-api.md#webhook-deliveries through
+// the typed client; the secret is returned once.
 describe("client webhook against the emulator", () => {
   const clients = emulatorClients();
   const { echo, failing } = echoAndFailingReceivers();

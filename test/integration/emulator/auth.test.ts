@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import { control, type Json, newUser, startTestEmulator } from "./helpers";
 
-// Spec section 5 and section 7 (401 body), docs/spec-decisions.md "Emulator … / Authentication".
+// service-api.md#authentication and service-api.md#errors (401 body), docs/spec-decisions.md "Emulator … /
+// Authentication".
 describe("emulator authentication", () => {
   let em: RunningEmulator;
   let key: string;

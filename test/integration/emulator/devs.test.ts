@@ -5,7 +5,7 @@ import { newUser, startTestEmulator } from "./helpers";
 const SOL = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const EVM = "0x52908400098527886E0F7030069857D2E4169EE7";
 
-// Spec 4.5 and 2.11; docs/spec-decisions.md "Emulator … / Developers".
+// service-api.md#followed-developers; docs/spec-decisions.md "Emulator … / Developers".
 describe("emulator followed developers", () => {
   let em: RunningEmulator;
   beforeAll(async () => {
@@ -81,7 +81,7 @@ describe("emulator followed developers", () => {
     });
   });
 
-  it("lists with page, limit (default 20), isActive filter and the envelope of spec 2.11", async () => {
+  it("lists with page, limit (default 20), isActive filter and the documented envelope", async () => {
     const u = await newUser(em);
     const addresses = Array.from({ length: 23 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`);
     for (const a of addresses) await u.post(`/devs/${a}/add`, {});

@@ -49,7 +49,7 @@ async function newToken(overrides: Record<string, unknown> = {}, word?: string):
 }
 
 describe("events run evaluations (POST /_emulator/events)", () => {
-  it("evaluates every matching active strategy and stores exactly the spec 2.5 fields", async () => {
+  it("evaluates every matching active strategy and stores exactly the documented fields", async () => {
     const u = await newUser(em);
     const active = await createStrategy(u, strategyBody({ name: "Active", isActive: true }));
     await createStrategy(u, strategyBody({ name: "Inactive", isActive: false }));

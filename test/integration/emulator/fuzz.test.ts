@@ -8,7 +8,7 @@ import { API_ROUTES, type ApiRoute, concreteBody } from "./routes-table";
 
 // Protection as a property: whatever one user sends to any route (ids, queries,
 // bodies, headers), the emulator answers without a 5xx, every 4xx has the spec's error body
-// (section 7), and nothing of another user's data comes back.
+// (service-api.md#errors), and nothing of another user's data comes back.
 describe("fuzzing every route", () => {
   let em: RunningEmulator;
   let attacker: Api & { userId: string };
@@ -160,7 +160,7 @@ describe("fuzzing every route", () => {
     }
   }
 
-  it("never answers 5xx, shapes every 4xx like spec 7 and never shows another user's data", async () => {
+  it("never answers 5xx, shapes every 4xx like the service's errors and never shows another user's data", async () => {
     const followedByAttacker = new Set<string>();
     const route = fc.constantFrom(...API_ROUTES);
     await fc.assert(

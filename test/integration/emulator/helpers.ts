@@ -65,7 +65,7 @@ export async function newUser(
   return Object.assign(new Api(em, user.apiKey), { userId: user.userId });
 }
 
-/** A valid create body (spec 2.2) to vary from; overrides may be invalid on purpose. */
+/** A valid create body (service-api.md#strategy-input) to vary from; overrides may be invalid on purpose. */
 export function strategyBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...sampleStrategy({ description: "test strategy" }), ...overrides };
 }

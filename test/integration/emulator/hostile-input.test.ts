@@ -120,7 +120,7 @@ describe("router errors", () => {
     expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
-  it("shapes the framework's body errors (too large, unparsable media type) like spec 7, after authentication", async () => {
+  it("shapes the framework's body errors (too large, unparsable media type) like the service's errors, after authentication", async () => {
     const u = await newUser(em);
     const huge = await u.call("POST", "/strategies", JSON.stringify({ name: "x".repeat(1_100_000) }));
     expectSpecError(huge, 413);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import { control, newUser, startTestEmulator } from "./helpers";
 
-// Spec section 8 and 2.1; docs/spec-decisions.md "Emulator … / Limits".
+// service-api.md#plans-and-limits and service-api.md#account; docs/spec-decisions.md "Emulator … / Limits".
 describe("emulator limits", () => {
   let em: RunningEmulator;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import { type Api, newUser, startTestEmulator } from "./helpers";
 
-// Spec 4.5 (microblog) and 2.11; docs/spec-decisions.md "Emulator … / Microblog".
+// service-api.md#microblog-handles-and-tags; docs/spec-decisions.md "Emulator … / Microblog".
 describe("emulator microblog (read-only, seeded per user)", () => {
   let em: RunningEmulator;
   let u: Api;
@@ -30,7 +30,7 @@ describe("emulator microblog (read-only, seeded per user)", () => {
     return res.body.tags as { id: string; name: string; isPlatformTag: boolean; handleCount?: number }[];
   };
 
-  it("lists handles with the fields of spec 2.11, sorted by handle ascending by default", async () => {
+  it("lists handles with the documented fields, sorted by handle ascending by default", async () => {
     const list = await handles();
     expect(list.length).toBe(7);
     expect(list[0]).toEqual({

@@ -37,7 +37,7 @@ const NOTIFICATION_FIELDS = [
   "updatedAt",
 ];
 
-describe("notifications (spec 2.8, 4.6)", () => {
+describe("notifications", () => {
   it("a match creates a personal alert; strategy only in lists, livePerformance only in the full single read", async () => {
     const u = await newUser(em);
     const { strategy, address } = await alertFor(u);
@@ -144,7 +144,7 @@ describe("notifications (spec 2.8, 4.6)", () => {
   });
 });
 
-describe("webhook delivery of notification.dispatched (spec 6)", () => {
+describe("webhook delivery of notification.dispatched", () => {
   let receiver: WebhookReceiver;
   beforeAll(async () => {
     receiver = await new WebhookReceiver().start();
@@ -161,7 +161,7 @@ describe("webhook delivery of notification.dispatched (spec 6)", () => {
   const deliveries = async (userId: string) =>
     (await control(em, "GET", `/deliveries?userId=${userId}&wait=true`)).body.deliveries as Json[];
 
-  it("signs every delivery so an independent verifier accepts it, with the spec 6.1 data", async () => {
+  it("signs every delivery so an independent verifier accepts it, with the documented data", async () => {
     const { u, secret } = await withWebhook();
     receiver.notificationStatus = null;
     const before = receiver.notifications().length;
@@ -258,7 +258,7 @@ describe("webhook delivery of notification.dispatched (spec 6)", () => {
   });
 });
 
-describe("performance (spec 2.9)", () => {
+describe("performance", () => {
   const T0 = "2026-08-01T10:00:00.000Z";
   const later = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
   // ATH multiples by hand: 50k/100k = 0.5, 110k/100k = 1.1, 1.5, 3, 7, 12 → one per bucket.

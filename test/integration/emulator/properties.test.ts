@@ -6,7 +6,7 @@ import { validateStrategyInput } from "../../../provider/model";
 import { type Api, newUser, type Res, startTestEmulator, strategyBody } from "./helpers";
 
 // Property tests: malformed input always gets exactly the expected 4xx with the error body of
-// spec section 7, never a 5xx, and never changes state. The rate limit is raised through the
+// service-api.md#errors, never a 5xx, and never changes state. The rate limit is raised through the
 // control plane so the runs are not throttled.
 describe("emulator input properties", () => {
   let em: RunningEmulator;
@@ -155,7 +155,7 @@ describe("emulator input properties", () => {
     expect(await snapshot()).toBe(before);
   });
 
-  // Query oracles: the allowed parameters and values of spec 4.5.
+  // Query oracles: the allowed parameters and values of service-api.md#microblog-handles-and-tags.
   const QUERIES: Record<string, Record<string, (v: string) => boolean>> = {
     "/devs/my": {
       page: (v) => /^\d{1,9}$/.test(v) && Number(v) >= 1 && Number(v) <= 1_000_000,

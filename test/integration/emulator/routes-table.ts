@@ -1,5 +1,5 @@
 /**
- * Every route of the API (spec section 4) with a request that is valid apart from what a test
+ * Every route of the API (service-api.md) with a request that is valid apart from what a test
  * adds, for tests that must cover each route (unknown input, fuzzing). Path parameters are
  * written `:name` and filled from a map of the caller's own resources.
  */

@@ -3,7 +3,7 @@ import type { RunningEmulator } from "../../../emulator/server";
 import { validateStrategyInput } from "../../../provider/model/validate-strategy";
 import { type Api, control, newUser, startTestEmulator, strategyBody } from "./helpers";
 
-// Spec 2.2, 3.1, 4.2, section 7; docs/spec-decisions.md "Emulator … / Strategies".
+// service-api.md#strategies, service-api.md#errors; docs/spec-decisions.md "Emulator … / Strategies".
 describe("emulator strategies", () => {
   let em: RunningEmulator;
   let api: Api & { userId: string };
@@ -245,7 +245,7 @@ describe("emulator strategies", () => {
       });
     });
 
-    it("never stores an object as a dealbreaker's value (spec 2.2: boolean, number or string)", async () => {
+    it("never stores an object as a dealbreaker's value (only a boolean, number or string)", async () => {
       const u = await fresh();
       const config = { windows: { "1h": 5000 } };
       const s = await create(u, { rules: [{ rule: "volume_24h", dealbreaker: true, config }] });
@@ -454,7 +454,7 @@ describe("emulator strategies", () => {
     });
   });
 
-  describe("activity (spec 3.1)", () => {
+  describe("activity", () => {
     it("activates and deactivates with {strategy:{id,isActive}}; a repeat is a 200 no-op with the same body", async () => {
       const u = await fresh();
       const s = await create(u);

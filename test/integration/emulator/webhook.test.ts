@@ -5,7 +5,8 @@ import { control, newUser, startTestEmulator } from "./helpers";
 
 const verifySignature = (secret: string, r: Delivery) => signatureValid(secret, r.headers, r.rawBody);
 
-// Spec 2.10, 3.5, 4.7, section 6 and the secret's lifecycle; docs/spec-decisions.md "Emulator … / Webhook".
+// service-api.md#webhook, service-api.md#webhook-verification, service-api.md#webhook-deliveries and the
+// secret's lifecycle; docs/spec-decisions.md "Emulator … / Webhook".
 describe("emulator webhook", () => {
   let em: RunningEmulator;
   const rx = new WebhookReceiver();

@@ -56,7 +56,7 @@ const input = {
   isActive: false,
 };
 
-// The single read has no isGlobal (spec 2.2).
+// The single read has no isGlobal (service-api.md#strategy-fields).
 const { isGlobal: _isGlobal, ...singleRead } = fx.strategy();
 
 const cases: Case[] = [

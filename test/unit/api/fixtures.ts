@@ -1,4 +1,4 @@
-/** Minimal valid service answers, per spec section 2. */
+/** Minimal valid service answers, per service-api.md. */
 export const IDS = {
   user: "7b0f8c5e-1d2a-4c3b-9e4f-5a6b7c8d9e01",
   strategy: "3f9a1b2c-4d5e-4f60-8a7b-9c0d1e2f3a4b",

@@ -5,6 +5,7 @@ import * as publicSurface from "../../../provider/index";
 import {
   checkedInputs,
   defaultOf,
+  describedWithId,
   inputNames,
   KINDS,
   type KindInput,
@@ -83,7 +84,7 @@ describe("each kind is described once, by its descriptor", () => {
   it.each(RESOURCE_KINDS)("the plugin schema gives %s the descriptor's fields and descriptions", (kind) => {
     const d = KINDS[kind];
     const resource = schemaResources[d.pluginToken]!;
-    expect(resource.description).toBe(d.description);
+    expect(resource.description).toBe(describedWithId(kind));
     expect(Object.keys(resource.inputProperties)).toEqual(inputNames(kind));
     const outputsOnly = Object.keys(resource.properties).filter((key) => !(key in resource.inputProperties));
     expect(outputsOnly).toEqual(outputNames(kind));

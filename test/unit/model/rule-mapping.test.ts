@@ -16,7 +16,7 @@ function sequentialIds() {
 }
 
 describe("rulesToStored", () => {
-  it("stores each rule kind as spec 2.2 describes", () => {
+  it("stores each rule kind as the service documents it", () => {
     const rules: RuleItem[] = [
       { rule: "is_honeypot", dealbreaker: true },
       { rule: "has_website", dealbreaker: false, enabled: false },
@@ -128,7 +128,7 @@ describe("rulesToStored", () => {
     );
   });
 
-  it("stores an object rule's config as JSON text, so a dealbreaker's value is never an object (spec 2.2)", () => {
+  it("stores an object rule's config as JSON text, so a dealbreaker's value is never an object", () => {
     const config = { windows: { "5m": 100, "1h": 5000 } };
     const stored = rulesToStored([{ rule: "volume_24h", dealbreaker: true, config }], { view: "create" });
     expect(typeof stored.dealbreakers[0]!.value).toBe("string");
