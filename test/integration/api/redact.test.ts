@@ -10,8 +10,10 @@ import {
   UnauthorizedError,
 } from "../../../provider/api/errors";
 import { REDACTED } from "../../../provider/api/redact";
-import * as fx from "./fixtures";
-import { closedPort, fakeClock, startServer, type TestServer, uniqueKey } from "./test-server";
+import * as fx from "../../support/api-fixtures";
+import { fakeClock } from "../../support/fake-clock";
+import { closedPort, startServer, type TestServer } from "../../support/test-server";
+import { uniqueKey } from "../../support/unique-key";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import {
   TOKEN_FIELDS,
   TokenObservationSchema,
 } from "../../../provider/model";
-import { ruleItemArb } from "../model/arbitraries";
-import { CLEAN_TOKEN, partialTokenArb } from "./fixtures";
+import { ruleItemArb } from "./arbitraries";
+import { CLEAN_TOKEN, partialTokenArb } from "./evaluation-fixtures";
 
 describe("TokenObservation", () => {
   it("every rule id of the catalog has an evaluator", () => {

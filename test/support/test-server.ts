@@ -93,24 +93,3 @@ export async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => s.close(() => resolve()));
   return port;
 }
-
-/** Fake time: `sleep` advances `now` instantly and records what was asked. */
-export function fakeClock(start = Date.parse("2026-04-01T00:00:00.000Z")) {
-  const clock = {
-    t: start,
-    sleeps: [] as number[],
-    now: () => clock.t,
-    sleep: async (ms: number) => {
-      clock.sleeps.push(ms);
-      clock.t += ms;
-    },
-  };
-  return clock;
-}
-
-let keyCounter = 0;
-/** A fresh key per test, so the process-wide limiters of different tests never meet. */
-export function uniqueKey(label = "key"): string {
-  keyCounter++;
-  return `sk_test_${label}_${process.pid}_${keyCounter}_${Math.random().toString(36).slice(2)}`;
-}

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiClient, createClient } from "../../../provider/api/client";
 import { BaseUrlError, ConfigurationError, ResponseValidationError } from "../../../provider/api/errors";
 import type { AuthHeaderMode } from "../../../provider/api/transport";
-import * as fx from "./fixtures";
-import { fakeClock, type SeenRequest, startServer, type TestServer, uniqueKey } from "./test-server";
+import * as fx from "../../support/api-fixtures";
+import { fakeClock } from "../../support/fake-clock";
+import { type SeenRequest, startServer, type TestServer } from "../../support/test-server";
+import { uniqueKey } from "../../support/unique-key";
 
 const DEV = "DevWa11et1111111111111111111111111111111111";
 

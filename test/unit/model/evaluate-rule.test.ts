@@ -8,7 +8,7 @@ import {
   RuleEvaluationError,
   type RuleItem,
 } from "../../../provider/model";
-import { CLEAN_TOKEN, tokenWith } from "./fixtures";
+import { CLEAN_TOKEN, tokenWith } from "./evaluation-fixtures";
 
 const rule = (item: Record<string, unknown>) => ({ dealbreaker: false, ...item }) as RuleItem;
 

@@ -13,16 +13,16 @@ import {
   UnauthorizedError,
 } from "../../../provider/api/errors";
 import type { WaitEvent } from "../../../provider/api/rate-limiter";
-import * as fx from "./fixtures";
+import * as fx from "../../support/api-fixtures";
+import { fakeClock } from "../../support/fake-clock";
 import {
   closedPort,
-  fakeClock,
   type Reply,
   type SeenRequest,
   startServer,
   type TestServer,
-  uniqueKey,
-} from "./test-server";
+} from "../../support/test-server";
+import { uniqueKey } from "../../support/unique-key";
 
 let server: TestServer;
 const clients: ApiClient[] = [];

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { evaluateStrategy, rulesToStored } from "../../../provider/model";
-import { rulesArb } from "../model/arbitraries";
-import { CLEAN_TOKEN, junkTokenArb, partialTokenArb } from "./fixtures";
+import { rulesArb } from "./arbitraries";
+import { CLEAN_TOKEN, junkTokenArb, partialTokenArb } from "./evaluation-fixtures";
 
 const strategyArb = fc.record(
   {

@@ -7,7 +7,7 @@ import {
   rulesToStored,
   type Strategy,
 } from "../../../provider/model";
-import { CLEAN_TOKEN, tokenWith } from "./fixtures";
+import { CLEAN_TOKEN, tokenWith } from "./evaluation-fixtures";
 
 const SAFE: RuleItem[] = [
   { rule: "is_honeypot", dealbreaker: true },

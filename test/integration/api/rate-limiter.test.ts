@@ -5,8 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type ApiClient, createClient } from "../../../provider/api/client";
 import { RateLimiter } from "../../../provider/api/rate-limiter";
 import { FileWindowStore } from "../../../provider/api/window-store";
-import * as fx from "./fixtures";
-import { startServer, type TestServer, uniqueKey } from "./test-server";
+import * as fx from "../../support/api-fixtures";
+import { startServer, type TestServer } from "../../support/test-server";
+import { uniqueKey } from "../../support/unique-key";
 
 let server: TestServer;
 let dir: string;

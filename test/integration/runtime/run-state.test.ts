@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../../../provider/api/client";
 import { RuntimeContext } from "../../../provider/runtime/context";
 import { RunState } from "../../../provider/runtime/run-state";
+import * as fx from "../../support/api-fixtures";
 import { ManualClock } from "../../support/manual-clock";
-import * as fx from "../api/fixtures";
-import { startServer, type TestServer, uniqueKey } from "../api/test-server";
+import { startServer, type TestServer } from "../../support/test-server";
+import { uniqueKey } from "../../support/unique-key";
 
 let server: TestServer;
 const ctx = new RuntimeContext();
