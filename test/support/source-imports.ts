@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, posix, relative, resolve } from "node:path";
+import { join, posix, resolve } from "node:path";
 import ts from "typescript";
 
 /** The repository's root directory. */
@@ -30,7 +30,7 @@ export function sourceFiles(...directories: string[]): string[] {
 }
 
 /** The module a relative specifier names: the file itself, `<name>.ts` or `<name>/index.ts`. */
-function resolveSpecifier(importer: string, specifier: string): string {
+export function resolveRelative(importer: string, specifier: string): string {
   const base = posix.normalize(posix.join(posix.dirname(importer), specifier));
   for (const candidate of [`${base}.ts`, `${base}/index.ts`, base]) {
     if (existsSync(join(REPO, candidate)) && !candidate.endsWith("/")) return candidate;
@@ -49,18 +49,49 @@ export function relativeImports(file: string): string[] {
   return importedFiles
     .map((imported) => imported.fileName)
     .filter((specifier) => specifier.startsWith("./") || specifier.startsWith("../"))
-    .map((specifier) => resolveSpecifier(file, specifier));
+    .map((specifier) => resolveRelative(file, specifier));
 }
 
-/** Every module specifier of a source file, relative or not, as written. */
-export function importSpecifiers(file: string): string[] {
+/**
+ * The specifiers a source file loads at run time, relative or not, as written: its imports,
+ * re-exports, `require` and `import()`, without `import type` and `export type` (they load
+ * nothing).
+ */
+export function runtimeSpecifiers(file: string): string[] {
   const text = readFileSync(join(REPO, file), "utf8");
-  return ts.preProcessFile(text, true, true).importedFiles.map((imported) => imported.fileName);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      if (!isTypeOnlyImport(node)) found.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      if (!node.isTypeOnly) found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node)) {
+      const [first] = node.arguments;
+      const loads =
+        node.expression.kind === ts.SyntaxKind.ImportKeyword ||
+        (ts.isIdentifier(node.expression) && node.expression.text === "require");
+      if (loads && first && ts.isStringLiteralLike(first)) found.push(first.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
 }
 
-/** A path relative to the repository's root, for messages. */
-export function repositoryPath(absolute: string): string {
-  return relative(REPO, absolute).split("\\").join("/");
+function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
+  const clause = node.importClause;
+  if (!clause) return false;
+  if (clause.isTypeOnly) return true;
+  const named = clause.namedBindings;
+  return (
+    !clause.name &&
+    named !== undefined &&
+    ts.isNamedImports(named) &&
+    named.elements.every((e) => e.isTypeOnly)
+  );
 }
-
-export { dirname };
