@@ -282,7 +282,7 @@ describe("emulator control plane", () => {
       em.app.inject({ method: "POST", url, remoteAddress, payload: { plan: "PRO" } });
     expect((await from("203.0.113.7", "/_emulator/users")).statusCode).toBe(404);
     expect((await from("::ffff:203.0.113.7", "/_emulator/users")).statusCode).toBe(404);
-    expect((await from("127.0.0.1", "/_emulator/users")).statusCode).toBe(200);
+    expect((await from("127.0.0.1", "/_emulator/users")).statusCode).toBe(201);
     const api = await em.app.inject({
       method: "GET",
       url: "/api/external/v1/me",
