@@ -22,8 +22,8 @@ import {
 import { type ReviewSessionOptions, reviewWithAccount } from "../../../provider/review/session";
 import { TEMPORARY_MARK, TemporaryStrategies } from "../../../provider/review/temporaries";
 import { control, controlOk, startTestEmulator } from "../../support/emulator";
+import { digest } from "../../support/preview-fixtures";
 import { addr, token } from "../../support/tokens";
-import { digest } from "../../unit/review/preview-fixtures";
 
 const DAY = "2026-09-10";
 const NOW = `${DAY}T12:30:00.000Z`;

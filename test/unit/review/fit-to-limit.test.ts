@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderReview } from "../../../provider/review";
-import { digest, type StepSpec, UNKNOWN, urnOf } from "./preview-fixtures";
+import { digest, type StepSpec, UNKNOWN, urnOf } from "../../support/preview-fixtures";
 
 /** 1,000 new strategies, an activation, a webhook, developers, an error and a policy violation. */
 function bigChange(strategies = 1_000): { preview: string; names: string[] } {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { BacktestReport, ReviewContext } from "../../../provider/review";
 import { renderReview } from "../../../provider/review";
 import { visible } from "../../../provider/review/markdown";
-import { digest, type StepSpec, UNKNOWN, urnOf } from "./preview-fixtures";
+import { digest, type StepSpec, UNKNOWN, urnOf } from "../../support/preview-fixtures";
 
 /**
  * The report's structure cannot be changed by the change under review: every value it prints

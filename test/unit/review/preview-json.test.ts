@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderReview } from "../../../provider/review";
-import { digest, eventStream, type StepSpec, UNKNOWN, urnOf } from "./preview-fixtures";
+import { digest, eventStream, type StepSpec, UNKNOWN, urnOf } from "../../support/preview-fixtures";
 
 /**
  * The engine's event stream carries no propertyDependencies: the review traces an activation's

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { renderReview } from "../../../provider/index";
 import type { BacktestReport } from "../../../provider/review";
 import { PreviewParseError } from "../../../provider/review";
-import { digest, eventStream, PROVIDER_CLOSURE, type StepSpec, UNKNOWN, urnOf } from "./preview-fixtures";
+import {
+  digest,
+  eventStream,
+  PROVIDER_CLOSURE,
+  type StepSpec,
+  UNKNOWN,
+  urnOf,
+} from "../../support/preview-fixtures";
 
 const n = (x: number) => x.toLocaleString("en-US");
 

@@ -6,7 +6,7 @@
  * secret outputs as "[secret]", and the root stack's `same` step. The event stream's states
  * carry no propertyDependencies, as the engine's do not.
  */
-import { TYPE_TOKENS } from "../../../provider/model/type-tokens";
+import { TYPE_TOKENS } from "../../provider/model/type-tokens";
 
 export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 export const PROVIDER_CLOSURE =
