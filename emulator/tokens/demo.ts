@@ -3,9 +3,10 @@
  * strategy decide clearly. The winner is launched by the followed developer of the demo users, so a
  * followed-developer trigger fires for it.
  */
-import * as fixtures from "../../provider/fixtures";
-import { tokenVariant } from "../../provider/fixtures";
+
 import type { TokenObservation } from "../../provider/model";
+import * as fixtures from "../../provider/model/token-fixtures";
+import { tokenVariant } from "../../provider/model/token-variant";
 import { DEMO_DEVELOPER, platformTagId } from "../seed";
 import { TOKEN_CHAIN_ID } from "./identity";
 import { createRandom } from "./prng";

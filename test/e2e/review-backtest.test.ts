@@ -9,8 +9,8 @@ import { backtestTargets } from "../../provider/review/backtest-targets";
 import { SWEEP_AFTER_MS } from "../../provider/review/review-run";
 import { reviewWithAccount } from "../../provider/review/session";
 import { TEMPORARY_MARK, TemporaryStrategies } from "../../provider/review/temporaries";
+import { digest, type StepSpec } from "../support/preview-fixtures";
 import { type RunningProcess, startProcess, tsNode } from "../support/process";
-import { digest, type StepSpec } from "../unit/review/preview-fixtures";
 import { TestEmulator } from "./emulator-fixture";
 import { REPO_ROOT } from "./harness";
 import {

@@ -22,8 +22,8 @@ import {
 import { type ReviewSessionOptions, reviewWithAccount } from "../../../provider/review/session";
 import { TEMPORARY_MARK, TemporaryStrategies } from "../../../provider/review/temporaries";
 import { control, controlOk, startTestEmulator } from "../../support/emulator";
+import { digest } from "../../support/preview-fixtures";
 import { addr, token } from "../../support/tokens";
-import { digest } from "../../unit/review/preview-fixtures";
 
 const DAY = "2026-09-10";
 const NOW = `${DAY}T12:30:00.000Z`;
@@ -256,5 +256,85 @@ describe("a stopped review", () => {
     expect(await names(client)).toContain("Fresh");
     await client.strategies.delete(made.id);
     expect(await names(client)).not.toContain("Fresh");
+  });
+});
+
+// runBacktests alone, as the session calls it: the report's figures, before any rendering.
+describe("what a run measures", () => {
+  const liquidity = new Map(TOKENS.map((t) => [t.address, t.liquidityUsd]));
+  const addresses = (rows: { tokenAddress: string }[]) => rows.map((r) => r.tokenAddress).sort();
+
+  async function run(
+    client: ApiClient,
+    preview: string,
+    extra: Partial<Parameters<typeof runBacktests>[2]> = {},
+  ) {
+    const temporary = new TemporaryStrategies(client, new ReviewRun({ clock: () => LOCAL_NOW }));
+    const report = await runBacktests(backtestTargets(parsePreview(preview).steps), temporary, {
+      client,
+      plan: "PRO",
+      now: () => LOCAL_NOW,
+      ...backtestOptions(),
+      ...extra,
+    });
+    return { report, temporary };
+  }
+
+  it("compares each change with its current version over the window, and leaves its copies to the cleanup", async () => {
+    const { client, preview } = await account();
+    const { report, temporary } = await run(client, preview);
+
+    expect(report.strategies.map((s) => [s.strategy, s.status])).toEqual([
+      ["Fresh", "measured"],
+      ["Liquid", "measured"],
+    ]);
+    // The window is the two days before `until`, as the service clamps it to the data it holds.
+    expect(Date.parse(report.from)).toBeGreaterThanOrEqual(Date.parse("2026-09-09T00:00:00.000Z"));
+    expect(Date.parse(report.to)).toBeLessThanOrEqual(Date.parse("2026-09-11T00:00:00.000Z"));
+    const [created, raised] = report.strategies;
+    // A new strategy has no current version: everything it matches is new to the account.
+    expect(created?.before).toBeUndefined();
+    expect(created?.newlyMissed).toEqual([]);
+    expect(addresses(created?.newlyMatched ?? [])).toEqual([...new Set(TOKENS.map((t) => t.address))].sort());
+    // Raising the minimum liquidity from 5,000 to 15,000 matches nothing new and misses tokens
+    // between the two minimums, never one above the new one.
+    expect(raised?.newlyMatched).toEqual([]);
+    const missed = addresses(raised?.newlyMissed ?? []);
+    expect(missed).toEqual(expect.arrayContaining([addr("Tok1"), addr("Tok2")].sort()));
+    for (const address of missed) expect(liquidity.get(address)).toBeLessThan(15_000);
+    expect(raised?.after?.positives).toBeLessThan(raised?.before?.positives ?? 0);
+    // One job for the new strategy, two for the change (its current version and the proposal).
+    expect(report.jobsCreated).toBe(3);
+    // The run leaves its copies to the session's cleanup, which deletes both.
+    expect(report.temporaryStrategies.map((t) => t.name).sort()).toEqual((await temporaries(client)).sort());
+    expect(report.temporaryStrategies).toHaveLength(2);
+    await temporary.cleanup();
+    expect(temporary.report().map((t) => t.deleted)).toEqual([true, true]);
+    expect(await temporaries(client)).toEqual([]);
+  });
+
+  it("reuses today's completed job of an unchanged current version on a rerun", async () => {
+    const { client, preview } = await account();
+    await run(client, preview);
+    const { report: rerun } = await run(client, preview);
+    expect(rerun.jobsCreated).toBe(2);
+    expect(rerun.strategies.find((s) => s.strategy === "Liquid")).toMatchObject({
+      status: "measured",
+      reusedCurrentJob: true,
+    });
+  });
+
+  it("measures what the plan's daily quota covers and says why it left the rest unmeasured", async () => {
+    const { client, preview } = await account();
+    const { report } = await run(client, preview, { dailyQuota: 1 });
+    expect(report.jobsCreated).toBe(1);
+    expect(report.dailyQuota).toBe(1);
+    expect(report.strategies.map((s) => [s.strategy, s.status])).toEqual([
+      ["Fresh", "measured"],
+      ["Liquid", "unmeasured"],
+    ]);
+    expect(report.strategies[1]?.reason).toBe(
+      "the daily backtest quota does not cover it: PRO allows 1 jobs per UTC day, 0 were left for it and it needs 2",
+    );
   });
 });

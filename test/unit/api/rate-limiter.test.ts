@@ -6,7 +6,8 @@ import {
   sharedRateLimiter,
   type WaitEvent,
 } from "../../../provider/api/rate-limiter";
-import { fakeClock, uniqueKey } from "./test-server";
+import { fakeClock } from "../../support/fake-clock";
+import { uniqueKey } from "../../support/unique-key";
 
 describe("RateLimiter", () => {
   it("starts at the stricter plan's 60 requests per minute", () => {

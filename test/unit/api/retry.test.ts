@@ -144,3 +144,7 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter("soon", now)).toBeUndefined();
   });
 });
+
+it("treats PUT /webhook with url: undefined as a toggle, because undefined is not sent", () => {
+  expect(requestKindOf("PUT", "/webhook", { enabled: true, url: undefined })).toBe("idempotent");
+});

@@ -4,8 +4,7 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LEARNED_RATE_TTL_MS, RateLimiter, type WaitEvent } from "../../../provider/api/rate-limiter";
 import { FileWindowStore, parseWindow } from "../../../provider/api/window-store";
-import { runProcess, tsNode } from "../../support/process";
-import { fakeClock } from "./test-server";
+import { fakeClock } from "../../support/fake-clock";
 
 let dir: string;
 beforeEach(() => {
@@ -130,19 +129,5 @@ describe("FileWindowStore", () => {
     fs.writeFileSync(path.join(dir, "fresh.json"), "{}");
     new FileWindowStore("k", { directory: dir });
     expect(fs.readdirSync(dir).sort()).toEqual(["fresh.json"]);
-  });
-
-  it("loses no send when separate processes update the file at the same time", async () => {
-    const script = `
-      const { FileWindowStore } = require(${JSON.stringify(path.resolve("provider/api/window-store.ts"))});
-      const store = new FileWindowStore("race", { directory: ${JSON.stringify(dir)} });
-      for (let i = 0; i < 50; i++) store.update((s) => { s.sent.push(Date.now() + 1e9 + i); });
-    `;
-    const children = Array.from({ length: 4 }, () =>
-      runProcess(process.execPath, tsNode("-e", script), { cwd: process.cwd() }),
-    );
-    expect((await Promise.all(children)).map((c) => c.code)).toEqual([0, 0, 0, 0]);
-    const state = parseWindow(fs.readFileSync(path.join(dir, "race.json"), "utf8"));
-    expect(state?.sent).toHaveLength(200);
   });
 });

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { assertType, describe, expect, expectTypeOf, it } from "vitest";
 import { RULE_IDS, type RuleItem, RuleItemSchema } from "../../../provider/model";
 import { ruleItemArb } from "./arbitraries";
 
@@ -31,8 +31,9 @@ describe("RuleItemSchema", () => {
     }
   });
 
+  // Type assertions, checked by `npm run typecheck` (tsconfig.json includes test/).
   it("types rule items as a union discriminated on rule", () => {
-    const ok: RuleItem[] = [
+    assertType<RuleItem[]>([
       { rule: "is_honeypot", dealbreaker: true },
       { rule: "liquidity_usd", dealbreaker: false, min: 1000 },
       { rule: "risk_level", dealbreaker: true, value: "high" },
@@ -41,15 +42,15 @@ describe("RuleItemSchema", () => {
         dealbreaker: false,
         clusterConfig: { maxTotalHeldPct: 20, maxSingleClusterPct: 10, maxClusterRisk: "medium" },
       },
-    ];
+    ]);
     // @ts-expect-error a boolean rule carries no min
-    const boolWithMin: RuleItem = { rule: "is_honeypot", dealbreaker: true, min: 1 };
+    assertType<RuleItem>({ rule: "is_honeypot", dealbreaker: true, min: 1 });
     // @ts-expect-error numeric rules carry enabled only as false
-    const numericEnabled: RuleItem = { rule: "market_cap", dealbreaker: false, min: 1, enabled: true };
+    assertType<RuleItem>({ rule: "market_cap", dealbreaker: false, min: 1, enabled: true });
     // @ts-expect-error launch_platform values are a closed set
-    const badPlatform: RuleItem = { rule: "launch_platform", dealbreaker: false, value: "elsewhere" };
+    assertType<RuleItem>({ rule: "launch_platform", dealbreaker: false, value: "elsewhere" });
     // @ts-expect-error the cluster rule takes clusterConfig, not config
-    const clusterConfig: RuleItem = { rule: "coordinated_wallet_cluster", dealbreaker: false, config: {} };
-    expect([ok, boolWithMin, numericEnabled, badPlatform, clusterConfig]).toHaveLength(5);
+    assertType<RuleItem>({ rule: "coordinated_wallet_cluster", dealbreaker: false, config: {} });
+    expectTypeOf<RuleItem["rule"]>().toEqualTypeOf<(typeof RULE_IDS)[number]>();
   });
 });

@@ -13,7 +13,7 @@ import {
 } from "../../../provider/review/effects";
 import { md } from "../../../provider/review/markdown";
 import { parsePreview } from "../../../provider/review/preview-json";
-import { digest, type StepSpec, urnOf } from "./preview-fixtures";
+import { digest, type StepSpec, urnOf } from "../../support/preview-fixtures";
 
 const KINDS = Object.keys(TYPE_TOKENS) as (keyof typeof TYPE_TOKENS)[];
 const facts = (over: Partial<EffectFacts> = {}): EffectFacts => ({

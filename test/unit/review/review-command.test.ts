@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { runCliInProcess as run } from "../../support/cli";
-import { digest } from "./preview-fixtures";
+import { digest } from "../../support/preview-fixtures";
 
 /** The command is a thin shell: arguments, input, credentials, exit codes. */
 describe("strategy-alerts review (command)", () => {

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { renderReview } from "../../../provider/review";
+import { digest, type StepSpec, UNKNOWN, urnOf } from "../../support/preview-fixtures";
+
+/** 1,000 new strategies, an activation, a webhook, developers, an error and a policy violation. */
+function bigChange(strategies = 1_000): { preview: string; names: string[] } {
+  const names = Array.from({ length: strategies }, (_, i) => `Strategy ${String(i).padStart(4, "0")}`);
+  const specs: StepSpec[] = names.map((name, i) => ({
+    op: "create",
+    kind: "Strategy",
+    name: `s${i}`,
+    new: {
+      name,
+      description: "A strategy with a long description. ".repeat(3),
+      triggers: ["new_token_created", "token_almost_graduated"],
+      rules: [
+        { rule: "is_honeypot", dealbreaker: true },
+        { rule: "liquidity_usd", dealbreaker: false, min: 1000 + i },
+        { rule: "market_cap", dealbreaker: false, min: 5000, max: 90000 },
+      ],
+    },
+  }));
+  specs.push(
+    {
+      op: "update",
+      kind: "StrategyActivation",
+      name: "active",
+      id: "activation",
+      old: { strategyIds: [], exclusive: false },
+      new: { strategyIds: [UNKNOWN], exclusive: false },
+      deps: { strategyIds: [urnOf("Strategy", "s0")] },
+    },
+    {
+      op: "update",
+      kind: "Webhook",
+      name: "hook",
+      id: "webhook",
+      old: { url: "https://a.example/old", enabled: true },
+      new: { url: "https://a.example/new", enabled: true },
+    },
+    { op: "create", kind: "FollowedDeveloper", name: "dev", new: { address: "Dev1", alias: "Whale" } },
+  );
+  const diagnostics = [
+    { urn: urnOf("StrategyActivation", "active"), message: "over the plan", severity: "error" },
+  ];
+  return { preview: digest(specs, diagnostics), names };
+}
+
+const CREATED =
+  "The service creates the strategy, inactive: it sends no alerts until a StrategyActivation activates it.";
+
+describe("truncation by priority", () => {
+  const { preview, names } = bigChange();
+  const policyViolations = [
+    {
+      policyPack: "guardrails",
+      policyName: "cooldown",
+      enforcementLevel: "mandatory",
+      message: "no cooldown",
+    },
+  ];
+  const result = renderReview(preview, { policyViolations });
+  const md = result.markdown;
+
+  it("stays under GitHub's comment limit", () => {
+    expect(md.length).toBeLessThanOrEqual(65_536);
+  });
+
+  it("keeps the summary, errors, policy violations, activation, webhook and developers whole", () => {
+    expect(md).toContain("| Strategy | 1000 |");
+    expect(md).toContain("**The preview failed** with 1 error (listed below)");
+    expect(md).toContain("### Errors and warnings from the preview");
+    expect(md).toContain("**error** (`active`): over the plan");
+    expect(md).toContain("### Policy violations");
+    expect(md).toContain("**mandatory** `guardrails/cooldown`: no cooldown");
+    expect(md).toContain("### Activation");
+    expect(md).toContain("Becomes active (starts sending alerts): “Strategy 0000” (new)");
+    expect(md).toContain("Webhook URL: `https://a.example/old` → `https://a.example/new`");
+    expect(md).toContain("Follow developer `Dev1` as “Whale”");
+  });
+
+  it("shortens strategies from the last up and says exactly which, keeping what the service will do", () => {
+    // A shortened section keeps its effect line: only the change list goes.
+    for (const n of names.filter((x) => md.includes(`#### “${x}”`)))
+      expect(md).toContain(`(\`s${names.indexOf(n)}\`): new strategy\n\n- ${CREATED}\n`);
+    expect(md).toContain("#### “Strategy 0000” (`s0`): new strategy");
+    const shown = names.filter((n) => md.includes(`#### “${n}”`));
+    const listed = names.filter(
+      (n) =>
+        md.includes(`#### “${n}”`) &&
+        md.includes(`(\`s${names.indexOf(n)}\`): new strategy\n\n- ${CREATED}\n- Description`),
+    );
+    // Whole sections first, then shortened ones, then left out: each a run of the sorted names.
+    expect(listed).toEqual(names.slice(0, listed.length));
+    expect(shown).toEqual(names.slice(0, shown.length));
+    const shortened = shown.length - listed.length;
+    const dropped = names.length - shown.length;
+    expect(shortened + dropped).toBeGreaterThan(0);
+    const notes: string[] = [];
+    if (shortened > 0)
+      notes.push(
+        `the change lists of ${shortened} strategies (“${names[listed.length]}” to “${names[shown.length - 1]}” by name)`,
+      );
+    if (dropped > 0)
+      notes.push(
+        `the sections (each strategy is still counted in the summary) of ${dropped} strategies (“${names[shown.length]}” to “${names[names.length - 1]}” by name)`,
+      );
+    expect(result.shortened).toEqual(notes);
+    expect(md).toContain(
+      `> **Shortened** to fit GitHub's 65,536-character comment limit: ${notes.join("; ")}.`,
+    );
+  });
+
+  it("cuts only what is always kept at a line boundary, saying how many lines, when nothing else is left", () => {
+    const tiny = renderReview(preview, { policyViolations, maxLength: 2_000 });
+    expect(tiny.markdown.length).toBeLessThanOrEqual(2_000);
+    expect(tiny.shortened.at(-1)).toMatch(/^the last \d+ of the report's \d+ lines$/);
+  });
+});
