@@ -1,6 +1,6 @@
 import type { ApiClient } from "../api/client";
 import { clientCache } from "../credentials";
-import { announceWait } from "./client";
+import { announceWait } from "./wait-messages";
 import { RunState } from "./run-state";
 import { ProviderSettings } from "./settings";
 

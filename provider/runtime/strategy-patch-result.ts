@@ -2,23 +2,13 @@ import { z } from "zod";
 import type { StrategyUpdated } from "../model/schemas/strategy-responses";
 import { type Strategy, type StrategyPatch, StrategySchema } from "../model/strategy";
 import type { PropertyBag } from "./inputs";
+import type { StrategyLiveOutputs } from "./strategy-live-outputs";
 
 /** The generated structures a PATCH with `rules` replaces (new condition ids). */
 const GeneratedRulesSchema = z.object({
   dealbreakers: StrategySchema.shape.dealbreakers,
   ruleGroups: StrategySchema.shape.ruleGroups,
 });
-
-/** Outputs of a Strategy that come from the service rather than from the declared inputs. */
-export interface StrategyLiveOutputs {
-  strategyId: string;
-  userId: string;
-  dealbreakers: Strategy["dealbreakers"];
-  ruleGroups: Strategy["ruleGroups"];
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
 
 export type PatchResult =
   | { known: true; live: StrategyLiveOutputs }
@@ -62,18 +52,5 @@ export function outputsAfterPatch(
       createdAt: previous.createdAt,
       updatedAt,
     },
-  };
-}
-
-/** The live outputs of a strategy read from the service (create answer, list or single read). */
-export function liveOutputs(s: Strategy): StrategyLiveOutputs {
-  return {
-    strategyId: s.id,
-    userId: s.userId,
-    dealbreakers: s.dealbreakers,
-    ruleGroups: s.ruleGroups,
-    isActive: s.isActive,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
   };
 }

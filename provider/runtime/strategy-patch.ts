@@ -8,7 +8,8 @@ import { STRATEGY_FIELDS, type StrategyPatch } from "../model/strategy";
 import type { RuntimeContext } from "./context";
 import { ServiceStateError } from "./errors";
 import { type PropertyBag, pick } from "./inputs";
-import { liveOutputs, outputsAfterPatch, type StrategyLiveOutputs } from "./strategy-patch-result";
+import { liveOutputs, type StrategyLiveOutputs } from "./strategy-live-outputs";
+import { outputsAfterPatch } from "./strategy-patch-result";
 
 /** What a removed optional input resets to (its default), so deleting a line in code is an update. */
 const RESET_VALUES: PropertyBag = Object.fromEntries(

@@ -22,7 +22,7 @@ import { adopt } from "./strategy-adoption";
 import { createOnce } from "./strategy-create-once";
 import { declaredFromLive, declaresNothing, inputsFromLive } from "./strategy-live-inputs";
 import { changedFields, patchFor, patchStrategy } from "./strategy-patch";
-import { liveOutputs } from "./strategy-patch-result";
+import { liveOutputs } from "./strategy-live-outputs";
 import { totalLimitFailure } from "./strategy-plan-check";
 import { tokenAgeWarnings } from "./token-age";
 

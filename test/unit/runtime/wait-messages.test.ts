@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { describeWait } from "../../../provider/runtime/client";
+import { describeWait } from "../../../provider/runtime/wait-messages";
 
-describe("the client's wait messages", () => {
+describe("the wait messages", () => {
   it("say what a wait is for, how long and why", () => {
     expect(
       describeWait({
