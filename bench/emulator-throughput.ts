@@ -7,7 +7,7 @@
  * Writes bench-results/emulator-throughput.json and prints a table.
  * Run: npm run bench:emulator [-- --duration <seconds per measurement, default 5>]
  */
-import "../emulator/quiet-warnings";
+import "../emulator/startup/quiet-warnings";
 import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";

@@ -14,7 +14,7 @@
  *      [--skip-front-doors | --only-front-doors]
  * Writes bench-results/pulumi-latest.json (and a dated copy) and prints a table.
  */
-import "../emulator/quiet-warnings";
+import "../emulator/startup/quiet-warnings";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";

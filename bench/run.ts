@@ -11,7 +11,7 @@
  *
  * Run: npm run bench   (node -r ts-node/register/transpile-only bench/run.ts)
  */
-import "../emulator/quiet-warnings";
+import "../emulator/startup/quiet-warnings";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";

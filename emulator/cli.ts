@@ -4,10 +4,10 @@
  * Prints the base URL (and with --seed demo the demo users' API keys) and serves until stopped.
  * `--variant a,b` follows other readings of what the spec leaves open; `--variant list` lists them.
  */
-import "./quiet-warnings";
+import "./startup/quiet-warnings";
 import { parseArgs } from "node:util";
 import { startEmulator } from "./server";
-import { EMULATOR_HELP, EmulatorUsageError } from "./usage";
+import { EMULATOR_HELP, EmulatorUsageError } from "./startup/usage";
 import {
   assertCompatible,
   describeVariants,
@@ -15,7 +15,7 @@ import {
   parseVariants,
   UnknownVariantError,
   type VariantName,
-} from "./variants";
+} from "./variants/catalog";
 
 /** `--variant a,b`: unknown or incompatible names are usage errors (exit 2) listing the known ones. */
 function parseVariantOption(value: string | undefined): ReadonlySet<VariantName> {

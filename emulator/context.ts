@@ -2,11 +2,11 @@ import type { Clock } from "./clock";
 import type { BacktestRunner } from "./engine/backtest-runner";
 import type { DeliveryTracker } from "./engine/dispatch";
 import type { TokenHistory } from "./engine/history";
-import type { FaultRegistry } from "./faults";
-import type { RequestJournal } from "./journal";
-import type { ApiRateLimiter } from "./rate-limit";
+import type { FaultRegistry } from "./http/faults";
+import type { RequestJournal } from "./http/journal";
+import type { ApiRateLimiter } from "./http/rate-limit";
 import type { Store } from "./store/store";
-import type { VariantName } from "./variants";
+import type { VariantName } from "./variants/catalog";
 
 /** Everything a route needs, built once per emulator instance (no module-level state). */
 export interface EmulatorContext {

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import { createUser } from "./accounts";
+import { createUser } from "./accounts/users";
 import { Clock } from "./clock";
 import { type EmulatorContext, keyedSerializer } from "./context";
 import { DEFAULT_DELIVERY_TIMEOUT_MS } from "./delivery";
@@ -7,11 +7,11 @@ import { BacktestRunner } from "./engine/backtest-runner";
 import { DeliveryTracker } from "./engine/dispatch";
 import { DEFAULT_HISTORY, type HistorySeed, seedHistory, TokenHistory } from "./engine/history";
 import { TokenStream } from "./engine/stream";
-import { badRequest, HttpError, reasonPhrase } from "./errors";
-import { FaultRegistry } from "./faults";
-import { installApiHooks } from "./http-hooks";
-import { RequestJournal } from "./journal";
-import { FixedWindowLimiter, SlidingWindowLimiter } from "./rate-limit";
+import { badRequest, HttpError, reasonPhrase } from "./http/errors";
+import { FaultRegistry } from "./http/faults";
+import { installApiHooks } from "./http/hooks";
+import { RequestJournal } from "./http/journal";
+import { FixedWindowLimiter, SlidingWindowLimiter } from "./http/rate-limit";
 import { accountRoutes } from "./routes/account";
 import { backtestRoutes } from "./routes/backtests";
 import { CLOCK_OFFSET_META, CONTROL_PREFIX, registerControlPlane } from "./routes/control";
@@ -21,9 +21,9 @@ import { microblogRoutes } from "./routes/microblog";
 import { notificationRoutes } from "./routes/notifications";
 import { strategyRoutes } from "./routes/strategies";
 import { webhookRoutes } from "./routes/webhook";
-import { DEMO_DEVELOPER, type DemoUser, demoUsers } from "./seed";
+import { DEMO_DEVELOPER, type DemoUser, demoUsers } from "./accounts/seed";
 import { Store } from "./store/store";
-import { assertCompatible, type VariantName } from "./variants";
+import { assertCompatible, type VariantName } from "./variants/catalog";
 
 const BASE_PATH = "/api/external/v1";
 const MAX_PARAM_LENGTH = 32 * 1024;
@@ -48,7 +48,7 @@ export interface EmulatorOptions {
   /** Starts the background token stream (off by default); a number sets its interval in ms. */
   stream?: boolean | number;
   logger?: boolean;
-  /** Other readings of what the spec leaves open (emulator/variants.ts); none by default. */
+  /** Other readings of what the spec leaves open (emulator/variants/catalog.ts); none by default. */
   variants?: Iterable<VariantName>;
 }
 

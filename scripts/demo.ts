@@ -8,7 +8,7 @@
  * repository is left as it was. Expects `npm run build` to have run (the program imports the
  * package from dist/). Exit code 0 on success; on failure a message that says what failed.
  */
-import "../emulator/quiet-warnings";
+import "../emulator/startup/quiet-warnings";
 import { type SpawnOptions, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rename, rm } from "node:fs/promises";

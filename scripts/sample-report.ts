@@ -4,7 +4,7 @@
  * emulator with the Pulumi CLI, its change previewed and reviewed with backtests. The e2e test
  * fails when the file differs from that report. Expects `npm run build` to have run.
  */
-import "../emulator/quiet-warnings";
+import "../emulator/startup/quiet-warnings";
 import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";

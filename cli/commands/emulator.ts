@@ -1,9 +1,9 @@
-import { EMULATOR_HELP } from "../../emulator/usage";
+import { EMULATOR_HELP } from "../../emulator/startup/usage";
 import { CommandError, type Subcommand } from "../command";
 
 /** The emulator keeps its state in `node:sqlite`, which Node.js has had since 22.5. */
 async function assertSqlite(): Promise<void> {
-  await import("../../emulator/quiet-warnings");
+  await import("../../emulator/startup/quiet-warnings");
   try {
     require("node:sqlite");
   } catch {

@@ -1,5 +1,5 @@
-import { effectiveLimits } from "../plans";
-import { noQuery } from "../validation";
+import { effectiveLimits } from "../accounts/plans";
+import { noQuery } from "../http/validation";
 import { type RouteRegistrar, userOf } from "./types";
 
 /** service-api.md#account: GET /me — plan and the limits in force (control-plane overrides included). */

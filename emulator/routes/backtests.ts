@@ -2,12 +2,12 @@ import { z } from "zod";
 import type { EmulatorContext } from "../context";
 import { HOUR_MS } from "../engine/history";
 import { advanceBacktest } from "../engine/jobs";
-import { badRequest, conflict, forbidden, HttpErrorWithBody, notFound } from "../errors";
+import { badRequest, conflict, forbidden, HttpErrorWithBody, notFound } from "../http/errors";
 import { isUuid, newId } from "../ids";
 import { EVENT_TYPES } from "../model";
-import { effectiveLimits } from "../plans";
+import { effectiveLimits } from "../accounts/plans";
 import type { BacktestJobRecord, BacktestRowRecord, StrategyRecord, UserRecord } from "../store/records";
-import { noQuery, parseBody, parseQuery, q } from "../validation";
+import { noQuery, parseBody, parseQuery, q } from "../http/validation";
 import { type RouteRegistrar, userOf } from "./types";
 
 const BACKTEST_LIST_PAGE_SIZE = 20;

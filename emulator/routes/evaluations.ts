@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { compareValues, decodeCursor, encodeCursor, filterHash, type SortValue } from "../cursor";
-import { badRequest } from "../errors";
+import { compareValues, decodeCursor, encodeCursor, filterHash, type SortValue } from "../http/cursor";
+import { badRequest } from "../http/errors";
 import {
   type EvaluationQuery,
   type EvaluationSortBy,
@@ -9,8 +9,8 @@ import {
   SortDirSchema,
 } from "../model";
 import type { EvaluationRecord } from "../store/records";
-import { parseQuery, q } from "../validation";
-import { wildcardMatcher } from "../wildcard";
+import { parseQuery, q } from "../http/validation";
+import { wildcardMatcher } from "../addresses/wildcard";
 import { type RouteRegistrar, userOf } from "./types";
 
 const EVALUATION_RETENTION_MS = 24 * 3_600_000;

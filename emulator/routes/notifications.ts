@@ -9,11 +9,11 @@ import {
   type PerformanceRange,
   performanceSummary,
 } from "../engine/performance";
-import { badRequest, notFound } from "../errors";
+import { badRequest, notFound } from "../http/errors";
 import { isUuid, newId } from "../ids";
 import { EVENT_TYPES } from "../model";
 import type { NotificationRecord, StrategyRecord, UserRecord } from "../store/records";
-import { noBody, noQuery, parseQuery, q } from "../validation";
+import { noBody, noQuery, parseQuery, q } from "../http/validation";
 import { type RouteRegistrar, userOf } from "./types";
 
 const DEFAULT_NOTIFICATION_LIMIT = 20;

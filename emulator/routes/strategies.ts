@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
-import { badRequest, forbidden, type Issue, notFound } from "../errors";
+import { badRequest, forbidden, type Issue, notFound } from "../http/errors";
 import { isUuid, newId } from "../ids";
-import { lengthLimitIssues } from "../length-limits";
+import { lengthLimitIssues } from "../variants/length-limits";
 import { rulesToStored, validateStrategyInput } from "../model";
-import { effectiveLimits } from "../plans";
+import { effectiveLimits } from "../accounts/plans";
 import type {
   RuleGroupRecord,
   StoredRule,
@@ -12,9 +12,9 @@ import type {
   TriggerRecord,
   UserRecord,
 } from "../store/records";
-import { triggerReferenceIssues } from "../strategy-references";
-import { createView, listView, patchView, singleView } from "../strategy-views";
-import { noBody, noQuery } from "../validation";
+import { triggerReferenceIssues } from "../strategies/references";
+import { createView, listView, patchView, singleView } from "../strategies/views";
+import { noBody, noQuery } from "../http/validation";
 import { type RouteRegistrar, userOf } from "./types";
 
 /** Defaults for optional create fields (spec leaves them "not shown"; docs/spec-decisions.md). */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { EmulatorContext } from "../context";
-import { HttpError } from "../errors";
+import { HttpError } from "../http/errors";
 import type { UserRecord } from "../store/records";
 
 export type RouteRegistrar = (app: FastifyInstance, ctx: EmulatorContext) => void;

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { verifyEndpoint } from "../delivery";
-import { badRequest } from "../errors";
+import { badRequest } from "../http/errors";
 import { newId, newWebhookSecret } from "../ids";
 import type { WebhookRecord } from "../store/records";
-import { noQuery, parseBody } from "../validation";
-import { webhookUrlProblem } from "../webhook-url";
+import { noQuery, parseBody } from "../http/validation";
+import { webhookUrlProblem } from "../delivery/webhook-url";
 import { type RouteRegistrar, userOf } from "./types";
 
 const PutWebhookBody = z.strictObject({

@@ -1,4 +1,4 @@
-import type { LimitOverrides, Plan } from "../plans";
+import type { LimitOverrides, Plan } from "../accounts/plans";
 
 /** Stored shapes. These are the emulator's own records; routes turn them into spec responses. */
 

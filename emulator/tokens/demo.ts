@@ -7,7 +7,7 @@
 import type { TokenObservation } from "../../provider/model";
 import * as fixtures from "../../provider/model/token-fixtures";
 import { tokenVariant } from "../../provider/model/token-variant";
-import { DEMO_DEVELOPER, platformTagId } from "../seed";
+import { DEMO_DEVELOPER, platformTagId } from "../accounts/seed";
 import { TOKEN_CHAIN_ID } from "./identity";
 import { createRandom } from "./prng";
 import { buildTimeline, DEFAULT_START_ISO, type PathShape } from "./timeline";

@@ -8,7 +8,7 @@
  * observation price, about a fifth reach 2x, a few 10x or more, some are rugged (liquidity
  * pulled to about zero) and some are honeypots.
  */
-import { platformTagId } from "../seed";
+import { platformTagId } from "../accounts/seed";
 import { drawFeatures } from "./features";
 import { base58Address, TOKEN_CHAIN_ID, tokenName } from "./identity";
 import { createRandom, type Random } from "./prng";

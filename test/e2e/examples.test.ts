@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { demoUsers } from "../../emulator/seed";
+import { demoUsers } from "../../emulator/accounts/seed";
 import { createReceiver } from "../../examples/webhook-receiver/server";
 import type { ApiClient } from "../../provider/api/client";
 import { stackConfig, TestEmulator } from "./emulator-fixture";

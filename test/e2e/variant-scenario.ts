@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BenchProject } from "../../bench/pulumi-project";
 import { type RunningEmulator, startEmulator } from "../../emulator/server";
-import type { VariantName } from "../../emulator/variants";
+import type { VariantName } from "../../emulator/variants/catalog";
 import { controlOk } from "../support/emulator";
 import { runProcess } from "../support/process";
 import { WebhookReceiver } from "../support/webhook-receiver";

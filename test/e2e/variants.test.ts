@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from "vitest";
-import { compatibleVariants, type VariantName } from "../../emulator/variants";
+import { compatibleVariants, type VariantName } from "../../emulator/variants/catalog";
 import { REPO_ROOT } from "./harness";
 import { pulumiBinDir } from "./pulumi-bin";
 import { runVariantScenario, STEPS } from "./variant-scenario";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { VARIANT_NAMES, type VariantName } from "../../../emulator/variants";
+import { VARIANT_NAMES, type VariantName } from "../../../emulator/variants/catalog";
 import {
   BadRequestError,
   ForbiddenError,

@@ -2,7 +2,7 @@ import type { DoctorReport } from "../../../cli/doctor/run";
 import { diagnose } from "../../../cli/doctor/run";
 import { Clock } from "../../../emulator/clock";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import type { VariantName } from "../../../emulator/variants";
+import type { VariantName } from "../../../emulator/variants/catalog";
 import { control, type Json } from "../../support/emulator";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 

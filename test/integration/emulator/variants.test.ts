@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VARIANT_LENGTH_LIMITS } from "../../../emulator/length-limits";
+import { VARIANT_LENGTH_LIMITS } from "../../../emulator/variants/length-limits";
 import type { RunningEmulator } from "../../../emulator/server";
 import {
   assertCompatible,
@@ -10,7 +10,7 @@ import {
   UnknownVariantError,
   VARIANT_NAMES,
   type VariantName,
-} from "../../../emulator/variants";
+} from "../../../emulator/variants/catalog";
 import { runCliInProcess } from "../../support/cli";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { control, newUser, startTestEmulator, strategyBody } from "./helpers";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
-import type { VariantName } from "../../../emulator/variants";
+import type { VariantName } from "../../../emulator/variants/catalog";
 import { control, startTestEmulator } from "../../support/emulator";
 
 /**

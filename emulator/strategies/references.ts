@@ -1,5 +1,5 @@
-import type { Issue } from "./errors";
-import type { Store } from "./store/store";
+import type { Issue } from "../http/errors";
+import type { Store } from "../store/store";
 
 /**
  * Checks the model cannot make because they need the user's data (service-api.md#triggers): a microblog tag

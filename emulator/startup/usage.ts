@@ -1,5 +1,5 @@
 /** Help text of `strategy-alerts emulator`, kept apart so `--help` loads nothing else. */
-import { StrategyAlertsError } from "../provider/model/errors";
+import { StrategyAlertsError } from "../../provider/model/errors";
 
 const EMULATOR_USAGE =
   "usage: strategy-alerts emulator [--port <p>] [--host 127.0.0.1] [--data <file>] [--seed demo] [--stream] [--stream-interval <ms>] [--variant <name>[,<name>…] | --variant list]";

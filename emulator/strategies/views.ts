@@ -1,4 +1,4 @@
-import type { StrategyRecord } from "./store/records";
+import type { StrategyRecord } from "../store/records";
 
 /**
  * Response shapes of a strategy (service-api.md#strategy-fields). The record stores the list-view groups (every

@@ -4,7 +4,7 @@
  * proved against every reading a real service may follow. Each name is documented there beside
  * the default it replaces.
  */
-import { StrategyAlertsError } from "../provider/model/errors";
+import { StrategyAlertsError } from "../../provider/model/errors";
 
 const VARIANTS = {
   "rate-window-fixed": "requests are counted per calendar minute instead of a sliding minute",

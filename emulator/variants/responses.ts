@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { VariantName } from "./variants";
+import type { VariantName } from "./catalog";
 
 /**
  * The variants that change every answer alike (extra-fields, sparse-fields, error-layout) act

@@ -1,4 +1,4 @@
-import type { Issue } from "./errors";
+import type { Issue } from "../http/errors";
 
 /**
  * Variant `length-limits`: tighter limits than the default reading (name 100, rules 50,

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { authenticate } from "./auth";
-import type { EmulatorContext } from "./context";
+import type { EmulatorContext } from "../context";
 import { HttpError, reasonPhrase, tooManyRequests } from "./errors";
 import type { Fault } from "./faults";
 import type { JournalEntry } from "./journal";
-import { effectiveLimits } from "./plans";
-import { reshapeForVariants } from "./variant-responses";
+import { effectiveLimits } from "../accounts/plans";
+import { reshapeForVariants } from "../variants/responses";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -1,7 +1,7 @@
 /** Plan limits (service-api.md#plans-and-limits) and per-user overrides set through the control plane. */
-import { PLAN_LIMITS, type Plan, type PlanLimits } from "../provider/model/plan-limits";
+import { PLAN_LIMITS, type Plan, type PlanLimits } from "../../provider/model/plan-limits";
 
-export { PLANS, type Plan } from "../provider/model/plan-limits";
+export { PLANS, type Plan } from "../../provider/model/plan-limits";
 
 export type LimitOverrides = Partial<PlanLimits>;
 

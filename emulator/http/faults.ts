@@ -1,4 +1,4 @@
-import { newId } from "./ids";
+import { newId } from "../ids";
 
 /**
  * Injected faults (control plane). A fault matches by method and by path (a route template

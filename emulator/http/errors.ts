@@ -2,7 +2,7 @@
  * Typed HTTP errors. Every error the emulator sends has the spec's body
  * `{statusCode, message, error}` (service-api.md#errors); 400s may add `issues`.
  */
-import { StrategyAlertsError } from "../provider/model/errors";
+import { StrategyAlertsError } from "../../provider/model/errors";
 
 export interface Issue {
   path: string;
