@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import { DEMO_DEVELOPER, type DemoUser, demoUsers } from "./accounts/seed";
 import { createUser } from "./accounts/users";
 import { Clock } from "./clock";
 import { type EmulatorContext, keyedSerializer } from "./context";
@@ -21,7 +22,6 @@ import { microblogRoutes } from "./routes/microblog";
 import { notificationRoutes } from "./routes/notifications";
 import { strategyRoutes } from "./routes/strategies";
 import { webhookRoutes } from "./routes/webhook";
-import { DEMO_DEVELOPER, type DemoUser, demoUsers } from "./accounts/seed";
 import { Store } from "./store/store";
 import { assertCompatible, type VariantName } from "./variants/catalog";
 

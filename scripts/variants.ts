@@ -9,7 +9,12 @@
 import { execFileSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { compatibleVariants, parseVariants, VARIANT_NAMES, type VariantName } from "../emulator/variants/catalog";
+import {
+  compatibleVariants,
+  parseVariants,
+  VARIANT_NAMES,
+  type VariantName,
+} from "../emulator/variants/catalog";
 import { runVariantScenario, type ScenarioResult, STEPS } from "../test/e2e/variant-scenario";
 
 const ROOT = resolve(__dirname, "..");

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { API_KEY_PREFIX, stableId } from "../ids";
-import { PLANS, type Plan } from "./plans";
 import type { Store } from "../store/store";
+import { PLANS, type Plan } from "./plans";
 
 /**
  * Per-user seed data for the read-only and catalogue endpoints: microblog tags and handles,

@@ -1,10 +1,10 @@
 import type { Clock } from "../clock";
 import { conflict } from "../http/errors";
 import { newApiKey, newId } from "../ids";
-import type { LimitOverrides, Plan } from "./plans";
-import { seedUserCatalogue } from "./seed";
 import type { UserRecord } from "../store/records";
 import type { Store } from "../store/store";
+import type { LimitOverrides, Plan } from "./plans";
+import { seedUserCatalogue } from "./seed";
 
 export interface NewUser {
   plan: Plan;

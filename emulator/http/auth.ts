@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { forbidden, unauthorized } from "./errors";
 import type { UserRecord } from "../store/records";
 import type { Store } from "../store/store";
+import { forbidden, unauthorized } from "./errors";
 
 /**
  * service-api.md#authentication. The key may come in `X-API-Key: <key>` or `Authorization: ApiKey <key>`

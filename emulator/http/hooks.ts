@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { authenticate } from "./auth";
+import { effectiveLimits } from "../accounts/plans";
 import type { EmulatorContext } from "../context";
+import { reshapeForVariants } from "../variants/responses";
+import { authenticate } from "./auth";
 import { HttpError, reasonPhrase, tooManyRequests } from "./errors";
 import type { Fault } from "./faults";
 import type { JournalEntry } from "./journal";
-import { effectiveLimits } from "../accounts/plans";
-import { reshapeForVariants } from "../variants/responses";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -81,6 +81,108 @@ function authenticateAndLimit(
   reply.headers(rateHeaders);
 }
 
+/** The API's paths: everything under the base path, and a path relative to it. */
+interface ApiScope {
+  ctx: EmulatorContext;
+  /** A URL or route template relative to the base path. */
+  rel(url: string): string;
+  underBase(url: string): boolean;
+}
+
+function apiScope(ctx: EmulatorContext, basePath: string): ApiScope {
+  return {
+    ctx,
+    rel: (url) => url.slice(basePath.length) || "/",
+    underBase: (url) => url === basePath || url.startsWith(`${basePath}/`) || url.startsWith(`${basePath}?`),
+  };
+}
+
+/**
+ * Journal entry, faults, then (when `authenticated`) key, subscription and rate limit.
+ * Returns false when a fault dropped the connection (nothing more may be sent).
+ */
+async function admit(
+  scope: ApiScope,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  route: string | null,
+  authenticated: boolean,
+): Promise<boolean> {
+  const { ctx } = scope;
+  const path = scope.rel(req.raw.url!.split("?")[0]!);
+  const entry: JournalEntry = {
+    method: req.method,
+    route,
+    path,
+    status: null,
+    time: ctx.clock.iso(),
+    userId: null,
+  };
+  req.journalEntry = entry;
+  if (!(await applyFault(ctx, req, reply, entry))) return false;
+  if (authenticated) authenticateAndLimit(ctx, req, reply, entry);
+  return true;
+}
+
+/**
+ * The payload about to be sent: reshaped for the variants, or, for a fault that fires after the
+ * commit, replaced by the fault's error or dropped with the connection.
+ */
+async function beforeSend(
+  scope: ApiScope,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<unknown> {
+  const { ctx } = scope;
+  const fault = req.fault;
+  if (fault?.drop !== "after-commit") {
+    return scope.underBase(req.url) ? reshapeForVariants(ctx.variants, req, reply, payload) : payload;
+  }
+  // The handler has run and committed; now the client must not learn the outcome.
+  if (fault.status !== undefined) {
+    const err = faultError(fault);
+    reply.code(err.statusCode).headers(err.headers).type("application/json; charset=utf-8");
+    return JSON.stringify(err.body());
+  }
+  if (req.journalEntry) {
+    ctx.journal.record({ ...req.journalEntry, status: null });
+    req.journalEntry = null;
+  }
+  req.raw.socket.destroy();
+  return payload;
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refused the URL before any route or hook ran.
+ * Under the base path the request still goes through the journal, faults, authentication
+ * and the rate limit, then gets a 400 in the spec's error shape (service-api.md#errors: an invalid path).
+ */
+async function answerFrameworkError(
+  scope: ApiScope,
+  err: FrameworkError,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const problem = new HttpError(400, frameworkErrorMessage(err), [
+    { path: "path", message: frameworkErrorMessage(err) },
+  ]);
+  const api = scope.underBase(req.raw.url ?? "");
+  let outcome: HttpError = problem;
+  try {
+    if (api && !(await admit(scope, req, reply, null, true))) return;
+  } catch (e) {
+    if (!(e instanceof HttpError)) throw e;
+    outcome = e;
+  }
+  if (req.journalEntry) {
+    scope.ctx.journal.record({ ...req.journalEntry, status: outcome.statusCode });
+    req.journalEntry = null;
+  }
+  reply.code(outcome.statusCode).headers(outcome.headers).type("application/json; charset=utf-8");
+  reply.send(JSON.stringify(outcome.body()));
+}
+
 /**
  * The request pipeline of the API (everything under the base path), in order: journal entry,
  * injected faults, authentication and subscription (service-api.md#authentication), rate limit (service-api.md#rate-limit). Unknown
@@ -95,65 +197,21 @@ export function installApiHooks(
 ): {
   answerFrameworkError: (err: FrameworkError, req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 } {
-  const rel = (url: string) => url.slice(basePath.length) || "/";
-  const underBase = (url: string) =>
-    url === basePath || url.startsWith(`${basePath}/`) || url.startsWith(`${basePath}?`);
+  const scope = apiScope(ctx, basePath);
 
   app.decorateRequest("user", null);
   app.decorateRequest("fault", null);
   app.decorateRequest("journalEntry", null);
 
-  /**
-   * Journal entry, faults, then (when `authenticated`) key, subscription and rate limit.
-   * Returns false when a fault dropped the connection (nothing more may be sent).
-   */
-  async function admit(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    route: string | null,
-    authenticated: boolean,
-  ): Promise<boolean> {
-    const path = rel(req.raw.url!.split("?")[0]!);
-    const entry: JournalEntry = {
-      method: req.method,
-      route,
-      path,
-      status: null,
-      time: ctx.clock.iso(),
-      userId: null,
-    };
-    req.journalEntry = entry;
-    if (!(await applyFault(ctx, req, reply, entry))) return false;
-    if (authenticated) authenticateAndLimit(ctx, req, reply, entry);
-    return true;
-  }
-
   app.addHook("onRequest", async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!underBase(req.url)) return;
+    if (!scope.underBase(req.url)) return;
     const template = req.routeOptions.url;
-    const route = template && underBase(template) ? rel(template) : null;
+    const route = template && scope.underBase(template) ? scope.rel(template) : null;
     // No route: the 404 handler answers; no credentials are needed to learn that.
-    if (!(await admit(req, reply, route, route !== null))) return reply;
+    if (!(await admit(scope, req, reply, route, route !== null))) return reply;
   });
 
-  app.addHook("onSend", async (req, reply, payload) => {
-    const fault = req.fault;
-    if (fault?.drop !== "after-commit") {
-      return underBase(req.url) ? reshapeForVariants(ctx.variants, req, reply, payload) : payload;
-    }
-    // The handler has run and committed; now the client must not learn the outcome.
-    if (fault.status !== undefined) {
-      const err = faultError(fault);
-      reply.code(err.statusCode).headers(err.headers).type("application/json; charset=utf-8");
-      return JSON.stringify(err.body());
-    }
-    if (req.journalEntry) {
-      ctx.journal.record({ ...req.journalEntry, status: null });
-      req.journalEntry = null;
-    }
-    req.raw.socket.destroy();
-    return payload;
-  });
+  app.addHook("onSend", async (req, reply, payload) => beforeSend(scope, req, reply, payload));
 
   app.addHook("onResponse", async (req, reply) => {
     if (!req.journalEntry) return;
@@ -161,32 +219,7 @@ export function installApiHooks(
     req.journalEntry = null;
   });
 
-  return {
-    /**
-     * Fastify's `frameworkErrors`: the router refused the URL before any route or hook ran.
-     * Under the base path the request still goes through the journal, faults, authentication
-     * and the rate limit, then gets a 400 in the spec's error shape (service-api.md#errors: an invalid path).
-     */
-    async answerFrameworkError(err: FrameworkError, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const problem = new HttpError(400, frameworkErrorMessage(err), [
-        { path: "path", message: frameworkErrorMessage(err) },
-      ]);
-      const api = underBase(req.raw.url ?? "");
-      let outcome: HttpError = problem;
-      try {
-        if (api && !(await admit(req, reply, null, true))) return;
-      } catch (e) {
-        if (!(e instanceof HttpError)) throw e;
-        outcome = e;
-      }
-      if (req.journalEntry) {
-        ctx.journal.record({ ...req.journalEntry, status: outcome.statusCode });
-        req.journalEntry = null;
-      }
-      reply.code(outcome.statusCode).headers(outcome.headers).type("application/json; charset=utf-8");
-      reply.send(JSON.stringify(outcome.body()));
-    },
-  };
+  return { answerFrameworkError: (err, req, reply) => answerFrameworkError(scope, err, req, reply) };
 }
 
 export type FrameworkError = Error & { code?: string };

@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { effectiveLimits } from "../accounts/plans";
 import type { EmulatorContext } from "../context";
 import { HOUR_MS } from "../engine/history";
 import { advanceBacktest } from "../engine/jobs";
 import { badRequest, conflict, forbidden, HttpErrorWithBody, notFound } from "../http/errors";
+import { noQuery, parseBody, parseQuery, q } from "../http/validation";
 import { isUuid, newId } from "../ids";
 import { EVENT_TYPES } from "../model";
-import { effectiveLimits } from "../accounts/plans";
 import type { BacktestJobRecord, BacktestRowRecord, StrategyRecord, UserRecord } from "../store/records";
-import { noQuery, parseBody, parseQuery, q } from "../http/validation";
 import { type RouteRegistrar, userOf } from "./types";
 
 const BACKTEST_LIST_PAGE_SIZE = 20;

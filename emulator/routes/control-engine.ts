@@ -6,9 +6,9 @@ import type { TimedObservation } from "../engine/history";
 import { runAllJobs } from "../engine/jobs";
 import { seedOfficial } from "../engine/official";
 import { badRequest, notFound } from "../http/errors";
+import { parseBody, parseOptionalBody, parseQuery, zodIssues } from "../http/validation";
 import { newId } from "../ids";
 import { EVENT_TYPES, TokenObservationSchema } from "../model";
-import { parseBody, parseOptionalBody, parseQuery, zodIssues } from "../http/validation";
 
 const TokensBody = z.strictObject({
   tokens: z.array(z.unknown(), { error: "must be an array of token observations" }).min(1).max(5000),

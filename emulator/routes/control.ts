@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { effectiveLimits, PLANS } from "../accounts/plans";
 import { createUser, rotateApiKey } from "../accounts/users";
 import type { EmulatorContext } from "../context";
 import { notFound } from "../http/errors";
-import { effectiveLimits, PLANS } from "../accounts/plans";
-import type { UserRecord } from "../store/records";
 import { parseBody, parseOptionalBody } from "../http/validation";
+import type { UserRecord } from "../store/records";
 import { registerEngineControl } from "./control-engine";
 
 export const CONTROL_PREFIX = "/_emulator";

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { ADDRESS_FORMAT_MESSAGE, isDeveloperAddress } from "../addresses/format";
 import type { EmulatorContext } from "../context";
 import { badRequest, notFound } from "../http/errors";
-import type { DeveloperRecord } from "../store/records";
 import { noQuery, parseBody, parseOptionalBody, parseQuery, q } from "../http/validation";
+import type { DeveloperRecord } from "../store/records";
 import { type RouteRegistrar, userOf } from "./types";
 
 const MAX_ALIAS_LENGTH = 100;

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { wildcardMatcher } from "../addresses/wildcard";
 import { compareValues, decodeCursor, encodeCursor, filterHash, type SortValue } from "../http/cursor";
 import { badRequest } from "../http/errors";
+import { parseQuery, q } from "../http/validation";
 import {
   type EvaluationQuery,
   type EvaluationSortBy,
@@ -9,8 +11,6 @@ import {
   SortDirSchema,
 } from "../model";
 import type { EvaluationRecord } from "../store/records";
-import { parseQuery, q } from "../http/validation";
-import { wildcardMatcher } from "../addresses/wildcard";
 import { type RouteRegistrar, userOf } from "./types";
 
 const EVALUATION_RETENTION_MS = 24 * 3_600_000;

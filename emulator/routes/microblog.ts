@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { MicroblogHandleRecord, MicroblogTagRecord } from "../store/records";
 import { parseQuery, q } from "../http/validation";
+import type { MicroblogHandleRecord, MicroblogTagRecord } from "../store/records";
 import { type RouteRegistrar, userOf } from "./types";
 
 const HandlesQuery = z.strictObject({

@@ -10,10 +10,10 @@ import {
   performanceSummary,
 } from "../engine/performance";
 import { badRequest, notFound } from "../http/errors";
+import { noBody, noQuery, parseQuery, q } from "../http/validation";
 import { isUuid, newId } from "../ids";
 import { EVENT_TYPES } from "../model";
 import type { NotificationRecord, StrategyRecord, UserRecord } from "../store/records";
-import { noBody, noQuery, parseQuery, q } from "../http/validation";
 import { type RouteRegistrar, userOf } from "./types";
 
 const DEFAULT_NOTIFICATION_LIMIT = 20;

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from "fastify";
+import { effectiveLimits } from "../accounts/plans";
 import type { EmulatorContext } from "../context";
 import { badRequest, forbidden, type Issue, notFound } from "../http/errors";
+import { noBody, noQuery } from "../http/validation";
 import { isUuid, newId } from "../ids";
-import { lengthLimitIssues } from "../variants/length-limits";
 import { rulesToStored, validateStrategyInput } from "../model";
-import { effectiveLimits } from "../accounts/plans";
 import type {
   RuleGroupRecord,
   StoredRule,
@@ -14,7 +14,7 @@ import type {
 } from "../store/records";
 import { triggerReferenceIssues } from "../strategies/references";
 import { createView, listView, patchView, singleView } from "../strategies/views";
-import { noBody, noQuery } from "../http/validation";
+import { lengthLimitIssues } from "../variants/length-limits";
 import { type RouteRegistrar, userOf } from "./types";
 
 /** Defaults for optional create fields (spec leaves them "not shown"; docs/spec-decisions.md). */

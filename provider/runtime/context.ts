@@ -1,8 +1,8 @@
 import type { ApiClient } from "../api/client";
 import { clientCache } from "../credentials";
-import { announceWait } from "./wait-messages";
 import { RunState } from "./run-state";
 import { ProviderSettings } from "./settings";
+import { announceWait } from "./wait-messages";
 
 /**
  * Everything one provider keeps beyond a single resource: its configuration, its client (and

@@ -6,8 +6,8 @@ import type { RuntimeContext } from "./context";
 import { ServiceStateError } from "./errors";
 import { type PropertyBag, pick } from "./inputs";
 import { declaredFromLive } from "./strategy-live-inputs";
-import { patchFor, patchStrategy } from "./strategy-patch";
 import { liveOutputs } from "./strategy-live-outputs";
+import { patchFor, patchStrategy } from "./strategy-patch";
 import { tokenAgeWarnings } from "./token-age";
 
 /** Takes over an existing strategy: read it, then bring it to the declared state. */

@@ -21,8 +21,8 @@ import type { KindHandler } from "./kind-handler";
 import { adopt } from "./strategy-adoption";
 import { createOnce } from "./strategy-create-once";
 import { declaredFromLive, declaresNothing, inputsFromLive } from "./strategy-live-inputs";
-import { changedFields, patchFor, patchStrategy } from "./strategy-patch";
 import { liveOutputs } from "./strategy-live-outputs";
+import { changedFields, patchFor, patchStrategy } from "./strategy-patch";
 import { totalLimitFailure } from "./strategy-plan-check";
 import { tokenAgeWarnings } from "./token-age";
 

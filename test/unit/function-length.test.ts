@@ -45,7 +45,8 @@ describe("every function of provider/, cli/ and emulator/", () => {
 });
 
 describe("the measure", () => {
-  const body = (lines: number): string => Array.from({ length: lines - 2 }, (_, i) => `  f(${i});`).join("\n");
+  const body = (lines: number): string =>
+    Array.from({ length: lines - 2 }, (_, i) => `  f(${i});`).join("\n");
 
   it("names each kind of function over the limit by file and line, nested ones too", () => {
     const text = [

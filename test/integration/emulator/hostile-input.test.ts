@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
 import { wildcardMatcher } from "../../../emulator/addresses/wildcard";
+import type { RunningEmulator } from "../../../emulator/server";
 import { noisyAccount, startAttack } from "../../support/noisy-neighbour";
 import { addr, createStrategy, fire, token, upsertTokens } from "./engine-helpers";
 import { type Api, control, newUser, type Res, startTestEmulator, strategyBody } from "./helpers";

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VARIANT_LENGTH_LIMITS } from "../../../emulator/variants/length-limits";
 import type { RunningEmulator } from "../../../emulator/server";
 import {
   assertCompatible,
@@ -11,6 +10,7 @@ import {
   VARIANT_NAMES,
   type VariantName,
 } from "../../../emulator/variants/catalog";
+import { VARIANT_LENGTH_LIMITS } from "../../../emulator/variants/length-limits";
 import { runCliInProcess } from "../../support/cli";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { control, newUser, startTestEmulator, strategyBody } from "./helpers";

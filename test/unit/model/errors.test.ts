@@ -10,7 +10,11 @@ import { NameClashError, NameRegistry } from "../../../cli/import/names";
 import { OutputError } from "../../../cli/import/write-output";
 import { HttpError, HttpErrorWithBody } from "../../../emulator/http/errors";
 import { EmulatorUsageError } from "../../../emulator/startup/usage";
-import { IncompatibleVariantsError, parseVariants, UnknownVariantError } from "../../../emulator/variants/catalog";
+import {
+  IncompatibleVariantsError,
+  parseVariants,
+  UnknownVariantError,
+} from "../../../emulator/variants/catalog";
 import * as apiErrors from "../../../provider/api/errors";
 import { WriteStoppedError } from "../../../provider/api/errors";
 import { fillRoute } from "../../../provider/api/query";
