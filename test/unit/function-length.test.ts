@@ -21,7 +21,7 @@ interface LongFunction {
 
 /** The functions of one source text whose body spans more than `max` lines. */
 function longFunctions(file: string, text: string, max = MAX_LINES): LongFunction[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const lineOf = (position: number): number => source.getLineAndCharacterOfPosition(position).line + 1;
   const found: LongFunction[] = [];
   const visit = (node: ts.Node): void => {
