@@ -145,11 +145,12 @@ export function mermaidString(value: string, max = 60): Md {
 }
 
 /**
- * An axis category the code wrote (a day, an hour, a multiple bucket such as `<1x`): the same
- * restriction, with `<` kept, which cannot open a tag without a letter after it.
+ * An axis category the code wrote (a day, an hour, a multiple bucket): the same restriction.
+ * Mermaid shows a `<` of a category as `&lt;`, so the service's `<1x` reads `under 1x` in a chart
+ * (the table beside it keeps the service's label).
  */
 export function mermaidCategory(value: string): Md {
-  return trusted(`"${restricted(value.replace(/<(?=\p{L})/gu, "?"), /[\p{N}\p{L} .:\-+<]/u, 24)}"`);
+  return trusted(`"${restricted(value.replace(/^</, "under "), /[\p{N}\p{L} .:\-+]/u, 24)}"`);
 }
 
 function restricted(value: string, allowed: RegExp, max: number): string {

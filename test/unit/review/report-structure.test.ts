@@ -296,7 +296,7 @@ function chartShapes(tokens: Token[]): string[][] {
 }
 
 /** A string of a chart may hold only what Mermaid reads as text inside quotes. */
-const CHART_STRING = /^"[\p{L}\p{N} .,:\-+/()!?'_<…]*"$/u;
+const CHART_STRING = /^"[\p{L}\p{N} .,:\-+/()!?'_…]*"$/u;
 
 function render(v: Value) {
   const { preview, context, marked } = scenario(v);
