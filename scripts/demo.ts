@@ -19,6 +19,7 @@ import { type RunningEmulator, startEmulator } from "../emulator/server";
 import { DEMO_TOKENS } from "../emulator/tokens";
 import { createReceiver } from "../examples/webhook-receiver/server";
 import type { WebhookEvent } from "../provider/webhooks/verify";
+import { reviewChange } from "./demo-review";
 import { pulumiEnv } from "./pulumi-env";
 
 const ROOT = resolve(__dirname, "..");
@@ -189,6 +190,10 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
     throw new DemoError("the receiver did not verify every delivery (see above)");
   }
 
+  step("Review a change: strategy-alerts review --backtest --html");
+  await reviewAChange(pulumi, stackArgs, emulator, user.apiKey);
+  if (interrupted()) throw new DemoError("interrupted");
+
   step("pulumi destroy");
   await pulumi.run(["destroy", "--yes", "--skip-preview", ...stackArgs, ...colorArgs], { stream: true });
   await pulumi.run(["stack", "rm", "--yes", "--force", "--stack", STACK]);
@@ -197,6 +202,37 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** Where the demo's review page is written: outside the repository, kept after the demo. */
+const DEMO_REVIEW_HTML = join(tmpdir(), "strategy-alerts-demo-review.html");
+
+/**
+ * A trader's change (the liquidity "Safety first" requires, raised in stack config), previewed
+ * and reviewed as a pull request's CI job does: backtests of both versions, charts, the live
+ * record, and the same report as an HTML page. Nothing is applied: the destroy follows.
+ */
+async function reviewAChange(
+  pulumi: PulumiCli,
+  stackArgs: string[],
+  emulator: RunningEmulator,
+  apiKey: string,
+): Promise<void> {
+  await pulumi.run(["config", "set", "portfolio:safetyMinLiquidity", "20000", ...stackArgs]);
+  say(
+    'changed "Safety first": liquidity_usd min 5,000 → 20,000 (pulumi config portfolio:safetyMinLiquidity)',
+  );
+  const preview = await pulumi.run(["preview", "--json", ...stackArgs]);
+  const review = await reviewChange(
+    emulator,
+    { apiKey, baseUrl: emulator.baseUrl },
+    preview.stdout,
+    DEMO_REVIEW_HTML,
+  );
+  if (review.code !== 0) throw new DemoError(`the review exited with ${review.code}:\n${review.stderr}`);
+  say("review of the change (the pull-request comment, Markdown with Mermaid charts):");
+  console.log(`\n${review.report}`);
+  say(`HTML report of the same review: ${DEMO_REVIEW_HTML}`);
+}
 
 /** `bash scripts/ensure-pulumi.sh`: its progress goes to the terminal, its last line is the dir. */
 function ensurePulumi(): string {

@@ -52,7 +52,8 @@ function legend(hasBefore: boolean): string {
 
 export function svgChart(chart: ChartSpec, id: string): string {
   const { labels, before, after } = chart.series;
-  const top = Math.max(1, ...after, ...(before ?? []));
+  // Even, so the middle grid line is a whole number of tokens too.
+  const top = Math.max(2, Math.ceil(Math.max(...after, ...(before ?? [])) / 2) * 2);
   const step = (PLOT.right - PLOT.left) / Math.max(1, labels.length);
   const x = (i: number) => PLOT.left + step * (i + 0.5);
   const y = (v: number) => PLOT.bottom - ((PLOT.bottom - PLOT.top) * v) / top;
