@@ -28,7 +28,7 @@ export type ChartWriter = (chart: ChartSpec) => Md[];
 
 export const SERIES_WORDS = { before: "current version", after: "proposed version" } as const;
 
-export function chartSpecs(s: StrategyBacktest): ChartSpec[] {
+function chartSpecs(s: StrategyBacktest): ChartSpec[] {
   if (!s.series) return [];
   const hourly = s.series.unit === "hour";
   return [
@@ -50,7 +50,7 @@ export function chartSpecs(s: StrategyBacktest): ChartSpec[] {
 }
 
 /** The numbers of a chart as a table: one column per category, one row per version. */
-export function chartTable(chart: ChartSpec): Md[] {
+function chartTable(chart: ChartSpec): Md[] {
   const { labels, before, after } = chart.series;
   const row = (name: string, values: number[]) =>
     md`| ${text(name)} | ${joinMd(
@@ -74,7 +74,7 @@ export function chartTable(chart: ChartSpec): Md[] {
 const pct = (x: number) => md`${num(Math.round(x * 1000) / 10)}%`;
 
 /** One line of the current version's live record, or why it is missing. */
-export function liveLine(live: LiveRecord): Md {
+function liveLine(live: LiveRecord): Md {
   const span = md`last ${plural(live.days, "day")}, the service's performance summary`;
   if ("unavailable" in live) return md`Live record (${span}): not available: ${message(live.unavailable)}`;
   if (live.calls === 0) return md`Live record of the current version (${span}): no alerts.`;

@@ -11,7 +11,7 @@ import { launchBrowser } from "../support/browser";
 // biome-ignore lint/suspicious/noExplicitAny: browser globals, typed by the browser.
 declare const document: any;
 
-export interface DrawnChart {
+interface DrawnChart {
   kind: string;
   title: string;
   width: number;
