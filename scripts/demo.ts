@@ -245,11 +245,15 @@ async function reviewAChange(
   emulator: RunningEmulator,
   apiKey: string,
 ): Promise<void> {
-  await pulumi.run(["config", "set", "portfolio:safetyMinLiquidity", "20000", ...stackArgs]);
-  say(
-    'changed "Safety first": liquidity_usd min 5,000 → 20,000 (pulumi config portfolio:safetyMinLiquidity)',
-  );
-  const preview = await pulumi.run(["preview", "--json", ...stackArgs]);
+  say('changing "Safety first": liquidity_usd min 5,000 → 20,000 (config portfolio:safetyMinLiquidity)');
+  // --config sets the value for this preview (and saves it in the throwaway stack config).
+  const preview = await pulumi.run([
+    "preview",
+    "--json",
+    "--config",
+    "portfolio:safetyMinLiquidity=20000",
+    ...stackArgs,
+  ]);
   const review = await reviewChange(
     emulator,
     { apiKey, baseUrl: emulator.baseUrl },

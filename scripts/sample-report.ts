@@ -2,9 +2,9 @@
  * `npm run sample-report`: rewrites examples/github-actions/sample-report.md with the report of
  * the review e2e scenario (test/e2e/review-scenario.ts): a portfolio applied to an in-process
  * emulator with the Pulumi CLI, its change previewed and reviewed with backtests. The e2e test
- * fails when the file differs from that report. It also saves the screenshot of the same
- * review's HTML page (docs/images/review-report.png, shown in the README), taken in headless
- * Chromium. Expects `npm run build` to have run.
+ * fails when the file differs from that report. It also saves a screenshot of the same
+ * review's HTML page (docs/images/review-report.png, shown in the README: the changed
+ * strategy's live record, charts and tables), taken in headless Chromium. Expects `npm run build` to have run.
  */
 import "../emulator/quiet-warnings";
 import { spawnSync } from "node:child_process";
@@ -42,8 +42,8 @@ async function main(): Promise<number> {
     }
     await writeFile(SAMPLE_REPORT, sample);
     process.stdout.write(`sample-report: wrote ${SAMPLE_REPORT.slice(ROOT.length + 1)}\n`);
-    const { screenshot } = await checkHtmlReport(chromium, htmlFile);
-    await writeFile(SCREENSHOT, screenshot);
+    const { lastStrategy } = await checkHtmlReport(chromium, htmlFile);
+    await writeFile(SCREENSHOT, lastStrategy);
     process.stdout.write(`sample-report: wrote ${SCREENSHOT.slice(ROOT.length + 1)}\n`);
     return 0;
   } finally {

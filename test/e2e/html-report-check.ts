@@ -10,6 +10,8 @@ import { launchBrowser } from "../support/browser";
 // The page's globals, inside page.evaluate (the project compiles without the DOM library).
 // biome-ignore lint/suspicious/noExplicitAny: browser globals, typed by the browser.
 declare const document: any;
+// biome-ignore lint/suspicious/noExplicitAny: browser globals, typed by the browser.
+declare const window: any;
 
 interface DrawnChart {
   kind: string;
@@ -30,6 +32,8 @@ export interface HtmlReportCheck {
   requests: string[];
   console: string[];
   screenshot: Buffer;
+  /** The last strategy's part of the backtests (its live record, charts and tables), for the README. */
+  lastStrategy: Buffer;
 }
 
 /** Distinct colours of a PNG, counted by drawing it on a canvas of a blank page of its own. */
@@ -97,7 +101,18 @@ export async function checkHtmlReport(browserPath: string, htmlFile: string): Pr
       charts[i]!.colours = await colours(await element.screenshot(), () => browser.context.newPage());
     }
     const screenshot = await page.screenshot({ fullPage: true });
-    return { charts, requests, console: messages, screenshot };
+    const top: number = await page.evaluate(() => {
+      const headings = document.querySelectorAll("h4");
+      return headings.length > 0
+        ? headings[headings.length - 1].getBoundingClientRect().top + window.scrollY
+        : 0;
+    });
+    const height: number = await page.evaluate(() => document.documentElement.scrollHeight);
+    const lastStrategy = await page.screenshot({
+      fullPage: true,
+      clip: { x: 0, y: Math.max(0, top - 16), width: 1100, height: height - Math.max(0, top - 16) },
+    });
+    return { charts, requests, console: messages, screenshot, lastStrategy };
   } finally {
     await browser.close();
   }
