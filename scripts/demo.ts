@@ -19,6 +19,7 @@ import { type RunningEmulator, startEmulator } from "../emulator/server";
 import { DEMO_TOKENS } from "../emulator/tokens";
 import { createReceiver } from "../examples/webhook-receiver/server";
 import type { WebhookEvent } from "../provider/webhooks/verify";
+import { reviewChange } from "./demo-review";
 import { pulumiEnv } from "./pulumi-env";
 
 const ROOT = resolve(__dirname, "..");
@@ -88,50 +89,13 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/alerts`;
   say(`webhook receiver: ${receiverUrl}`);
 
-  step("Throwaway Pulumi backend and stack");
-  const tmp = await mkdtemp(join(tmpdir(), "strategy-alerts-demo-"));
-  deps.tmp = tmp;
-  await mkdir(join(tmp, "state"));
-  const configFile = join(tmp, `Pulumi.${STACK}.yaml`);
-  // The stack config is the only source of credentials in this demo.
-  const env = pulumiEnv({
-    pulumiBinDir: pulumiDir,
-    home: join(tmp, "pulumi-home"),
-    stateDir: join(tmp, "state"),
-    extra: {
-      // Pulumi's closure serializer loads every Node built-in, node:sqlite included, whose
-      // ExperimentalWarning (Node 22-24) would otherwise show as a diagnostic of every run.
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=ExperimentalWarning"]
-        .filter(Boolean)
-        .join(" "),
-    },
-  });
-
-  const pulumi = new PulumiCli(env, [user.apiKey]);
-  const stackArgs = ["--stack", STACK, "--config-file", configFile, "--non-interactive"];
-  // `stack init` writes the stack's encryption salt to Pulumi.<stack>.yaml beside Pulumi.yaml and
-  // has no --config-file: run it on a copy of the project file in the temporary directory, so
-  // that the stack config lands there and the repository stays untouched.
-  const shadowProject = join(tmp, "project");
-  await mkdir(shadowProject);
-  await copyFile(join(ROOT, "Pulumi.yaml"), join(shadowProject, "Pulumi.yaml"));
-  await pulumi.run(["stack", "init", STACK, "--non-interactive", "--cwd", shadowProject]);
-  await rename(join(shadowProject, `Pulumi.${STACK}.yaml`), configFile);
-  // The key goes in on stdin (never on a command line) and is stored encrypted.
-  await pulumi.run(["config", "set", "--secret", "strategy-alerts:apiKey", ...stackArgs], {
-    input: user.apiKey,
-  });
-  await pulumi.run([
-    "config",
-    "set-all",
-    "--plaintext",
-    `strategy-alerts:baseUrl=${emulator.baseUrl}`,
-    "--plaintext",
-    `portfolio:webhookUrl=${receiverUrl}`,
-    ...stackArgs,
-  ]);
-  say(`stack "${STACK}" of examples/portfolio, backend in a temporary directory; API key stored as a secret`);
-
+  const { pulumi, stackArgs } = await throwawayStack(
+    deps,
+    pulumiDir,
+    emulator.baseUrl,
+    user.apiKey,
+    receiverUrl,
+  );
   const colorArgs = color ? [] : ["--color", "never"];
   step("pulumi preview");
   await pulumi.run(["preview", ...stackArgs, ...colorArgs], { stream: true });
@@ -157,13 +121,90 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
   );
   if (interrupted()) throw new DemoError("interrupted");
 
+  await alertsDelivered(emulator, user.userId, verified, rejected);
+
+  step("Review a change: strategy-alerts review --backtest --html");
+  await reviewAChange(pulumi, stackArgs, emulator, user.apiKey);
+  if (interrupted()) throw new DemoError("interrupted");
+
+  step("pulumi destroy");
+  await pulumi.run(["destroy", "--yes", "--skip-preview", ...stackArgs, ...colorArgs], { stream: true });
+  await pulumi.run(["stack", "rm", "--yes", "--force", "--stack", STACK]);
+  say("pulumi destroy succeeded");
+  say("demo finished");
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/** A stack of examples/portfolio with its backend, home and config in a temporary directory. */
+async function throwawayStack(
+  deps: Deps,
+  pulumiDir: string,
+  baseUrl: string,
+  apiKey: string,
+  receiverUrl: string,
+): Promise<{ pulumi: PulumiCli; stackArgs: string[] }> {
+  step("Throwaway Pulumi backend and stack");
+  const tmp = await mkdtemp(join(tmpdir(), "strategy-alerts-demo-"));
+  deps.tmp = tmp;
+  await mkdir(join(tmp, "state"));
+  const configFile = join(tmp, `Pulumi.${STACK}.yaml`);
+  // The stack config is the only source of credentials in this demo.
+  const env = pulumiEnv({
+    pulumiBinDir: pulumiDir,
+    home: join(tmp, "pulumi-home"),
+    stateDir: join(tmp, "state"),
+    extra: {
+      // Pulumi's closure serializer loads every Node built-in, node:sqlite included, whose
+      // ExperimentalWarning (Node 22-24) would otherwise show as a diagnostic of every run.
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, "--disable-warning=ExperimentalWarning"]
+        .filter(Boolean)
+        .join(" "),
+    },
+  });
+
+  const pulumi = new PulumiCli(env, [apiKey]);
+  const stackArgs = ["--stack", STACK, "--config-file", configFile, "--non-interactive"];
+  // `stack init` writes the stack's encryption salt to Pulumi.<stack>.yaml beside Pulumi.yaml and
+  // has no --config-file: run it on a copy of the project file in the temporary directory, so
+  // that the stack config lands there and the repository stays untouched.
+  const shadowProject = join(tmp, "project");
+  await mkdir(shadowProject);
+  await copyFile(join(ROOT, "Pulumi.yaml"), join(shadowProject, "Pulumi.yaml"));
+  await pulumi.run(["stack", "init", STACK, "--non-interactive", "--cwd", shadowProject]);
+  await rename(join(shadowProject, `Pulumi.${STACK}.yaml`), configFile);
+  // The key goes in on stdin (never on a command line) and is stored encrypted.
+  await pulumi.run(["config", "set", "--secret", "strategy-alerts:apiKey", ...stackArgs], {
+    input: apiKey,
+  });
+  await pulumi.run([
+    "config",
+    "set-all",
+    "--plaintext",
+    `strategy-alerts:baseUrl=${baseUrl}`,
+    "--plaintext",
+    `portfolio:webhookUrl=${receiverUrl}`,
+    ...stackArgs,
+  ]);
+  say(`stack "${STACK}" of examples/portfolio, backend in a temporary directory; API key stored as a secret`);
+
+  return { pulumi, stackArgs };
+}
+
+/** Token events fire the active strategies; every alert must reach the receiver, verified. */
+async function alertsDelivered(
+  emulator: RunningEmulator,
+  userId: string,
+  verified: WebhookEvent[],
+  rejected: string[],
+): Promise<void> {
   step("Token events");
   const events = await fireEvents(emulator);
   for (const outcome of events) printOutcome(outcome);
   const deliveries = await control<{ deliveries: Delivery[] }>(
     emulator,
     "GET",
-    `/deliveries?wait=true&userId=${user.userId}`,
+    `/deliveries?wait=true&userId=${userId}`,
   );
   const notificationDeliveries = deliveries.deliveries.filter(
     (d) => d.eventType === "notification.dispatched",
@@ -188,15 +229,42 @@ async function run(deps: Deps, interrupted: () => boolean): Promise<void> {
   if (verified.length === 0 || rejected.length > 0) {
     throw new DemoError("the receiver did not verify every delivery (see above)");
   }
-
-  step("pulumi destroy");
-  await pulumi.run(["destroy", "--yes", "--skip-preview", ...stackArgs, ...colorArgs], { stream: true });
-  await pulumi.run(["stack", "rm", "--yes", "--force", "--stack", STACK]);
-  say("pulumi destroy succeeded");
-  say("demo finished");
 }
 
-// ---------------------------------------------------------------------------------------------
+/** Where the demo's review page is written: outside the repository, kept after the demo. */
+const DEMO_REVIEW_HTML = join(tmpdir(), "strategy-alerts-demo-review.html");
+
+/**
+ * A trader's change (the liquidity "Safety first" requires, raised in stack config), previewed
+ * and reviewed as a pull request's CI job does: backtests of both versions, charts, the live
+ * record, and the same report as an HTML page. Nothing is applied: the destroy follows.
+ */
+async function reviewAChange(
+  pulumi: PulumiCli,
+  stackArgs: string[],
+  emulator: RunningEmulator,
+  apiKey: string,
+): Promise<void> {
+  say('changing "Safety first": liquidity_usd min 5,000 → 20,000 (config portfolio:safetyMinLiquidity)');
+  // --config sets the value for this preview (and saves it in the throwaway stack config).
+  const preview = await pulumi.run([
+    "preview",
+    "--json",
+    "--config",
+    "portfolio:safetyMinLiquidity=20000",
+    ...stackArgs,
+  ]);
+  const review = await reviewChange(
+    emulator,
+    { apiKey, baseUrl: emulator.baseUrl },
+    preview.stdout,
+    DEMO_REVIEW_HTML,
+  );
+  if (review.code !== 0) throw new DemoError(`the review exited with ${review.code}:\n${review.stderr}`);
+  say("review of the change (the pull-request comment, Markdown with Mermaid charts):");
+  console.log(`\n${review.report}`);
+  say(`HTML report of the same review: ${DEMO_REVIEW_HTML}`);
+}
 
 /** `bash scripts/ensure-pulumi.sh`: its progress goes to the terminal, its last line is the dir. */
 function ensurePulumi(): string {

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import type { Subcommand } from "../command";
 import { CommandError, UsageError } from "../command";
@@ -32,6 +32,9 @@ options:
   --drift                 the preview is a drift check (\`pulumi preview --refresh
                           --expect-no-changes --json\`): changes are reported as drift
   --title <text>          heading of the report
+  --html <file>           also write the report as one self-contained HTML page (inline SVG
+                          charts, no script, nothing loaded from elsewhere), e.g. for a CI
+                          artifact
   --poll-interval <ms>    how often backtest jobs are polled (default 5000)
   -h, --help              this help
 
@@ -70,6 +73,21 @@ async function readInput(path: string | undefined): Promise<Uint8Array> {
   }
 }
 
+/** The HTML page, written whole or not at all (a reader never sees half a page). */
+async function writeHtml(path: string, html: string, log: (line: string) => void): Promise<void> {
+  const partial = `${path}.${process.pid}.partial`;
+  try {
+    await writeFile(partial, html);
+    await rename(partial, path);
+  } catch (e) {
+    await rm(partial, { force: true });
+    throw new CommandError(
+      `cannot write the HTML report ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
+  }
+  log(`wrote the HTML report to ${path}`);
+}
+
 /** A day of the calendar: `2030-02-31` has the right shape but is no day, so it is refused too. */
 function isCalendarDate(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
@@ -101,6 +119,7 @@ function readOptions(args: string[]) {
       events: { type: "string" },
       drift: { type: "boolean" },
       title: { type: "string" },
+      html: { type: "string" },
       "poll-interval": { type: "string" },
     },
   });
@@ -108,6 +127,7 @@ function readOptions(args: string[]) {
   const windowDays = positiveNumber(values["window-days"], "--window-days", 6, true);
   const threshold = positiveNumber(values.threshold, "--threshold", 2);
   const pollIntervalMs = positiveNumber(values["poll-interval"], "--poll-interval", 5000, true);
+  if (values.html === "") throw new UsageError("--html needs a file name");
   if (values.until !== undefined && !isCalendarDate(values.until)) {
     throw new UsageError(`--until must be a day of the calendar YYYY-MM-DD, got "${values.until}"`);
   }
@@ -162,7 +182,10 @@ export const reviewCommand: Subcommand = {
         log,
         signal: stop.signal,
         onTemporary: (t) => stop.track(t),
+        html: values.html !== undefined,
       });
+      if (values.html !== undefined && result.html !== undefined)
+        await writeHtml(values.html, result.html, log);
       process.stdout.write(result.markdown);
       if (result.shortened.length > 0)
         log(`the report was shortened to fit the comment limit: ${result.shortened.join("; ")}`);

@@ -1,3 +1,4 @@
+import { MULTIPLE_BUCKETS } from "../model";
 import type { NotificationRecord } from "../store/records";
 import type { TokenHistory } from "./history";
 import { numberOr0, textOrEmpty } from "./missing-values";
@@ -16,18 +17,6 @@ const RANGE_MS: Record<PerformanceRange, number> = {
 
 /** A call counts as a winner from this ATH multiple on. */
 const WINNER_MULTIPLE = 2;
-
-/**
- * The six fixed buckets of service-api.md#performance: [min, max) on the ATH multiple, the last unbounded.
- */
-const BUCKETS: readonly { label: string; min: number; max: number | null }[] = [
-  { label: "<1x", min: 0, max: 1 },
-  { label: "1-1.2x", min: 1, max: 1.2 },
-  { label: "1.2-2x", min: 1.2, max: 2 },
-  { label: "2-5x", min: 2, max: 5 },
-  { label: "5-10x", min: 5, max: 10 },
-  { label: "10x+", min: 10, max: null },
-];
 
 const TOP_TOKENS = 10;
 
@@ -91,7 +80,7 @@ export function performanceSummary(
       avgAthMultiple: calls.length === 0 ? 0 : round(multiples.reduce((a, b) => a + b, 0) / calls.length),
       bestAthMultiple: calls.length === 0 ? 0 : round(Math.max(...multiples)),
     },
-    buckets: BUCKETS.map((b) => ({
+    buckets: MULTIPLE_BUCKETS.map((b) => ({
       ...b,
       count: multiples.filter((m) => m >= b.min && (b.max === null || m < b.max)).length,
     })),

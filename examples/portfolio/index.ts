@@ -14,6 +14,8 @@
  *   portfolio:developerAddress  optional: the developer wallet to follow
  *   portfolio:exclusive         optional, default false: deactivate every active strategy of
  *                               the account that this portfolio does not declare
+ *   portfolio:safetyMinLiquidity optional, default 5000: the liquidity (USD) "Safety first"
+ *                               requires; `npm run demo` raises it to review a change
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as sa from "pulumi-strategy-alerts";
@@ -59,7 +61,7 @@ const safetyFirst = new sa.Strategy("safety-first", {
     { rule: "top_10_holder_percent", dealbreaker: true, max: 30 },
     { rule: "sell_tax", dealbreaker: true, max: 10 },
     // Non-dealbreakers: grouped (Market, Socials) and ANDed within a group.
-    { rule: "liquidity_usd", dealbreaker: false, min: 5_000 },
+    { rule: "liquidity_usd", dealbreaker: false, min: config.getNumber("safetyMinLiquidity") ?? 5_000 },
     { rule: "holder_count", dealbreaker: false, min: 100 },
     { rule: "has_website", dealbreaker: false, enabled: true },
   ],

@@ -2,6 +2,9 @@
  * The measured impact of a change, as the backtest runner hands it to the renderer, and its
  * Markdown. Pure: the runner (backtest-run.ts) does the I/O.
  */
+import { type ChartWriter, strategyCharts } from "./backtest-charts";
+import type { BacktestSeries } from "./backtest-series";
+import type { LiveRecord } from "./live-performance";
 import { message } from "./markdown";
 import { code, joinMd, type Md, md, num, plural, quote, text } from "./words";
 
@@ -38,6 +41,10 @@ export interface StrategyBacktest {
   newlyMissedTotal: number;
   /** The current version's job was a completed job of today with the same window. */
   reusedCurrentJob?: boolean;
+  /** Matched tokens over time and per multiple bucket, before and after: the charts' numbers. */
+  series?: BacktestSeries;
+  /** The current version's live record from the service's performance summary (existing strategies). */
+  live?: LiveRecord;
 }
 
 export interface BacktestReport {
@@ -127,7 +134,15 @@ function temporaryLine(report: BacktestReport): Md[] {
   ];
 }
 
-export function renderBacktests(report: BacktestReport, withTokens: boolean): Md[] {
+/**
+ * The backtests section. `withTokens` lists the newly matched and missed tokens; `charts` draws
+ * each strategy's charts (null leaves them out; the live records stay).
+ */
+export function renderBacktests(
+  report: BacktestReport,
+  withTokens: boolean,
+  charts: ChartWriter | null,
+): Md[] {
   const out: Md[] = [md`### Backtests`, md``];
   out.push(
     md`Window ${utc(report.from)} – ${utc(report.to)} UTC (hourly snapshots); a winner reaches ${num(report.threshold)}× its market cap at evaluation. Current version → proposed version.`,
@@ -151,5 +166,9 @@ export function renderBacktests(report: BacktestReport, withTokens: boolean): Md
     md`Backtest jobs created: ${report.jobsCreated}${report.dailyQuota === null ? md`` : md` (daily quota ${report.dailyQuota})`}${reused > 0 ? md`; reused today's completed job of the current version for ${plural(reused, "strategy", "strategies")}` : md``}.`,
   );
   out.push(...temporaryLine(report));
+  for (const s of report.strategies) {
+    const detail = strategyCharts(s, charts);
+    if (detail.length > 0) out.push(md``, ...detail.slice(0, -1));
+  }
   return out;
 }

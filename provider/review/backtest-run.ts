@@ -12,7 +12,9 @@ import { PLAN_LIMITS, PLANS } from "../model/plan-limits";
 import type { BacktestJob } from "../model/schemas/backtest";
 import type { Strategy } from "../model/strategy";
 import type { BacktestReport, Metrics, StrategyBacktest, TokenImpact } from "./backtest-report";
+import { backtestSeries, type MatchedRow } from "./backtest-series";
 import type { BacktestTarget } from "./backtest-targets";
+import { readLiveRecord } from "./live-performance";
 import { REVIEW_TIME_LIMIT_MS, type ReviewRun } from "./review-run";
 import type { TemporaryStrategies } from "./temporaries";
 
@@ -103,6 +105,7 @@ export async function runBacktests(
       p.result = emptyResult(p.target, "failed", describe(err));
     }
   }
+  await addLiveRecords(planned, run, options);
   const effective = waiting.find((p) => p.proposedJob)?.proposedJob;
   return {
     from: effective?.from ?? window.from,
@@ -116,6 +119,21 @@ export async function runBacktests(
 }
 
 type Window = { from: string; to: string };
+
+const GONE = "the current version no longer exists in the account";
+
+/** The live record of every existing strategy, measured or not: one read each, after the jobs. */
+async function addLiveRecords(
+  planned: Planned[],
+  run: ReviewRun,
+  options: BacktestRunOptions,
+): Promise<void> {
+  for (const p of planned) {
+    if (!p.target.currentId || p.result.reason === GONE) continue;
+    run.throwIfStopped();
+    p.result.live = await readLiveRecord(options.client, p.target.currentId, options.windowDays);
+  }
+}
 
 /** Which targets the quota covers (today's jobs count against it), and which current job each may reuse. */
 async function planJobs(
@@ -148,7 +166,7 @@ async function planJobs(
     if (target.currentId && !current) {
       planned.push({
         target,
-        result: emptyResult(target, "unmeasured", "the current version no longer exists in the account"),
+        result: emptyResult(target, "unmeasured", GONE),
       });
       continue;
     }
@@ -317,12 +335,17 @@ async function measure(client: ApiClient, p: Planned): Promise<StrategyBacktest>
   if (!after || (p.currentJob && !before))
     return emptyResult(p.target, "failed", "the job's metrics were not found in GET /backtests");
   const threshold = p.proposedJob!.labelDefinition.threshold;
-  const afterRows = await matchedRows(client, p.proposedJob!.id, threshold);
+  const afterRows = await matchedRows(client, p.proposedJob!.id);
   const beforeRows = p.currentJob
-    ? await matchedRows(client, p.currentJob.id, threshold)
-    : new Map<string, TokenImpact>();
-  const newlyMatched = [...afterRows.values()].filter((t) => !beforeRows.has(t.tokenAddress));
-  const newlyMissed = [...beforeRows.values()].filter((t) => !afterRows.has(t.tokenAddress));
+    ? await matchedRows(client, p.currentJob.id)
+    : new Map<string, MatchedRow>();
+  const impact = (t: MatchedRow): TokenImpact => ({
+    tokenAddress: t.tokenAddress,
+    currentMultiple: t.currentMultiple,
+    winner: (t.currentMultiple ?? 0) >= threshold,
+  });
+  const newlyMatched = [...afterRows.values()].filter((t) => !beforeRows.has(t.tokenAddress)).map(impact);
+  const newlyMissed = [...beforeRows.values()].filter((t) => !afterRows.has(t.tokenAddress)).map(impact);
   return {
     strategy: p.target.name,
     status: "measured",
@@ -333,6 +356,10 @@ async function measure(client: ApiClient, p: Planned): Promise<StrategyBacktest>
     newlyMatchedTotal: p.currentJob ? newlyMatched.length : 0,
     newlyMissedTotal: newlyMissed.length,
     ...(p.result.reusedCurrentJob ? { reusedCurrentJob: true } : {}),
+    // The rows already read for the token lists: the charts cost no request.
+    series: backtestSeries(p.proposedJob!, p.currentJob ? [...beforeRows.values()] : undefined, [
+      ...afterRows.values(),
+    ]),
   };
 }
 
@@ -348,17 +375,13 @@ async function metricsOf(client: ApiClient, ids: string[]): Promise<Map<string, 
   return out;
 }
 
-async function matchedRows(
-  client: ApiClient,
-  jobId: string,
-  threshold: number,
-): Promise<Map<string, TokenImpact>> {
-  const rows = new Map<string, TokenImpact>();
+async function matchedRows(client: ApiClient, jobId: string): Promise<Map<string, MatchedRow>> {
+  const rows = new Map<string, MatchedRow>();
   for await (const row of client.backtests.iterateResults(jobId, { matched: true, pageSize: 200 })) {
     rows.set(row.tokenAddress, {
       tokenAddress: row.tokenAddress,
+      evaluationTimestamp: row.evaluationTimestamp,
       currentMultiple: row.currentMultiple ?? null,
-      winner: (row.currentMultiple ?? 0) >= threshold,
     });
   }
   return rows;

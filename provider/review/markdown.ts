@@ -133,3 +133,27 @@ export function quote(value: string, max = 200): Md {
   const short = chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : value;
   return md`“${text(short)}”`;
 }
+
+/**
+ * Text in a double-quoted string of a Mermaid chart (a title): a chart cannot escape a quote, a
+ * line break, a `%%` comment, a `#…;` entity, a backtick or HTML inside a string, so only
+ * letters, digits, spaces and harmless punctuation are kept, every other character shows as `?`,
+ * and the text is cut to `max` characters. The exact value is in the report's text beside it.
+ */
+export function mermaidString(value: string, max = 60): Md {
+  return trusted(`"${restricted(value, /[\p{L}\p{N} .,:\-+/()!?'_]/u, max)}"`);
+}
+
+/**
+ * An axis category the code wrote (a day, an hour, a multiple bucket): the same restriction.
+ * Mermaid shows a `<` of a category as `&lt;`, so the service's `<1x` reads `under 1x` in a chart
+ * (the table beside it keeps the service's label).
+ */
+export function mermaidCategory(value: string): Md {
+  return trusted(`"${restricted(value.replace(/^</, "under "), /[\p{N}\p{L} .:\-+]/u, 24)}"`);
+}
+
+function restricted(value: string, allowed: RegExp, max: number): string {
+  const chars = [...value].map((c) => (allowed.test(c) ? c : "?"));
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("");
+}

@@ -9,10 +9,12 @@ import { KINDS } from "../model/kinds";
 import { cutText } from "../model/quoted-text";
 import { ACCOUNT_KINDS } from "./account-resources";
 import { type ReviewAccount, reviewActivation } from "./activation";
+import type { ChartWriter } from "./backtest-charts";
 import { type BacktestReport, renderBacktests } from "./backtest-report";
 import { ACTIVATION_EFFECTS, effectLine, stepEffect } from "./effects";
 import { type Block, fitToLimit, GITHUB_COMMENT_LIMIT } from "./fit-to-limit";
 import { joinMd, type Md, md, message } from "./markdown";
+import { mermaidChart } from "./mermaid-chart";
 import { type PlanStep, type PolicyViolation, type PreviewPlan, parsePreview } from "./preview-json";
 import type { Names } from "./strategy-diff";
 import { strategyBlocks } from "./strategy-section";
@@ -80,6 +82,20 @@ function opOf(op: string): string {
 const isInfra = (s: PlanStep) => s.type === "pulumi:pulumi:Stack" || s.type.startsWith("pulumi:providers:");
 
 export function renderReview(previewJson: string | PreviewPlan, context: ReviewContext = {}): ReviewResult {
+  const { blocks, ...facts } = reviewBlocks(previewJson, context, mermaidChart);
+  const { markdown, shortened } = fitToLimit(blocks, context.maxLength ?? GITHUB_COMMENT_LIMIT);
+  return { markdown, ...facts, shortened };
+}
+
+/**
+ * The report's sections, each chart drawn by `charts`: the comment fits them to its size limit,
+ * the HTML page (html/page.ts) shows them whole.
+ */
+export function reviewBlocks(
+  previewJson: string | PreviewPlan,
+  context: ReviewContext,
+  charts: ChartWriter,
+): Omit<ReviewResult, "markdown" | "shortened"> & { blocks: Block[] } {
   const plan = typeof previewJson === "string" ? parsePreview(previewJson) : previewJson;
   const drift = context.mode === "drift";
   const names: Names = { tags: context.tagNames ?? {} };
@@ -102,15 +118,13 @@ export function renderReview(previewJson: string | PreviewPlan, context: ReviewC
     ...sweptBlocks(context.swept ?? []),
     ...policyBlocks([...plan.policyViolations, ...(context.policyViolations ?? [])]),
     ...diagnosticBlocks(plan),
-    ...(context.backtests ? [backtestBlock(context.backtests)] : []),
+    ...(context.backtests ? [backtestBlock(context.backtests, charts)] : []),
   ];
-  const { markdown, shortened } = fitToLimit(blocks, context.maxLength ?? GITHUB_COMMENT_LIMIT);
   return {
-    markdown,
+    blocks,
     counts,
     hasChanges: changed.length > 0,
     exceedsPlan: activation?.exceeds ?? false,
-    shortened,
   };
 }
 
@@ -318,12 +332,12 @@ function diagnosticBlocks(plan: PreviewPlan): Block[] {
   return [{ full: out, keep: true }];
 }
 
-function backtestBlock(report: BacktestReport): Block {
+function backtestBlock(report: BacktestReport, charts: ChartWriter): Block {
   return {
-    full: [...renderBacktests(report, true), md``],
+    full: [...renderBacktests(report, true, charts), md``],
     shorter: {
-      lines: [...renderBacktests(report, false), md``],
-      note: "the newly matched and missed tokens of the backtests",
+      lines: [...renderBacktests(report, false, null), md``],
+      note: "the charts and the newly matched and missed tokens of the backtests",
     },
   };
 }

@@ -8,6 +8,7 @@ import type { ReviewAccount } from "./activation";
 import { type BacktestRunOptions, runBacktests } from "./backtest-run";
 import { backtestTargets } from "./backtest-targets";
 import { ReviewOptionsError } from "./errors";
+import { renderReviewHtml } from "./html/page";
 import { sweepLeftovers } from "./leftovers";
 import { parsePreview } from "./preview-json";
 import { type ReviewContext, type ReviewResult, renderReview } from "./render";
@@ -26,6 +27,8 @@ export interface ReviewSessionOptions {
   now?: () => number;
   /** Aborted on SIGINT/SIGTERM: the review then sends no new create or backtest request. */
   signal?: AbortSignal;
+  /** Also render the report as one self-contained HTML page (`--html`). */
+  html?: boolean;
 }
 
 async function readAccount(
@@ -56,7 +59,7 @@ async function readAccount(
 export async function reviewWithAccount(
   previewJson: string,
   options: ReviewSessionOptions = {},
-): Promise<ReviewResult> {
+): Promise<ReviewResult & { html?: string }> {
   const plan = parsePreview(previewJson);
   const context: ReviewContext = { ...options.context };
   const log = options.log ?? (() => {});
@@ -108,7 +111,8 @@ export async function reviewWithAccount(
       };
     }
   }
-  return renderReview(plan, context);
+  const result = renderReview(plan, context);
+  return options.html ? { ...result, html: renderReviewHtml(plan, context).html } : result;
 }
 
 /** Removes what an interrupted review left behind, before reading the account it would distort. */

@@ -40,7 +40,7 @@ describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () 
   });
 
   describe("npm run demo", () => {
-    it("applies the portfolio, fires token events, verifies the webhook delivery and destroys, never printing the API key", async () => {
+    it("applies the portfolio, fires token events, verifies the webhook delivery, reviews a change with backtests and charts, and destroys, never printing the API key", async () => {
       const { code, output } = await runDemo();
       expect(code, output).toBe(0);
       expect(output).toContain("[demo] pulumi up succeeded");
@@ -49,6 +49,25 @@ describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () 
       expect(output).toMatch(/evaluation "Trusted developer launches": MATCHED/);
       expect(output).toMatch(/\[demo\] webhook delivery verified: notification\.dispatched evt_/);
       expect(output).not.toContain("REJECTED by the receiver");
+      // The change is reviewed before the destroy: backtests, charts, the page written.
+      const review = output.slice(
+        output.indexOf("[demo] review of the change"),
+        output.indexOf("== pulumi destroy"),
+      );
+      expect(review).toMatch(/\| “Safety first” \| \d+ \| \d+ → \d+ \|/);
+      expect(review).toContain('  title "Safety first: matched tokens per day"');
+      expect(review).toContain('  title "Safety first: matched tokens per multiple"');
+      expect(
+        review.match(/```mermaid\nxychart-beta\n[^`]*\n {2}bar \[[\d, ]+\]\n {2}line \[[\d, ]+\]\n```/g),
+      ).toHaveLength(2);
+      expect(review).toContain("Live record of the current version (last 7 days");
+      expect(review).toMatch(
+        /temporary inactive strategy made for this review .*each was deleted afterwards/,
+      );
+      const htmlFile = /\[demo\] HTML report of the same review: (.+)/.exec(output)?.[1]?.trim() ?? "";
+      const html = await readFile(htmlFile, "utf8");
+      expect(html.match(/<svg class="chart"/g)).toHaveLength(2);
+      expect(html).toContain("Content-Security-Policy");
       expect(output).toContain("[demo] pulumi destroy succeeded");
       expect(output).toContain("[demo] demo finished");
       for (const user of demoUsers()) expect(output).not.toContain(user.apiKey);

@@ -6,6 +6,8 @@ import { MISSING_CLI_ENV } from "./missing-cli-reporter";
 declare module "vitest" {
   export interface ProvidedContext {
     pulumiBinDir: string | null;
+    /** Debian's chromium for the browser tests, or why it is missing. */
+    chromium: { path: string } | { missing: string };
   }
 }
 
@@ -29,4 +31,20 @@ export default function setup(project: TestProject): void {
     console.log(`e2e: using pulumi ${version} from ${dir}`);
   }
   project.provide("pulumiBinDir", dir);
+  project.provide("chromium", provideChromium(root));
+}
+
+/**
+ * The browser of the chart tests, installed by the toolchain script when missing (as root, as
+ * CI runs). In CI a browser that cannot be provided fails the run; elsewhere the browser tests
+ * fail with the script's reason.
+ */
+function provideChromium(root: string): { path: string } | { missing: string } {
+  const res = spawnSync("bash", ["scripts/ensure-chromium.sh"], { cwd: root, encoding: "utf8" });
+  const path = res.status === 0 ? res.stdout.trim().split("\n").pop() : undefined;
+  if (path) return { path };
+  const why = `could not provide Chromium:\n${res.stderr}`;
+  if (process.env.CI === "true") throw new Error(why);
+  console.warn(`browser tests will fail: ${why}`);
+  return { missing: why };
 }

@@ -228,9 +228,10 @@ export async function runReview(
 
 /**
  * The sample's review: the stack at v1 previewed with the change to v2, reviewed with
- * backtests. `sample` is the report with the temporary strategies' random run id fixed.
+ * backtests, the HTML page written to `htmlFile`. `sample` is the report with the temporary
+ * strategies' random run id fixed.
  */
-export async function reviewTheSampleChange(scenario: ReviewScenario) {
+export async function reviewTheSampleChange(scenario: ReviewScenario, htmlFile: string) {
   await scenario.project.writeProgram(reviewProgram(2));
   const preview = await scenario.project.run([
     "preview",
@@ -245,6 +246,8 @@ export async function reviewTheSampleChange(scenario: ReviewScenario) {
     SCENARIO_UNTIL,
     "--poll-interval",
     "100",
+    "--html",
+    htmlFile,
   ]);
   return {
     preview: preview.stdout,

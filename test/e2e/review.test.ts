@@ -1,7 +1,11 @@
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TEMPORARY_MARK } from "../../provider/review/temporaries";
+import { providedBrowser } from "../support/browser";
 import type { PulumiProject } from "./harness";
+import { checkHtmlReport } from "./html-report-check";
 import {
   expectedMetrics,
   type ReviewScenario,
@@ -10,6 +14,7 @@ import {
   runReview,
   SAMPLE_REPORT,
   startReviewScenario,
+  TOKENS,
   WEBHOOK_SECRET_QUERY,
 } from "./review-scenario";
 
@@ -44,8 +49,12 @@ const pct = (x: number) => `${(Math.round(x * 1000) / 10).toLocaleString("en-US"
 describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pulumi engine", () => {
   let scenario: ReviewScenario;
   let project: PulumiProject;
+  let dir: string;
+  let htmlFile: string;
 
   beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "review-html-"));
+    htmlFile = join(dir, "review.html");
     scenario = await startReviewScenario();
     project = scenario.project;
     const active = (await scenario.client.strategies.list()).strategies.filter((x) => x.isActive);
@@ -54,6 +63,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
 
   afterAll(async () => {
     await scenario?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("reports a threshold change of the active strategy the same from the digest and the stream, with no activation change", async () => {
@@ -90,7 +100,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
   });
 
   it("reports the change in domain words, with plan headroom and backtests before → after, and is the sample report", async () => {
-    const { preview, result: res, sample } = await reviewTheSampleChange(scenario);
+    const { preview, result: res, sample } = await reviewTheSampleChange(scenario, htmlFile);
     expect(preview).toContain("__provider");
     expect(res.code, res.stderr).toBe(0);
     const report = res.stdout;
@@ -128,6 +138,47 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
       await readFile(SAMPLE_REPORT, "utf8"),
       "examples/github-actions/sample-report.md is not the report of this scenario: run `npm run sample-report` and commit it",
     ).toBe(sample);
+  });
+
+  it("draws each backtested strategy's charts from its results, shows its live record, and writes the same report as a page", async () => {
+    const sample = await readFile(SAMPLE_REPORT, "utf8");
+    // The strategy's part of the backtests (its change list has the same heading, earlier).
+    const report = sample.slice(sample.lastIndexOf("#### “Safety first”"));
+    // Each token matches at its first snapshot hour, token i at hour i of the window.
+    const hours = (min: number) =>
+      Array.from({ length: 14 }, (_, h) =>
+        expectedMetrics(min).matched.includes(TOKENS[h]?.address ?? "") ? 1 : 0,
+      ).join(", ");
+    expect(report).toContain(`  bar [${hours(5_000)}]\n  line [${hours(10_000)}]`);
+    expect(report).toContain('x-axis "snapshot hour (UTC)" ["00:00", "01:00",');
+    expect(report).toMatch(
+      /Live record of the current version \(last 7 days, the service's performance summary\): /,
+    );
+    expect(report).toContain(
+      "| highest multiple in the window | \\<1x | 1-1.2x | 1.2-2x | 2-5x | 5-10x | 10x+ |",
+    );
+
+    const page = await checkHtmlReport(providedBrowser(inject("chromium")), htmlFile);
+    expect(page.requests).toEqual([]);
+    expect(page.console).toEqual([]);
+    // Two charts per backtested strategy, each drawn: sized, both series, more than one colour.
+    expect(page.charts.map((c) => `${c.kind} ${c.title}`)).toEqual([
+      "overTime Momentum: matched tokens per hourly snapshot",
+      "byMultiple Momentum: matched tokens per multiple",
+      "overTime Safety first: matched tokens per hourly snapshot",
+      "byMultiple Safety first: matched tokens per multiple",
+    ]);
+    for (const chart of page.charts) {
+      expect(chart.width * chart.height).toBeGreaterThan(10_000);
+      expect(chart.currentBars).toBeGreaterThan(0);
+      expect(chart.proposedPoints).toBe(chart.kind === "overTime" ? 14 : 6);
+      expect(chart.lineLength).toBeGreaterThan(0);
+      expect(chart.colours).toBeGreaterThan(3);
+    }
+    expect(page.screenshot.length).toBeGreaterThan(20_000);
+    const html = await readFile(htmlFile, "utf8");
+    expect(html).toContain("Live record of the current version");
+    for (const leaked of [scenario.apiKey, WEBHOOK_SECRET_QUERY]) expect(html).not.toContain(leaked);
   });
 
   it("fails on input that is not a complete preview, writing no report (exit 1)", async () => {

@@ -338,3 +338,58 @@ describe("what a run measures", () => {
     );
   });
 });
+
+describe("the review's charts and live records", () => {
+  it("counts each version's matched tokens per snapshot hour and multiple, and reads the live record of the existing strategy only", async () => {
+    const { client } = await account();
+    const current = await client.strategies.create({ ...liquid(5_000), isActive: false } as never);
+    const targets = backtestTargets(
+      parsePreview(
+        digest([
+          {
+            op: "update",
+            kind: "Strategy",
+            name: "liquid",
+            id: current.id,
+            old: liquid(5_000),
+            new: liquid(15_000),
+          },
+          { op: "create", kind: "Strategy", name: "fresh", new: fresh },
+        ]),
+      ).steps,
+    );
+    const run = new ReviewRun({ clock: () => LOCAL_NOW });
+    const temporary = new TemporaryStrategies(client, run);
+    let report: Awaited<ReturnType<typeof runBacktests>>;
+    try {
+      report = await runBacktests(targets, temporary, {
+        ...backtestOptions(),
+        client,
+        plan: "PRO",
+        now: () => LOCAL_NOW,
+      });
+    } finally {
+      await temporary.cleanup();
+    }
+    const liquidResult = report.strategies.find((s) => s.strategy === "Liquid");
+    const freshResult = report.strategies.find((s) => s.strategy === "Fresh");
+    expect(report.strategies.map((s) => `${s.status} ${s.reason ?? ""}`)).toEqual(["measured ", "measured "]);
+    const sum = (xs: number[] | undefined) => (xs ?? []).reduce((a, b) => a + b, 0);
+    // Tokens with more than 5,000 of liquidity match before (4), more than 15,000 after (2); each went 3×.
+    expect(liquidResult?.series?.unit).toBe("hour");
+    expect(sum(liquidResult?.series?.overTime.before)).toBe(liquidResult?.before?.positives);
+    expect(sum(liquidResult?.series?.overTime.after)).toBe(liquidResult?.after?.positives);
+    expect(liquidResult?.series?.byMultiple.before).toEqual([0, 0, 0, 4, 0, 0]);
+    expect(liquidResult?.series?.byMultiple.after).toEqual([0, 0, 0, 2, 0, 0]);
+    expect(liquidResult?.live).toEqual({
+      range: "weekly",
+      days: 7,
+      calls: 0,
+      winners: 0,
+      winRate: 0,
+      bestMultiple: 0,
+    });
+    expect(freshResult?.series?.overTime.before).toBeUndefined();
+    expect(freshResult?.live).toBeUndefined();
+  });
+});

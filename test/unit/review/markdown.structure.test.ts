@@ -167,11 +167,24 @@ function scenario(v: Value): { preview: string; context: ReviewContext; marked: 
         newlyMissed: [],
         newlyMatchedTotal: 1,
         newlyMissedTotal: 0,
+        // The charts' fields: the name is in each chart's title.
+        series: {
+          unit: "hour",
+          overTime: { labels: ["00:00", "01:00", "02:00"], before: [1, 0, 1], after: [0, 2, 1] },
+          byMultiple: {
+            labels: ["<1x", "1-1.2x", "1.2-2x", "2-5x", "5-10x", "10x+"],
+            before: [1, 0, 0, 1, 0, 0],
+            after: [0, 1, 0, 1, 1, 0],
+          },
+          withoutMultiple: { before: 0, after: 1 },
+        },
+        live: { range: "weekly", days: 7, calls: 4, winners: 1, winRate: 0.25, bestMultiple: 2.5 },
       },
       {
         strategy: v(1103),
         status: "unmeasured",
         reason: v(1104),
+        live: { range: "weekly", days: 7, unavailable: v(1106) },
         newlyMatched: [],
         newlyMissed: [],
         newlyMatchedTotal: 0,
@@ -215,7 +228,7 @@ function scenario(v: Value): { preview: string; context: ReviewContext; marked: 
   const marked = [
     100, 110, 111, 112, 113, 114, 115, 116, 117, 121, 122, 123, 124, 125, 126, 140, 200, 300, 310, 311, 312,
     313, 314, 315, 316, 317, 400, 501, 701, 702, 712, 713, 711, 801, 802, 803, 1001, 1002, 1101, 1102, 1103,
-    1104, 1105, 1200, 1201, 1203, 1204, 1300, 1403, 1500, 1501,
+    1104, 1105, 1106, 1200, 1201, 1203, 1204, 1300, 1403, 1500, 1501,
   ];
   return { preview: digest(specs, diagnostics), context, marked };
 }
@@ -262,12 +275,28 @@ function skeleton(tokens: Token[]): string[] {
 }
 
 /** The values that are messages (diagnostics, a policy's, a backtest's failure): their URLs are masked. */
-const MESSAGES = new Set([1001, 1002, 1104, 1403]);
+const MESSAGES = new Set([1001, 1002, 1104, 1106, 1403]);
 
 /** What a reader sees of an inline node: its text and code contents, escapes resolved. */
 function shownText(inline: Token): string {
   return (inline.children ?? []).map((c) => c.content).join("");
 }
+
+/**
+ * The charts (Mermaid fences) with their strings and numbers blanked: what a value could change
+ * if it broke out of a string (a new line, statement or block).
+ */
+function chartShapes(tokens: Token[]): string[][] {
+  return tokens
+    .filter((t) => t.type === "fence")
+    .map((t) => [
+      t.info,
+      ...t.content.split("\n").map((l) => l.replace(/"[^"\n]*"/g, '""').replace(/\d+/g, "0")),
+    ]);
+}
+
+/** A string of a chart may hold only what Mermaid reads as text inside quotes. */
+const CHART_STRING = /^"[\p{L}\p{N} .,:\-+/()!?'_…]*"$/u;
 
 function render(v: Value) {
   const { preview, context, marked } = scenario(v);
@@ -293,6 +322,11 @@ describe("the review's Markdown structure under adversarial values", () => {
     ]);
     const missing = benign.marked.filter((k) => !benign.markdown.includes(`${start(k)}plain${end(k)}`));
     expect(missing).toEqual([]);
+    // Two charts of the measured strategy, its name in their titles.
+    const charts = benign.tokens.filter((t) => t.type === "fence");
+    expect(charts.map((t) => t.info)).toEqual(["mermaid", "mermaid"]);
+    for (const chart of charts)
+      expect(chart.content).toContain(`title "${start(1101)}plain${end(1101)}: matched tokens per`);
   });
 
   it("keeps the same blocks, keeps each value in one inline node, and lets no HTML, link, image or mention through", () => {
@@ -304,6 +338,11 @@ describe("the review's Markdown structure under adversarial values", () => {
         expect(sectionHeadings(tokens)).toEqual(sectionHeadings(benign.tokens));
         expect(tokens.some((t) => t.type === "html_block")).toBe(false);
         expect(skeleton(tokens)).toEqual(skeleton(benign.tokens));
+        expect(chartShapes(tokens)).toEqual(chartShapes(benign.tokens));
+        for (const fence of tokens.filter((t) => t.type === "fence")) {
+          expect(fence.content).not.toMatch(/%%|`|#\w*;|[<][a-z/!]/i);
+          for (const str of fence.content.match(/"[^"\n]*"/g) ?? []) expect(str).toMatch(CHART_STRING);
+        }
         const inlines = tokens.filter((t) => t.type === "inline");
         for (const inline of inlines) {
           for (const child of inline.children ?? []) {

@@ -52,6 +52,23 @@ describe("strategy-alerts review (command)", () => {
     expect(stderr).toContain("plan headroom and names of unchanged strategies are left out");
   });
 
+  it("also writes the report as an HTML page with --html, and refuses an empty file name or a directory it cannot write", async () => {
+    const page = join(dir, "review.html");
+    const { code, stdout, stderr } = await run(["review", file, "--html", page]);
+    expect(code).toBe(0);
+    expect(stderr).toContain(`wrote the HTML report to ${page}`);
+    const html = await readFile(page, "utf8");
+    expect(html).toContain("<code>liquidity_usd</code>: min 5,000 → 10,000 (tighter)");
+    expect(stdout).toContain("`liquidity_usd`: min 5,000 → 10,000 (tighter)");
+    const empty = await run(["review", file, "--html", ""]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain("--html needs a file name");
+    const unwritable = await run(["review", file, "--html", join(dir, "missing", "review.html")]);
+    expect(unwritable.code).toBe(1);
+    expect(unwritable.stderr).toContain("cannot write the HTML report");
+    expect(unwritable.stdout).toBe("");
+  });
+
   it("adds the policy violations of an engine event log given with --events", async () => {
     const log = join(dir, "events.jsonl");
     const event = {

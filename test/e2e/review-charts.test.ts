@@ -1,0 +1,196 @@
+/**
+ * Every kind of chart the review's Markdown can hold, rendered by the real Mermaid (the npm
+ * package's browser build) in headless Chromium, as GitHub draws them in a comment: over time
+ * per snapshot hour and per day, per multiple bucket, with and without a current version, and
+ * titled with hostile strategy names. Each must draw an SVG with its series and no parse error,
+ * and its title must be the one text the chart's string holds.
+ */
+import { resolve } from "node:path";
+import MarkdownIt from "markdown-it";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BacktestReport, StrategyBacktest } from "../../provider/review/backtest-report";
+import { backtestSeries, type MatchedRow } from "../../provider/review/backtest-series";
+import { renderReview } from "../../provider/review/render";
+import { type Browser, launchBrowser, providedBrowser } from "../support/browser";
+import { HOSTILE_CHARACTERS, HOSTILE_SEQUENCES } from "../support/hostile-text";
+import { REPO_ROOT } from "./harness";
+
+// The page's globals, inside page.evaluate (the project compiles without the DOM library).
+// biome-ignore lint/suspicious/noExplicitAny: browser globals, typed by the browser.
+declare const window: any;
+// biome-ignore lint/suspicious/noExplicitAny: browser globals, typed by the browser.
+declare const document: any;
+
+const MERMAID = resolve(REPO_ROOT, "node_modules/mermaid/dist/mermaid.min.js");
+
+/** Names that try to end a Mermaid string, statement, block or the Markdown fence around it. */
+const HOSTILE_NAMES = [
+  'x" ]\n  bar [99]\n  title "pwned',
+  "%%{init: {'theme':'dark'}}%%",
+  "```\n# heading",
+  "<img src=x onerror=alert(1)><script>alert(2)</script>",
+  "#quot; #35; &amp; &lt;b&gt;",
+  "a --> b; click x call alert()",
+  ...HOSTILE_SEQUENCES,
+  HOSTILE_CHARACTERS.join(""),
+];
+
+/** Matched rows at these hours of the window (those past its end are left out), cycling through the multiples. */
+const rows = (days: number, hours: number[], multiples: (number | null)[]): MatchedRow[] =>
+  hours
+    .filter((h) => h < days * 24)
+    .map((h, i) => ({
+      tokenAddress: `T${i}`,
+      evaluationTimestamp: new Date(Date.parse("2030-01-05T00:00:00Z") + h * 3_600_000).toISOString(),
+      currentMultiple: multiples[i % multiples.length] ?? null,
+    }));
+
+function measured(name: string, days: number, isNew: boolean): StrategyBacktest {
+  const window = {
+    from: "2030-01-05T00:00:00.000Z",
+    to: new Date(Date.parse("2030-01-05") + days * 86_400_000).toISOString(),
+  };
+  const metrics = { tested: 10, positives: 3, precision: 0.5, recall: 0.5, f1: 0.5 };
+  return {
+    strategy: name,
+    status: "measured",
+    ...(isNew ? {} : { before: metrics }),
+    after: metrics,
+    newlyMatched: [],
+    newlyMissed: [],
+    newlyMatchedTotal: 0,
+    newlyMissedTotal: 0,
+    series: backtestSeries(
+      window,
+      isNew ? undefined : rows(days, [0, 5, 30, 70], [0.5, 3, 12]),
+      rows(days, [1, 2, 40, 100], [1.1, 1.5, 6, null]),
+    ),
+  };
+}
+
+/** The report of every chart kind (hourly and daily windows, with and without a current version), and the hostile names. */
+function reportMarkdown(): string {
+  const strategies = [
+    measured("Safety first", 6, false),
+    measured("Fresh launches", 6, true),
+    measured("Scalper (hourly)", 1, false),
+    measured("New scalper (hourly)", 2, true),
+    measured("Scalper over two days", 2, false),
+    ...HOSTILE_NAMES.map((name, i) => measured(name, i % 2 === 0 ? 1 : 6, i % 3 === 0)),
+  ];
+  const backtests: BacktestReport = {
+    from: "2030-01-05T00:00:00.000Z",
+    to: "2030-01-11T00:00:00.000Z",
+    threshold: 2,
+    strategies,
+    temporaryStrategies: [],
+    jobsCreated: strategies.length * 2,
+    dailyQuota: null,
+  };
+  const preview = JSON.stringify({ steps: [], diagnostics: [], changeSummary: {} });
+  return renderReview(preview, { backtests, maxLength: 10_000_000 }).markdown;
+}
+
+interface Drawn {
+  error?: string;
+  bars: number;
+  barPlots: number;
+  linePlots: number;
+  title: string;
+  categories: string[];
+  foreign: number;
+}
+
+/** Renders one chart with Mermaid in the page and reads back what it drew. */
+function draw(page: Page, source: string, id: string): Promise<Drawn> {
+  return page.evaluate(
+    async ({ source, id }) => {
+      const mermaid = window.mermaid;
+      const empty = { bars: 0, barPlots: 0, linePlots: 0, title: "", categories: [], foreign: 0 };
+      try {
+        await mermaid.parse(source);
+        const { svg } = await mermaid.render(id, source);
+        const host = document.createElement("div");
+        host.innerHTML = svg;
+        document.body.append(host);
+        const root = host.querySelector("svg");
+        if (!root || root.getAttribute("aria-roledescription") === "error")
+          return { ...empty, error: "error diagram" };
+        const texts = (sel: string): string[] =>
+          [...root.querySelectorAll(sel)].map((t: { textContent: string | null }) => t.textContent ?? "");
+        return {
+          bars: root.querySelectorAll('g[class^="bar-plot"] rect').length,
+          barPlots: root.querySelectorAll('g[class^="bar-plot"]').length,
+          linePlots: root.querySelectorAll('g[class^="line-plot"] path').length,
+          title: texts(".chart-title text").join("|"),
+          categories: texts(".bottom-axis .label text, .bottom-axis text").filter((t) => t !== ""),
+          foreign: root.querySelectorAll("foreignObject, script, img, a").length,
+        };
+      } catch (e) {
+        return { ...empty, error: String(e) };
+      }
+    },
+    { source, id },
+  );
+}
+
+describe("the review's Mermaid charts, rendered by Mermaid in Chromium", () => {
+  let browser: Browser;
+  let page: Page;
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser(providedBrowser(inject("chromium")));
+    await browser.context.route("**/*", (route) => {
+      requests.push(route.request().url());
+      return route.abort();
+    });
+    page = await browser.context.newPage();
+    await page.setContent("<!DOCTYPE html><html><body></body></html>");
+    await page.addScriptTag({ path: MERMAID });
+    await page.evaluate(() => {
+      window.mermaid.initialize({ startOnLoad: false, securityLevel: "strict" });
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("draws every chart with its series, its categories and its title, hostile names included", async () => {
+    const fences = new MarkdownIt().parse(reportMarkdown(), {}).filter((t) => t.type === "fence");
+    // Two charts per strategy, and nothing left a fence.
+    expect(fences.map((f) => f.info)).toEqual(Array(2 * (5 + HOSTILE_NAMES.length)).fill("mermaid"));
+    const kinds = new Set<string>();
+    for (const [i, fence] of fences.entries()) {
+      const source = fence.content;
+      const labels = /x-axis "[^"]*" \[(.*)\]/.exec(source)![1]!.split(", ");
+      const hasBar = /^ {2}bar \[/m.test(source);
+      const drawn = await draw(page, source, `chart${i}`);
+      expect(drawn.error, source).toBeUndefined();
+      expect(drawn.foreign, source).toBe(0);
+      expect(drawn.linePlots, source).toBe(1);
+      expect(drawn.barPlots, source).toBe(hasBar ? 1 : 0);
+      expect(drawn.bars, source).toBe(hasBar ? labels.length : 0);
+      // The title is exactly the chart's one string: nothing of the name became a statement.
+      expect(drawn.title, source).toBe(/^ {2}title "(.*)"$/m.exec(source)![1]);
+      const axis = /x-axis "([^"]*)"/.exec(source)![1]!;
+      expect(drawn.categories, source).toEqual([...labels.map((l) => l.slice(1, -1)), axis]);
+      kinds.add(`${labels[0]}|${hasBar}`);
+    }
+    // Hourly (within a day, over two), daily and multiple charts, each with and without a current version.
+    expect([...kinds].sort()).toEqual(
+      [
+        '"00:00"|false',
+        '"00:00"|true',
+        '"01-05 00h"|false',
+        '"01-05 00h"|true',
+        '"01-05"|false',
+        '"01-05"|true',
+        '"under 1x"|false',
+        '"under 1x"|true',
+      ].sort(),
+    );
+    expect(requests).toEqual([]);
+  });
+});
