@@ -17,7 +17,7 @@ export {
   TokenObservationSchema,
   validateStrategyInput,
 } from "../provider/model";
-// The performance summary's buckets (spec 2.9), shared with the review's charts.
+// The performance summary's buckets (service-api.md#performance), shared with the review's charts.
 export { MULTIPLE_BUCKETS } from "../provider/model/multiple-buckets";
 export {
   type EvaluationQuery,

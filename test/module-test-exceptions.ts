@@ -17,6 +17,15 @@ export const MODULE_TEST_EXCEPTIONS: Readonly<Record<string, string>> = {
   "provider/runtime/index.ts":
     "binds the handlers to the default context; tested through test/integration/runtime/service-rejections.test.ts",
   "provider/runtime/kind-handler.ts": "type-only (the KindHandler interface)",
+  "provider/model/multiple-buckets.ts":
+    "the buckets (data); tested through test/unit/review/backtest-series.test.ts and the emulator's performance summary",
+  "provider/review/mermaid-chart.ts":
+    "tested through test/unit/review/backtest-charts.test.ts and rendered by the real Mermaid in test/e2e/review-charts.test.ts",
+  "provider/review/html/blocks.ts": "tested through test/unit/review/html/page.test.ts",
+  "provider/review/html/escape.ts": "tested through test/unit/review/html/page.test.ts (hostile names)",
+  "provider/review/html/inline.ts": "tested through test/unit/review/html/page.test.ts",
+  "provider/review/html/svg-chart.ts":
+    "tested through test/unit/review/html/page.test.ts and drawn in Chromium by test/e2e/review.test.ts",
   "provider/model/kinds/kind-descriptor.ts":
     "the descriptor's types; held by test/unit/model/kinds/index.test.ts",
   "provider/model/kinds/strategy.ts": "a descriptor (data); held by test/unit/model/kinds/index.test.ts",
