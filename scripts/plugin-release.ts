@@ -27,7 +27,7 @@ export function releaseExecutable(platform = "linux-amd64"): string {
   return join(RELEASE_DIR, "build", platform, "pulumi-resource-strategy-alerts");
 }
 
-interface Outcome {
+export interface Outcome {
   platform: string;
   tarball?: string;
   bytes?: number;
@@ -35,7 +35,7 @@ interface Outcome {
   skipped?: string;
 }
 
-async function release(only: string | undefined): Promise<Outcome[]> {
+export async function release(only: string | undefined): Promise<Outcome[]> {
   const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string })
     .version;
   const work = join(RELEASE_DIR, "build");
