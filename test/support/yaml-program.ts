@@ -4,7 +4,7 @@
  */
 
 /** Where the script plugin is in a project that installed the npm package. */
-export const SCRIPT_PLUGIN_DIR = "./node_modules/pulumi-strategy-alerts";
+const SCRIPT_PLUGIN_DIR = "./node_modules/pulumi-strategy-alerts";
 
 /**
  * The top of a YAML project that uses the plugin in `pluginDir`: the installed package's script
