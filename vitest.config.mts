@@ -25,6 +25,7 @@ const LONGEST_FIRST = [
   "test/e2e/strategy-activation.test.ts",
   "test/e2e/preview-honesty.test.ts",
   "test/e2e/yaml-front-door.test.ts",
+  "test/e2e/release-binary.test.ts",
   "test/e2e/import.test.ts",
   "test/e2e/packaged.test.ts",
   "test/e2e/adoption.test.ts",

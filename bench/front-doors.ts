@@ -13,8 +13,11 @@
  * bare client needs for the same minimum requests, one after the other, against the same
  * emulator. DEGEN limits with the active limit raised: the rate does not bind.
  */
+import { existsSync } from "node:fs";
+import { dirname } from "node:path";
 import type { RunningEmulator } from "../emulator/server";
 import { createClient } from "../provider/api/client";
+import { releaseExecutable } from "../scripts/plugin-release";
 import { controlOk } from "../test/support/emulator";
 import { yamlPortfolio } from "../test/support/yaml-program";
 import { BenchProject, type CommandRun } from "./pulumi-project";
@@ -22,7 +25,15 @@ import { BenchProject, type CommandRun } from "./pulumi-project";
 const FRONT_DOOR_PHASES = ["up", "preview", "change", "destroy"] as const;
 type FrontPhase = (typeof FRONT_DOOR_PHASES)[number];
 
-const DOORS = ["bare-ts-components", "bare-ts-dynamic", "dynamic-ts", "bare-yaml", "plugin-yaml"] as const;
+const DOORS = [
+  "bare-ts-components",
+  "bare-ts-dynamic",
+  "dynamic-ts",
+  "bare-yaml",
+  "plugin-yaml",
+  // The release binary of `npm run plugin:release` (measured when it has been built).
+  "release-yaml",
+] as const;
 type Door = (typeof DOORS)[number];
 
 interface Entry {
@@ -48,6 +59,8 @@ interface FrontDoorSummary {
   bareClientMs: number;
   plugin: { wallMs: number; requests: number; budgetMs: number; ratio: number };
   dynamic: { wallMs: number; requests: number; budgetMs: number; ratio: number };
+  /** The release binary's row against the same floor as the script plugin's. */
+  release?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
   pluginRequestsAtMostDynamic: boolean;
   /** Where the dynamic resources' time goes, by subtraction of measured rows. */
   dynamicBreakdownMs: { engineAndHost: number; dynamicMachinery: number; runtimeAndRequests: number };
@@ -186,6 +199,8 @@ function program(door: Door, n: number, min: number): string {
       return bareYamlProgram(n, min);
     case "plugin-yaml":
       return yamlPortfolio("bench-plugin-yaml", n, min);
+    case "release-yaml":
+      return yamlPortfolio("bench-release-yaml", n, min, "s", dirname(releaseExecutable()));
   }
 }
 
@@ -206,7 +221,7 @@ async function runDoor(
     plan: "DEGEN",
     limits: { active: Math.max(n, 50) },
   });
-  const yaml = door === "bare-yaml" || door === "plugin-yaml";
+  const yaml = door === "bare-yaml" || door === "plugin-yaml" || door === "release-yaml";
   const project = await BenchProject.create({
     name: `bench-${door}`,
     program: program(door, n, 1000),
@@ -329,6 +344,10 @@ export async function measureFrontDoors(
   for (const n of ns) {
     log(`front doors, DEGEN, N = ${n} …`);
     for (const door of DOORS) {
+      if (door === "release-yaml" && !existsSync(releaseExecutable())) {
+        log("  release-yaml: no release binary (npm run plugin:release), not measured");
+        continue;
+      }
       const { rows: r, providerBytes } = await runDoor(em, bin, windowDir, door, n, log);
       rows.push(...r);
       if (providerBytes && door === "dynamic-ts") bytes.dynamic = providerBytes;
@@ -340,7 +359,7 @@ export async function measureFrontDoors(
     for (const phase of FRONT_DOOR_PHASES) {
       const wall = (door: Door) => at(door, phase)?.wallMs ?? Number.NaN;
       const requests = (door: Door) => at(door, phase)?.requests ?? Number.NaN;
-      const door = (name: "plugin-yaml" | "dynamic-ts", floor: Door) => {
+      const door = (name: "plugin-yaml" | "release-yaml" | "dynamic-ts", floor: Door) => {
         const budgetMs = 1.2 * (wall(floor) + client[phase]);
         return {
           wallMs: wall(name),
@@ -351,12 +370,14 @@ export async function measureFrontDoors(
       };
       const plugin = door("plugin-yaml", "bare-yaml");
       const dynamic = door("dynamic-ts", "bare-ts-dynamic");
+      const release = at("release-yaml", phase) ? door("release-yaml", "bare-yaml") : undefined;
       summaries.push({
         n,
         phase,
         bareClientMs: client[phase],
         plugin,
         dynamic,
+        ...(release ? { release } : {}),
         pluginRequestsAtMostDynamic: plugin.requests <= dynamic.requests,
         dynamicBreakdownMs: {
           engineAndHost: wall("bare-ts-components"),

@@ -5,14 +5,16 @@
  *   (b) the rule mapping round trip (rulesToStored, then storedToRules);
  *   (c) the typed client's GET /strategies (25 strategies) vs a bare undici request to the same URL;
  *   (d) the emulator's throughput for POST /strategies;
- *   (e) one user's GET /me while another user runs the emulator's most expensive queries.
+ *   (e) one user's GET /me while another user runs the emulator's most expensive queries;
+ *   (f) the provider plugin's cold start to its port: the release binary, the script plugin and a
+ *       bare `node -e` (bench/startup.ts).
  * Writes bench-results/latest.json and prints a summary. `--quick` shortens every budget tenfold
  * (a smoke run; its numbers are noisy).
  *
  * Run: npm run bench   (node -r ts-node/register/transpile-only bench/run.ts)
  */
 import "../emulator/startup/quiet-warnings";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { Pool } from "undici";
@@ -22,11 +24,13 @@ import { canonicalRules, canonicalStrategyInput } from "../provider/model/canoni
 import { rulesToStored, storedToRules } from "../provider/model/rule-mapping";
 import { StrategyInputSchema } from "../provider/model/strategy";
 import { validateStrategyInput } from "../provider/model/validate-strategy";
+import { releaseExecutable } from "../scripts/plugin-release";
 import { controlOk } from "../test/support/emulator";
 import { sampleStrategy } from "../test/support/strategy";
 import { bigStrategy } from "./fixtures";
 import { type Budget, measureAsync, measureSync, measureThroughput, round, type Stats } from "./harness";
 import { noisyNeighbourBenchmark } from "./noisy-neighbour";
+import { measureStartup } from "./startup";
 
 const QUICK = process.argv.includes("--quick");
 const SCALE = QUICK ? 0.1 : 1;
@@ -192,6 +196,11 @@ async function main(): Promise<void> {
   } finally {
     await em.close();
   }
+  // (f) needs the release binary (`npm run plugin:release`); without it the report says so.
+  log("(f) cold start of the provider plugin to its port …");
+  const startup = existsSync(releaseExecutable())
+    ? await measureStartup(QUICK ? 3 : 10, log)
+    : { skipped: "no release binary: run `npm run plugin:release` first" };
 
   const b = (name: string): Stats => benchmarks[name] ?? fail(`missing result ${name}`);
   const ratios = {
@@ -228,6 +237,7 @@ async function main(): Promise<void> {
     },
     benchmarks,
     ratios,
+    startup,
   };
   const dir = resolve(__dirname, "..", "bench-results");
   mkdirSync(dir, { recursive: true });

@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { PackageDefectError } from "./errors";
 
-let version: string | undefined;
+// The release build (scripts/plugin-release) writes the version into the bundle: a single
+// executable has no package.json beside it.
+declare const STRATEGY_ALERTS_BUNDLED_VERSION: string | undefined;
+
+let version: string | undefined =
+  typeof STRATEGY_ALERTS_BUNDLED_VERSION === "string" ? STRATEGY_ALERTS_BUNDLED_VERSION : undefined;
 
 /** This package's version, from its package.json found upwards (source and built layouts differ). */
 export function packageVersion(): string {

@@ -77,7 +77,12 @@ export class StrategyAlertsProvider {
     return {
       getPluginInfo: this.#unary(async () => new pluginproto.PluginInfo().setVersion(packageVersion())),
       getSchema: this.#unary(async () => {
-        return new provproto.GetSchemaResponse().setSchema(JSON.stringify(pluginSchema()));
+        // The served schema names the running plugin's version (schema.json, checked in, does
+        // not: it describes the model), so the engine and `pulumi package get-schema` find it.
+        const { name, ...rest } = pluginSchema();
+        return new provproto.GetSchemaResponse().setSchema(
+          JSON.stringify({ name, version: packageVersion(), ...rest }),
+        );
       }),
       // Nothing runs in the background: each operation ends with its request.
       cancel: this.#unary(async () => new emptyproto.Empty()),

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
+import { release } from "../../scripts/plugin-release";
 import { MISSING_CLI_ENV } from "./missing-cli-reporter";
 
 declare module "vitest" {
@@ -8,6 +9,8 @@ declare module "vitest" {
     pulumiBinDir: string | null;
     /** Debian's chromium for the browser tests, or why it is missing. */
     chromium: { path: string } | { missing: string };
+    /** The linux-amd64 plugin tarball of `npm run plugin:release`, on a machine that runs it. */
+    releaseTarball: string | null;
   }
 }
 
@@ -15,7 +18,7 @@ declare module "vitest" {
  * Provisions the Pulumi CLI once for the whole e2e run. In CI (`CI=true`) a CLI that cannot be
  * provisioned fails the run: end-to-end tests are never silently skipped there.
  */
-export default function setup(project: TestProject): void {
+export default async function setup(project: TestProject): Promise<void> {
   const root = resolve(__dirname, "../..");
   const res = spawnSync("bash", ["scripts/ensure-pulumi.sh"], { cwd: root, encoding: "utf8" });
   const lines = res.stdout.trim().split("\n");
@@ -32,6 +35,7 @@ export default function setup(project: TestProject): void {
   }
   project.provide("pulumiBinDir", dir);
   project.provide("chromium", provideChromium(root));
+  project.provide("releaseTarball", dir ? await releaseTarball() : null);
 }
 
 /**
@@ -47,4 +51,18 @@ function provideChromium(root: string): { path: string } | { missing: string } {
   if (process.env.CI === "true") throw new Error(why);
   console.warn(`browser tests will fail: ${why}`);
   return { missing: why };
+}
+
+/**
+ * The release binary's tarball for this machine (built unless its inputs are unchanged since the
+ * last build, which the release script checks), for the tests that run the binary.
+ */
+async function releaseTarball(): Promise<string | null> {
+  if (process.platform !== "linux" || process.arch !== "x64") return null;
+  const started = Date.now();
+  const [outcome] = await release("linux-amd64");
+  if (!outcome?.tarball) throw new Error(`could not build the release binary: ${outcome?.skipped}`);
+  const how = outcome.reused ? "unchanged" : `built in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+  console.log(`e2e: release binary ${how}: ${outcome.tarball}`);
+  return outcome.tarball;
 }

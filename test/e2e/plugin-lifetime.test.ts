@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { releaseExecutable } from "../../scripts/plugin-release";
 import { descendantsOf, isRunning, untilGone } from "../support/process-table";
 import { yamlPortfolio } from "../support/yaml-program";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
@@ -17,6 +18,8 @@ import { PROJECT, yamlStack } from "./yaml-portfolio-fixture";
  */
 
 const PLUGIN = "pulumi-resource-strategy-alerts";
+/** The directory of the release binary the e2e global setup built (linux-amd64). */
+const RELEASE_DIR = dirname(releaseExecutable());
 // Liveness, not speed: the plugin looks about once a second; this is only the test's patience.
 const GONE_BOUND_MS = 15_000;
 // Every request of the account waits this long, so the preview is still running when it dies.
@@ -43,12 +46,13 @@ describe.runIf(inject("pulumiBinDir"))("the plugin's lifetime under a dying engi
     await emulator?.close();
   });
 
-  async function stack(): Promise<PulumiProject> {
+  /** A stack of the YAML portfolio whose plugin is in `pluginDir` (the script plugin by default). */
+  async function stack(pluginDir?: string): Promise<PulumiProject> {
     const user = await emulator.user("PRO");
     const windowDir = await mkdtemp(join(tmpdir(), "psa-lifetime-window-"));
     dirs.push(windowDir);
     const p = await yamlStack({
-      program: yamlPortfolio(PROJECT, 2, 1000),
+      program: yamlPortfolio(PROJECT, 2, 1000, "s", pluginDir),
       config: stackConfig(emulator, user.apiKey),
       env: { STRATEGY_ALERTS_RATE_DIR: windowDir },
     });
@@ -92,18 +96,26 @@ describe.runIf(inject("pulumiBinDir"))("the plugin's lifetime under a dying engi
     }
   }
 
-  it("leaves no plugin running after `pulumi preview` is killed with SIGKILL mid-preview", async () => {
-    const p = await stack();
-    const preview = startPreview(p);
-    const plugins = await pluginsMidRequest(preview.child);
-    expect(preview.child.exitCode).toBeNull();
-    expect(plugins.some(isRunning)).toBe(true);
+  it.each<[string, string | undefined]>([
+    ["script plugin", undefined],
+    // The release binary keeps the same watch; one case of the two is enough to show it (CI time).
+    // It is built for Linux x64 only (the e2e global setup).
+    ...(inject("releaseTarball") ? [["release binary", RELEASE_DIR] as [string, string]] : []),
+  ])(
+    "leaves no %s running after `pulumi preview` is killed with SIGKILL mid-preview",
+    async (_door, pluginDir) => {
+      const p = await stack(pluginDir);
+      const preview = startPreview(p);
+      const plugins = await pluginsMidRequest(preview.child);
+      expect(preview.child.exitCode).toBeNull();
+      expect(plugins.some(isRunning)).toBe(true);
 
-    preview.child.kill("SIGKILL");
-    await preview.exited;
-    expect(preview.child.signalCode).toBe("SIGKILL");
-    expect(await untilGone(plugins, GONE_BOUND_MS)).toEqual([]);
-  });
+      preview.child.kill("SIGKILL");
+      await preview.exited;
+      expect(preview.child.signalCode).toBe("SIGKILL");
+      expect(await untilGone(plugins, GONE_BOUND_MS)).toEqual([]);
+    },
+  );
 
   it("leaves no plugin running after `pulumi preview` dies of SIGPIPE, its output's reader gone", async () => {
     const p = await stack();

@@ -45,7 +45,7 @@ describe("the plugin process", () => {
     const schema = await new Promise<provproto.GetSchemaResponse>((resolve, reject) =>
       client.getSchema(new provproto.GetSchemaRequest(), (err, res) => (err ? reject(err) : resolve(res))),
     );
-    expect(JSON.parse(schema.getSchema())).toMatchObject({ name: "strategy-alerts" });
+    expect(JSON.parse(schema.getSchema())).toMatchObject({ name: "strategy-alerts", version });
     const construct = await new Promise<grpc.ServiceError | null>((resolve) =>
       client.construct(new provproto.ConstructRequest(), (err) => resolve(err)),
     );
