@@ -32,13 +32,16 @@ const DOORS = [
   "bare-yaml",
   "plugin-yaml",
 ] as const;
-type Door = (typeof DOORS)[number];
+export type Door = (typeof DOORS)[number];
 const TS_DOORS: readonly Door[] = ["bare-ts-components", "bare-ts-dynamic", "dynamic-ts"];
 const YAML_DOORS: readonly Door[] = ["bare-yaml", "plugin-yaml"];
 
 export interface FrontDoorOptions {
-  /** Which doors: both (default), or only the TypeScript or the YAML door with its floors. */
-  doors: "all" | "ts" | "yaml";
+  /**
+   * Which doors: both (default), only the TypeScript or the YAML door with its floors, or a
+   * list of door names (e.g. `bare-ts-dynamic,dynamic-ts`).
+   */
+  doors: "all" | "ts" | "yaml" | readonly Door[];
   /** Rounds of every door; figures are medians over them. */
   rounds: number;
   /**
@@ -368,7 +371,12 @@ async function bareClientMs(em: RunningEmulator, n: number): Promise<Record<Fron
   }
 }
 
+export function isDoor(name: string): name is Door {
+  return (DOORS as readonly string[]).includes(name);
+}
+
 function doorsOf(options: FrontDoorOptions): Door[] {
+  if (Array.isArray(options.doors)) return [...options.doors];
   return [
     ...(options.doors === "yaml" ? [] : TS_DOORS),
     ...(options.doors !== "yaml" && options.baselineRoot ? (["dynamic-ts-baseline"] as const) : []),

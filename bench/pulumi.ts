@@ -11,7 +11,7 @@
  * dynamic resources (TypeScript), beside bare programs of the same shape (bench/front-doors.ts).
  *
  * Run: npm run bench:pulumi [-- --n 10,50] [--with-200] [--plans PRO,DEGEN] [--skip-overhead]
- *      [--skip-front-doors | --only-front-doors] [--doors all|ts|yaml] [--rounds 3]
+ *      [--skip-front-doors | --only-front-doors] [--doors all|ts|yaml|<door>,<door>] [--rounds 3]
  *      [--baseline <checkout built at another commit>]
  * Writes bench-results/pulumi-latest.json (and a dated copy) and prints a table.
  */
@@ -26,6 +26,7 @@ import { controlOk } from "../test/support/emulator";
 import {
   type FrontDoorOptions,
   type FrontDoorReport,
+  isDoor,
   measureFrontDoors,
   printFrontDoors,
 } from "./front-doors";
@@ -60,8 +61,15 @@ const PLANS = (arg("--plans") ?? "PRO,DEGEN").split(",").filter((p): p is Plan =
 const ONLY_FRONT_DOORS = process.argv.includes("--only-front-doors");
 const SKIP_OVERHEAD = process.argv.includes("--skip-overhead") || ONLY_FRONT_DOORS;
 const SKIP_FRONT_DOORS = process.argv.includes("--skip-front-doors");
+function doorsArg(value: string): FrontDoorOptions["doors"] {
+  if (value === "all" || value === "ts" || value === "yaml") return value;
+  const names = value.split(",");
+  const unknown = names.filter((name) => !isDoor(name));
+  if (unknown.length > 0) throw new Error(`--doors: unknown door ${unknown.join(", ")}`);
+  return names.filter(isDoor);
+}
 const FRONT_DOOR_OPTIONS: FrontDoorOptions = {
-  doors: (["all", "ts", "yaml"] as const).find((d) => d === arg("--doors")) ?? "all",
+  doors: doorsArg(arg("--doors") ?? "all"),
   rounds: Math.max(1, Number(arg("--rounds") ?? 3) || 1),
   ...(arg("--baseline") ? { baselineRoot: resolve(arg("--baseline") as string) } : {}),
 };
