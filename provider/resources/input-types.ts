@@ -19,8 +19,8 @@ export type DeepInput<T> = T extends string | number | boolean | null | undefine
  *
  * One homomorphic mapped type per variant, not an intersection with a key-remapped one: the
  * compiler checks every rule of every `new Strategy(…)` against this union while a TypeScript
- * program starts (Pulumi type-checks it), and the intersection made that check about five times
- * dearer per call site (bench/front-doors.ts, docs/benchmarks.md).
+ * program starts (Pulumi type-checks it), and with the intersection that check took half as long
+ * again per call site (docs/benchmarks.md).
  */
 export type RuleItemInput<R> = R extends { rule: unknown }
   ? { [P in keyof R]: P extends "rule" ? R[P] : DeepInput<R[P]> }

@@ -39,9 +39,8 @@ export function providerShell(
 
 function createShell(kind: string, runtimeModule: string): pulumi.dynamic.ResourceProvider {
   // Every method is one short line over one helper: the engine stores this text twice per
-  // resource (inputs and outputs) and rewrites the whole checkpoint after every step, so each
-  // byte here is paid N times per checkpoint. Rest parameters keep the SDK's wrapper of each
-  // method free of a parameter list.
+  // resource (inputs and outputs) in every checkpoint it saves, and it saves one as steps
+  // complete. Rest parameters keep the SDK's wrapper of each method free of a parameter list.
   const r = () => require("node:module").createRequire(`${process.cwd()}/`)(runtimeModule);
   return {
     configure: (...a) => r().configure(...a),
