@@ -149,8 +149,8 @@ function readBackFor(method: string, route: string): string {
 
 /**
  * undici is loaded with the first client, not with the package: a program of dynamic resources
- * imports the package but never sends a request itself, and undici's 110 modules were a fifth
- * of what such a program loaded from us before its first resource.
+ * imports the package but never sends a request itself, and undici's 110 modules were over a
+ * third of what such a program loaded from us before its first resource.
  */
 function newPool(origin: string): Dispatcher {
   const { Pool } = require("undici") as typeof import("undici");

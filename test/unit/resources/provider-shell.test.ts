@@ -46,6 +46,7 @@ describe("providerShell", () => {
     for (const op of ["configure", "check", "diff", "create", "read", "update", "delete"]) {
       expect(text).toMatch(new RegExp(`${op}: __f\\d+`));
     }
-    expect(text).toContain("createRequire(`${process.cwd()}/`)");
+    expect(text).toContain('require("node:module").createRequire(');
+    expect(text).toContain("process.cwd()");
   });
 });
