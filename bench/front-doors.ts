@@ -9,9 +9,11 @@
  *   the serialized provider closure and the dynamic-provider host); the floor is the latter;
  * - YAML: resources of a provider plugin whose operations do nothing (the SDK's provider server).
  *
- * Per phase (up, preview, change, destroy) it records requests and wall time, and the time the
- * bare client needs for the same minimum requests, one after the other, against the same
- * emulator. DEGEN limits with the active limit raised: the rate does not bind.
+ * Per phase (up, preview, refresh, change, destroy) it records requests and wall time, and the
+ * time the bare client needs for the same minimum requests, one after the other, against the same
+ * emulator. One account per door and round, DEGEN with the rate and the active limit lifted: the
+ * rate does not bind. Rounds run the doors one after the other (side by side, so a machine that
+ * slows down hurts every door alike), and every figure is the median over the rounds.
  */
 import { existsSync } from "node:fs";
 import { dirname } from "node:path";
@@ -22,19 +24,38 @@ import { controlOk } from "../test/support/emulator";
 import { yamlPortfolio } from "../test/support/yaml-program";
 import { BenchProject, type CommandRun } from "./pulumi-project";
 
-const FRONT_DOOR_PHASES = ["up", "preview", "change", "destroy"] as const;
+const FRONT_DOOR_PHASES = ["up", "preview", "refresh", "change", "destroy"] as const;
 type FrontPhase = (typeof FRONT_DOOR_PHASES)[number];
 
 const DOORS = [
   "bare-ts-components",
   "bare-ts-dynamic",
   "dynamic-ts",
+  "dynamic-ts-baseline",
   "bare-yaml",
   "plugin-yaml",
   // The release binary of `npm run plugin:release` (measured when it has been built).
   "release-yaml",
 ] as const;
-type Door = (typeof DOORS)[number];
+export type Door = (typeof DOORS)[number];
+const TS_DOORS: readonly Door[] = ["bare-ts-components", "bare-ts-dynamic", "dynamic-ts"];
+const YAML_DOORS: readonly Door[] = ["bare-yaml", "plugin-yaml", "release-yaml"];
+
+export interface FrontDoorOptions {
+  /**
+   * Which doors: both (default), only the TypeScript or the YAML door with its floors, or a
+   * list of door names (e.g. `bare-ts-dynamic,dynamic-ts`).
+   */
+  doors: "all" | "ts" | "yaml" | readonly Door[];
+  /** Rounds of every door; figures are medians over them. */
+  rounds: number;
+  /**
+   * A checkout of the package built at another commit (its dist/ and node_modules/): its dynamic
+   * resources run as one more door, `dynamic-ts-baseline`, in the same rounds (before and after
+   * a change, side by side).
+   */
+  baselineRoot?: string;
+}
 
 interface Entry {
   method: string;
@@ -46,6 +67,7 @@ interface Entry {
 interface FrontDoorRow {
   door: Door;
   n: number;
+  round: number;
   phase: FrontPhase;
   exitCode: number;
   wallMs: number;
@@ -59,6 +81,8 @@ interface FrontDoorSummary {
   bareClientMs: number;
   plugin: { wallMs: number; requests: number; budgetMs: number; ratio: number };
   dynamic: { wallMs: number; requests: number; budgetMs: number; ratio: number };
+  /** The baseline build's dynamic resources, when measured (`baselineRoot`). */
+  baseline?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
   /** The release binary's row against the same floor as the script plugin's. */
   release?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
   pluginRequestsAtMostDynamic: boolean;
@@ -67,10 +91,12 @@ interface FrontDoorSummary {
 }
 
 export interface FrontDoorReport {
+  rounds: number;
+  /** Every run; the summaries hold the medians over the rounds. */
   rows: FrontDoorRow[];
   summaries: FrontDoorSummary[];
   /** Bytes of the serialized provider closure the engine stores and sends with each dynamic resource. */
-  serializedProviderBytes: { dynamic: number; bareDynamic: number };
+  serializedProviderBytes: { dynamic: number; bareDynamic: number; baseline?: number };
   targets: { pluginRequestsAtMostDynamic: boolean; pluginWithin1_2x: boolean; dynamicWithin1_2x: boolean };
 }
 
@@ -194,6 +220,7 @@ function program(door: Door, n: number, min: number): string {
     case "bare-ts-dynamic":
       return bareDynamicProgram(n, min);
     case "dynamic-ts":
+    case "dynamic-ts-baseline":
       return dynamicProgram(n, min);
     case "bare-yaml":
       return bareYamlProgram(n, min);
@@ -213,13 +240,13 @@ async function runDoor(
   em: RunningEmulator,
   bin: string,
   windowDir: string,
-  door: Door,
-  n: number,
+  at: { door: Door; n: number; round: number; packageRoot?: string },
   log: (line: string) => void,
 ): Promise<{ rows: FrontDoorRow[]; providerBytes?: number }> {
+  const { door, n, round } = at;
   const user = await controlOk<{ userId: string; apiKey: string }>(em, "POST", "/users", {
     plan: "DEGEN",
-    limits: { active: Math.max(n, 50) },
+    limits: { requestsPerMinute: 1_000_000, active: Math.max(n, 50) },
   });
   const yaml = door === "bare-yaml" || door === "plugin-yaml" || door === "release-yaml";
   const project = await BenchProject.create({
@@ -232,19 +259,14 @@ async function runDoor(
     language: yaml ? "yaml" : "typescript",
     files:
       door === "bare-yaml" ? { "bare-plugin/pulumi-resource-bare": { text: BARE_PLUGIN, mode: 0o755 } } : {},
+    ...(at.packageRoot ? { packageRoot: at.packageRoot } : {}),
   });
   const rows: FrontDoorRow[] = [];
   let providerBytes: number | undefined;
   try {
     for (const phase of FRONT_DOOR_PHASES) {
       const before = (await journal(em, user.userId)).length;
-      let run: CommandRun;
-      if (phase === "up") run = await project.up();
-      else if (phase === "preview") run = await project.preview();
-      else if (phase === "change") {
-        await project.writeProgram(program(door, n, 5000));
-        run = await project.up();
-      } else run = await project.destroy();
+      const run = await runPhase(project, phase, () => program(door, n, 5000));
       const entries = (await journal(em, user.userId)).slice(before);
       const requestsByRoute: Record<string, number> = {};
       for (const e of entries) {
@@ -254,6 +276,7 @@ async function runDoor(
       rows.push({
         door,
         n,
+        round,
         phase,
         exitCode: run.code,
         wallMs: run.wallMs,
@@ -264,18 +287,41 @@ async function runDoor(
         `  ${door.padEnd(19)} N=${n} ${phase.padEnd(8)} ${String(run.wallMs).padStart(7)} ms  requests ${entries.length}${run.code !== 0 ? `  EXIT ${run.code}: ${run.stderr.slice(0, 300)}` : ""}`,
       );
       if (run.code !== 0) break;
-      if (phase === "up" && (door === "dynamic-ts" || door === "bare-ts-dynamic")) {
-        const state = JSON.parse(await project.stackExport()) as {
-          deployment: { resources: { inputs?: { __provider?: string } }[] };
-        };
-        providerBytes = state.deployment.resources.find((r) => r.inputs?.__provider)?.inputs?.__provider
-          ?.length;
+      if (phase === "up" && !yaml && door !== "bare-ts-components") {
+        providerBytes = serializedProviderBytes(await project.stackExport());
       }
     }
   } finally {
     await project.cleanup();
   }
   return { rows, providerBytes };
+}
+
+async function runPhase(
+  project: BenchProject,
+  phase: FrontPhase,
+  changed: () => string,
+): Promise<CommandRun> {
+  switch (phase) {
+    case "up":
+      return project.up();
+    case "preview":
+      return project.preview();
+    case "refresh":
+      return project.refresh();
+    case "change":
+      await project.writeProgram(changed());
+      return project.up();
+    case "destroy":
+      return project.destroy();
+  }
+}
+
+function serializedProviderBytes(stateText: string): number | undefined {
+  const state = JSON.parse(stateText) as {
+    deployment: { resources: { inputs?: { __provider?: string } }[] };
+  };
+  return state.deployment.resources.find((r) => r.inputs?.__provider)?.inputs?.__provider?.length;
 }
 
 /** The minimum requests of each phase, made by the bare client one after the other. */
@@ -316,6 +362,9 @@ async function bareClientMs(em: RunningEmulator, n: number): Promise<Record<Fron
       await client.account.me();
       await client.strategies.list();
     });
+    const refresh = await timed(async () => {
+      await client.strategies.list();
+    });
     const change = await timed(async () => {
       await client.account.me();
       await client.strategies.list();
@@ -325,93 +374,160 @@ async function bareClientMs(em: RunningEmulator, n: number): Promise<Record<Fron
       for (const id of ids) await client.strategies.deactivate(id);
       for (const id of ids) await client.strategies.delete(id);
     });
-    return { up, preview, change, destroy };
+    return { up, preview, refresh, change, destroy };
   } finally {
     await client.close();
   }
 }
+
+export function isDoor(name: string): name is Door {
+  return (DOORS as readonly string[]).includes(name);
+}
+
+function doorsOf(options: FrontDoorOptions): Door[] {
+  if (Array.isArray(options.doors)) return [...options.doors];
+  return [
+    ...(options.doors === "yaml" ? [] : TS_DOORS),
+    ...(options.doors !== "yaml" && options.baselineRoot ? (["dynamic-ts-baseline"] as const) : []),
+    ...(options.doors === "ts" ? [] : YAML_DOORS),
+  ];
+}
+
+const median = (values: number[]): number => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+};
 
 export async function measureFrontDoors(
   em: RunningEmulator,
   bin: string,
   windowDir: string,
   ns: number[],
+  options: FrontDoorOptions,
   log: (line: string) => void,
 ): Promise<FrontDoorReport> {
   const rows: FrontDoorRow[] = [];
   const summaries: FrontDoorSummary[] = [];
-  const bytes = { dynamic: 0, bareDynamic: 0 };
+  const bytes: FrontDoorReport["serializedProviderBytes"] = { dynamic: 0, bareDynamic: 0 };
+  const doors = doorsOf(options).filter((door) => {
+    if (door !== "release-yaml" || existsSync(releaseExecutable())) return true;
+    log("  release-yaml: no release binary (npm run plugin:release), not measured");
+    return false;
+  });
   for (const n of ns) {
-    log(`front doors, DEGEN, N = ${n} …`);
-    for (const door of DOORS) {
-      if (door === "release-yaml" && !existsSync(releaseExecutable())) {
-        log("  release-yaml: no release binary (npm run plugin:release), not measured");
-        continue;
+    const clientRuns: Record<FrontPhase, number>[] = [];
+    for (let round = 1; round <= options.rounds; round++) {
+      log(`front doors, DEGEN (rate lifted), N = ${n}, round ${round} of ${options.rounds} …`);
+      for (const door of doors) {
+        const packageRoot = door === "dynamic-ts-baseline" ? options.baselineRoot : undefined;
+        const { rows: r, providerBytes } = await runDoor(
+          em,
+          bin,
+          windowDir,
+          { door, n, round, packageRoot },
+          log,
+        );
+        rows.push(...r);
+        if (providerBytes && door === "dynamic-ts") bytes.dynamic = providerBytes;
+        if (providerBytes && door === "bare-ts-dynamic") bytes.bareDynamic = providerBytes;
+        if (providerBytes && door === "dynamic-ts-baseline") bytes.baseline = providerBytes;
       }
-      const { rows: r, providerBytes } = await runDoor(em, bin, windowDir, door, n, log);
-      rows.push(...r);
-      if (providerBytes && door === "dynamic-ts") bytes.dynamic = providerBytes;
-      if (providerBytes && door === "bare-ts-dynamic") bytes.bareDynamic = providerBytes;
+      clientRuns.push(await bareClientMs(em, n));
     }
-    const client = await bareClientMs(em, n);
-    const at = (door: Door, phase: FrontPhase) =>
-      rows.find((r) => r.door === door && r.n === n && r.phase === phase);
     for (const phase of FRONT_DOOR_PHASES) {
-      const wall = (door: Door) => at(door, phase)?.wallMs ?? Number.NaN;
-      const requests = (door: Door) => at(door, phase)?.requests ?? Number.NaN;
-      const door = (name: "plugin-yaml" | "release-yaml" | "dynamic-ts", floor: Door) => {
-        const budgetMs = 1.2 * (wall(floor) + client[phase]);
-        return {
-          wallMs: wall(name),
-          requests: requests(name),
-          budgetMs: Math.round(budgetMs),
-          ratio: Math.round((wall(name) / (wall(floor) + client[phase])) * 100) / 100,
-        };
-      };
-      const plugin = door("plugin-yaml", "bare-yaml");
-      const dynamic = door("dynamic-ts", "bare-ts-dynamic");
-      const release = at("release-yaml", phase) ? door("release-yaml", "bare-yaml") : undefined;
-      summaries.push({
-        n,
-        phase,
-        bareClientMs: client[phase],
-        plugin,
-        dynamic,
-        ...(release ? { release } : {}),
-        pluginRequestsAtMostDynamic: plugin.requests <= dynamic.requests,
-        dynamicBreakdownMs: {
-          engineAndHost: wall("bare-ts-components"),
-          dynamicMachinery: wall("bare-ts-dynamic") - wall("bare-ts-components"),
-          runtimeAndRequests: wall("dynamic-ts") - wall("bare-ts-dynamic"),
-        },
-      });
+      summaries.push(summarise(rows, n, phase, median(clientRuns.map((c) => c[phase]))));
     }
   }
+  const has = (door: Door) => doors.includes(door);
   return {
+    rounds: options.rounds,
     rows,
     summaries,
     serializedProviderBytes: bytes,
     targets: {
-      pluginRequestsAtMostDynamic: summaries.every((s) => s.pluginRequestsAtMostDynamic),
-      pluginWithin1_2x: summaries.every((s) => s.plugin.wallMs <= s.plugin.budgetMs),
-      dynamicWithin1_2x: summaries.every((s) => s.dynamic.wallMs <= s.dynamic.budgetMs),
+      pluginRequestsAtMostDynamic:
+        !has("plugin-yaml") || !has("dynamic-ts") || summaries.every((s) => s.pluginRequestsAtMostDynamic),
+      pluginWithin1_2x: !has("plugin-yaml") || summaries.every((s) => s.plugin.wallMs <= s.plugin.budgetMs),
+      dynamicWithin1_2x: !has("dynamic-ts") || summaries.every((s) => s.dynamic.wallMs <= s.dynamic.budgetMs),
+    },
+  };
+}
+
+/** One phase at one N: the median of every door over the rounds, against its floor. */
+function summarise(
+  rows: FrontDoorRow[],
+  n: number,
+  phase: FrontPhase,
+  bareClientMs: number,
+): FrontDoorSummary {
+  const runs = (door: Door) => rows.filter((r) => r.door === door && r.n === n && r.phase === phase);
+  const wall = (door: Door) => median(runs(door).map((r) => r.wallMs));
+  const requests = (door: Door) => runs(door)[0]?.requests ?? Number.NaN;
+  const door = (name: Door, floor: Door) => {
+    const budgetMs = 1.2 * (wall(floor) + bareClientMs);
+    return {
+      wallMs: wall(name),
+      requests: requests(name),
+      budgetMs: Math.round(budgetMs),
+      ratio: Math.round((wall(name) / (wall(floor) + bareClientMs)) * 100) / 100,
+    };
+  };
+  const plugin = door("plugin-yaml", "bare-yaml");
+  const dynamic = door("dynamic-ts", "bare-ts-dynamic");
+  const baseline =
+    runs("dynamic-ts-baseline").length > 0 ? door("dynamic-ts-baseline", "bare-ts-dynamic") : undefined;
+  const release = runs("release-yaml").length > 0 ? door("release-yaml", "bare-yaml") : undefined;
+  return {
+    n,
+    phase,
+    bareClientMs,
+    plugin,
+    dynamic,
+    ...(baseline ? { baseline } : {}),
+    ...(release ? { release } : {}),
+    pluginRequestsAtMostDynamic: plugin.requests <= dynamic.requests,
+    dynamicBreakdownMs: {
+      engineAndHost: wall("bare-ts-components"),
+      dynamicMachinery: wall("bare-ts-dynamic") - wall("bare-ts-components"),
+      runtimeAndRequests: wall("dynamic-ts") - wall("bare-ts-dynamic"),
     },
   };
 }
 
 export function printFrontDoors(report: FrontDoorReport, log: (line: string) => void): void {
-  const s = (ms: number) => (ms / 1000).toFixed(1).padStart(7);
+  const s = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(1) : "-").padStart(7);
+  const r = (x: number) => (Number.isFinite(x) ? x.toFixed(2) : "-").padStart(6);
+  log(`\nmedians of ${report.rounds} round(s); ratio = wall / (floor + client), target <= 1.2`);
   log(
-    `\n${"N".padStart(3)} ${"phase".padEnd(8)}${"client".padStart(7)}${"bare-yaml".padStart(10)}${"plugin".padStart(7)}${"ratio".padStart(6)}${"req".padStart(5)}${"components".padStart(11)}${"bare-dyn".padStart(9)}${"dynamic".padStart(8)}${"ratio".padStart(6)}${"req".padStart(5)}`,
+    `\n${"N".padStart(3)} ${"phase".padEnd(8)}${"client".padStart(7)}${"bare-yaml".padStart(10)}${"plugin".padStart(7)}${"ratio".padStart(6)}${"req".padStart(5)}${"components".padStart(11)}${"bare-dyn".padStart(9)}${"dynamic".padStart(8)}${"ratio".padStart(6)}${"req".padStart(5)}${"baseline".padStart(9)}${"ratio".padStart(6)}`,
   );
   for (const x of report.summaries) {
-    const at = (door: Door) => report.rows.find((r) => r.door === door && r.n === x.n && r.phase === x.phase);
+    const at = (door: Door) =>
+      median(
+        report.rows.filter((w) => w.door === door && w.n === x.n && w.phase === x.phase).map((w) => w.wallMs),
+      );
     log(
-      `${String(x.n).padStart(3)} ${x.phase.padEnd(8)}${s(x.bareClientMs)}${s(at("bare-yaml")?.wallMs ?? 0).padStart(10)}${s(x.plugin.wallMs)}${x.plugin.ratio.toFixed(2).padStart(6)}${String(x.plugin.requests).padStart(5)}${s(at("bare-ts-components")?.wallMs ?? 0).padStart(11)}${s(at("bare-ts-dynamic")?.wallMs ?? 0).padStart(9)}${s(x.dynamic.wallMs).padStart(8)}${x.dynamic.ratio.toFixed(2).padStart(6)}${String(x.dynamic.requests).padStart(5)}`,
+      `${String(x.n).padStart(3)} ${x.phase.padEnd(8)}${s(x.bareClientMs)}${s(at("bare-yaml")).padStart(10)}${s(x.plugin.wallMs)}${r(x.plugin.ratio)}${String(x.plugin.requests).padStart(5)}${s(at("bare-ts-components")).padStart(11)}${s(at("bare-ts-dynamic")).padStart(9)}${s(x.dynamic.wallMs).padStart(8)}${r(x.dynamic.ratio)}${String(x.dynamic.requests).padStart(5)}${s(x.baseline?.wallMs ?? Number.NaN).padStart(9)}${r(x.baseline?.ratio ?? Number.NaN)}`,
     );
   }
+  for (const x of report.summaries) {
+    if (!Number.isFinite(x.dynamic.ratio)) continue;
+    const before = x.baseline ? ` (baseline ${x.baseline.ratio.toFixed(2)} x)` : "";
+    log(
+      `TypeScript door N=${x.n} ${x.phase.padEnd(8)} ${x.dynamic.ratio.toFixed(2)} x floor${before}: ${x.dynamic.wallMs <= x.dynamic.budgetMs ? "met" : "NOT met"}`,
+    );
+  }
+  for (const x of report.summaries) {
+    if (!x.release) continue;
+    log(
+      `release binary N=${x.n} ${x.phase.padEnd(8)} ${x.release.ratio.toFixed(2)} x floor (script plugin ${x.plugin.ratio.toFixed(2)} x): ${x.release.wallMs <= x.release.budgetMs ? "met" : "NOT met"}`,
+    );
+  }
+  const b = report.serializedProviderBytes;
   log(
-    `serialized provider closure per dynamic resource: ${report.serializedProviderBytes.dynamic} bytes (no-op provider: ${report.serializedProviderBytes.bareDynamic})`,
+    `serialized provider closure per dynamic resource: ${b.dynamic} bytes (no-op provider: ${b.bareDynamic}${b.baseline ? `; baseline: ${b.baseline}` : ""})`,
   );
   log(
     `front-door targets: ${Object.entries(report.targets)

@@ -42,6 +42,8 @@ export class BenchProject {
     language?: "typescript" | "yaml";
     /** Extra files written beside the program, by relative path. */
     files?: Record<string, { text: string; mode?: number }>;
+    /** The checkout whose package (and node_modules) the program uses (default: this one). */
+    packageRoot?: string;
   }): Promise<BenchProject> {
     const dir = await mkdtemp(join(tmpdir(), "psa-bench-"));
     const yaml = options.language === "yaml";
@@ -66,7 +68,7 @@ export class BenchProject {
       await mkdir(dirname(join(dir, file)), { recursive: true });
       await writeFile(join(dir, file), text, { mode });
     }
-    await linkNodeModules(dir);
+    await linkNodeModules(dir, options.packageRoot);
     await mkdir(join(dir, ".state"));
     const env = pulumiEnv({
       pulumiBinDir: options.pulumiBinDir,

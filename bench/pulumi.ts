@@ -11,18 +11,25 @@
  * dynamic resources (TypeScript), beside bare programs of the same shape (bench/front-doors.ts).
  *
  * Run: npm run bench:pulumi [-- --n 10,50] [--with-200] [--plans PRO,DEGEN] [--skip-overhead]
- *      [--skip-front-doors | --only-front-doors]
+ *      [--skip-front-doors | --only-front-doors] [--doors all|ts|yaml|<door>,<door>] [--rounds 3]
+ *      [--baseline <checkout built at another commit>]
  * Writes bench-results/pulumi-latest.json (and a dated copy) and prints a table.
  */
 import "../emulator/startup/quiet-warnings";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { type RunningEmulator, startEmulator } from "../emulator/server";
 import { createClient } from "../provider/api/client";
 import { controlOk } from "../test/support/emulator";
-import { type FrontDoorReport, measureFrontDoors, printFrontDoors } from "./front-doors";
+import {
+  type FrontDoorOptions,
+  type FrontDoorReport,
+  isDoor,
+  measureFrontDoors,
+  printFrontDoors,
+} from "./front-doors";
 import {
   boundMs,
   minimumRequests,
@@ -54,6 +61,18 @@ const PLANS = (arg("--plans") ?? "PRO,DEGEN").split(",").filter((p): p is Plan =
 const ONLY_FRONT_DOORS = process.argv.includes("--only-front-doors");
 const SKIP_OVERHEAD = process.argv.includes("--skip-overhead") || ONLY_FRONT_DOORS;
 const SKIP_FRONT_DOORS = process.argv.includes("--skip-front-doors");
+function doorsArg(value: string): FrontDoorOptions["doors"] {
+  if (value === "all" || value === "ts" || value === "yaml") return value;
+  const names = value.split(",");
+  const unknown = names.filter((name) => !isDoor(name));
+  if (unknown.length > 0) throw new Error(`--doors: unknown door ${unknown.join(", ")}`);
+  return names.filter(isDoor);
+}
+const FRONT_DOOR_OPTIONS: FrontDoorOptions = {
+  doors: doorsArg(arg("--doors") ?? "all"),
+  rounds: Math.max(1, Number(arg("--rounds") ?? 3) || 1),
+  ...(arg("--baseline") ? { baselineRoot: resolve(arg("--baseline") as string) } : {}),
+};
 
 function log(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -418,7 +437,8 @@ async function main(): Promise<void> {
       log(`provider overhead per resource operation, limits lifted, N = ${n}, one operation at a time …`);
       overhead = await measureOverhead(em, bin, windowDir, n);
     }
-    if (!SKIP_FRONT_DOORS) frontDoors = await measureFrontDoors(em, bin, windowDir, NS, log);
+    if (!SKIP_FRONT_DOORS)
+      frontDoors = await measureFrontDoors(em, bin, windowDir, NS, FRONT_DOOR_OPTIONS, log);
   } finally {
     await em.close();
     rmSync(windowDir, { recursive: true, force: true });

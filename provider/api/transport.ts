@@ -1,5 +1,4 @@
 import type { Dispatcher } from "undici";
-import { Pool } from "undici";
 import { z } from "zod";
 import { formatPath } from "../model/validation-issue";
 import { type ParsedBaseUrl, parseBaseUrl } from "./base-url";
@@ -149,6 +148,16 @@ function readBackFor(method: string, route: string): string {
 }
 
 /**
+ * undici is loaded with the first client, not with the package: a program of dynamic resources
+ * imports the package but never sends a request itself, and undici's 110 modules were over a
+ * third of what such a program loaded from us before its first resource.
+ */
+function newPool(origin: string): Dispatcher {
+  const { Pool } = require("undici") as typeof import("undici");
+  return new Pool(origin, { connections: 16, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+}
+
+/**
  * Sends one logical request: rate limit, auth, JSON, per-attempt timeout, retries by the
  * write-safety table, and zod validation of the answer. Holds the key in a private field only.
  */
@@ -213,9 +222,7 @@ export class Transport {
     this.#learnRate = options.learnRate ?? false;
     this.#stopWrites = options.stopWrites;
     this.#ownsDispatcher = !options.dispatcher;
-    this.#dispatcher =
-      options.dispatcher ??
-      new Pool(this.#base.origin, { connections: 16, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+    this.#dispatcher = options.dispatcher ?? newPool(this.#base.origin);
   }
 
   /** Closes the connection pool this transport created. */

@@ -38,14 +38,35 @@ export function providerShell(
 }
 
 function createShell(kind: string, runtimeModule: string): pulumi.dynamic.ResourceProvider {
-  const runtime = () => require("node:module").createRequire(`${process.cwd()}/`)(runtimeModule);
+  // Every method is one short line over one helper: the engine stores this text twice per
+  // resource (inputs and outputs) in every checkpoint it saves, and it saves one as steps
+  // complete. Rest parameters keep the SDK's wrapper of each method free of a parameter list.
+  const r = () => require("node:module").createRequire(`${process.cwd()}/`)(runtimeModule);
   return {
-    configure: (req) => runtime().configure(req),
-    check: (olds, news) => runtime().handler(kind).check(olds, news),
-    diff: (id, olds, news) => runtime().handler(kind).diff(id, olds, news),
-    create: (inputs) => runtime().handler(kind).create(inputs),
-    read: (id, props) => runtime().handler(kind).read(id, props),
-    update: (id, olds, news) => runtime().handler(kind).update(id, olds, news),
-    delete: (id, props) => runtime().handler(kind).delete(id, props),
+    configure: (...a) => r().configure(...a),
+    check: (...a) =>
+      r()
+        .handler(kind)
+        .check(...a),
+    diff: (...a) =>
+      r()
+        .handler(kind)
+        .diff(...a),
+    create: (...a) =>
+      r()
+        .handler(kind)
+        .create(...a),
+    read: (...a) =>
+      r()
+        .handler(kind)
+        .read(...a),
+    update: (...a) =>
+      r()
+        .handler(kind)
+        .update(...a),
+    delete: (...a) =>
+      r()
+        .handler(kind)
+        .delete(...a),
   };
 }
