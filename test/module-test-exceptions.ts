@@ -19,6 +19,7 @@ export const MODULE_TEST_EXCEPTIONS: Readonly<Record<string, string>> = {
   "provider/runtime/kind-handler.ts": "type-only (the KindHandler interface)",
   "provider/model/multiple-buckets.ts":
     "the buckets (data); tested through test/unit/review/backtest-series.test.ts and the emulator's performance summary",
+  "provider/review/backtest-results.ts": "type-only (the backtest run's results)",
   "provider/review/mermaid-chart.ts":
     "tested through test/unit/review/backtest-charts.test.ts and rendered by the real Mermaid in test/e2e/review-charts.test.ts",
   "provider/review/html/blocks.ts": "tested through test/unit/review/html/page.test.ts",

@@ -5,7 +5,7 @@
  * drawn is the writer's job: Mermaid for the Markdown comment (mermaid-chart.ts), inline SVG
  * for the HTML page (html/).
  */
-import type { StrategyBacktest } from "./backtest-report";
+import type { StrategyBacktest } from "./backtest-results";
 import type { SeriesPair } from "./backtest-series";
 import type { LiveRecord } from "./live-performance";
 import { joinMd, type Md, md, message } from "./markdown";

@@ -11,7 +11,7 @@ import { ApiError, ForbiddenError } from "../api/errors";
 import { PLAN_LIMITS, PLANS } from "../model/plan-limits";
 import type { BacktestJob } from "../model/schemas/backtest";
 import type { Strategy } from "../model/strategy";
-import type { BacktestReport, Metrics, StrategyBacktest, TokenImpact } from "./backtest-report";
+import type { BacktestReport, Metrics, StrategyBacktest, TokenImpact } from "./backtest-results";
 import { backtestSeries, type MatchedRow } from "./backtest-series";
 import type { BacktestTarget } from "./backtest-targets";
 import { readLiveRecord } from "./live-performance";

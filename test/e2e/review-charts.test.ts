@@ -9,7 +9,7 @@ import { resolve } from "node:path";
 import MarkdownIt from "markdown-it";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { BacktestReport, StrategyBacktest } from "../../provider/review/backtest-report";
+import type { BacktestReport, StrategyBacktest } from "../../provider/review/backtest-results";
 import { backtestSeries, type MatchedRow } from "../../provider/review/backtest-series";
 import { renderReview } from "../../provider/review/render";
 import { type Browser, launchBrowser, providedBrowser } from "../support/browser";

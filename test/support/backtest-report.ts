@@ -1,4 +1,4 @@
-import type { BacktestReport } from "../../provider/review/backtest-report";
+import type { BacktestReport } from "../../provider/review/backtest-results";
 import { backtestSeries, type MatchedRow } from "../../provider/review/backtest-series";
 
 /** A matched result row of a backtest: when it was evaluated and the multiple it reached. */
