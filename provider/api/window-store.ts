@@ -80,7 +80,10 @@ export class FileWindowStore implements WindowStore {
     this.#lock = `${this.file}.lock`;
     this.#now = options.now ?? Date.now;
     this.#staleLockMs = options.staleLockMs ?? 5_000;
-    this.#lockTimeoutMs = options.lockTimeoutMs ?? 2_000;
+    // Longer than a lock's stale age, so a killed holder's lock is broken and taken rather than
+    // every command falling back to memory; a holder starved by a busy machine still gets seconds
+    // to finish (a send recorded only in memory is a send the other commands do not see).
+    this.#lockTimeoutMs = options.lockTimeoutMs ?? 10_000;
     try {
       fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
       removeStaleFiles(directory, this.#now());
