@@ -2,15 +2,9 @@
  * The type tokens of both front doors, from the kinds' descriptors. Policies, the review and
  * other tools recognise our resources through `resourceKindOf`, which knows both families.
  */
-import {
-  KINDS,
-  kindOfToken,
-  PLUGIN_PACKAGE,
-  RESOURCE_KINDS,
-  RESOURCE_MODULE,
-  type ResourceKind,
-} from "./kinds";
+import { KINDS, PLUGIN_PACKAGE, RESOURCE_KINDS, RESOURCE_MODULE, type ResourceKind } from "./kinds";
 
+export { resourceKindOf } from "./kinds";
 export { PLUGIN_PACKAGE, RESOURCE_MODULE, type ResourceKind };
 
 type DynamicTokens = { readonly [K in ResourceKind]: (typeof KINDS)[K]["dynamicToken"] };
@@ -27,14 +21,6 @@ export type TypeToken = DynamicTokens[ResourceKind];
 export const PLUGIN_TYPE_TOKENS = Object.fromEntries(
   RESOURCE_KINDS.map((k) => [k, KINDS[k].pluginToken]),
 ) as PluginTokens;
-
-/**
- * The resource kind a type token names, through either front door (a dynamic resource or the
- * plugin), or undefined for anything that is not ours.
- */
-export function resourceKindOf(type: string): ResourceKind | undefined {
-  return kindOfToken(type);
-}
 
 /** The type token of a URN (`urn:pulumi:stack::project::type::name`; nested types use `$`). */
 export function typeOfUrn(urn: string): string {

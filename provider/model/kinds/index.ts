@@ -138,7 +138,10 @@ export function describedWithId(kind: ResourceKind): string {
   return `${d.description} Its id (for \`get\` and import): ${d.importId.words}.`;
 }
 
-/** The kind whose type token (dynamic or plugin) is `type`, or undefined for anything not ours. */
-export function kindOfToken(type: string): ResourceKind | undefined {
+/**
+ * The resource kind a type token names, through either front door (a dynamic resource or the
+ * plugin), or undefined for anything that is not ours.
+ */
+export function resourceKindOf(type: string): ResourceKind | undefined {
   return RESOURCE_KINDS.find((k) => KINDS[k].dynamicToken === type || KINDS[k].pluginToken === type);
 }
