@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
+import * as grpc from "@grpc/grpc-js";
 import { releaseExecutable } from "../scripts/plugin-release";
 import { pinnedNode } from "../scripts/plugin-release/node-binary";
 import { round } from "./harness";
@@ -25,6 +26,12 @@ export interface StartupRow {
   ratioToBareNode: number;
   /** Median CPU time (user + system) used by the port's arrival (Linux; 10 ms resolution). */
   medianCpuMs?: number;
+  /**
+   * Median time from exec to the answer of the engine's first call (GetPluginInfo), asked the
+   * moment the port arrives: when the plugin can serve, the gRPC library, the protocol stubs and
+   * the provider's module loaded. A plugin row only.
+   */
+  medianReadyMs?: number;
 }
 
 export interface StartupReport {
@@ -38,6 +45,23 @@ interface Sample {
   wallMs: number;
   /** CPU time (user + system) the process had used when its port arrived; Linux only. */
   cpuMs?: number;
+  /** From exec to the answer of GetPluginInfo, asked as soon as the port arrived. */
+  readyMs?: number;
+}
+
+/** The engine's first call to a provider plugin, GetPluginInfo (an empty request). */
+function pluginInfo(port: number): Promise<void> {
+  const client = new grpc.Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  return new Promise<void>((resolve, reject) =>
+    client.makeUnaryRequest(
+      "/pulumirpc.ResourceProvider/GetPluginInfo",
+      () => Buffer.alloc(0),
+      (bytes: Buffer) => bytes,
+      Buffer.alloc(0),
+      { deadline: Date.now() + 30_000 },
+      (err) => (err ? reject(err) : resolve()),
+    ),
+  ).finally(() => client.close());
 }
 
 /**
@@ -53,8 +77,11 @@ function cpuMsOf(pid: number): number | undefined {
   }
 }
 
-/** From exec to the first line on stdout; the process is then killed. */
-function timeToFirstLine(command: string, args: string[]): Promise<Sample> {
+/**
+ * From exec to the first line on stdout and, for a plugin, on to the answer of its first call;
+ * the process is then killed.
+ */
+function timeToFirstLine(command: string, args: string[], plugin: boolean): Promise<Sample> {
   return new Promise((done, fail) => {
     const start = process.hrtime.bigint();
     const child = spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
@@ -62,11 +89,21 @@ function timeToFirstLine(command: string, args: string[]): Promise<Sample> {
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       if (!out.includes("\n")) return;
+      // One sample per process: later output does not start it again.
+      child.stdout.removeAllListeners("data");
       const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
       const cpuMs = child.pid === undefined ? undefined : cpuMsOf(child.pid);
-      child.kill("SIGKILL");
-      if (!/^\d+\n/.test(out)) fail(new Error(`${command} printed ${JSON.stringify(out)}, not a port`));
-      else done({ wallMs, cpuMs });
+      if (!/^\d+\n/.test(out)) {
+        child.kill("SIGKILL");
+        return fail(new Error(`${command} printed ${JSON.stringify(out)}, not a port`));
+      }
+      if (!plugin) {
+        child.kill("SIGKILL");
+        return done({ wallMs, cpuMs });
+      }
+      pluginInfo(Number.parseInt(out, 10))
+        .then(() => done({ wallMs, cpuMs, readyMs: Number(process.hrtime.bigint() - start) / 1e6 }), fail)
+        .finally(() => child.kill("SIGKILL"));
     });
     child.on("error", fail);
     child.on("exit", (code) => {
@@ -97,13 +134,15 @@ export async function measureStartup(
     throw new Error("no release binary: run `npm run plugin:release` first");
   const samples = candidates.map(() => [] as number[]);
   const cpu = candidates.map(() => [] as number[]);
+  const ready = candidates.map(() => [] as number[]);
   for (let round = 0; round < rounds + 1; round++) {
     for (const [i, c] of candidates.entries()) {
-      const sample = await timeToFirstLine(c.command, c.args);
+      const sample = await timeToFirstLine(c.command, c.args, i > 0);
       // The first round warms the page cache and is not counted.
       if (round === 0) continue;
       samples[i]!.push(sample.wallMs);
       if (sample.cpuMs !== undefined) cpu[i]!.push(sample.cpuMs);
+      if (sample.readyMs !== undefined) ready[i]!.push(sample.readyMs);
     }
   }
   const bare = median(samples[0]!);
@@ -114,11 +153,13 @@ export async function measureStartup(
     maxMs: round(Math.max(...samples[i]!), 1),
     ratioToBareNode: round(median(samples[i]!) / bare, 2),
     ...(cpu[i]!.length > 0 ? { medianCpuMs: median(cpu[i]!) } : {}),
+    ...(ready[i]!.length > 0 ? { medianReadyMs: round(median(ready[i]!), 1) } : {}),
   }));
   for (const r of rows) {
     const cpuText = r.medianCpuMs === undefined ? "" : `, CPU ${r.medianCpuMs} ms`;
+    const readyText = r.medianReadyMs === undefined ? "" : `; first call answered at ${r.medianReadyMs} ms`;
     log(
-      `  ${r.name.padEnd(16)} median ${r.medianMs} ms (${r.minMs}–${r.maxMs}), ${r.ratioToBareNode} × bare node${cpuText}`,
+      `  ${r.name.padEnd(16)} median ${r.medianMs} ms (${r.minMs}–${r.maxMs}), ${r.ratioToBareNode} × bare node${cpuText}${readyText}`,
     );
   }
   return { rounds, nodeVersion: node.version, loadAverage: loadavg().map((l) => round(l, 2)), rows };

@@ -6,9 +6,9 @@
  * second: the parent process changed (the kernel re-parents an orphan), or the engine's address
  * refuses connections (the gRPC health check every Pulumi engine serves). Pulumi's Go plugins
  * run the same health check, every five minutes; a plugin of ours holds a key, so it checks often.
+ * The check itself is in engine-health.ts: this module loads no gRPC, so the plugin can start
+ * watching before it has loaded the library.
  */
-import * as grpc from "@grpc/grpc-js";
-
 /** What the watch looks at; injected so that its logic is tested without processes. */
 export interface EngineProbes {
   /** The current parent process id (`process.ppid` is read afresh on every access). */
@@ -95,35 +95,4 @@ export function engineAddressOf(args: readonly string[]): string | undefined {
     else if (!arg.startsWith("-")) return arg;
   }
   return undefined;
-}
-
-const HEALTH_CHECK = "/grpc.health.v1.Health/Check";
-
-/**
- * A `grpc.health.v1.Health/Check` of the engine. The request with no service name is empty on
- * the wire, and any answer (even UNIMPLEMENTED) proves the engine is there, so no message
- * stubs are needed. Only UNAVAILABLE (connection refused or closed) counts as gone.
- */
-export function engineHealthProbe(
-  address: string,
-  timeoutMs = 3000,
-): { check: () => Promise<"alive" | "gone" | "unsure">; close: () => void } {
-  const client = new grpc.Client(address, grpc.credentials.createInsecure());
-  const check = () =>
-    new Promise<"alive" | "gone" | "unsure">((resolve) => {
-      client.makeUnaryRequest(
-        HEALTH_CHECK,
-        () => Buffer.alloc(0),
-        (bytes: Buffer) => bytes,
-        undefined,
-        { deadline: Date.now() + timeoutMs },
-        (err) => {
-          if (!err) resolve("alive");
-          else if (err.code === grpc.status.UNAVAILABLE) resolve("gone");
-          else if (err.code === grpc.status.DEADLINE_EXCEEDED) resolve("unsure");
-          else resolve("alive");
-        },
-      );
-    });
-  return { check, close: () => client.close() };
 }

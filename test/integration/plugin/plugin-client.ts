@@ -2,7 +2,7 @@ import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
-import { startPluginServer } from "../../../provider/plugin/main";
+import { startPluginServer } from "../../../provider/plugin/serve";
 import { secret } from "../../../provider/plugin/wire";
 
 // biome-ignore lint/suspicious/noExplicitAny: property bags are untyped JSON.
@@ -27,11 +27,14 @@ export class PluginClient {
   }
 
   static async start(): Promise<PluginClient> {
-    const { port, server } = await startPluginServer();
-    const client = new provrpc.ResourceProviderClient(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+    const plugin = await startPluginServer();
+    const client = new provrpc.ResourceProviderClient(
+      `127.0.0.1:${plugin.port}`,
+      grpc.credentials.createInsecure(),
+    );
     return new PluginClient(client, () => {
       client.close();
-      server.forceShutdown();
+      plugin.close();
     });
   }
 

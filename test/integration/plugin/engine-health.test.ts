@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { engineHealthProbe } from "../../../provider/plugin/engine-watch";
+import { engineHealthProbe } from "../../../provider/plugin/engine-health";
 import { FakeEngine } from "./fake-engine";
 
 // The plugin's health check of the engine, against gRPC servers in this process.

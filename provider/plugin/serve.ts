@@ -1,0 +1,88 @@
+/**
+ * The plugin's gRPC server: the ResourceProvider service on @grpc/grpc-js, taking its
+ * connections from the early listener (early-listener.ts) and its methods from the provider
+ * module, which it loads on first use.
+ */
+import * as grpc from "@grpc/grpc-js";
+import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { printableText } from "../model/printable-text";
+import { type EarlyListener, listenEarly } from "./early-listener";
+import type { StrategyAlertsProvider } from "./server";
+
+// The engine may send large property bags (a portfolio's strategies); match the SDK's limit.
+const MAX_MESSAGE_BYTES = 400 * 1024 * 1024;
+
+type Unary = grpc.handleUnaryCall<unknown, unknown>;
+export type MakeProvider = () => Promise<StrategyAlertsProvider>;
+
+/**
+ * The provider's unary methods, its module (the runtime, the client, the model's schemas: most of
+ * the start-up) loaded after the port is printed rather than before, so the engine's own work
+ * between reading the port and its first call overlaps it. A method the provider lacks answers
+ * UNIMPLEMENTED, as grpc-js does; a provider that fails to load fails each call with its error.
+ */
+function deferredService(make: MakeProvider): {
+  implementation: grpc.UntypedServiceImplementation;
+  load: () => Promise<grpc.UntypedServiceImplementation>;
+} {
+  let methods: Promise<grpc.UntypedServiceImplementation> | undefined;
+  const load = () => {
+    methods ??= make().then((provider) => provider.service());
+    return methods;
+  };
+  const implementation: grpc.UntypedServiceImplementation = {};
+  for (const [name, method] of Object.entries(provrpc.ResourceProviderService)) {
+    if (method.requestStream || method.responseStream) continue;
+    const unary: Unary = (call, callback) => {
+      load().then(
+        (all) => {
+          const target = all[name] as Unary | undefined;
+          if (target) return target(call, callback);
+          callback({
+            code: grpc.status.UNIMPLEMENTED,
+            details: `The server does not implement the method ${method.path}`,
+          });
+        },
+        (err: Error) => callback({ code: grpc.status.INTERNAL, details: printableText(err.message) }),
+      );
+    };
+    implementation[name] = unary as grpc.UntypedHandleCall;
+  }
+  return { implementation, load };
+}
+
+/** The provider's module, imported on first use (deferredService). */
+export async function newProvider(
+  warn?: ConstructorParameters<typeof StrategyAlertsProvider>[1],
+): Promise<StrategyAlertsProvider> {
+  const { StrategyAlertsProvider: Provider } = await import("./server");
+  return new Provider(undefined, warn);
+}
+
+export interface PluginServer {
+  server: grpc.Server;
+  /** Loads the provider's module (the first call does it too). */
+  load: () => Promise<unknown>;
+  /** Stops listening and ends every connection. */
+  close: () => void;
+}
+
+/** Serves the provider on the connections of `listener`, the waiting ones first. */
+export function serveOn(listener: EarlyListener, make: MakeProvider = () => newProvider()): PluginServer {
+  const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_MESSAGE_BYTES });
+  const { implementation, load } = deferredService(make);
+  server.addService(provrpc.ResourceProviderService, implementation);
+  const injector = server.createConnectionInjector(grpc.ServerCredentials.createInsecure());
+  listener.handOver((socket) => injector.injectConnection(socket));
+  const close = () => {
+    listener.close();
+    server.forceShutdown();
+  };
+  return { server, load, close };
+}
+
+/** A plugin server on an ephemeral loopback port, as the executable starts one. */
+export async function startPluginServer(make?: MakeProvider): Promise<PluginServer & { port: number }> {
+  const listener = await listenEarly();
+  return { port: listener.port, ...serveOn(listener, make) };
+}
