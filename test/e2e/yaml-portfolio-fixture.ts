@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
+import { inject } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
+import { releaseExecutable } from "../../scripts/plugin-release";
 import { stackConfig, type TestEmulator } from "./emulator-fixture";
 import { type EngineEvent, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
 
@@ -121,24 +123,55 @@ export function exampleProgram(): Promise<string> {
   return readFile(join(EXAMPLE, "Pulumi.yaml"), "utf8");
 }
 
+/**
+ * Which build of the plugin a YAML stack runs: the npm package's script plugin, or the release
+ * binary of `npm run plugin:release` (built for Linux x64 by the e2e global setup).
+ */
+export type PluginBuild = "script plugin" | "release binary";
+
+/** Where the programs (the example, the import's output, the test programs) say the plugin is. */
+const SCRIPT_PLUGIN_PATH = "path: ./node_modules/pulumi-strategy-alerts";
+const buildOf = new WeakMap<PulumiProject, PluginBuild>();
+
+/** The program as it runs under `build`: the release binary's directory in place of the package's. */
+function programFor(program: string, build: PluginBuild): string {
+  if (build === "script plugin") return program;
+  // Elsewhere than on Linux x64 this fails, never skips.
+  if (!inject("releaseTarball"))
+    throw new Error("the release binary is built for linux-amd64 only: run this file on Linux x64");
+  return program.replaceAll(SCRIPT_PLUGIN_PATH, `path: ${JSON.stringify(dirname(releaseExecutable()))}`);
+}
+
 export interface YamlStackOptions {
   /** The Pulumi.yaml text; the example's by default. */
   program?: string;
   config?: Record<string, { value: string; secret?: boolean }>;
   env?: Record<string, string>;
+  /** The plugin's build; the script plugin by default. */
+  plugin?: PluginBuild;
 }
 
-/** A stack of a YAML project in a fresh directory, its node_modules linked to the shared install. */
+/**
+ * A stack of a YAML project in a fresh directory, its node_modules linked to the shared install
+ * (the CLI's commands come from there with either build of the plugin).
+ */
 export async function yamlStack(options: YamlStackOptions = {}): Promise<PulumiProject> {
   const install = await installedPortfolio();
+  const build = options.plugin ?? "script plugin";
   const dir = await mkdtemp(join(tmpdir(), "psa-yaml-e2e-"));
-  await writeFile(join(dir, "Pulumi.yaml"), options.program ?? (await exampleProgram()));
+  await writeFile(join(dir, "Pulumi.yaml"), programFor(options.program ?? (await exampleProgram()), build));
   await symlink(join(install, "node_modules"), join(dir, "node_modules"));
-  return PulumiProject.open(dir, { config: options.config, env: options.env });
+  const project = await PulumiProject.open(dir, { config: options.config, env: options.env });
+  buildOf.set(project, build);
+  return project;
 }
 
+/** Replaces the project's program, keeping the build of the plugin it was made with. */
 export function writeYamlProgram(project: PulumiProject, program: string): Promise<void> {
-  return writeFile(join(project.dir, "Pulumi.yaml"), program);
+  return writeFile(
+    join(project.dir, "Pulumi.yaml"),
+    programFor(program, buildOf.get(project) ?? "script plugin"),
+  );
 }
 
 /** The example's stack config for an emulator account: key, URL, its tag ids, an unverified webhook. */
