@@ -11,6 +11,8 @@ import {
   fileBackendRoot,
   findCheckpoint,
   isReadableCheckpoint,
+  keptName,
+  newestReadableCopy,
   restoreCheckpoint,
   type StackLocation,
 } from "./file-checkpoint";
@@ -22,22 +24,31 @@ const UNREADABLE_CHECKPOINT = /failed to load checkpoint/i;
 export interface ExportOptions {
   cwd: string;
   stack: string | undefined;
+  /** Restore an unreadable checkpoint; otherwise only say which copy `--yes` would restore. */
+  apply: boolean;
   log: (line: string) => void;
 }
 
-/** The stack's export; an unreadable checkpoint on a file backend is restored first, and said so. */
-export async function exportOrRestore(pulumi: PulumiRunner, opts: ExportOptions): Promise<string> {
+/**
+ * The stack's export; an unreadable checkpoint on a file backend is restored first, and said so.
+ * Undefined without `apply` when the checkpoint is unreadable: what --yes would do was printed.
+ */
+export async function exportOrRestore(
+  pulumi: PulumiRunner,
+  opts: ExportOptions,
+): Promise<string | undefined> {
   const exportStack = () => pulumi(["stack", "export", ...stackArgs(opts.stack)]);
   try {
     return await exportStack();
   } catch (error) {
     if (!(error instanceof CommandError) || !UNREADABLE_CHECKPOINT.test(error.message)) throw error;
-    await restore(pulumi, opts, error.message);
+    if (!(await restore(pulumi, opts, error.message))) return undefined;
     return exportStack();
   }
 }
 
-async function restore(pulumi: PulumiRunner, opts: ExportOptions, failure: string): Promise<void> {
+/** True once restored; false when only the plan was printed. */
+async function restore(pulumi: PulumiRunner, opts: ExportOptions, failure: string): Promise<boolean> {
   const url = await backendUrl(pulumi);
   const root = fileBackendRoot(url, opts.cwd);
   if (root === undefined) throw byHand(url, failure);
@@ -50,15 +61,24 @@ async function restore(pulumi: PulumiRunner, opts: ExportOptions, failure: strin
       `${failure} (the stack's checkpoint file itself reads, so recover leaves it as it is)`,
     );
   }
-  const restored = await restoreCheckpoint(at, checkpoint);
+  const copy = await newestReadableCopy(at, checkpoint);
   const p = printableText;
   opts.log(
     `The stack's checkpoint ${p(checkpoint)} could not be loaded (empty or cut short: a \`pulumi up\` killed while writing it).`,
   );
+  if (!opts.apply) {
+    opts.log(
+      `Rerun with --yes to restore it from ${p(copy.file)}, written ${copy.writtenAt.toISOString()} ` +
+        `(the unreadable file is kept as ${p(keptName(checkpoint, new Date()))}), and settle the stack's interrupted creates.`,
+    );
+    return false;
+  }
+  const restored = await restoreCheckpoint(checkpoint, copy);
   opts.log(
     `Restored it from ${p(restored.from)}, written ${restored.writtenAt.toISOString()}; ` +
       `the unreadable file is kept as ${p(restored.keptAs)}.`,
   );
+  return true;
 }
 
 async function backendUrl(pulumi: PulumiRunner): Promise<string> {

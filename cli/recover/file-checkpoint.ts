@@ -12,8 +12,8 @@
  *   (none with PULUMI_DIY_BACKEND_DISABLE_CHECKPOINT_BACKUPS);
  * - `.pulumi/history/<project>/<stack>/<stack>-<ns>.checkpoint.json`, the same, with the history;
  * - `<checkpoint>.<ns>`, every checkpoint, with PULUMI_DIY_BACKEND_RETAIN_CHECKPOINTS.
- * Pulumi writes each through a temporary file, but a copy can still be cut short, so every
- * candidate is read and checked before it is used.
+ * A copy can be cut short too (the kill may land while it is written), so every candidate is
+ * read and checked before it is used, and the newest that reads is taken.
  */
 import { copyFile, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
@@ -72,27 +72,21 @@ export async function isReadableCheckpoint(file: string, stack: string): Promise
   return (await readCheckpoint(file, stack)) !== undefined;
 }
 
+/** A copy of the checkpoint that reads, and when it was written. */
+export interface ReadableCopy {
+  file: string;
+  writtenAt: Date;
+  text: string;
+}
+
 /**
- * Replaces the unreadable `checkpoint` with the newest copy that parses as a checkpoint of the
- * same stack. The broken file is kept beside it under a new name, never deleted, and the new
- * content replaces it in one rename, so a kill at any moment leaves a file Pulumi can read.
+ * The newest copy Pulumi kept that parses as a checkpoint of the same stack; with none, an
+ * error that says where it looked and how to restore the state by hand.
  */
-export async function restoreCheckpoint(
-  at: StackLocation,
-  checkpoint: string,
-  now = new Date(),
-): Promise<Restored> {
+export async function newestReadableCopy(at: StackLocation, checkpoint: string): Promise<ReadableCopy> {
   for (const candidate of await backupCandidates(at, checkpoint)) {
     const text = await readCheckpoint(candidate.file, at.stack);
-    if (text === undefined) continue;
-    const keptAs = `${checkpoint}.unreadable-${now.toISOString().replace(/[-:]|\.\d+/g, "")}`;
-    await copyFile(checkpoint, keptAs);
-    const temporary = `${checkpoint}.restoring-${process.pid}`;
-    await writeFile(temporary, encode(text, compressionOf(checkpoint)), {
-      mode: (await stat(checkpoint)).mode,
-    });
-    await rename(temporary, checkpoint);
-    return { checkpoint, from: candidate.file, writtenAt: candidate.writtenAt, keptAs };
+    if (text !== undefined) return { ...candidate, text };
   }
   throw new CommandError(
     `the checkpoint ${checkpoint} cannot be read and Pulumi kept no readable copy of it ` +
@@ -100,6 +94,31 @@ export async function restoreCheckpoint(
       `and ${join(at.root, ".pulumi", "history")}). Restore it from your own backup of the state ` +
       "(`pulumi stack import --file <export>`), then run recover again.",
   );
+}
+
+/** Where the unreadable checkpoint is kept once restored. */
+export function keptName(checkpoint: string, now: Date): string {
+  return `${checkpoint}.unreadable-${now.toISOString().replace(/[-:]|\.\d+/g, "")}`;
+}
+
+/**
+ * Replaces the unreadable `checkpoint` with `copy`. The broken file is kept beside it under a
+ * new name, never deleted, and the new content replaces it in one rename, so a kill at any
+ * moment leaves a file Pulumi can read.
+ */
+export async function restoreCheckpoint(
+  checkpoint: string,
+  copy: ReadableCopy,
+  now = new Date(),
+): Promise<Restored> {
+  const keptAs = keptName(checkpoint, now);
+  await copyFile(checkpoint, keptAs);
+  const temporary = `${checkpoint}.restoring-${process.pid}`;
+  await writeFile(temporary, encode(copy.text, compressionOf(checkpoint)), {
+    mode: (await stat(checkpoint)).mode,
+  });
+  await rename(temporary, checkpoint);
+  return { checkpoint, from: copy.file, writtenAt: copy.writtenAt, keptAs };
 }
 
 /** Every copy of the checkpoint Pulumi may have kept, newest first. */

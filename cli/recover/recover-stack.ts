@@ -39,6 +39,7 @@ export type RecoverOutcome = "nothing" | "printed" | "settled" | "ambiguous";
 export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome> {
   const pulumi = opts.pulumi ?? pulumiIn(opts.cwd);
   const exported = await exportOrRestore(pulumi, opts);
+  if (exported === undefined) return "printed";
   const state = parseStackExport(exported);
   const creates = pendingCreates(state);
   if (creates.length === 0) {

@@ -50,8 +50,13 @@ describe("exportOrRestore", () => {
   it("restores an unreadable checkpoint of a file backend from its backup, says what it did, and exports", async () => {
     const { root, file, pulumi } = await brokenFileBackend();
     const lines: string[] = [];
-    const exported = await exportOrRestore(pulumi, { cwd: root, stack: "dev", log: (l) => lines.push(l) });
-    expect(JSON.parse(exported).deployment.resources).toEqual([{ urn: "from-bak" }]);
+    const exported = await exportOrRestore(pulumi, {
+      cwd: root,
+      stack: "dev",
+      apply: true,
+      log: (l) => lines.push(l),
+    });
+    expect(JSON.parse(exported ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
     expect(lines[0]).toContain(`The stack's checkpoint ${file} could not be loaded`);
     expect(lines[1]).toMatch(
       new RegExp(
@@ -60,11 +65,29 @@ describe("exportOrRestore", () => {
     );
   });
 
+  it("without --yes changes nothing and says which copy --yes would restore", async () => {
+    const { root, file, pulumi, calls } = await brokenFileBackend();
+    const lines: string[] = [];
+    const exported = await exportOrRestore(pulumi, {
+      cwd: root,
+      stack: "dev",
+      apply: false,
+      log: (l) => lines.push(l),
+    });
+    expect(exported).toBeUndefined();
+    expect(lines[1]).toMatch(new RegExp(`^Rerun with --yes to restore it from ${file}\\.bak, written `));
+    expect(await readFile(file, "utf8")).toBe("");
+    expect(calls.filter((c) => c.startsWith("stack export"))).toHaveLength(1);
+  });
+
   it("on another backend changes nothing and says how to restore by hand, without the backend's credentials", async () => {
     const { root, file, pulumi } = await brokenFileBackend(() => "postgres://admin:s3cret@db/state");
-    const error = await exportOrRestore(pulumi, { cwd: root, stack: undefined, log: () => {} }).catch(
-      (e: unknown) => e,
-    );
+    const error = await exportOrRestore(pulumi, {
+      cwd: root,
+      stack: undefined,
+      apply: true,
+      log: () => {},
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommandError);
     const message = (error as Error).message;
     expect(message).toContain(LOAD_FAILURE);
@@ -76,9 +99,12 @@ describe("exportOrRestore", () => {
 
   it("on Pulumi Cloud points at the last good version of the stack's history", async () => {
     const { root, pulumi } = await brokenFileBackend(() => "https://api.pulumi.com");
-    const error = await exportOrRestore(pulumi, { cwd: root, stack: undefined, log: () => {} }).catch(
-      (e: unknown) => e,
-    );
+    const error = await exportOrRestore(pulumi, {
+      cwd: root,
+      stack: undefined,
+      apply: true,
+      log: () => {},
+    }).catch((e: unknown) => e);
     expect((error as Error).message).toContain("pulumi stack export --version <n> --file good.json");
   });
 
@@ -92,9 +118,12 @@ describe("exportOrRestore", () => {
         );
       return pulumi(args);
     };
-    const error = await exportOrRestore(failing, { cwd: root, stack: "dev", log: () => {} }).catch(
-      (e: unknown) => e,
-    );
+    const error = await exportOrRestore(failing, {
+      cwd: root,
+      stack: "dev",
+      apply: true,
+      log: () => {},
+    }).catch((e: unknown) => e);
     expect((error as Error).message).toContain("the stack's checkpoint file itself reads");
     expect(await readFile(file, "utf8")).toBe(GOOD);
   });
@@ -104,6 +133,8 @@ describe("exportOrRestore", () => {
     const pulumi: PulumiRunner = async () => {
       throw other;
     };
-    await expect(exportOrRestore(pulumi, { cwd: "/", stack: "dev", log: () => {} })).rejects.toBe(other);
+    await expect(
+      exportOrRestore(pulumi, { cwd: "/", stack: "dev", apply: true, log: () => {} }),
+    ).rejects.toBe(other);
   });
 });

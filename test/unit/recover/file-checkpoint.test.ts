@@ -8,6 +8,7 @@ import {
   fileBackendRoot,
   findCheckpoint,
   isReadableCheckpoint,
+  newestReadableCopy,
   restoreCheckpoint,
   type StackLocation,
 } from "../../../cli/recover/file-checkpoint";
@@ -40,7 +41,7 @@ async function put(file: string, content: string | Buffer, secondsAgo: number): 
 
 const markOf = (text: string) => JSON.parse(text).checkpoint.latest.manifest.mark;
 
-describe("restoreCheckpoint", () => {
+describe("newestReadableCopy and restoreCheckpoint", () => {
   it("replaces an empty checkpoint with its .bak and keeps the empty file under a new name", async () => {
     const at = await backend();
     const file = join(at.stacks, "dev.json");
@@ -50,7 +51,11 @@ describe("restoreCheckpoint", () => {
 
     expect(await findCheckpoint(at)).toBe(file);
     expect(await isReadableCheckpoint(file, "dev")).toBe(false);
-    const restored = await restoreCheckpoint(at, file, new Date("2026-11-27T07:00:00.123Z"));
+    const restored = await restoreCheckpoint(
+      file,
+      await newestReadableCopy(at, file),
+      new Date("2026-11-27T07:00:00.123Z"),
+    );
 
     expect(restored).toMatchObject({
       checkpoint: file,
@@ -83,7 +88,7 @@ describe("restoreCheckpoint", () => {
       90,
     );
 
-    const restored = await restoreCheckpoint(at, file);
+    const restored = await restoreCheckpoint(file, await newestReadableCopy(at, file));
 
     expect(restored.from).toBe(join(backups, "dev.2000.json"));
     expect(markOf(await readFile(file, "utf8"))).toBe("newest good");
@@ -97,7 +102,7 @@ describe("restoreCheckpoint", () => {
     await put(`${file}.bak`, gzipSync(checkpoint("gz bak")), 3);
 
     expect(await findCheckpoint(at)).toBe(file);
-    await restoreCheckpoint(at, file);
+    await restoreCheckpoint(file, await newestReadableCopy(at, file));
     expect(markOf(gunzipSync(await readFile(file)).toString("utf8"))).toBe("gz bak");
   });
 
@@ -108,7 +113,7 @@ describe("restoreCheckpoint", () => {
     await put(file, "", 0);
     await put(join(at.root, ".pulumi", "backups", "dev", "dev.1000.json"), checkpoint("legacy", "dev"), 10);
     expect(await findCheckpoint(legacy)).toBe(file);
-    await restoreCheckpoint(legacy, file);
+    await restoreCheckpoint(file, await newestReadableCopy(legacy, file));
     expect(markOf(await readFile(file, "utf8"))).toBe("legacy");
   });
 
@@ -117,7 +122,7 @@ describe("restoreCheckpoint", () => {
     const file = join(at.stacks, "dev.json");
     await put(file, "", 0);
     await put(`${file}.bak`, "{", 1);
-    const error = await restoreCheckpoint(at, file).catch((e: unknown) => e);
+    const error = await newestReadableCopy(at, file).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommandError);
     expect((error as Error).message).toContain(`the checkpoint ${file} cannot be read`);
     expect((error as Error).message).toContain("pulumi stack import --file");
