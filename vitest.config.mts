@@ -37,6 +37,7 @@ const LONGEST_FIRST = [
   "test/e2e/review-backtest.test.ts",
   "test/e2e/review-charts.test.ts",
   "test/e2e/resource-get.test.ts",
+  "test/e2e/recover-checkpoint.test.ts",
   // The longest of the other projects (child processes killed and restarted, the compiler run
   // over generated programs), so that none of them starts last.
   "test/integration/emulator/persistence.test.ts",

@@ -1,5 +1,6 @@
 /**
- * `strategy-alerts recover`: reads the stack's pending creates, settles each against the
+ * `strategy-alerts recover`: restores a checkpoint a killed `up` left unreadable
+ * (checkpoint-repair.ts), reads the stack's pending creates, settles each against the
  * account (settle.ts), and records the outcome in the state (state-edit.ts) followed by a
  * refresh, or prints what it would do.
  */
@@ -10,6 +11,7 @@ import { createClient } from "../../provider/api/client";
 import { API_KEY_ENV, BASE_URL_ENV, resolveCredentials } from "../../provider/credentials";
 import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
+import { exportOrRestore } from "./checkpoint-repair";
 import { otherStacks, type PulumiRunner, pulumiIn, stackArgs } from "./pulumi-cli";
 import { type Settlement, settle } from "./settle";
 import {
@@ -36,7 +38,8 @@ export type RecoverOutcome = "nothing" | "printed" | "settled" | "ambiguous";
 
 export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome> {
   const pulumi = opts.pulumi ?? pulumiIn(opts.cwd);
-  const exported = await pulumi(["stack", "export", ...stackArgs(opts.stack)]);
+  const exported = await exportOrRestore(pulumi, opts);
+  if (exported === undefined) return "printed";
   const state = parseStackExport(exported);
   const creates = pendingCreates(state);
   if (creates.length === 0) {

@@ -127,9 +127,19 @@ export class RateLimiter {
     });
   }
 
-  /** Waits until one more request fits in the window, then records it as sent. */
-  acquire(onWait?: WaitListener, target?: { method: string; route: string }): Promise<void> {
-    const turn = this.#queue.then(() => this.#take(onWait, target));
+  /**
+   * Waits until one more request fits in the window, then records it as sent.
+   * `askedMs` is the wait a 429 asked of this very request (what `pauseAfter429` returned). Its
+   * pause is announced as asked: handling the answer took a few ms of it, so only the rest is
+   * slept, but "waiting 2 s as the service asked" must not read 1.996 s (nor fall under a
+   * threshold of 2 s). A wait longer than asked (another 429, a spent window) is announced as is.
+   */
+  acquire(
+    onWait?: WaitListener,
+    target?: { method: string; route: string },
+    askedMs?: number,
+  ): Promise<void> {
+    const turn = this.#queue.then(() => this.#take(onWait, target, askedMs));
     this.#queue = turn.catch(() => undefined);
     return turn;
   }
@@ -184,13 +194,19 @@ export class RateLimiter {
     });
   }
 
-  async #take(onWait: WaitListener | undefined, target?: { method: string; route: string }): Promise<void> {
-    for (;;) {
+  async #take(
+    onWait: WaitListener | undefined,
+    target: { method: string; route: string } | undefined,
+    askedMs: number | undefined,
+  ): Promise<void> {
+    for (let first = true; ; first = false) {
       const decision = this.#store.update((state) => this.#decide(state));
       if (decision.waitMs === 0) return;
+      const reason = (decision as { reason: WaitReason }).reason;
+      const asked = first && askedMs !== undefined && isPauseOf429(reason) && decision.waitMs <= askedMs;
       onWait?.({
-        reason: (decision as { reason: WaitReason }).reason,
-        waitMs: decision.waitMs,
+        reason,
+        waitMs: asked ? askedMs : decision.waitMs,
         requestsPerMinute: this.#requestsPerMinute,
         ...target,
       });
@@ -231,6 +247,11 @@ export class RateLimiter {
     while (drop < state.sent.length && (state.sent[drop] ?? 0) <= horizon) drop++;
     if (drop > 0) state.sent.splice(0, drop);
   }
+}
+
+/** The pauses `pauseAfter429` sets; a spent window's pause comes from the service's headers instead. */
+function isPauseOf429(reason: WaitReason): boolean {
+  return reason === "retry-after" || reason === "rate-limited";
 }
 
 const shared = new Map<string, RateLimiter>();

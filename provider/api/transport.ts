@@ -238,9 +238,12 @@ export class Transport {
     let failures = 0;
     let rateLimited = 0;
     let attempts = 0;
+    /** The wait the last answer (a 429) asked of this request, for the next acquire to announce. */
+    let askedMs: number | undefined;
     if (this.#shouldLearnRate(method, route)) await this.rateLimiter.learnRate(() => this.#planRate());
     for (;;) {
-      await this.rateLimiter.acquire(this.#onWait, target);
+      await this.rateLimiter.acquire(this.#onWait, target, askedMs);
+      askedMs = undefined;
       if (this.#stopWrites?.aborted && method !== "GET" && method !== "DELETE")
         throw new WriteStoppedError(target);
       attempts++;
@@ -269,6 +272,7 @@ export class Transport {
       if (decision.wait === "rate-limit") {
         // Pausing the shared limiter holds every request of this key, not just this one.
         waitMs = this.rateLimiter.pauseAfter429(outcome.retryAfterMs, outcome.resetMs, rateLimited);
+        askedMs = waitMs;
         this.#log("warn", `${method} ${route} got 429; waiting ${waitMs} ms before retrying`, { waitMs });
         continue;
       }

@@ -269,10 +269,14 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
         await collect();
         roundFaults.push({ kind: "pulumi up killed", round, survived: false });
         await em.control("DELETE", "/faults");
-        // What docs/reliability.md tells a user to do after a killed `up`.
+        // What docs/reliability.md tells a user to do after a killed `up`. The kill lands at any
+        // moment, also while the file backend writes the checkpoint: then every command but
+        // `cancel` fails to load it until recover restores the copy Pulumi kept.
         record(await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true }));
         const recovered = record(await recover(p));
         if (recovered.code !== 0) opts.log(`  recover failed: ${recovered.stderr.trim().slice(0, 400)}`);
+        const restored = /^Restored it from .*$/m.exec(recovered.stdout);
+        if (restored) opts.log(`  the kill cut the checkpoint short; recover: ${restored[0]}`);
         rerunsOk = await converge(CLEAN_RERUNS);
       } else {
         opts.log(`round ${round}: up under ${kinds.size} fault rules`);

@@ -81,6 +81,44 @@ describe("RateLimiter", () => {
     expect(waits).toEqual([{ reason: "retry-after", waitMs: 2_000, requestsPerMinute: 60 }]);
   });
 
+  it("announces a 429's pause to the request that got it as the service asked, and sleeps only what is left", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ now: clock.now, sleep: clock.sleep });
+    await limiter.acquire();
+    const asked = limiter.pauseAfter429(2_000);
+    // Handling the answer takes a few ms of the pause before the request queues again.
+    clock.t += 4;
+    const waits: WaitEvent[] = [];
+    const target = { method: "POST", route: "/strategies" };
+    const retried = limiter.acquire((e) => waits.push(e), target, asked);
+    const other = limiter.acquire((e) => waits.push(e), { method: "GET", route: "/me" });
+    await Promise.all([retried, other]);
+    expect(waits).toEqual([{ reason: "retry-after", waitMs: 2_000, requestsPerMinute: 60, ...target }]);
+    expect(clock.sleeps).toEqual([1_996]);
+  });
+
+  it("a request held by someone else's pause hears what is left of it", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ now: clock.now, sleep: clock.sleep });
+    limiter.pauseAfter429(2_000);
+    clock.t += 500;
+    const waits: WaitEvent[] = [];
+    await limiter.acquire((e) => waits.push(e));
+    expect(waits).toEqual([{ reason: "retry-after", waitMs: 1_500, requestsPerMinute: 60 }]);
+  });
+
+  it("announces a wait longer than a 429 asked as it is: the service's spent window outlasts the Retry-After", async () => {
+    const clock = fakeClock();
+    const limiter = new RateLimiter({ requestsPerMinute: 60, now: clock.now, sleep: clock.sleep });
+    const sentAt = clock.now();
+    await limiter.acquire();
+    limiter.observeServerWindow({ remaining: 0, resetMs: 10_000 }, sentAt);
+    const asked = limiter.pauseAfter429(2_000);
+    const waits: WaitEvent[] = [];
+    await limiter.acquire((e) => waits.push(e), undefined, asked);
+    expect(waits).toEqual([{ reason: "rate-limit-window", waitMs: 10_000, requestsPerMinute: 60 }]);
+  });
+
   it("without Retry-After holds callers until the oldest send leaves the window", async () => {
     const clock = fakeClock();
     const limiter = new RateLimiter({ now: clock.now, sleep: clock.sleep });

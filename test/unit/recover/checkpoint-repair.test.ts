@@ -1,0 +1,140 @@
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CommandError } from "../../../cli/command";
+import { exportOrRestore } from "../../../cli/recover/checkpoint-repair";
+import type { PulumiRunner } from "../../../cli/recover/pulumi-cli";
+
+const roots: string[] = [];
+afterEach(async () => {
+  for (const root of roots.splice(0)) await rm(root, { recursive: true, force: true });
+});
+
+const GOOD = JSON.stringify({
+  version: 3,
+  checkpoint: { stack: "organization/proj/dev", latest: { resources: [{ urn: "from-bak" }] } },
+});
+const LOAD_FAILURE = "pulumi stack export failed: error: failed to load checkpoint: EOF";
+
+/**
+ * A file backend with the stack's checkpoint cut to 0 bytes and its .bak intact, and a stand-in
+ * for the Pulumi CLI that, like the real one, fails every export while the checkpoint is unreadable.
+ */
+async function brokenFileBackend(url = (root: string) => `file://${root}`) {
+  const root = await mkdtemp(join(tmpdir(), "psa-repair-"));
+  roots.push(root);
+  const stacks = join(root, ".pulumi", "stacks", "proj");
+  await mkdir(stacks, { recursive: true });
+  const file = join(stacks, "dev.json");
+  await writeFile(`${file}.bak`, GOOD);
+  await utimes(`${file}.bak`, new Date(Date.now() - 5_000), new Date(Date.now() - 5_000));
+  await writeFile(file, "");
+  const calls: string[] = [];
+  const pulumi: PulumiRunner = async (args) => {
+    calls.push(args.join(" "));
+    if (args[0] === "whoami") return JSON.stringify({ user: "me", url: url(root) });
+    if (args.includes("--show-name")) return "organization/proj/dev\n";
+    if (args[1] === "export") {
+      const text = await readFile(file, "utf8");
+      if (text === "" || text === "{}") throw new CommandError(LOAD_FAILURE);
+      const { checkpoint } = JSON.parse(text);
+      return JSON.stringify({ version: 3, deployment: checkpoint.latest });
+    }
+    throw new Error(`unexpected pulumi ${args.join(" ")}`);
+  };
+  return { root, file, pulumi, calls };
+}
+
+describe("exportOrRestore", () => {
+  it("restores an unreadable checkpoint of a file backend from its backup, says what it did, and exports", async () => {
+    const { root, file, pulumi } = await brokenFileBackend();
+    const lines: string[] = [];
+    const exported = await exportOrRestore(pulumi, {
+      cwd: root,
+      stack: "dev",
+      apply: true,
+      log: (l) => lines.push(l),
+    });
+    expect(JSON.parse(exported ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
+    expect(lines[0]).toContain(`The stack's checkpoint ${file} could not be loaded`);
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^Restored it from ${file}\\.bak, written .*; the unreadable file is kept as ${file}\\.unreadable-\\d{8}T\\d{6}Z\\.$`,
+      ),
+    );
+  });
+
+  it("without --yes changes nothing and says which copy --yes would restore", async () => {
+    const { root, file, pulumi, calls } = await brokenFileBackend();
+    const lines: string[] = [];
+    const exported = await exportOrRestore(pulumi, {
+      cwd: root,
+      stack: "dev",
+      apply: false,
+      log: (l) => lines.push(l),
+    });
+    expect(exported).toBeUndefined();
+    expect(lines[1]).toMatch(new RegExp(`^Rerun with --yes to restore it from ${file}\\.bak, written `));
+    expect(await readFile(file, "utf8")).toBe("");
+    expect(calls.filter((c) => c.startsWith("stack export"))).toHaveLength(1);
+  });
+
+  it("on another backend changes nothing and says how to restore by hand, without the backend's credentials", async () => {
+    const { root, file, pulumi } = await brokenFileBackend(() => "postgres://admin:s3cret@db/state");
+    const error = await exportOrRestore(pulumi, {
+      cwd: root,
+      stack: undefined,
+      apply: true,
+      log: () => {},
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CommandError);
+    const message = (error as Error).message;
+    expect(message).toContain(LOAD_FAILURE);
+    expect(message).toContain("this stack's backend is postgres://");
+    expect(message).toContain(".pulumi/stacks/<project>/<stack>.json.bak");
+    expect(message).not.toContain("s3cret");
+    expect(await readFile(file, "utf8")).toBe("");
+  });
+
+  it("on Pulumi Cloud points at the last good version of the stack's history", async () => {
+    const { root, pulumi } = await brokenFileBackend(() => "https://api.pulumi.com");
+    const error = await exportOrRestore(pulumi, {
+      cwd: root,
+      stack: undefined,
+      apply: true,
+      log: () => {},
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toContain("pulumi stack export --version <n> --file good.json");
+  });
+
+  it("leaves a checkpoint that reads alone when the export fails for another reason", async () => {
+    const { root, file, pulumi } = await brokenFileBackend();
+    await writeFile(file, GOOD);
+    const failing: PulumiRunner = async (args) => {
+      if (args[1] === "export")
+        throw new CommandError(
+          "pulumi stack export failed: error: failed to load checkpoint: incorrect passphrase",
+        );
+      return pulumi(args);
+    };
+    const error = await exportOrRestore(failing, {
+      cwd: root,
+      stack: "dev",
+      apply: true,
+      log: () => {},
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toContain("the stack's checkpoint file itself reads");
+    expect(await readFile(file, "utf8")).toBe(GOOD);
+  });
+
+  it("passes any other failure of the export through", async () => {
+    const other = new CommandError("pulumi stack export failed: error: no stack named 'dev' found");
+    const pulumi: PulumiRunner = async () => {
+      throw other;
+    };
+    await expect(
+      exportOrRestore(pulumi, { cwd: "/", stack: "dev", apply: true, log: () => {} }),
+    ).rejects.toBe(other);
+  });
+});
