@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { yamlHeader } from "../support/yaml-program";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { type CommandResult, PulumiProject } from "./harness";
-import { PROJECT, writeYamlProgram, yamlStack } from "./yaml-portfolio-fixture";
+import { PLUGIN_BUILDS, PROJECT, writeYamlProgram, yamlStack } from "./yaml-portfolio-fixture";
 
 /**
  * What a preview says of values it cannot print or cannot check, under the real engine and both
@@ -90,11 +90,13 @@ describe.runIf(inject("pulumiBinDir"))("previews stay short and say what they co
     expect((await user.client.strategies.list()).strategies).toHaveLength(0);
   });
 
-  it("YAML: the plugin's preview of a huge name is short; an unknown name is said once", async () => {
-    const user = await emulator.user();
-    const windowDir = await mkdtemp(join(tmpdir(), "psa-honest-window-"));
-    dirs.push(windowDir);
-    const strategy = (key: string, name: string) => `  ${key}:
+  it.each(PLUGIN_BUILDS)(
+    "YAML (%s): the plugin's preview of a huge name is short; an unknown name is said once",
+    async (plugin) => {
+      const user = await emulator.user();
+      const windowDir = await mkdtemp(join(tmpdir(), "psa-honest-window-"));
+      dirs.push(windowDir);
+      const strategy = (key: string, name: string) => `  ${key}:
     type: strategy-alerts:index:Strategy
     properties:
       name: ${name}
@@ -102,24 +104,26 @@ describe.runIf(inject("pulumiBinDir"))("previews stay short and say what they co
       rules:
         - ${RULE.replaceAll('"', "")}
 `;
-    const p = await yamlStack({
-      program: `${yamlHeader(PROJECT)}resources:\n${strategy("huge", "n".repeat(HUGE_NAME))}`,
-      config: stackConfig(emulator, user.apiKey),
-      env: { STRATEGY_ALERTS_RATE_DIR: windowDir },
-    });
-    projects.push(p);
+      const p = await yamlStack({
+        plugin,
+        program: `${yamlHeader(PROJECT)}resources:\n${strategy("huge", "n".repeat(HUGE_NAME))}`,
+        config: stackConfig(emulator, user.apiKey),
+        env: { STRATEGY_ALERTS_RATE_DIR: windowDir },
+      });
+      projects.push(p);
 
-    const huge = await plainPreview(p);
-    expect(huge.length).toBeLessThan(SMALL_OUTPUT);
-    expect(huge).toContain(`name must be at most 100 characters, got ${HUGE_NAME}`);
+      const huge = await plainPreview(p);
+      expect(huge.length).toBeLessThan(SMALL_OUTPUT);
+      expect(huge).toContain(`name must be at most 100 characters, got ${HUGE_NAME}`);
 
-    await writeYamlProgram(
-      p,
-      `${yamlHeader(PROJECT)}resources:\n${strategy("first", "first")}${strategy("second", `after-\${first.strategyId}`)}`,
-    );
-    const preview = await p.preview();
-    expect(
-      warnings(preview, "checked at apply").map((d) => [d.urn?.split("::").pop(), d.message.trim()]),
-    ).toEqual([["second", "checked at apply: name"]]);
-  });
+      await writeYamlProgram(
+        p,
+        `${yamlHeader(PROJECT)}resources:\n${strategy("first", "first")}${strategy("second", `after-\${first.strategyId}`)}`,
+      );
+      const preview = await p.preview();
+      expect(
+        warnings(preview, "checked at apply").map((d) => [d.urn?.split("::").pop(), d.message.trim()]),
+      ).toEqual([["second", "checked at apply: name"]]);
+    },
+  );
 });

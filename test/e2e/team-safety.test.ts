@@ -6,7 +6,7 @@ import { spawnUp } from "./chaos/campaign";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
 import { allText, portfolio } from "./portfolio-program";
-import { yamlStack } from "./yaml-portfolio-fixture";
+import { PLUGIN_BUILDS, yamlStack } from "./yaml-portfolio-fixture";
 
 /**
  * How teams share one account: two stacks of one program (per-person test stacks, staging next to
@@ -84,15 +84,19 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
     await twoStacks(first, user.client, user.apiKey, 3);
   });
 
-  it("YAML: a second stack of the same program creates its own strategies and its destroy spares the first's", async () => {
-    const user = await emulator.user("DEGEN");
-    const first = await yamlStack({
-      program: yamlPortfolio("team-yaml", 2, 1000),
-      config: stackConfig(emulator, user.apiKey),
-    });
-    projects.push(first);
-    await twoStacks(first, user.client, user.apiKey, 2);
-  });
+  it.each(PLUGIN_BUILDS)(
+    "YAML (%s): a second stack of the same program creates its own strategies and its destroy spares the first's",
+    async (plugin) => {
+      const user = await emulator.user("DEGEN");
+      const first = await yamlStack({
+        plugin,
+        program: yamlPortfolio("team-yaml", 2, 1000),
+        config: stackConfig(emulator, user.apiKey),
+      });
+      projects.push(first);
+      await twoStacks(first, user.client, user.apiKey, 2);
+    },
+  );
 
   it("a key of another account fails preview, up and refresh naming both accounts, and the state keeps every resource", async () => {
     const owner = await emulator.user("DEGEN");
@@ -131,23 +135,27 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
     expect(changeReport(await p.preview())).toEqual([]);
   });
 
-  it("YAML: a provider configured with another account's key fails the preview naming both accounts", async () => {
-    const owner = await emulator.user("DEGEN");
-    const stranger = await emulator.user("DEGEN");
-    const p = await yamlStack({
-      program: yamlPortfolio("team-yaml-key", 1, 1000),
-      config: stackConfig(emulator, owner.apiKey),
-    });
-    projects.push(p);
-    await p.up();
-    await p.setConfig("strategy-alerts:apiKey", stranger.apiKey, true);
-    const preview = await p.preview({ allowFailure: true });
-    expect(preview.code).not.toBe(0);
-    expect(allText(preview)).toContain(`belongs to account ${owner.userId}`);
-    expect(allText(preview)).toContain(`belongs to account ${stranger.userId}`);
-    await p.setConfig("strategy-alerts:apiKey", owner.apiKey, true);
-    expect(changeReport(await p.preview())).toEqual([]);
-  });
+  it.each(PLUGIN_BUILDS)(
+    "YAML (%s): a provider configured with another account's key fails the preview naming both accounts",
+    async (plugin) => {
+      const owner = await emulator.user("DEGEN");
+      const stranger = await emulator.user("DEGEN");
+      const p = await yamlStack({
+        plugin,
+        program: yamlPortfolio("team-yaml-key", 1, 1000),
+        config: stackConfig(emulator, owner.apiKey),
+      });
+      projects.push(p);
+      await p.up();
+      await p.setConfig("strategy-alerts:apiKey", stranger.apiKey, true);
+      const preview = await p.preview({ allowFailure: true });
+      expect(preview.code).not.toBe(0);
+      expect(allText(preview)).toContain(`belongs to account ${owner.userId}`);
+      expect(allText(preview)).toContain(`belongs to account ${stranger.userId}`);
+      await p.setConfig("strategy-alerts:apiKey", owner.apiKey, true);
+      expect(changeReport(await p.preview())).toEqual([]);
+    },
+  );
 
   it("a killed `up`: cancel, `strategy-alerts recover --yes`, `up` leave each strategy once and nothing pending", async () => {
     const user = await emulator.user("DEGEN");

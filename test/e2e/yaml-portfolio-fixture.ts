@@ -128,6 +128,7 @@ export function exampleProgram(): Promise<string> {
  * binary of `npm run plugin:release` (built for Linux x64 by the e2e global setup).
  */
 export type PluginBuild = "script plugin" | "release binary";
+export const PLUGIN_BUILDS: readonly PluginBuild[] = ["script plugin", "release binary"];
 
 /** Where the programs (the example, the import's output, the test programs) say the plugin is. */
 const SCRIPT_PLUGIN_PATH = "path: ./node_modules/pulumi-strategy-alerts";
