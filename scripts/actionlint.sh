@@ -11,6 +11,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CACHE_ROOT="${PSA_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-strategy-alerts}"
 DIR="$CACHE_ROOT/actionlint-$ACTIONLINT_VERSION"
 
+# shellcheck source=scripts/lib/go-install.sh
+source "$ROOT/scripts/lib/go-install.sh"
+
 log() { echo "actionlint: $*" >&2; }
 
 ensure_actionlint() {
@@ -26,16 +29,10 @@ ensure_actionlint() {
     flock 8
     [ -x "$DIR/actionlint" ] && exit 0
     log "building actionlint $ACTIONLINT_VERSION (once per machine)"
-    staging="$(mktemp -d "$CACHE_ROOT/staging.XXXXXX")"
-    # `go install module@version` runs outside any module and rejects -mod flags.
-    if ! (cd "$staging" && GOFLAGS="" GOBIN="$staging" go install \
-      "github.com/rhysd/actionlint/cmd/actionlint@$ACTIONLINT_VERSION"); then
-      rm -rf "$staging"
+    if ! go_install_into "$DIR" "github.com/rhysd/actionlint/cmd/actionlint@$ACTIONLINT_VERSION"; then
       log "building actionlint failed (see above)"
       exit 1
     fi
-    rm -rf "$DIR"
-    mv "$staging" "$DIR"
   )
 }
 

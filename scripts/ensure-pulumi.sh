@@ -19,6 +19,9 @@ TOOLCHAIN="$ROOT/scripts/pulumi-toolchain"
 CACHE_ROOT="${PSA_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-strategy-alerts}"
 SHIM_SRC="$ROOT/node_modules/@pulumi/pulumi/pulumi-resource-pulumi-nodejs"
 
+# shellcheck source=scripts/lib/go-install.sh
+source "$ROOT/scripts/lib/go-install.sh"
+
 log() { echo "ensure-pulumi: $*" >&2; }
 
 version_ge() { # version_ge A B: A >= B (plain x.y.z)
@@ -36,19 +39,11 @@ build_yaml_host() {
     return 1
   fi
   log "building pulumi-language-yaml $YAML_VERSION (about a minute once the CLI's Go build cache is warm)"
-  local staging
-  staging="$(mktemp -d "$CACHE_ROOT/staging.XXXXXX")"
-  # `go install module@version` runs outside any module and rejects -mod flags, so GOFLAGS is
-  # cleared for it; GOCACHE and GOMODCACHE stay those of the CLI build.
-  if ! (cd "$staging" && GOFLAGS="" GOBIN="$staging" go install \
-    -ldflags "-X $YAML_MODULE/pkg/version.Version=$YAML_VERSION" \
-    "$YAML_MODULE/cmd/pulumi-language-yaml@$YAML_VERSION"); then
-    rm -rf "$staging"
+  if ! go_install_into "$YAML_DIR" "$YAML_MODULE/cmd/pulumi-language-yaml@$YAML_VERSION" \
+    -ldflags "-X $YAML_MODULE/pkg/version.Version=$YAML_VERSION"; then
     log "building pulumi-language-yaml failed (see above)"
     return 1
   fi
-  rm -rf "$YAML_DIR"
-  mv "$staging" "$YAML_DIR"
 }
 
 # Runs build_yaml_host under the build lock (a no-op when another run built it meanwhile).
