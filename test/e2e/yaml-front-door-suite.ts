@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { untilGone } from "../support/process-table";
 import { yamlPortfolio } from "../support/yaml-program";
 import { spawnUp } from "./chaos/campaign";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
@@ -217,6 +218,47 @@ export function yamlFrontDoorSuite(plugin: PluginBuild): void {
         let code = faulted.code;
         for (let i = 0; code !== 0 && i < 2; i++) code = (await p.up({ allowFailure: true })).code;
         expect(code).toBe(0);
+        await expectConverged(p, user);
+      });
+
+      it("stops cleanly on Ctrl-C mid-up: the creates in flight finish and are recorded, no plugin is left, and the next up converges", async () => {
+        const { user, p } = await stack();
+        // Slow creates, so the interrupt lands while some are in flight.
+        await emulator.control("POST", "/faults", {
+          method: "POST",
+          path: "/strategies",
+          latencyMs: 2000,
+          count: 3,
+        });
+        const run = spawnUp(p);
+        const deadline = Date.now() + 90_000;
+        while (Date.now() < deadline) {
+          const created = (await emulator.journal(user.userId)).filter(
+            (e) => e.route === "/strategies" && e.method === "POST",
+          );
+          if (created.length >= 1) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        const started = run.interrupt();
+        const interrupted = await run.done;
+        await emulator.control("DELETE", "/faults");
+        expect(interrupted.code).not.toBe(0);
+        // The engine cancels the provider, waits for the steps in flight and records them: nothing
+        // is pending, every strategy the service made is in the state.
+        const state = JSON.parse(await p.exportState()) as {
+          deployment: {
+            pending_operations?: unknown[];
+            resources?: { type: string; outputs?: { strategyId?: string } }[];
+          };
+        };
+        expect(state.deployment.pending_operations ?? []).toEqual([]);
+        const recorded = (state.deployment.resources ?? [])
+          .filter((r) => r.type === "strategy-alerts:index:Strategy")
+          .map((r) => r.outputs?.strategyId)
+          .sort();
+        expect(recorded).toEqual((await user.client.strategies.list()).strategies.map((s) => s.id).sort());
+        expect(await untilGone(started, 10_000)).toEqual([]);
+        await p.up();
         await expectConverged(p, user);
       });
 

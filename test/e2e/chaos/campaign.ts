@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mulberry32 } from "../../../emulator/tokens/prng";
 import { createClient } from "../../../provider/api/client";
+import { descendantsOf } from "../../support/process-table";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { type CommandResult, PulumiProject, REPO_ROOT, runProcess } from "../harness";
 import { EmulatorProcess } from "./emulator-process";
@@ -361,7 +361,12 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
 /** `pulumi up` as its own process group, so it can be killed with everything it started. */
 export function spawnUp(p: PulumiProject): {
   kill(): void;
-  done: Promise<{ stdout: string; stderr: string }>;
+  /**
+   * Ctrl-C: SIGINT to pulumi alone (its plugins run in process groups of their own, out of the
+   * terminal's reach). Returns the processes it had started at that moment.
+   */
+  interrupt(): number[];
+  done: Promise<{ code: number | null; stdout: string; stderr: string }>;
 } {
   const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", p.stack], {
     cwd: p.dir,
@@ -377,15 +382,20 @@ export function spawnUp(p: PulumiProject): {
   child.stderr.on("data", (d) => {
     stderr += d;
   });
-  const done = new Promise<{ stdout: string; stderr: string }>((resolve) =>
-    child.on("close", () => resolve({ stdout, stderr })),
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.on("close", (code) => resolve({ code, stdout, stderr })),
   );
   return {
+    interrupt: () => {
+      const started = descendantsOf(child.pid!).map((e) => e.pid);
+      child.kill("SIGINT");
+      return started;
+    },
     kill: () => {
       // Pulumi starts its plugins in process groups of their own, so killing pulumi's group would
       // leave the provider running and writing after the "kill". A killed job (a cancelled CI
       // run, a lost machine) takes every process with it: so does this.
-      for (const pid of [child.pid!, ...descendantsOf(child.pid!)]) {
+      for (const pid of [child.pid!, ...descendantsOf(child.pid!).map((e) => e.pid)]) {
         try {
           process.kill(pid, "SIGKILL");
         } catch {
@@ -457,29 +467,4 @@ export function formatReport(r: CampaignReport): string {
 /** All survived, no duplicate, nothing lost, no secret leaked. */
 export function campaignPassed(r: CampaignReport): boolean {
   return r.faults.every((f) => f.survived) && r.duplicates === 0 && r.lost === 0 && r.leaks.length === 0;
-}
-
-/** Every process below `root`, found through /proc (Linux), parents before children. */
-function descendantsOf(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The command name may hold spaces and parentheses: the fields after its last ")" are fixed.
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // exited while we looked
-    }
-  }
-  const out: number[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    for (const c of children.get(queue.shift()!) ?? []) {
-      out.push(c);
-      queue.push(c);
-    }
-  }
-  return out;
 }
