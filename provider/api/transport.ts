@@ -105,7 +105,7 @@ export interface HttpDispatcher {
 }
 
 /** What the transport asks of a response's schema (a zod schema has it), for the same reason. */
-export interface ResponseSchema<T> {
+interface ResponseSchema<T> {
   safeParse(
     body: unknown,
   ):
