@@ -16,8 +16,8 @@ const MODEL = join(ROOT, "provider", "model");
 export const PLAIN_TYPES_FILE = join(MODEL, "plain-types.ts");
 
 /**
- * Types of the model that zod does not give but whose declarations reach zod's (through the kinds'
- * descriptors), yet sit in the public declarations: each written out under `name`.
+ * Types the public declarations name that are no schema's, but whose own declarations reach zod's
+ * through the kinds' descriptors: each written out under `name`.
  */
 const EXTRA: readonly { name: string; module: string; type: string }[] = [
   { name: "ResourceKind", module: "kinds/index", type: "ResourceKind" },
