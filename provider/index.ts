@@ -49,7 +49,7 @@ export {
 } from "./functions/lookups";
 // Strategies tested offline, and the resource kinds with their type tokens.
 export { evaluateStrategy } from "./model/evaluate";
-export { type ResourceKind, TYPE_TOKENS, type TypeToken } from "./model/type-tokens";
+export { type ResourceKind, TYPE_TOKENS, type TypeToken } from "./model/public-tokens";
 export { StrategyValidationError, validateStrategyInput } from "./model/validate-strategy";
 // Resources.
 export { DeveloperTags, type DeveloperTagsArgs } from "./resources/developer-tags";
@@ -58,7 +58,7 @@ export { Strategy, type StrategyArgs } from "./resources/strategy";
 export { StrategyActivation, type StrategyActivationArgs } from "./resources/strategy-activation";
 export { Webhook, type WebhookArgs } from "./resources/webhook";
 // Pull-request review of a preview (the renderer behind `strategy-alerts review`).
-export { type ReviewContext, type ReviewResult, renderReview } from "./review";
+export { type ReviewContext, type ReviewResult, renderReview } from "./review/render";
 export * as types from "./types";
 // Webhook receivers.
 export { type VerifyWebhookOptions, verifyWebhook, WebhookVerificationError } from "./webhooks/verify";

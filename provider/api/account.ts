@@ -1,4 +1,5 @@
-import { type Account, AccountSchema } from "../model/schemas/account";
+import type { Account } from "../model/plain-types";
+import { AccountSchema } from "../model/schemas/account";
 import type { Transport } from "./transport";
 
 /** service-api.md#account */

@@ -1,14 +1,12 @@
-import {
-  type BacktestCreateBody,
-  type BacktestJob,
-  BacktestJobSchema,
-  type BacktestPage,
-  BacktestPageSchema,
-  type BacktestResultRow,
-  type BacktestResultsPage,
-  BacktestResultsPageSchema,
-  type BacktestResultsQuery,
-} from "../model/schemas/backtest";
+import type {
+  BacktestCreateBody,
+  BacktestJob,
+  BacktestPage,
+  BacktestResultRow,
+  BacktestResultsPage,
+  BacktestResultsQuery,
+} from "../model/plain-types";
+import { BacktestJobSchema, BacktestPageSchema, BacktestResultsPageSchema } from "../model/schemas/backtest";
 import { pageThrough } from "./paginate";
 import type { Transport } from "./transport";
 

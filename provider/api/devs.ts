@@ -1,16 +1,18 @@
+import type {
+  DevAddBody,
+  DevConfirmation,
+  DeveloperPage,
+  DeveloperRecord,
+  DevListQuery,
+  DevTagIds,
+  DevTagList,
+  DevUpdateBody,
+} from "../model/plain-types";
 import {
-  type DevAddBody,
-  type DevConfirmation,
   DevConfirmationSchema,
-  type DeveloperPage,
   DeveloperPageSchema,
-  type DeveloperRecord,
-  type DevListQuery,
-  type DevTagIds,
   DevTagIdsSchema,
-  type DevTagList,
   DevTagListSchema,
-  type DevUpdateBody,
 } from "../model/schemas/developer";
 import { pageThrough } from "./paginate";
 import type { Transport } from "./transport";

@@ -1,9 +1,5 @@
-import {
-  type Evaluation,
-  type EvaluationPage,
-  EvaluationPageSchema,
-  type EvaluationQuery,
-} from "../model/schemas/evaluation";
+import type { Evaluation, EvaluationPage, EvaluationQuery } from "../model/plain-types";
+import { EvaluationPageSchema } from "../model/schemas/evaluation";
 import type { Transport } from "./transport";
 
 /** service-api.md#strategy-evaluations */

@@ -1,11 +1,10 @@
-import {
-  type MicroblogHandleList,
-  MicroblogHandleListSchema,
-  type MicroblogHandlesQuery,
-  type MicroblogTagList,
-  MicroblogTagListSchema,
-  type MicroblogTagsQuery,
-} from "../model/schemas/microblog";
+import type {
+  MicroblogHandleList,
+  MicroblogHandlesQuery,
+  MicroblogTagList,
+  MicroblogTagsQuery,
+} from "../model/plain-types";
+import { MicroblogHandleListSchema, MicroblogTagListSchema } from "../model/schemas/microblog";
 import type { Transport } from "./transport";
 
 /** service-api.md#microblog-handles-and-tags (read-only). */

@@ -1,18 +1,17 @@
+import type {
+  Notification,
+  NotificationGetQuery,
+  NotificationListQuery,
+  NotificationPage,
+  PerformanceJobCreated,
+  PerformanceJobStatus,
+  PerformanceQuery,
+  PerformanceSummary,
+} from "../model/plain-types";
+import { NotificationPageSchema, NotificationSchema } from "../model/schemas/notification";
 import {
-  type Notification,
-  type NotificationGetQuery,
-  type NotificationListQuery,
-  type NotificationPage,
-  NotificationPageSchema,
-  NotificationSchema,
-} from "../model/schemas/notification";
-import {
-  type PerformanceJobCreated,
   PerformanceJobCreatedSchema,
-  type PerformanceJobStatus,
   PerformanceJobStatusSchema,
-  type PerformanceQuery,
-  type PerformanceSummary,
   PerformanceSummarySchema,
 } from "../model/schemas/performance";
 import { pageThrough } from "./paginate";

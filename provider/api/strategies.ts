@@ -1,13 +1,18 @@
-import { type SuccessResponse, SuccessResponseSchema } from "../model/schemas/common";
+import type {
+  Strategy,
+  StrategyInput,
+  StrategyListResponse,
+  StrategyPatch,
+  StrategyUpdated,
+  SuccessResponse,
+} from "../model/plain-types";
+import { SuccessResponseSchema } from "../model/schemas/common";
 import {
   StrategyActivityResponseSchema,
   StrategyEnvelopeSchema,
-  type StrategyListResponse,
   StrategyListResponseSchema,
-  type StrategyUpdated,
   StrategyUpdateResponseSchema,
 } from "../model/schemas/strategy-responses";
-import type { Strategy, StrategyInput, StrategyPatch } from "../model/strategy";
 import type { Transport } from "./transport";
 
 /**

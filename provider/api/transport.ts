@@ -1,4 +1,3 @@
-import type { Dispatcher } from "undici";
 import { z } from "zod";
 import { formatPath } from "../model/validation-issue";
 import { type ParsedBaseUrl, parseBaseUrl } from "./base-url";
@@ -72,8 +71,8 @@ export interface TransportOptions {
    * until the caller's own `account.me()` or a rate an earlier process shared.
    */
   learnRate?: boolean;
-  /** Overrides the connection pool (tests, proxies). Not closed by `close()`. */
-  dispatcher?: Dispatcher;
+  /** Overrides the connection pool (tests, proxies): an undici Dispatcher. Not closed by `close()`. */
+  dispatcher?: HttpDispatcher;
   /**
    * Once aborted (a command got SIGINT/SIGTERM), no POST, PUT or PATCH goes out any more, not
    * even one already waiting for the rate limit or a retry: it throws WriteStoppedError.
@@ -82,14 +81,46 @@ export interface TransportOptions {
   stopWrites?: AbortSignal;
 }
 
-export interface RequestSpec<S extends z.ZodType> {
+/**
+ * The connection pool requests go through: an undici Dispatcher (Pool, Agent, MockAgent…), described
+ * by the two calls the transport makes on it, so the client's published declarations (read by the
+ * type-check of every program that imports the package) need none of undici's.
+ */
+export interface HttpDispatcher {
+  request(options: {
+    origin: string;
+    path: string;
+    method: HttpMethod;
+    headers: Record<string, string>;
+    body: string | null;
+    signal: AbortSignal;
+    headersTimeout: number;
+    bodyTimeout: number;
+  }): Promise<{
+    statusCode: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: { text(): Promise<string> };
+  }>;
+  close(): Promise<void>;
+}
+
+/** What the transport asks of a response's schema (a zod schema has it), for the same reason. */
+interface ResponseSchema<T> {
+  safeParse(
+    body: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+export interface RequestSpec<T> {
   method: HttpMethod;
   /** Route template as in the spec, e.g. `/strategies/:id`; errors name it. */
   route: string;
   params?: Record<string, string>;
   query?: object;
   body?: unknown;
-  schema: S;
+  schema: ResponseSchema<T>;
   /** Defaults to the write-safety table (`requestKindOf`). */
   kind?: RequestKind;
 }
@@ -152,7 +183,7 @@ function readBackFor(method: string, route: string): string {
  * imports the package but never sends a request itself, and undici's 110 modules were over a
  * third of what such a program loaded from us before its first resource.
  */
-function newPool(origin: string): Dispatcher {
+function newPool(origin: string): HttpDispatcher {
   const { Pool } = require("undici") as typeof import("undici");
   return new Pool(origin, { connections: 16, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
 }
@@ -166,7 +197,7 @@ export class Transport {
   readonly #authHeader: AuthHeaderMode;
   readonly #base: ParsedBaseUrl;
   readonly #redactor: Redactor;
-  readonly #dispatcher: Dispatcher;
+  readonly #dispatcher: HttpDispatcher;
   readonly #ownsDispatcher: boolean;
   readonly #timeoutMs: number;
   readonly #retry: RetryOptions;
@@ -230,7 +261,7 @@ export class Transport {
     if (this.#ownsDispatcher) await this.#dispatcher.close();
   }
 
-  async request<S extends z.ZodType>(spec: RequestSpec<S>): Promise<z.output<S>> {
+  async request<T>(spec: RequestSpec<T>): Promise<T> {
     const { method, route } = spec;
     const kind = spec.kind ?? requestKindOf(method, route, spec.body);
     const path = `${this.#base.basePath}${fillRoute(route, spec.params)}${serializeQuery(spec.query)}`;
@@ -321,11 +352,7 @@ export class Transport {
     return headers;
   }
 
-  async #attempt<S extends z.ZodType>(
-    spec: RequestSpec<S>,
-    path: string,
-    attempts: number,
-  ): Promise<Attempt> {
+  async #attempt<T>(spec: RequestSpec<T>, path: string, attempts: number): Promise<Attempt> {
     const { method, route } = spec;
     const hasBody = spec.body !== undefined;
     const controller = new AbortController();
@@ -396,7 +423,7 @@ export class Transport {
     }
   }
 
-  #validate<S extends z.ZodType>(spec: RequestSpec<S>, statusCode: number, body: unknown): z.output<S> {
+  #validate<T>(spec: RequestSpec<T>, statusCode: number, body: unknown): T {
     const parsed = spec.schema.safeParse(body);
     if (parsed.success) return parsed.data;
     const issues = parsed.error.issues.map((issue) => ({

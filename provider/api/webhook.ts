@@ -1,4 +1,5 @@
-import { type WebhookConfig, WebhookConfigSchema, type WebhookPutBody } from "../model/schemas/webhook";
+import type { WebhookConfig, WebhookPutBody } from "../model/plain-types";
+import { WebhookConfigSchema } from "../model/schemas/webhook";
 import { realSleep } from "./rate-limiter";
 import type { Transport } from "./transport";
 

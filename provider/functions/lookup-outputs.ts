@@ -3,8 +3,7 @@
  * that the provider plugin, which answers the same lookups, never loads the Pulumi SDK.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { Account } from "../model/schemas/account";
-import type { DevTag } from "../model/schemas/developer";
+import type { Account, DevTag } from "../model/plain-types";
 import type { LookupOptions } from "./lookup-client";
 import {
   getAccount,

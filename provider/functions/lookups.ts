@@ -1,12 +1,13 @@
-import type { Account } from "../model/schemas/account";
-import type { DeveloperRecord, DevTag } from "../model/schemas/developer";
 import type {
+  Account,
+  DeveloperRecord,
+  DevTag,
   MicroblogHandle,
   MicroblogHandlesQuery,
   MicroblogTag,
   MicroblogTagsQuery,
-} from "../model/schemas/microblog";
-import type { Strategy } from "../model/strategy";
+  Strategy,
+} from "../model/plain-types";
 import { type LookupOptions, lookupClient } from "./lookup-client";
 
 /** The account: plan and limits (`GET /me`). */

@@ -12,6 +12,7 @@ import {
   evaluateWalletValue,
   evaluateWalletWinrate,
 } from "./object-rules";
+import type { RuleItem, TokenObservation } from "./plain-types";
 import {
   BOOLEAN_RULE_IDS,
   type BooleanRuleId,
@@ -21,10 +22,9 @@ import {
   type NumericRuleId,
   type RuleId,
 } from "./rule-catalog";
-import { type RuleItem, RuleItemSchema } from "./rule-items";
+import { RuleItemSchema } from "./rule-items";
 import type { Outcome } from "./rule-outcome";
 import { evaluateBoolean, evaluateEnum, evaluateNumeric } from "./scalar-rules";
-import type { TokenObservation } from "./token";
 
 export type RuleResult = {
   rule: RuleId;

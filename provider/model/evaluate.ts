@@ -13,11 +13,9 @@
  *   (not skipped) non-dealbreaker rules must pass; dealbreakers still all must pass.
  */
 import { evaluateParsedRule, parseRuleItem, type RuleResult } from "./evaluate-rule";
+import type { RuleGroup, RuleItem, StoredRule, TokenObservation } from "./plain-types";
 import { getRuleDefinition, PRODUCT_GROUPS, type ProductGroupId } from "./rule-catalog";
-import type { RuleItem } from "./rule-items";
 import { storedToRules } from "./rule-mapping";
-import type { RuleGroup, StoredRule } from "./strategy";
-import type { TokenObservation } from "./token";
 
 export {
   evaluateRule,

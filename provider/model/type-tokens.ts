@@ -7,7 +7,7 @@ import { KINDS, PLUGIN_PACKAGE, RESOURCE_KINDS, RESOURCE_MODULE, type ResourceKi
 export { resourceKindOf } from "./kinds";
 export { PLUGIN_PACKAGE, RESOURCE_MODULE, type ResourceKind };
 
-type DynamicTokens = { readonly [K in ResourceKind]: (typeof KINDS)[K]["dynamicToken"] };
+export type DynamicTokens = { readonly [K in ResourceKind]: (typeof KINDS)[K]["dynamicToken"] };
 type PluginTokens = { readonly [K in ResourceKind]: (typeof KINDS)[K]["pluginToken"] };
 
 /** The type token of each dynamic resource as the engine records it. */

@@ -7,14 +7,9 @@
 import type { z } from "zod";
 import { StrategyAlertsError } from "./errors";
 import { plainTextIssue } from "./plain-text";
+import type { StrategyInput, StrategyPatch } from "./plain-types";
 import { checkRepeatedRules } from "./repeated-rules";
-import {
-  STRATEGY_BODY_FIELDS,
-  type StrategyInput,
-  StrategyInputSchema,
-  type StrategyPatch,
-  StrategyPatchSchema,
-} from "./strategy";
+import { STRATEGY_BODY_FIELDS, StrategyInputSchema, StrategyPatchSchema } from "./strategy";
 import { STRATEGY_LIMITS as L } from "./strategy-limits";
 import {
   CONFIGURABLE_TRIGGERS,

@@ -1,14 +1,14 @@
 import * as pulumi from "@pulumi/pulumi";
 import { inputNames } from "../model/kinds";
 import type {
+  EventType,
   Matching,
   RetryPolicy,
   RuleGroup,
   RuleItem,
   StoredRule,
   TriggerConfigs,
-} from "../model/strategy";
-import type { EventType } from "../model/triggers";
+} from "../model/plain-types";
 import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
 import type { DeepInput, RuleItemInput } from "./input-types";

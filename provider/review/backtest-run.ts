@@ -8,9 +8,8 @@
  */
 import type { ApiClient } from "../api/client";
 import { ApiError, ForbiddenError } from "../api/errors";
+import type { BacktestJob, Strategy } from "../model/plain-types";
 import { PLAN_LIMITS, PLANS } from "../model/plan-limits";
-import type { BacktestJob } from "../model/schemas/backtest";
-import type { Strategy } from "../model/strategy";
 import type { BacktestReport, Metrics, StrategyBacktest, TokenImpact } from "./backtest-results";
 import { backtestSeries, type MatchedRow } from "./backtest-series";
 import type { BacktestTarget } from "./backtest-targets";

@@ -6,7 +6,7 @@
  * a fixed range; the review asks for the shortest range that covers its backtest window.
  */
 import type { ApiClient } from "../api/client";
-import type { PerformanceRange } from "../model/schemas/performance";
+import type { PerformanceRange } from "../model/plain-types";
 
 const RANGE_DAYS: readonly [PerformanceRange, number][] = [
   ["daily", 1],

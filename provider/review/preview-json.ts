@@ -8,7 +8,8 @@
  * Schemas are loose: the engine adds fields between versions and a review must not break on them.
  */
 import { z } from "zod";
-import { type ResourceKind, resourceKindOf, typeOfUrn } from "../model/type-tokens";
+import type { ResourceKind } from "../model/plain-types";
+import { resourceKindOf, typeOfUrn } from "../model/type-tokens";
 import {
   describeDocument,
   describeJsonError,
@@ -20,7 +21,21 @@ import {
 
 export { PreviewParseError };
 
-const StateSchema = z.looseObject({
+/**
+ * A resource's state in a step. Written out, with the schema held to it, so the review's published
+ * declarations (the package root exports `renderReview`) need none of zod's.
+ */
+type PreviewState = {
+  [key: string]: unknown;
+  urn?: string | undefined;
+  type?: string | undefined;
+  id?: string | undefined;
+  inputs?: Record<string, unknown> | null | undefined;
+  outputs?: Record<string, unknown> | null | undefined;
+  propertyDependencies?: Record<string, string[] | null | undefined> | null | undefined;
+};
+
+const StateSchema: z.ZodType<PreviewState> = z.looseObject({
   urn: z.string().optional(),
   type: z.string().optional(),
   id: z.string().optional(),
@@ -28,7 +43,6 @@ const StateSchema = z.looseObject({
   outputs: z.record(z.string(), z.unknown()).nullish(),
   propertyDependencies: z.record(z.string(), z.array(z.string()).nullish()).nullish(),
 });
-type PreviewState = z.infer<typeof StateSchema>;
 
 const StepSchema = z.looseObject({
   op: z.string(),

@@ -5,8 +5,8 @@
  * Both sides are canonicalised first, so reordering rules in code is never a change.
  */
 import { canonicalRuleItem, stableStringify } from "../model/canonical";
+import type { RuleItem } from "../model/plain-types";
 import { getRuleDefinition, type NumericUnit } from "../model/rule-catalog";
-import type { RuleItem } from "../model/rule-items";
 import { code, isUnknownValue, joinMd, type Md, md, num, text, UNKNOWN_WORDS, value } from "./words";
 
 // biome-ignore lint/suspicious/noExplicitAny: rule items come from the engine as untyped JSON.

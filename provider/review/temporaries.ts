@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from "../api/client";
 import { AmbiguousWriteError, NotFoundError } from "../api/errors";
-import type { Strategy } from "../model/strategy";
+import type { Strategy } from "../model/plain-types";
 import { temporaryMark, temporaryStrategyName } from "../model/temporary-strategies";
 import type { BacktestTarget } from "./backtest-targets";
 import { ReviewInterruptedError } from "./errors";
