@@ -6,6 +6,7 @@ import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
+import { eachInParallel } from "./in-parallel";
 import { idListFailures, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
 import { activeLimitFailure } from "./strategy-activation-plan-check";
@@ -115,7 +116,7 @@ export const strategyActivationHandler: KindHandler = {
   async delete(ctx, _id, props) {
     const held = declared(withoutProvider(props));
     await operation(LABEL, "delete", async () => {
-      for (const id of held.strategyIds) await deactivate(ctx, id);
+      await eachInParallel(held.strategyIds, (id) => deactivate(ctx, id));
     });
   },
 };
@@ -130,7 +131,8 @@ function outputs(want: Declared): PropertyBag {
 
 /**
  * Deactivate first (ids this resource held that left the set, and with `exclusive` every other
- * active strategy), then activate what is missing, so the plan's limit is never crossed midway.
+ * active strategy), then activate what is missing, so the plan's limit is never crossed midway:
+ * the activations start only once every deactivation is done.
  */
 async function converge(ctx: RuntimeContext, previouslyHeld: Set<string>, want: Declared): Promise<void> {
   const wanted = new Set(want.strategyIds);
@@ -139,12 +141,12 @@ async function converge(ctx: RuntimeContext, previouslyHeld: Set<string>, want: 
   if (want.exclusive) {
     for (const s of strategies.values()) if (s.isActive && !wanted.has(s.id)) toDeactivate.add(s.id);
   }
-  for (const id of toDeactivate) await deactivate(ctx, id);
-  for (const id of wanted) {
-    if (strategies.get(id)?.isActive === true) continue;
+  await eachInParallel(toDeactivate, (id) => deactivate(ctx, id));
+  const inactive = [...wanted].filter((id) => strategies.get(id)?.isActive !== true);
+  await eachInParallel(inactive, async (id) => {
     await ctx.client().strategies.activate(id);
     await ctx.run.noteActivity(id, true);
-  }
+  });
 }
 
 async function deactivate(ctx: RuntimeContext, id: string): Promise<void> {
