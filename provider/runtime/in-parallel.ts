@@ -6,7 +6,7 @@
  */
 
 /** How many requests of one operation are in flight at once. */
-export const IN_FLIGHT = 8;
+const IN_FLIGHT = 8;
 
 /**
  * Runs `work` for every item, at most `limit` at a time. After a failure no further item starts
