@@ -9,6 +9,7 @@
  */
 import { printableText } from "../model/printable-text";
 import { listenEarly } from "./early-listener";
+import type { engineHealthProbe } from "./engine-health";
 import { EngineWatch, engineAddressOf } from "./engine-watch";
 
 export async function main(): Promise<void> {
@@ -38,7 +39,7 @@ export async function main(): Promise<void> {
  */
 function exitWithEngine(address: string | undefined): Array<() => void> {
   const stop: Array<() => void> = [];
-  let health: Promise<{ check: () => Promise<"alive" | "gone" | "unsure">; close: () => void }> | undefined;
+  let health: Promise<ReturnType<typeof engineHealthProbe>> | undefined;
   const engine =
     address === undefined
       ? undefined

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
+import { until } from "../support/until";
 import { yamlPortfolio } from "../support/yaml-program";
 import { spawnUp } from "./chaos/campaign";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
@@ -206,12 +207,3 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
     expect(changeReport(await p.preview())).toEqual([]);
   });
 });
-
-async function until(ready: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await ready()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("timed out waiting for the condition");
-}

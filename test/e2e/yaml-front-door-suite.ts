@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { untilGone } from "../support/process-table";
+import { until } from "../support/until";
 import { yamlPortfolio } from "../support/yaml-program";
 import { spawnUp } from "./chaos/campaign";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
@@ -37,6 +38,23 @@ const reads = (c: Record<string, number>) =>
   Object.entries(c)
     .filter(([k]) => k.startsWith("GET "))
     .reduce((sum, [, v]) => sum + v, 0);
+
+/** The stack's pending operations and the strategy ids its state records (sorted). */
+async function stateOf(
+  p: PulumiProject,
+): Promise<{ pending: unknown[]; strategyIds: (string | undefined)[] }> {
+  const state = JSON.parse(await p.exportState()) as {
+    deployment: {
+      pending_operations?: unknown[];
+      resources?: { type: string; outputs?: { strategyId?: string } }[];
+    };
+  };
+  const strategyIds = (state.deployment.resources ?? [])
+    .filter((r) => r.type === "strategy-alerts:index:Strategy")
+    .map((r) => r.outputs?.strategyId)
+    .sort();
+  return { pending: state.deployment.pending_operations ?? [], strategyIds };
+}
 
 /** The suite, run once per build of the plugin (one test file each, so they run side by side). */
 export function yamlFrontDoorSuite(plugin: PluginBuild): void {
@@ -186,14 +204,7 @@ export function yamlFrontDoorSuite(plugin: PluginBuild): void {
         const live = (await user.client.strategies.list()).strategies;
         expect(live.map((s) => s.name).sort()).toEqual(STRATEGY_NAMES);
         expect(live.every((s) => s.isActive)).toBe(true);
-        const state = JSON.parse(await p.exportState()) as {
-          deployment: { resources: { type: string; outputs?: { strategyId?: string } }[] };
-        };
-        const recorded = state.deployment.resources
-          .filter((r) => r.type === "strategy-alerts:index:Strategy")
-          .map((r) => r.outputs?.strategyId)
-          .sort();
-        expect(recorded).toEqual(live.map((s) => s.id).sort());
+        expect((await stateOf(p)).strategyIds).toEqual(live.map((s) => s.id).sort());
         expect((await user.client.webhook.get()).url).toBe("http://127.0.0.1:9/alerts");
         expect(planned(await p.preview())).toEqual({});
       }
@@ -231,32 +242,20 @@ export function yamlFrontDoorSuite(plugin: PluginBuild): void {
           count: 3,
         });
         const run = spawnUp(p);
-        const deadline = Date.now() + 90_000;
-        while (Date.now() < deadline) {
-          const created = (await emulator.journal(user.userId)).filter(
-            (e) => e.route === "/strategies" && e.method === "POST",
-          );
-          if (created.length >= 1) break;
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        await until(async () =>
+          (await emulator.journal(user.userId)).some((e) => e.route === "/strategies" && e.method === "POST"),
+        );
         const started = run.interrupt();
         const interrupted = await run.done;
         await emulator.control("DELETE", "/faults");
         expect(interrupted.code).not.toBe(0);
         // The engine cancels the provider, waits for the steps in flight and records them: nothing
         // is pending, every strategy the service made is in the state.
-        const state = JSON.parse(await p.exportState()) as {
-          deployment: {
-            pending_operations?: unknown[];
-            resources?: { type: string; outputs?: { strategyId?: string } }[];
-          };
-        };
-        expect(state.deployment.pending_operations ?? []).toEqual([]);
-        const recorded = (state.deployment.resources ?? [])
-          .filter((r) => r.type === "strategy-alerts:index:Strategy")
-          .map((r) => r.outputs?.strategyId)
-          .sort();
-        expect(recorded).toEqual((await user.client.strategies.list()).strategies.map((s) => s.id).sort());
+        const state = await stateOf(p);
+        expect(state.pending).toEqual([]);
+        expect(state.strategyIds).toEqual(
+          (await user.client.strategies.list()).strategies.map((s) => s.id).sort(),
+        );
         expect(await untilGone(started, 10_000)).toEqual([]);
         await p.up();
         await expectConverged(p, user);
@@ -265,12 +264,9 @@ export function yamlFrontDoorSuite(plugin: PluginBuild): void {
       it("converges after an up killed mid-way: cancel, strategy-alerts recover and up leave the portfolio once, and destroy removes it", async () => {
         const { user, p } = await stack();
         const run = spawnUp(p);
-        const deadline = Date.now() + 90_000;
-        while (Date.now() < deadline) {
-          const writes = (await emulator.journal(user.userId)).filter((e) => e.method !== "GET");
-          if (writes.length >= 2) break;
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        await until(
+          async () => (await emulator.journal(user.userId)).filter((e) => e.method !== "GET").length >= 2,
+        );
         run.kill();
         await run.done;
         await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true });

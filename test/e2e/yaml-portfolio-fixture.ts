@@ -134,12 +134,21 @@ export const PLUGIN_BUILDS: readonly PluginBuild[] = ["script plugin", "release 
 const SCRIPT_PLUGIN_PATH = "path: ./node_modules/pulumi-strategy-alerts";
 const buildOf = new WeakMap<PulumiProject, PluginBuild>();
 
+/**
+ * The release tarball the e2e global setup built for Linux x64, the platform CI runs on;
+ * elsewhere this fails, never skips.
+ */
+export function builtReleaseTarball(): string {
+  const tarball = inject("releaseTarball");
+  if (!tarball)
+    throw new Error("the release binary is built for linux-amd64 only: run this file on Linux x64");
+  return tarball;
+}
+
 /** The program as it runs under `build`: the release binary's directory in place of the package's. */
 function programFor(program: string, build: PluginBuild): string {
   if (build === "script plugin") return program;
-  // Elsewhere than on Linux x64 this fails, never skips.
-  if (!inject("releaseTarball"))
-    throw new Error("the release binary is built for linux-amd64 only: run this file on Linux x64");
+  builtReleaseTarball();
   return program.replaceAll(SCRIPT_PLUGIN_PATH, `path: ${JSON.stringify(dirname(releaseExecutable()))}`);
 }
 
