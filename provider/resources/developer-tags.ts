@@ -4,6 +4,7 @@ import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens
 import { warnCheckedAtApply } from "./checked-at-apply";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
+import { registeringWithoutStacks } from "./stackless-registration";
 import { unsetOutputs } from "./unset-outputs";
 
 export interface DeveloperTagsArgs {
@@ -54,14 +55,19 @@ export class DeveloperTags extends pulumi.dynamic.Resource {
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: DeveloperTagsArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      providerShell("DeveloperTags"),
-      name,
-      { ...args, ...unsetOutputs("DeveloperTags") },
-      opts,
-      RESOURCE_MODULE,
-      "DeveloperTags",
-    );
+    const restore = registeringWithoutStacks();
+    try {
+      super(
+        providerShell("DeveloperTags"),
+        name,
+        { ...args, ...unsetOutputs("DeveloperTags") },
+        opts,
+        RESOURCE_MODULE,
+        "DeveloperTags",
+      );
+    } finally {
+      restore();
+    }
     warnCheckedAtApply(this, "DeveloperTags", args, opts);
   }
 }

@@ -4,6 +4,7 @@ import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens
 import { warnCheckedAtApply } from "./checked-at-apply";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
+import { registeringWithoutStacks } from "./stackless-registration";
 import { unsetOutputs } from "./unset-outputs";
 
 export interface FollowedDeveloperArgs {
@@ -66,14 +67,19 @@ export class FollowedDeveloper extends pulumi.dynamic.Resource {
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: FollowedDeveloperArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      providerShell("FollowedDeveloper"),
-      name,
-      { ...args, ...unsetOutputs("FollowedDeveloper") },
-      opts,
-      RESOURCE_MODULE,
-      "FollowedDeveloper",
-    );
+    const restore = registeringWithoutStacks();
+    try {
+      super(
+        providerShell("FollowedDeveloper"),
+        name,
+        { ...args, ...unsetOutputs("FollowedDeveloper") },
+        opts,
+        RESOURCE_MODULE,
+        "FollowedDeveloper",
+      );
+    } finally {
+      restore();
+    }
     warnCheckedAtApply(this, "FollowedDeveloper", args, opts);
   }
 }

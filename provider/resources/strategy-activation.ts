@@ -4,6 +4,7 @@ import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens
 import { warnCheckedAtApply } from "./checked-at-apply";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
+import { registeringWithoutStacks } from "./stackless-registration";
 import { unsetOutputs } from "./unset-outputs";
 
 export interface StrategyActivationArgs {
@@ -64,14 +65,19 @@ export class StrategyActivation extends pulumi.dynamic.Resource {
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: StrategyActivationArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      providerShell("StrategyActivation"),
-      name,
-      { ...args, ...unsetOutputs("StrategyActivation") },
-      opts,
-      RESOURCE_MODULE,
-      "StrategyActivation",
-    );
+    const restore = registeringWithoutStacks();
+    try {
+      super(
+        providerShell("StrategyActivation"),
+        name,
+        { ...args, ...unsetOutputs("StrategyActivation") },
+        opts,
+        RESOURCE_MODULE,
+        "StrategyActivation",
+      );
+    } finally {
+      restore();
+    }
     warnCheckedAtApply(this, "StrategyActivation", args, opts);
   }
 }

@@ -14,6 +14,7 @@ import { warnCheckedAtApply } from "./checked-at-apply";
 import type { DeepInput, RuleItemInput } from "./input-types";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
+import { registeringWithoutStacks } from "./stackless-registration";
 import { unsetOutputs } from "./unset-outputs";
 
 export interface StrategyArgs {
@@ -124,17 +125,22 @@ export class Strategy extends pulumi.dynamic.Resource {
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: StrategyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      providerShell("Strategy"),
-      name,
-      {
-        ...args,
-        ...unsetOutputs("Strategy"),
-      },
-      opts,
-      RESOURCE_MODULE,
-      "Strategy",
-    );
+    const restore = registeringWithoutStacks();
+    try {
+      super(
+        providerShell("Strategy"),
+        name,
+        {
+          ...args,
+          ...unsetOutputs("Strategy"),
+        },
+        opts,
+        RESOURCE_MODULE,
+        "Strategy",
+      );
+    } finally {
+      restore();
+    }
     warnCheckedAtApply(this, "Strategy", args, opts);
   }
 }

@@ -4,6 +4,7 @@ import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens
 import { warnCheckedAtApply } from "./checked-at-apply";
 import { providerShell } from "./provider-shell";
 import { readState } from "./read-state";
+import { registeringWithoutStacks } from "./stackless-registration";
 import { unsetOutputs } from "./unset-outputs";
 
 export interface WebhookArgs {
@@ -59,18 +60,23 @@ export class Webhook extends pulumi.dynamic.Resource {
   declare readonly accountId: pulumi.Output<string>;
 
   constructor(name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      providerShell("Webhook"),
-      name,
-      {
-        ...args,
-        ...unsetOutputs("Webhook"),
-      },
-      // A secret returned from create must be declared here: pulumi.secret() from a dynamic provider does not work.
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs("Webhook") }),
-      RESOURCE_MODULE,
-      "Webhook",
-    );
+    const restore = registeringWithoutStacks();
+    try {
+      super(
+        providerShell("Webhook"),
+        name,
+        {
+          ...args,
+          ...unsetOutputs("Webhook"),
+        },
+        // A secret returned from create must be declared here: pulumi.secret() from a dynamic provider does not work.
+        pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs("Webhook") }),
+        RESOURCE_MODULE,
+        "Webhook",
+      );
+    } finally {
+      restore();
+    }
     warnCheckedAtApply(this, "Webhook", args, opts);
   }
 }

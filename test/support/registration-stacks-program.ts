@@ -1,0 +1,52 @@
+/**
+ * Declares resources of the package under the SDK's mocks in a fresh process and prints, as JSON,
+ * how many stack frames V8 handed to `Error.prepareStackTrace` while each constructor ran, and
+ * the stack-trace limit after it (also after a constructor that throws).
+ */
+import * as pulumi from "@pulumi/pulumi";
+
+async function main(): Promise<void> {
+  const sa = await import("../../provider");
+  await pulumi.runtime.setMocks(
+    { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: (args) => args.inputs },
+    "project",
+    "stack",
+    false,
+  );
+  Error.stackTraceLimit = 25;
+  const formatted: number[] = [];
+  // What a program's source-map support does: format every stack the SDK asks for.
+  Error.prepareStackTrace = (error, frames) => {
+    formatted.push(frames.length);
+    return `${String(error)}\n${frames.map((f) => `    at ${String(f)}`).join("\n")}`;
+  };
+  const declare = () =>
+    new sa.Strategy("s", {
+      name: "s",
+      triggers: ["new_token_created"],
+      rules: [{ rule: "is_honeypot", dealbreaker: true }],
+    });
+  declare(); // the first one also serialises the provider shell
+  formatted.length = 0;
+  const strategy = declare();
+  const strategyFrames = [...formatted];
+  const limitAfter = Error.stackTraceLimit;
+  let thrown = "";
+  try {
+    new sa.Webhook(undefined as unknown as string, { url: null, enabled: false });
+  } catch (err) {
+    thrown = String(err);
+  }
+  process.stdout.write(
+    `${JSON.stringify({
+      stacks: strategyFrames.length,
+      withFrames: strategyFrames.filter((n) => n > 0).length,
+      limitAfter,
+      limitAfterThrow: Error.stackTraceLimit,
+      thrown,
+    })}\n`,
+  );
+  await new Promise((resolve) => strategy.id.apply(resolve));
+}
+
+void main();
