@@ -70,7 +70,38 @@ class LongestFirstSequencer extends BaseSequencer {
   }
 }
 
+/**
+ * The sources load some modules on first use with `require("./…")`, so that a program declaring
+ * resources never loads the client, the review or zod (provider/deferred.ts). Vitest runs the
+ * sources as modules of its own graph, where Node's `require` cannot load a TypeScript file, and
+ * where a second copy of a module would break `instanceof` across the two. In tests only, each
+ * such `require` becomes an import of the same module, loaded with its importer. What the
+ * deferral itself changes (what a program loads) is tested on the built package, in a process
+ * of its own (test/integration/resources/program-loads.test.ts).
+ */
+function eagerRequires() {
+  return {
+    name: "eager-requires",
+    enforce: "pre" as const,
+    transform(code: string, id: string) {
+      if (
+        !/\/provider\/.*\.ts$/.test(id) ||
+        (!code.includes('require("./') && !code.includes('require("../'))
+      )
+        return undefined;
+      const imports: string[] = [];
+      const rewritten = code.replace(/\brequire\("(\.{1,2}\/[^"]+)"\)/g, (_, path: string) => {
+        const name = `__eagerRequire${imports.length}`;
+        imports.push(`import * as ${name} from ${JSON.stringify(path)};`);
+        return name;
+      });
+      return { code: `${imports.join("\n")}\n${rewritten}`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [eagerRequires()],
   test: {
     projects: [
       // Test files of these two projects share one module registry per worker: none of them

@@ -7,6 +7,20 @@
  * internal and may change.
  */
 
+import { deferred } from "./deferred";
+import type * as LookupOutputs from "./functions/lookup-outputs";
+import type * as Lookups from "./functions/lookups";
+import type * as Evaluate from "./model/evaluate";
+import type * as ValidateStrategy from "./model/validate-strategy";
+import type * as Render from "./review/render";
+
+// What only some programs use loads when first called (deferred.ts explains why).
+const lookupOutputs = (): typeof LookupOutputs => require("./functions/lookup-outputs");
+const lookups = (): typeof Lookups => require("./functions/lookups");
+const evaluate = (): typeof Evaluate => require("./model/evaluate");
+const validateStrategy = (): typeof ValidateStrategy => require("./model/validate-strategy");
+const render = (): typeof Render => require("./review/render");
+
 // The client and its errors.
 export { ApiClient, type ClientOptions, createClient } from "./api/client";
 export {
@@ -30,27 +44,24 @@ export {
 } from "./api/errors";
 // Lookups, each also as an `…Output` form taking Inputs.
 export type { LookupOptions } from "./functions/lookup-client";
-export {
-  getAccountOutput,
-  getDeveloperTagsOutput,
-  getFollowedDevelopersOutput,
-  getMicroblogHandlesOutput,
-  getMicroblogTagsOutput,
-  getStrategiesOutput,
-  type LookupInputs,
-} from "./functions/lookup-outputs";
-export {
-  getAccount,
-  getDeveloperTags,
-  getFollowedDevelopers,
-  getMicroblogHandles,
-  getMicroblogTags,
-  getStrategies,
-} from "./functions/lookups";
+export type { LookupInputs } from "./functions/lookup-outputs";
+export const getAccountOutput = deferred(() => lookupOutputs().getAccountOutput);
+export const getDeveloperTagsOutput = deferred(() => lookupOutputs().getDeveloperTagsOutput);
+export const getFollowedDevelopersOutput = deferred(() => lookupOutputs().getFollowedDevelopersOutput);
+export const getMicroblogHandlesOutput = deferred(() => lookupOutputs().getMicroblogHandlesOutput);
+export const getMicroblogTagsOutput = deferred(() => lookupOutputs().getMicroblogTagsOutput);
+export const getStrategiesOutput = deferred(() => lookupOutputs().getStrategiesOutput);
+export const getAccount = deferred(() => lookups().getAccount);
+export const getDeveloperTags = deferred(() => lookups().getDeveloperTags);
+export const getFollowedDevelopers = deferred(() => lookups().getFollowedDevelopers);
+export const getMicroblogHandles = deferred(() => lookups().getMicroblogHandles);
+export const getMicroblogTags = deferred(() => lookups().getMicroblogTags);
+export const getStrategies = deferred(() => lookups().getStrategies);
 // Strategies tested offline, and the resource kinds with their type tokens.
-export { evaluateStrategy } from "./model/evaluate";
+export const evaluateStrategy = deferred(() => evaluate().evaluateStrategy);
 export { type ResourceKind, TYPE_TOKENS, type TypeToken } from "./model/public-tokens";
-export { StrategyValidationError, validateStrategyInput } from "./model/validate-strategy";
+export { StrategyValidationError } from "./model/strategy-validation-error";
+export const validateStrategyInput = deferred(() => validateStrategy().validateStrategyInput);
 // Resources.
 export { DeveloperTags, type DeveloperTagsArgs } from "./resources/developer-tags";
 export { FollowedDeveloper, type FollowedDeveloperArgs } from "./resources/followed-developer";
@@ -58,7 +69,8 @@ export { Strategy, type StrategyArgs } from "./resources/strategy";
 export { StrategyActivation, type StrategyActivationArgs } from "./resources/strategy-activation";
 export { Webhook, type WebhookArgs } from "./resources/webhook";
 // Pull-request review of a preview (the renderer behind `strategy-alerts review`).
-export { type ReviewContext, type ReviewResult, renderReview } from "./review/render";
+export type { ReviewContext, ReviewResult } from "./review/render";
+export const renderReview = deferred(() => render().renderReview);
 export * as types from "./types";
 // Webhook receivers.
 export { type VerifyWebhookOptions, verifyWebhook, WebhookVerificationError } from "./webhooks/verify";

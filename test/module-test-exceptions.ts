@@ -103,6 +103,10 @@ export const MODULE_TEST_EXCEPTIONS: Readonly<Record<string, string>> = {
     "zod schemas; parsed in test/integration/api/strategies.test.ts",
   "provider/model/schemas/webhook.ts": "zod schemas; parsed in test/integration/api/webhook.test.ts",
 
+  "provider/api/client-parts.ts": "what `new ApiClient` builds; tested through test/unit/api/client.test.ts",
+  "provider/model/strategy-validation-error.ts":
+    "the error of assertValidStrategyInput; tested in test/unit/model/validate-strategy.test.ts and errors.test.ts",
+
   // The lookups.
   "provider/functions/lookup-client.ts": "tested through test/integration/functions/lookups.test.ts",
   "provider/functions/lookup-outputs.ts": "the …Output forms; tested end to end (test/e2e/packaged.test.ts)",

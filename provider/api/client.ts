@@ -1,12 +1,12 @@
-import { AccountApi } from "./account";
-import { BacktestsApi } from "./backtests";
-import { DevsApi } from "./devs";
-import { EvaluationsApi } from "./evaluations";
-import { MicroblogApi } from "./microblog";
-import { NotificationsApi } from "./notifications";
-import { StrategiesApi } from "./strategies";
-import { Transport, type TransportOptions } from "./transport";
-import { WebhookApi } from "./webhook";
+import type { AccountApi } from "./account";
+import type { BacktestsApi } from "./backtests";
+import type { DevsApi } from "./devs";
+import type { EvaluationsApi } from "./evaluations";
+import type { MicroblogApi } from "./microblog";
+import type { NotificationsApi } from "./notifications";
+import type { StrategiesApi } from "./strategies";
+import type { Transport, TransportOptions } from "./transport";
+import type { WebhookApi } from "./webhook";
 
 export type ClientOptions = TransportOptions;
 
@@ -26,16 +26,20 @@ export class ApiClient {
   readonly #transport: Transport;
 
   constructor(options: ClientOptions) {
-    const transport = new Transport(options);
-    this.#transport = transport;
-    this.account = new AccountApi(transport);
-    this.strategies = new StrategiesApi(transport);
-    this.evaluations = new EvaluationsApi(transport);
-    this.backtests = new BacktestsApi(transport);
-    this.notifications = new NotificationsApi(transport);
-    this.microblog = new MicroblogApi(transport);
-    this.devs = new DevsApi(transport);
-    this.webhook = new WebhookApi(transport);
+    // The groups, the transport and the answers' schemas (zod) load with the first client: a
+    // program declaring resources imports this class through the package's entry but never
+    // builds one, and they were a fifth of a second of its every up and preview.
+    const { clientParts }: typeof import("./client-parts") = require("./client-parts");
+    const parts = clientParts(options);
+    this.#transport = parts.transport;
+    this.account = parts.account;
+    this.strategies = parts.strategies;
+    this.evaluations = parts.evaluations;
+    this.backtests = parts.backtests;
+    this.notifications = parts.notifications;
+    this.microblog = parts.microblog;
+    this.devs = parts.devs;
+    this.webhook = parts.webhook;
   }
 
   /** The limiter this client's requests go through (shared per API key). */

@@ -11,6 +11,7 @@ import {
   TimeoutError,
   WriteStoppedError,
 } from "./errors";
+import { fetchDispatcher, type HttpDispatcher, type HttpMethod } from "./http-dispatcher";
 import { fillRoute, serializeQuery } from "./query";
 import { parseRateLimitHeaders } from "./rate-limit-headers";
 import { type RateLimiter, realSleep, sharedRateLimiter, type WaitListener } from "./rate-limiter";
@@ -26,7 +27,6 @@ import {
 } from "./retry";
 
 export type AuthHeaderMode = "x-api-key" | "authorization";
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** Minimal logger: console, pino and most loggers fit. Lines never contain the key. */
 export interface ClientLogger {
@@ -71,7 +71,10 @@ export interface TransportOptions {
    * until the caller's own `account.me()` or a rate an earlier process shared.
    */
   learnRate?: boolean;
-  /** Overrides the connection pool (tests, proxies): an undici Dispatcher. Not closed by `close()`. */
+  /**
+   * Overrides the connection pool (tests, proxies): an undici Dispatcher, for example. Not closed
+   * by `close()`. Default: Node.js's fetch (fetch-dispatcher.ts).
+   */
   dispatcher?: HttpDispatcher;
   /**
    * Once aborted (a command got SIGINT/SIGTERM), no POST, PUT or PATCH goes out any more, not
@@ -82,29 +85,9 @@ export interface TransportOptions {
 }
 
 /**
- * The connection pool requests go through: an undici Dispatcher (Pool, Agent, MockAgent…), described
- * by the two calls the transport makes on it, so the client's published declarations (read by the
- * type-check of every program that imports the package) need none of undici's.
+ * What the transport asks of a response's schema (a zod schema has it), described here so the
+ * client's published declarations need none of zod's.
  */
-export interface HttpDispatcher {
-  request(options: {
-    origin: string;
-    path: string;
-    method: HttpMethod;
-    headers: Record<string, string>;
-    body: string | null;
-    signal: AbortSignal;
-    headersTimeout: number;
-    bodyTimeout: number;
-  }): Promise<{
-    statusCode: number;
-    headers: Record<string, string | string[] | undefined>;
-    body: { text(): Promise<string> };
-  }>;
-  close(): Promise<void>;
-}
-
-/** What the transport asks of a response's schema (a zod schema has it), for the same reason. */
 interface ResponseSchema<T> {
   safeParse(
     body: unknown,
@@ -179,16 +162,6 @@ function readBackFor(method: string, route: string): string {
 }
 
 /**
- * undici is loaded with the first client, not with the package: a program of dynamic resources
- * imports the package but never sends a request itself, and undici's 110 modules were over a
- * third of what such a program loaded from us before its first resource.
- */
-function newPool(origin: string): HttpDispatcher {
-  const { Pool } = require("undici") as typeof import("undici");
-  return new Pool(origin, { connections: 16, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
-}
-
-/**
  * Sends one logical request: rate limit, auth, JSON, per-attempt timeout, retries by the
  * write-safety table, and zod validation of the answer. Holds the key in a private field only.
  */
@@ -253,7 +226,7 @@ export class Transport {
     this.#learnRate = options.learnRate ?? false;
     this.#stopWrites = options.stopWrites;
     this.#ownsDispatcher = !options.dispatcher;
-    this.#dispatcher = options.dispatcher ?? newPool(this.#base.origin);
+    this.#dispatcher = options.dispatcher ?? fetchDispatcher();
   }
 
   /** Closes the connection pool this transport created. */

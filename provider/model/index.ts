@@ -7,6 +7,7 @@ export * from "./rule-items";
 export * from "./rule-mapping";
 export * from "./strategy";
 export * from "./strategy-limits";
+export * from "./strategy-validation-error";
 export * from "./token";
 export * from "./triggers";
 export * from "./validate-strategy";

@@ -5,12 +5,12 @@
  * The zod schemas run last as a safety net and produce the typed value.
  */
 import type { z } from "zod";
-import { StrategyAlertsError } from "./errors";
 import { plainTextIssue } from "./plain-text";
 import type { StrategyInput, StrategyPatch } from "./plain-types";
 import { checkRepeatedRules } from "./repeated-rules";
 import { STRATEGY_BODY_FIELDS, StrategyInputSchema, StrategyPatchSchema } from "./strategy";
 import { STRATEGY_LIMITS as L } from "./strategy-limits";
+import { StrategyValidationError } from "./strategy-validation-error";
 import {
   CONFIGURABLE_TRIGGERS,
   EVENT_TYPES,
@@ -87,23 +87,6 @@ export function validateStrategyInput(
     // Only exotic inputs (throwing getters, proxies) get here; report rather than crash.
     const reason = error instanceof Error ? error.message : describeValue(error);
     return { ok: false, issues: [{ path: "input", message: `input could not be validated: ${reason}` }] };
-  }
-}
-
-/** The issues a message lists; a body of 10,000 bad rules still makes a message of a few lines. */
-const LISTED_ISSUES = 20;
-
-/** Thrown by assertValidStrategyInput; its message lists the first issues, `issues` holds all. */
-export class StrategyValidationError extends StrategyAlertsError {
-  override readonly name = "StrategyValidationError";
-  readonly issues: readonly ValidationIssue[];
-
-  constructor(issues: readonly ValidationIssue[]) {
-    const count = issues.length === 1 ? "1 problem" : `${issues.length} problems`;
-    const listed = issues.slice(0, LISTED_ISSUES).map((i) => `  - ${i.message}`);
-    if (issues.length > LISTED_ISSUES) listed.push(`  - … and ${issues.length - LISTED_ISSUES} more`);
-    super(`Invalid strategy (${count}):\n${listed.join("\n")}`);
-    this.issues = issues;
   }
 }
 

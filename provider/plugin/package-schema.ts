@@ -187,7 +187,7 @@ function fieldType(types: TypeBuilder, type: FieldType): TypeSpec {
         items: { oneOf: ruleItemTypes().map(({ name, schema }) => ruleItemType(types, name, schema)) },
       };
     default: {
-      const named = types.fromZod(type.zod, type.name, type.io ?? "input");
+      const named = types.fromZod(type.zod(), type.name, type.io ?? "input");
       return type.list ? { type: "array", items: named } : named;
     }
   }

@@ -7,14 +7,14 @@
  */
 import type { z } from "zod";
 
-/** How the plugin schema types a field; a zod schema becomes a named object type. */
+/** How the plugin schema types a field; a zod schema (built on demand) becomes a named object type. */
 export type FieldType =
   | "string"
   | "boolean"
   | "integer"
   | "strings"
   | "ruleItems"
-  | { readonly zod: z.ZodType; readonly name: string; readonly list?: true; readonly io?: "output" };
+  | { readonly zod: () => z.ZodType; readonly name: string; readonly list?: true; readonly io?: "output" };
 
 interface Field {
   /** One description: the TypeScript doc comment, the schema's description and the docs' row. */

@@ -1,15 +1,29 @@
-import {
-  EventTypeSchema,
-  MatchingSchema,
-  RetryPolicySchema,
-  RuleGroupSchema,
-  StoredRuleSchema,
-  type StrategyField,
-  type StrategyOutputField,
-  TriggerConfigsSchema,
-} from "../strategy";
+import type { StrategyField, StrategyOutputField } from "../strategy";
 import { STRATEGY_LIMITS as L } from "../strategy-limits";
 import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "./kind-descriptor";
+
+/**
+ * The schemas, loaded when a schema is built (the plugin's): a program's resources read these
+ * descriptors too, and would otherwise load zod and build every schema of a strategy.
+ */
+function schemas() {
+  const {
+    EventTypeSchema,
+    MatchingSchema,
+    RetryPolicySchema,
+    RuleGroupSchema,
+    StoredRuleSchema,
+    TriggerConfigsSchema,
+  }: typeof import("../strategy") = require("../strategy");
+  return {
+    EventTypeSchema,
+    MatchingSchema,
+    RetryPolicySchema,
+    RuleGroupSchema,
+    StoredRuleSchema,
+    TriggerConfigsSchema,
+  };
+}
 
 const inputs = {
   name: {
@@ -28,7 +42,7 @@ const inputs = {
   },
   triggers: {
     description: `Event types that trigger an evaluation (at most ${L.maxTriggers}); order is not a change.`,
-    type: { zod: EventTypeSchema, name: "EventType", list: true },
+    type: { zod: () => schemas().EventTypeSchema, name: "EventType", list: true },
     typeWords: "eventType[]",
     required: true,
     set: "strings",
@@ -37,7 +51,7 @@ const inputs = {
   triggerConfigs: {
     description:
       "Configuration of the triggers that take one (microblog tags, followed-developer scope), keyed by event type; removing it clears it.",
-    type: { zod: TriggerConfigsSchema, name: "TriggerConfigs" },
+    type: { zod: () => schemas().TriggerConfigsSchema, name: "TriggerConfigs" },
     typeWords: "object keyed by eventType",
     default: null,
     checked: true,
@@ -66,13 +80,13 @@ const inputs = {
   },
   retryPolicy: {
     description: "How a failed evaluation is retried.",
-    type: { zod: RetryPolicySchema, name: "RetryPolicy" },
+    type: { zod: () => schemas().RetryPolicySchema, name: "RetryPolicy" },
     typeWords: "`{type, maxAttempts, delayMinutes}`",
     checked: true,
   },
   matching: {
     description: "Alert when this share of the rules holds.",
-    type: { zod: MatchingSchema, name: "Matching" },
+    type: { zod: () => schemas().MatchingSchema, name: "Matching" },
     typeWords: "`{enabled, minPercent}`",
     checked: true,
   },
@@ -103,13 +117,13 @@ const outputs = {
   },
   dealbreakers: {
     description: "The dealbreaker conditions as the service stores them, generated from `rules`.",
-    type: { zod: StoredRuleSchema, name: "StoredRule", list: true, io: "output" },
+    type: { zod: () => schemas().StoredRuleSchema, name: "StoredRule", list: true, io: "output" },
     typeWords: "stored rules",
     alwaysOutput: true,
   },
   ruleGroups: {
     description: "The rule groups as the service stores them, generated from `rules`.",
-    type: { zod: RuleGroupSchema, name: "RuleGroup", list: true, io: "output" },
+    type: { zod: () => schemas().RuleGroupSchema, name: "RuleGroup", list: true, io: "output" },
     typeWords: "rule groups",
     alwaysOutput: true,
   },

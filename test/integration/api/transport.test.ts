@@ -51,14 +51,22 @@ const input = {
 function makeClient(over: Partial<ClientOptions> = {}) {
   const clock = fakeClock();
   let started = 0;
+  let answered = 0;
   const waits: WaitEvent[] = [];
+  // Fake time jumps only once the service has every attempt sent so far and the client has read
+  // the answers that came (as a real wait would let them): answers of requests sent side by side
+  // are handled before a pause ends, not after fake minutes. A dropped attempt is never
+  // answered, hence the short real bound.
   const sleep = async (ms: number) => {
-    while (server.requests.length < startedBase + started) await new Promise((r) => setImmediate(r));
+    const bound = Date.now() + 200;
+    while (server.requests.length < startedBase + started || (answered < started && Date.now() < bound))
+      await new Promise((r) => setImmediate(r));
     await clock.sleep(ms);
   };
   const startedBase = server.requests.length;
   const countAttempt = (message: string) => {
     if (/ attempt \d+$/.test(message)) started++;
+    if (/ answered \d+$/.test(message)) answered++;
   };
   const client = createClient({
     apiKey: uniqueKey("resilience"),

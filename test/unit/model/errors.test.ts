@@ -23,6 +23,7 @@ import * as pkg from "../../../provider/index";
 import { StrategyAlertsError } from "../../../provider/model/errors";
 import * as ruleEvaluation from "../../../provider/model/evaluate-rule";
 import * as ruleMapping from "../../../provider/model/rule-mapping";
+import * as strategyValidationError from "../../../provider/model/strategy-validation-error";
 import * as strategyValidation from "../../../provider/model/validate-strategy";
 import * as pluginErrors from "../../../provider/plugin/errors";
 import * as pluginFunctions from "../../../provider/plugin/functions";
@@ -86,7 +87,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   "api/errors": apiErrors,
   "model/evaluate-rule": ruleEvaluation,
   "model/rule-mapping": ruleMapping,
-  "model/validate-strategy": strategyValidation,
+  "model/strategy-validation-error": strategyValidationError,
   "plugin/errors": pluginErrors,
   "plugin/functions": pluginFunctions,
   "runtime/errors": runtimeErrors,

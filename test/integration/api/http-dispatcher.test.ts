@@ -1,0 +1,107 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchDispatcher } from "../../../provider/api/http-dispatcher";
+
+let server: Server;
+let origin: string;
+const seen: { method?: string; url?: string; headers: Record<string, unknown>; body: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      seen.push({ method: req.method, url: req.url, headers: req.headers, body });
+      if (req.url === "/redirect") {
+        res.writeHead(302, { location: "/elsewhere" }).end();
+      } else if (req.url === "/drop") {
+        req.socket.destroy();
+      } else if (req.url === "/slow") {
+        setTimeout(() => res.end("late"), 5_000).unref();
+      } else {
+        res.writeHead(201, { "X-Rate-Limit": "7", "content-type": "application/json" }).end('{"ok":true}');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const base = { headers: {}, body: null, headersTimeout: 1_000, bodyTimeout: 1_000 } as const;
+
+describe("fetchDispatcher", () => {
+  it("sends the method, path, headers and body, and answers the status, lower-case headers and text", async () => {
+    const res = await fetchDispatcher().request({
+      ...base,
+      origin,
+      path: "/strategies?x=1",
+      method: "POST",
+      headers: { "x-api-key": "k", "content-type": "application/json" },
+      body: '{"name":"a"}',
+      signal: new AbortController().signal,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.headers["x-rate-limit"]).toBe("7");
+    expect(await res.body.text()).toBe('{"ok":true}');
+    const last = seen.at(-1);
+    expect(last).toMatchObject({ method: "POST", url: "/strategies?x=1", body: '{"name":"a"}' });
+    expect(last?.headers["x-api-key"]).toBe("k");
+  });
+
+  it("returns a redirect instead of following it, as the transport expects of a pool", async () => {
+    const res = await fetchDispatcher().request({
+      ...base,
+      origin,
+      path: "/redirect",
+      method: "GET",
+      signal: new AbortController().signal,
+    });
+    expect(res.statusCode).toBe(302);
+    expect(seen.some((s) => s.url === "/elsewhere")).toBe(false);
+  });
+
+  it("rejects a refused connection with the network error's code, not fetch's generic TypeError", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const err = await fetchDispatcher()
+      .request({
+        ...base,
+        origin: `http://127.0.0.1:${port}`,
+        path: "/",
+        method: "GET",
+        signal: new AbortController().signal,
+      })
+      .catch((e: unknown) => e);
+    expect(err).not.toBeInstanceOf(TypeError);
+    expect((err as { code?: string }).code).toBe("ECONNREFUSED");
+  });
+
+  it("rejects a connection dropped after the request with a socket error code", async () => {
+    const err = await fetchDispatcher()
+      .request({ ...base, origin, path: "/drop", method: "DELETE", signal: new AbortController().signal })
+      .catch((e: unknown) => e);
+    expect(err).not.toBeInstanceOf(TypeError);
+    expect((err as { code?: string }).code).toMatch(/^(UND_ERR_SOCKET|ECONNRESET)$/);
+  });
+
+  it("rejects with the abort's reason when the caller aborts", async () => {
+    const controller = new AbortController();
+    const reason = new Error("attempt timed out");
+    const pending = fetchDispatcher().request({
+      ...base,
+      origin,
+      path: "/slow",
+      method: "GET",
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(reason), 50);
+    await expect(pending).rejects.toBe(reason);
+  });
+});
