@@ -145,7 +145,6 @@ export const MODULE_TEST_EXCEPTIONS: Readonly<Record<string, string>> = {
     "resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/strategy-activation.test.ts)",
   "provider/resources/webhook.ts":
     "resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
-  "provider/resources/quiet-sqlite.ts": "tested through test/integration/resources/no-warnings.test.ts",
   "provider/resources/read-state.ts":
     "the resources' static get; tested end to end (test/e2e/resource-get.test.ts)",
 

@@ -1,11 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { inputNames } from "../model/kinds";
-import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
+import { hasTypeToken, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
-import { providerShell } from "./provider-shell";
+import { shellInputs } from "./provider-shell";
 import { readState } from "./read-state";
 import { registeringWithoutStacks } from "./stackless-registration";
-import { unsetOutputs } from "./unset-outputs";
 
 export interface DeveloperTagsArgs {
   /**
@@ -20,7 +19,7 @@ export interface DeveloperTagsArgs {
 const INPUT_KEYS: readonly (keyof DeveloperTagsArgs)[] = inputNames("DeveloperTags");
 
 /** The tags assigned to one followed developer; destroying it assigns the empty set. */
-export class DeveloperTags extends pulumi.dynamic.Resource {
+export class DeveloperTags extends pulumi.CustomResource {
   /** The type token the engine records for this resource. */
   static readonly __pulumiType = TYPE_TOKENS.DeveloperTags;
 
@@ -57,14 +56,7 @@ export class DeveloperTags extends pulumi.dynamic.Resource {
   constructor(name: string, args: DeveloperTagsArgs, opts?: pulumi.CustomResourceOptions) {
     const restore = registeringWithoutStacks();
     try {
-      super(
-        providerShell("DeveloperTags"),
-        name,
-        { ...args, ...unsetOutputs("DeveloperTags") },
-        opts,
-        RESOURCE_MODULE,
-        "DeveloperTags",
-      );
+      super(TYPE_TOKENS.DeveloperTags, name, shellInputs("DeveloperTags", args), opts);
     } finally {
       restore();
     }

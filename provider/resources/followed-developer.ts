@@ -1,11 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { inputNames } from "../model/kinds";
-import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
+import { hasTypeToken, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
-import { providerShell } from "./provider-shell";
+import { shellInputs } from "./provider-shell";
 import { readState } from "./read-state";
 import { registeringWithoutStacks } from "./stackless-registration";
-import { unsetOutputs } from "./unset-outputs";
 
 export interface FollowedDeveloperArgs {
   /**
@@ -24,7 +23,7 @@ const INPUT_KEYS: readonly (keyof FollowedDeveloperArgs)[] = inputNames("Followe
 /**
  * A followed developer wallet. Destroying it deactivates the developer: the API cannot unfollow.
  */
-export class FollowedDeveloper extends pulumi.dynamic.Resource {
+export class FollowedDeveloper extends pulumi.CustomResource {
   /** The type token the engine records for this resource. */
   static readonly __pulumiType = TYPE_TOKENS.FollowedDeveloper;
 
@@ -69,14 +68,7 @@ export class FollowedDeveloper extends pulumi.dynamic.Resource {
   constructor(name: string, args: FollowedDeveloperArgs, opts?: pulumi.CustomResourceOptions) {
     const restore = registeringWithoutStacks();
     try {
-      super(
-        providerShell("FollowedDeveloper"),
-        name,
-        { ...args, ...unsetOutputs("FollowedDeveloper") },
-        opts,
-        RESOURCE_MODULE,
-        "FollowedDeveloper",
-      );
+      super(TYPE_TOKENS.FollowedDeveloper, name, shellInputs("FollowedDeveloper", args), opts);
     } finally {
       restore();
     }

@@ -1,72 +1,45 @@
-import type * as pulumi from "@pulumi/pulumi";
-import { loadSqliteQuietly } from "./quiet-sqlite";
+import type { KindOutput, ResourceKind } from "../model/kinds";
+import { unsetOutputs } from "./unset-outputs";
 
 /** The package that the provider process loads the real implementation from. */
 export const RUNTIME_MODULE = "pulumi-strategy-alerts/runtime";
 
-const shells = new Map<string, pulumi.dynamic.ResourceProvider>();
+/** The input under which Pulumi's dynamic-provider host finds a resource's provider. */
+const PROVIDER_KEY = "__provider";
 
 /**
- * The object Pulumi serializes into every resource's `__provider` input.
+ * The module text every dynamic resource carries in its `__provider` input (and output): the
+ * dynamic-provider host evaluates it once per process and calls its `handler()` for the provider.
+ * It only loads the runtime and asks it for the kind's provider: every line of logic is loaded
+ * at run time from the installed package, and credentials are read there, in `configure`, from
+ * stack config or the environment, never captured here.
  *
- * Pulumi stores the serialized text in state, twice per resource, and shows any change of it as
- * a change of every resource. So it captures nothing but two strings and only delegates: every
- * line of logic is loaded at run time from the installed package. Credentials are read there,
- * in `configure`, from stack config or the environment — never captured here.
+ * It is written here rather than left to `pulumi.dynamic.Resource`, whose closure serializer
+ * wrapped the seven one-line methods of a provider object in 2.4 KB of module text. The engine
+ * stores the text twice per resource and rewrites the whole checkpoint as each step completes,
+ * so at 200 strategies that was about a megabyte more in every save of a destroy.
  *
  * The runtime is resolved from the program directory (the provider process's working
  * directory) as a file there would resolve it: from node_modules in a user's project, and by
- * the package's own name for a program inside this repository. The provider host evaluates the
- * shell in a module without a file name, whose bare `require` can do only the first.
+ * the package's own name for a program inside this repository. The host evaluates the text in a
+ * module without a file name, whose bare `require` can do only the first.
  */
-export function providerShell(
-  kind: string,
-  runtimeModule: string = RUNTIME_MODULE,
-): pulumi.dynamic.ResourceProvider {
-  // One object per kind: Pulumi caches a provider's serialized text by object, so every
-  // resource of a kind after the first skips the closure serialization (tens of milliseconds of
-  // parsing each, in every preview and up).
-  const key = `${kind}\0${runtimeModule}`;
-  let shell = shells.get(key);
-  if (!shell) {
-    // Before the SDK serialises the first shell (after the resource's constructor returns).
-    loadSqliteQuietly();
-    shell = createShell(kind, runtimeModule);
-    shells.set(key, shell);
-  }
-  return shell;
+export function providerText(kind: string, runtimeModule: string = RUNTIME_MODULE): string {
+  return `exports.handler = () => {
+  const runtime = require("node:module").createRequire(process.cwd() + "/")(${JSON.stringify(runtimeModule)});
+  return { configure: (req) => runtime.configure(req), ...runtime.handler(${JSON.stringify(kind)}) };
+};
+`;
 }
 
-function createShell(kind: string, runtimeModule: string): pulumi.dynamic.ResourceProvider {
-  // Every method is one short line over one helper: the engine stores this text twice per
-  // resource (inputs and outputs) in every checkpoint it saves, and it saves one as steps
-  // complete. Rest parameters keep the SDK's wrapper of each method free of a parameter list.
-  const r = () => require("node:module").createRequire(`${process.cwd()}/`)(runtimeModule);
-  return {
-    configure: (...a) => r().configure(...a),
-    check: (...a) =>
-      r()
-        .handler(kind)
-        .check(...a),
-    diff: (...a) =>
-      r()
-        .handler(kind)
-        .diff(...a),
-    create: (...a) =>
-      r()
-        .handler(kind)
-        .create(...a),
-    read: (...a) =>
-      r()
-        .handler(kind)
-        .read(...a),
-    update: (...a) =>
-      r()
-        .handler(kind)
-        .update(...a),
-    delete: (...a) =>
-      r()
-        .handler(kind)
-        .delete(...a),
-  };
+/**
+ * What a resource of the kind registers: the program's inputs, its outputs without a value (so
+ * the engine tracks them) and the provider's text. The type token and this text are all that
+ * make it a dynamic resource, as `pulumi.dynamic.Resource` would have registered it.
+ */
+export function shellInputs<K extends ResourceKind, A extends object>(
+  kind: K,
+  args: A,
+): A & Record<KindOutput<K>, undefined> & { [PROVIDER_KEY]: string } {
+  return { ...args, ...unsetOutputs(kind), [PROVIDER_KEY]: providerText(kind) };
 }

@@ -1,11 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { inputNames } from "../model/kinds";
-import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
+import { hasTypeToken, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
-import { providerShell } from "./provider-shell";
+import { shellInputs } from "./provider-shell";
 import { readState } from "./read-state";
 import { registeringWithoutStacks } from "./stackless-registration";
-import { unsetOutputs } from "./unset-outputs";
 
 export interface StrategyActivationArgs {
   /** The strategies that must be active: a set (order and duplicates are not changes). */
@@ -24,7 +23,7 @@ const INPUT_KEYS: readonly (keyof StrategyActivationArgs)[] = inputNames("Strate
  * when the set plus the strategies active outside it exceed the plan's active limit; its update
  * deactivates before it activates, so moving activity at the limit works in one up.
  */
-export class StrategyActivation extends pulumi.dynamic.Resource {
+export class StrategyActivation extends pulumi.CustomResource {
   /** The type token the engine records for this resource. */
   static readonly __pulumiType = TYPE_TOKENS.StrategyActivation;
 
@@ -67,14 +66,7 @@ export class StrategyActivation extends pulumi.dynamic.Resource {
   constructor(name: string, args: StrategyActivationArgs, opts?: pulumi.CustomResourceOptions) {
     const restore = registeringWithoutStacks();
     try {
-      super(
-        providerShell("StrategyActivation"),
-        name,
-        { ...args, ...unsetOutputs("StrategyActivation") },
-        opts,
-        RESOURCE_MODULE,
-        "StrategyActivation",
-      );
+      super(TYPE_TOKENS.StrategyActivation, name, shellInputs("StrategyActivation", args), opts);
     } finally {
       restore();
     }

@@ -9,13 +9,12 @@ import type {
   StoredRule,
   TriggerConfigs,
 } from "../model/plain-types";
-import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
+import { hasTypeToken, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
 import type { DeepInput, RuleItemInput } from "./input-types";
-import { providerShell } from "./provider-shell";
+import { shellInputs } from "./provider-shell";
 import { readState } from "./read-state";
 import { registeringWithoutStacks } from "./stackless-registration";
-import { unsetOutputs } from "./unset-outputs";
 
 export interface StrategyArgs {
   /** The strategy's name: plain text (no control or bidi characters), at most 100 characters. */
@@ -59,7 +58,7 @@ const INPUT_KEYS: readonly (keyof StrategyArgs)[] = inputNames("Strategy");
  * A strategy: triggers plus filtering rules. Created inactive and never activated here: a
  * StrategyActivation owns which strategies are active.
  */
-export class Strategy extends pulumi.dynamic.Resource {
+export class Strategy extends pulumi.CustomResource {
   /** The type token the engine records for this resource. */
   static readonly __pulumiType = TYPE_TOKENS.Strategy;
 
@@ -127,17 +126,7 @@ export class Strategy extends pulumi.dynamic.Resource {
   constructor(name: string, args: StrategyArgs, opts?: pulumi.CustomResourceOptions) {
     const restore = registeringWithoutStacks();
     try {
-      super(
-        providerShell("Strategy"),
-        name,
-        {
-          ...args,
-          ...unsetOutputs("Strategy"),
-        },
-        opts,
-        RESOURCE_MODULE,
-        "Strategy",
-      );
+      super(TYPE_TOKENS.Strategy, name, shellInputs("Strategy", args), opts);
     } finally {
       restore();
     }

@@ -1,11 +1,10 @@
 import * as pulumi from "@pulumi/pulumi";
 import { inputNames, secretOutputs } from "../model/kinds";
-import { hasTypeToken, RESOURCE_MODULE, TYPE_TOKENS } from "../model/type-tokens";
+import { hasTypeToken, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
-import { providerShell } from "./provider-shell";
+import { shellInputs } from "./provider-shell";
 import { readState } from "./read-state";
 import { registeringWithoutStacks } from "./stackless-registration";
-import { unsetOutputs } from "./unset-outputs";
 
 export interface WebhookArgs {
   /** Where signed deliveries go; null clears the url, the secret and the verification state. */
@@ -24,7 +23,7 @@ export interface WebhookArgs {
 const INPUT_KEYS: readonly (keyof WebhookArgs)[] = inputNames("Webhook");
 
 /** The account's single webhook (declaring it adopts whatever the account has). */
-export class Webhook extends pulumi.dynamic.Resource {
+export class Webhook extends pulumi.CustomResource {
   /** The type token the engine records for this resource. */
   static readonly __pulumiType = TYPE_TOKENS.Webhook;
 
@@ -63,16 +62,11 @@ export class Webhook extends pulumi.dynamic.Resource {
     const restore = registeringWithoutStacks();
     try {
       super(
-        providerShell("Webhook"),
+        TYPE_TOKENS.Webhook,
         name,
-        {
-          ...args,
-          ...unsetOutputs("Webhook"),
-        },
+        shellInputs("Webhook", args),
         // A secret returned from create must be declared here: pulumi.secret() from a dynamic provider does not work.
         pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs("Webhook") }),
-        RESOURCE_MODULE,
-        "Webhook",
       );
     } finally {
       restore();

@@ -5,7 +5,7 @@ import { PulumiProject, REPO_ROOT } from "./harness";
 
 /**
  * The foundation proven under the real engine: a dynamic resource of this package with its own
- * type token goes through up, a no-change preview and destroy; its serialized closure only
+ * type token goes through up, a no-change preview and destroy; its provider text only
  * delegates to a runtime module loaded from node_modules; and the secret stack-config value the
  * provider uses never reaches the state.
  */
@@ -35,13 +35,17 @@ module.exports = {
 // The shell is internal (not exported by the package), so the program loads the built module itself.
 const PROGRAM = `
 import * as pulumi from "@pulumi/pulumi";
-const { providerShell } = require(${JSON.stringify(join(REPO_ROOT, "dist/provider/resources/provider-shell"))});
+const { providerText } = require(${JSON.stringify(join(REPO_ROOT, "dist/provider/resources/provider-shell"))});
 
-class Smoke extends pulumi.dynamic.Resource {
+class Smoke extends pulumi.CustomResource {
   declare readonly greeting: pulumi.Output<string>;
   declare readonly keyFingerprint: pulumi.Output<string>;
   constructor(name: string, args: { greeting: string }) {
-    super(providerShell("Smoke", "smoke-runtime"), name, { ...args, keyFingerprint: undefined }, {}, "strategy-alerts", "Smoke");
+    super("pulumi-nodejs:dynamic/strategy-alerts:Smoke", name, {
+      ...args,
+      keyFingerprint: undefined,
+      __provider: providerText("Smoke", "smoke-runtime"),
+    });
   }
 }
 
@@ -82,7 +86,7 @@ describe.runIf(inject("pulumiBinDir"))("real Pulumi engine smoke test", () => {
     expect(preview.changes).toEqual({ same: 2 });
   });
 
-  it("serializes a closure that only delegates to the runtime package", async () => {
+  it("stores a provider text that only delegates to the runtime package", async () => {
     await project.ensureApplied(PROGRAM);
     const state = JSON.parse(await project.exportState());
     const smoke = state.deployment.resources.find(
@@ -92,7 +96,7 @@ describe.runIf(inject("pulumiBinDir"))("real Pulumi engine smoke test", () => {
     expect(closure).toContain("createRequire");
     expect(closure).toContain('"smoke-runtime"');
     // Tiny and free of logic: no captured module bodies or credentials.
-    expect(closure.length).toBeLessThan(4000);
+    expect(closure.length).toBeLessThan(300);
     expect(closure).not.toContain("createHash");
   });
 

@@ -11,7 +11,7 @@ import {
 import type { Strategy, StrategyArgs } from "../../../provider/resources/strategy";
 
 /** What the Strategy resource class declares beyond what every dynamic resource has. */
-type ResourceProperties = Exclude<keyof Strategy, keyof pulumi.dynamic.Resource>;
+type ResourceProperties = Exclude<keyof Strategy, keyof pulumi.CustomResource>;
 
 describe("a strategy's fields are declared once, in the model", () => {
   it("the resource declares exactly the model's fields and outputs (checked by the typecheck)", () => {
