@@ -2,10 +2,10 @@
  * The type tokens of both front doors, from the kinds' descriptors. Policies, the review and
  * other tools recognise our resources through `resourceKindOf`, which knows both families.
  */
-import { KINDS, PLUGIN_PACKAGE, RESOURCE_KINDS, RESOURCE_MODULE, type ResourceKind } from "./kinds";
+import { KINDS, PLUGIN_PACKAGE, RESOURCE_KINDS, type ResourceKind } from "./kinds";
 
 export { resourceKindOf } from "./kinds";
-export { PLUGIN_PACKAGE, RESOURCE_MODULE, type ResourceKind };
+export { PLUGIN_PACKAGE, type ResourceKind };
 
 export type DynamicTokens = { readonly [K in ResourceKind]: (typeof KINDS)[K]["dynamicToken"] };
 type PluginTokens = { readonly [K in ResourceKind]: (typeof KINDS)[K]["pluginToken"] };

@@ -15,7 +15,6 @@ export {
   type KindDescriptor,
   type OutputField,
   PLUGIN_PACKAGE,
-  RESOURCE_MODULE,
 } from "./kind-descriptor";
 
 export const KINDS = {

@@ -82,7 +82,7 @@ export const ACCOUNT_ID_OUTPUT = {
 } as const satisfies OutputField;
 
 /** The module of the dynamic resources' type tokens. */
-export const RESOURCE_MODULE = "strategy-alerts";
+const RESOURCE_MODULE = "strategy-alerts";
 
 /** The provider plugin's package name: its resources are `strategy-alerts:index:<Kind>`. */
 export const PLUGIN_PACKAGE = "strategy-alerts";
