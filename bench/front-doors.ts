@@ -6,7 +6,7 @@
  *
  * - TypeScript: component resources (the engine and the Node.js language host, no provider), and
  *   dynamic resources whose provider does nothing (adds Pulumi's dynamic-provider machinery:
- *   the serialized provider closure and the dynamic-provider host); the floor is the latter;
+ *   the provider text in every resource's inputs and the dynamic-provider host); the floor is the latter;
  * - YAML: resources of a provider plugin whose operations do nothing (the SDK's provider server).
  *
  * Per phase (up, preview, refresh, change, destroy) it records requests and wall time, and the
@@ -95,7 +95,7 @@ export interface FrontDoorReport {
   /** Every run; the summaries hold the medians over the rounds. */
   rows: FrontDoorRow[];
   summaries: FrontDoorSummary[];
-  /** Bytes of the serialized provider closure the engine stores and sends with each dynamic resource. */
+  /** Bytes of the `__provider` text (the package's, or the SDK's serialized closure) the engine stores with each dynamic resource. */
   serializedProviderBytes: { dynamic: number; bareDynamic: number; baseline?: number };
   targets: { pluginRequestsAtMostDynamic: boolean; pluginWithin1_2x: boolean; dynamicWithin1_2x: boolean };
 }
@@ -527,7 +527,7 @@ export function printFrontDoors(report: FrontDoorReport, log: (line: string) => 
   }
   const b = report.serializedProviderBytes;
   log(
-    `serialized provider closure per dynamic resource: ${b.dynamic} bytes (no-op provider: ${b.bareDynamic}${b.baseline ? `; baseline: ${b.baseline}` : ""})`,
+    `provider text (__provider) per dynamic resource: ${b.dynamic} bytes (no-op provider: ${b.bareDynamic}${b.baseline ? `; baseline: ${b.baseline}` : ""})`,
   );
   log(
     `front-door targets: ${Object.entries(report.targets)
