@@ -1,8 +1,9 @@
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * The connection pool requests go through: an undici Dispatcher (Pool, Agent, MockAgent…), described
- * by the two calls the transport makes on it, so the client's published declarations (read by the
+ * The connection pool requests go through, described by the two calls the transport makes on it:
+ * `fetchDispatcher` below unless the client is given another (any undici Dispatcher fits: Pool,
+ * Agent, MockAgent…). Described here, so the client's published declarations (read by the
  * type-check of every program that imports the package) need none of undici's.
  */
 export interface HttpDispatcher {

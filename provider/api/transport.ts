@@ -73,7 +73,7 @@ export interface TransportOptions {
   learnRate?: boolean;
   /**
    * Overrides the connection pool (tests, proxies): an undici Dispatcher, for example. Not closed
-   * by `close()`. Default: Node.js's fetch (fetch-dispatcher.ts).
+   * by `close()`. Default: Node.js's fetch (`fetchDispatcher`, http-dispatcher.ts).
    */
   dispatcher?: HttpDispatcher;
   /**
