@@ -5,6 +5,8 @@
  * backend the newest readable copy Pulumi kept is restored (file-checkpoint.ts); on any other
  * backend the error says how to restore it by hand.
  */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
 import {
@@ -52,7 +54,7 @@ async function restore(pulumi: PulumiRunner, opts: ExportOptions, failure: strin
   const url = await backendUrl(pulumi);
   const root = fileBackendRoot(url, opts.cwd);
   if (root === undefined) throw byHand(url, failure);
-  const at = await locate(pulumi, root, opts.stack);
+  const at = await locate(pulumi, root, opts);
   const checkpoint = await findCheckpoint(at);
   if (checkpoint === undefined || (await isReadableCheckpoint(checkpoint, at.stack))) {
     // The file reads: the failure is not the one this restores (a missing or wrong secrets
@@ -90,13 +92,46 @@ async function backendUrl(pulumi: PulumiRunner): Promise<string> {
 }
 
 /** The stack's project and name, as the CLI resolves them (`organization/<project>/<stack>`). */
-async function locate(pulumi: PulumiRunner, root: string, stack: string | undefined): Promise<StackLocation> {
-  const named = (
-    await pulumi(["stack", "--show-name", "--fully-qualify-stack-names", ...stackArgs(stack)])
-  ).trim();
+async function locate(pulumi: PulumiRunner, root: string, opts: ExportOptions): Promise<StackLocation> {
+  let named: string;
+  try {
+    named = (
+      await pulumi(["stack", "--show-name", "--fully-qualify-stack-names", ...stackArgs(opts.stack)])
+    ).trim();
+  } catch (error) {
+    // An empty checkpoint fails even the naming of the stack ("failed to load checkpoint: EOF").
+    if (!(error instanceof CommandError) || !UNREADABLE_CHECKPOINT.test(error.message)) throw error;
+    named = await namedWithoutPulumi(opts, error.message);
+  }
   const parts = named.split("/");
   const name = parts.at(-1) ?? named;
   return { root, project: parts.length >= 2 ? parts.at(-2) : undefined, stack: name };
+}
+
+/**
+ * The stack's name as given (`--stack`), with the project of the Pulumi.yaml in the working
+ * directory unless the name says it (`org/project/stack`). Without `--stack` the selected stack
+ * cannot be known while its checkpoint does not load.
+ */
+async function namedWithoutPulumi(opts: ExportOptions, failure: string): Promise<string> {
+  if (!opts.stack) {
+    throw new CommandError(
+      `${failure}\nThe stack's checkpoint is unreadable, so Pulumi cannot say which stack is selected: run recover again with --stack <name>.`,
+    );
+  }
+  if (opts.stack.includes("/")) return opts.stack;
+  const project = await projectName(opts.cwd);
+  return project === undefined ? opts.stack : `${project}/${opts.stack}`;
+}
+
+/** The `name:` of the project file in `cwd`, if there is one. */
+async function projectName(cwd: string): Promise<string | undefined> {
+  for (const file of ["Pulumi.yaml", "Pulumi.yml"]) {
+    const text = await readFile(join(cwd, file), "utf8").catch(() => undefined);
+    const name = text === undefined ? undefined : /^name:[ \t]*["']?([^"'#\s]+)/m.exec(text)?.[1];
+    if (name) return name;
+  }
+  return undefined;
 }
 
 /** A backend recover does not write to itself: how to restore the checkpoint there. */

@@ -21,7 +21,10 @@ const LOAD_FAILURE = "pulumi stack export failed: error: failed to load checkpoi
  * A file backend with the stack's checkpoint cut to 0 bytes and its .bak intact, and a stand-in
  * for the Pulumi CLI that, like the real one, fails every export while the checkpoint is unreadable.
  */
-async function brokenFileBackend(url = (root: string) => `file://${root}`) {
+async function brokenFileBackend(
+  url = (root: string) => `file://${root}`,
+  { namesStack = true }: { namesStack?: boolean } = {},
+) {
   const root = await mkdtemp(join(tmpdir(), "psa-repair-"));
   roots.push(root);
   const stacks = join(root, ".pulumi", "stacks", "proj");
@@ -34,7 +37,12 @@ async function brokenFileBackend(url = (root: string) => `file://${root}`) {
   const pulumi: PulumiRunner = async (args) => {
     calls.push(args.join(" "));
     if (args[0] === "whoami") return JSON.stringify({ user: "me", url: url(root) });
-    if (args.includes("--show-name")) return "organization/proj/dev\n";
+    if (args.includes("--show-name")) {
+      // An empty checkpoint fails even this in the real CLI.
+      if (!namesStack)
+        throw new CommandError("pulumi stack --show-name failed: error: failed to load checkpoint: EOF");
+      return "organization/proj/dev\n";
+    }
     if (args[1] === "export") {
       const text = await readFile(file, "utf8");
       if (text === "" || text === "{}") throw new CommandError(LOAD_FAILURE);
@@ -63,6 +71,33 @@ describe("exportOrRestore", () => {
         `^Restored it from ${file}\\.bak, written .*; the unreadable file is kept as ${file}\\.unreadable-\\d{8}T\\d{6}Z\\.$`,
       ),
     );
+  });
+
+  it("finds the checkpoint by --stack and the project file when the CLI cannot even name the stack", async () => {
+    const { root, file, pulumi } = await brokenFileBackend(undefined, { namesStack: false });
+    await writeFile(join(root, "Pulumi.yaml"), "name: proj\nruntime: yaml\n");
+    const lines: string[] = [];
+    const exported = await exportOrRestore(pulumi, {
+      cwd: root,
+      stack: "dev",
+      apply: true,
+      log: (l) => lines.push(l),
+    });
+    expect(JSON.parse(exported ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
+    expect(lines[1]).toContain(`Restored it from ${file}.bak`);
+  });
+
+  it("asks for --stack when the CLI cannot name the selected stack", async () => {
+    const { root, file, pulumi } = await brokenFileBackend(undefined, { namesStack: false });
+    const failure = await exportOrRestore(pulumi, {
+      cwd: root,
+      stack: undefined,
+      apply: true,
+      log: () => {},
+    }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(CommandError);
+    expect((failure as Error).message).toContain("run recover again with --stack <name>");
+    expect(await readFile(file, "utf8")).toBe("");
   });
 
   it("without --yes changes nothing and says which copy --yes would restore", async () => {
