@@ -22,7 +22,8 @@ pending_operations):
 A checkpoint the kill left unreadable ("failed to load checkpoint": the kill landed while a
 local file backend wrote it) is restored first, with --yes, from the newest readable copy Pulumi kept
 (<stack>.json.bak, .pulumi/backups/...); the unreadable file is kept beside it as
-<stack>.json.unreadable-<time>. On other backends recover prints how to restore it by hand.
+<stack>.json.unreadable-<time>. When Pulumi cannot even name the stack then, pass --stack.
+On other backends recover prints how to restore it by hand.
 
 Without --yes it prints what it found and the \`pulumi refresh\` command that settles it; with
 --yes it runs that command. A strategy that another stack of the project holds is never taken,
