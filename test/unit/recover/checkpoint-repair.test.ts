@@ -54,16 +54,21 @@ async function brokenFileBackend(
   return { root, file, pulumi, calls };
 }
 
+/** exportOrRestore for `stack` in `cwd`, with the lines it logged; a throw comes back as `error`. */
+async function restoreIn(pulumi: PulumiRunner, cwd: string, stack: string | undefined, apply = true) {
+  const lines: string[] = [];
+  try {
+    const exported = await exportOrRestore(pulumi, { cwd, stack, apply, log: (l) => lines.push(l) });
+    return { exported, lines, error: undefined };
+  } catch (error) {
+    return { exported: undefined, lines, error };
+  }
+}
+
 describe("exportOrRestore", () => {
   it("restores an unreadable checkpoint of a file backend from its backup, says what it did, and exports", async () => {
     const { root, file, pulumi } = await brokenFileBackend();
-    const lines: string[] = [];
-    const exported = await exportOrRestore(pulumi, {
-      cwd: root,
-      stack: "dev",
-      apply: true,
-      log: (l) => lines.push(l),
-    });
+    const { exported, lines } = await restoreIn(pulumi, root, "dev");
     expect(JSON.parse(exported ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
     expect(lines[0]).toContain(`The stack's checkpoint ${file} could not be loaded`);
     expect(lines[1]).toMatch(
@@ -76,25 +81,14 @@ describe("exportOrRestore", () => {
   it("finds the checkpoint by --stack and the project file when the CLI cannot even name the stack", async () => {
     const { root, file, pulumi } = await brokenFileBackend(undefined, { namesStack: false });
     await writeFile(join(root, "Pulumi.yaml"), "name: proj\nruntime: yaml\n");
-    const lines: string[] = [];
-    const exported = await exportOrRestore(pulumi, {
-      cwd: root,
-      stack: "dev",
-      apply: true,
-      log: (l) => lines.push(l),
-    });
+    const { exported, lines } = await restoreIn(pulumi, root, "dev");
     expect(JSON.parse(exported ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
     expect(lines[1]).toContain(`Restored it from ${file}.bak`);
   });
 
   it("asks for --stack when the CLI cannot name the selected stack", async () => {
     const { root, file, pulumi } = await brokenFileBackend(undefined, { namesStack: false });
-    const failure = await exportOrRestore(pulumi, {
-      cwd: root,
-      stack: undefined,
-      apply: true,
-      log: () => {},
-    }).catch((e: unknown) => e);
+    const { error: failure } = await restoreIn(pulumi, root, undefined);
     expect(failure).toBeInstanceOf(CommandError);
     expect((failure as Error).message).toContain("run recover again with --stack <name>");
     expect(await readFile(file, "utf8")).toBe("");
@@ -102,13 +96,7 @@ describe("exportOrRestore", () => {
 
   it("without --yes changes nothing and says which copy --yes would restore", async () => {
     const { root, file, pulumi, calls } = await brokenFileBackend();
-    const lines: string[] = [];
-    const exported = await exportOrRestore(pulumi, {
-      cwd: root,
-      stack: "dev",
-      apply: false,
-      log: (l) => lines.push(l),
-    });
+    const { exported, lines } = await restoreIn(pulumi, root, "dev", false);
     expect(exported).toBeUndefined();
     expect(lines[1]).toMatch(new RegExp(`^Rerun with --yes to restore it from ${file}\\.bak, written `));
     expect(await readFile(file, "utf8")).toBe("");
@@ -117,12 +105,7 @@ describe("exportOrRestore", () => {
 
   it("on another backend changes nothing and says how to restore by hand, without the backend's credentials", async () => {
     const { root, file, pulumi } = await brokenFileBackend(() => "postgres://admin:s3cret@db/state");
-    const error = await exportOrRestore(pulumi, {
-      cwd: root,
-      stack: undefined,
-      apply: true,
-      log: () => {},
-    }).catch((e: unknown) => e);
+    const { error } = await restoreIn(pulumi, root, undefined);
     expect(error).toBeInstanceOf(CommandError);
     const message = (error as Error).message;
     expect(message).toContain(LOAD_FAILURE);
@@ -134,12 +117,7 @@ describe("exportOrRestore", () => {
 
   it("on Pulumi Cloud points at the last good version of the stack's history", async () => {
     const { root, pulumi } = await brokenFileBackend(() => "https://api.pulumi.com");
-    const error = await exportOrRestore(pulumi, {
-      cwd: root,
-      stack: undefined,
-      apply: true,
-      log: () => {},
-    }).catch((e: unknown) => e);
+    const { error } = await restoreIn(pulumi, root, undefined);
     expect((error as Error).message).toContain("pulumi stack export --version <n> --file good.json");
   });
 
@@ -153,12 +131,7 @@ describe("exportOrRestore", () => {
         );
       return pulumi(args);
     };
-    const error = await exportOrRestore(failing, {
-      cwd: root,
-      stack: "dev",
-      apply: true,
-      log: () => {},
-    }).catch((e: unknown) => e);
+    const { error } = await restoreIn(failing, root, "dev");
     expect((error as Error).message).toContain("the stack's checkpoint file itself reads");
     expect(await readFile(file, "utf8")).toBe(GOOD);
   });
@@ -168,8 +141,6 @@ describe("exportOrRestore", () => {
     const pulumi: PulumiRunner = async () => {
       throw other;
     };
-    await expect(
-      exportOrRestore(pulumi, { cwd: "/", stack: "dev", apply: true, log: () => {} }),
-    ).rejects.toBe(other);
+    expect((await restoreIn(pulumi, "/", "dev")).error).toBe(other);
   });
 });
