@@ -3,7 +3,7 @@
  * Prints, as JSON, the package's and its dependencies' modules loaded by then; then calls what
  * loads on first use (the validator, the client, the review) and says whether each worked.
  */
-import * as pulumi from "@pulumi/pulumi";
+import { declareEveryKind, mockEngine } from "./mocked-program";
 
 const loaded = () =>
   Object.keys(require.cache)
@@ -12,24 +12,8 @@ const loaded = () =>
 
 async function main(): Promise<void> {
   const sa = await import("../../provider");
-  await pulumi.runtime.setMocks(
-    { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: (args) => args.inputs },
-    "project",
-    "stack",
-    false,
-  );
-  const resources = [
-    new sa.FollowedDeveloper("dev", { address: "0xabc" }),
-    new sa.DeveloperTags("tags", { address: "0xabc", tagIds: [] }),
-    new sa.Webhook("hook", { url: null, enabled: false }),
-    new sa.Strategy("s", {
-      name: "s",
-      triggers: ["new_token_created"],
-      rules: [{ rule: "is_honeypot", dealbreaker: true }],
-    }),
-    new sa.StrategyActivation("active", { strategyIds: [] }),
-  ];
-  await Promise.all(resources.map((r) => new Promise((resolve) => r.id.apply(resolve))));
+  await mockEngine();
+  await declareEveryKind(sa);
   const declaring = loaded();
   const validation = sa.validateStrategyInput({ name: "", triggers: [], rules: [] }, "create");
   const client = new sa.ApiClient({ apiKey: "k", baseUrl: "http://127.0.0.1:9/api/external/v1" });

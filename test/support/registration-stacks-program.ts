@@ -3,16 +3,11 @@
  * how many stack frames V8 handed to `Error.prepareStackTrace` while each constructor ran, and
  * the stack-trace limit after it (also after a constructor that throws).
  */
-import * as pulumi from "@pulumi/pulumi";
+import { declareStrategy, mockEngine } from "./mocked-program";
 
 async function main(): Promise<void> {
   const sa = await import("../../provider");
-  await pulumi.runtime.setMocks(
-    { newResource: (args) => ({ id: `${args.name}-id`, state: args.inputs }), call: (args) => args.inputs },
-    "project",
-    "stack",
-    false,
-  );
+  await mockEngine();
   Error.stackTraceLimit = 25;
   const formatted: number[] = [];
   // What a program's source-map support does: format every stack the SDK asks for.
@@ -20,13 +15,8 @@ async function main(): Promise<void> {
     formatted.push(frames.length);
     return `${String(error)}\n${frames.map((f) => `    at ${String(f)}`).join("\n")}`;
   };
-  const declare = () =>
-    new sa.Strategy("s", {
-      name: "s",
-      triggers: ["new_token_created"],
-      rules: [{ rule: "is_honeypot", dealbreaker: true }],
-    });
-  declare(); // the first one also serialises the provider shell
+  const declare = () => declareStrategy(sa);
+  declare(); // the first one also loads what later declarations reuse
   formatted.length = 0;
   const strategy = declare();
   const strategyFrames = [...formatted];

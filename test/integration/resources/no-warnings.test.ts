@@ -19,10 +19,10 @@ describe("a program using the package", () => {
     expect(result.stderr).toBe("");
   });
 
-  it("prints no warning when the SDK serialises every kind's provider (no SQLite ExperimentalWarning)", async () => {
+  it("prints no warning when it declares one resource of every kind (no SQLite ExperimentalWarning)", async () => {
     const result = await run("construct");
     expect(result.code).toBe(0);
-    // Every kind was registered with its serialised provider, so the serialiser did run.
+    // Every kind was registered, each with its provider text.
     expect(result.stdout.trim().split("\n")).toHaveLength(5);
     expect(result.stdout).not.toContain(":undefined");
     expect(result.stderr).not.toMatch(/Warning/);
