@@ -19,11 +19,14 @@ pending_operations):
   others     (activation, webhook, developer, tags) their create is safe to repeat: cleared,
              the next \`pulumi up\` sends it again
 
-A checkpoint the kill left unreadable ("failed to load checkpoint": the kill landed while a
-local file backend wrote it) is restored first, with --yes, from the newest readable copy Pulumi kept
-(<stack>.json.bak, .pulumi/backups/...); the unreadable file is kept beside it as
-<stack>.json.unreadable-<time>. When Pulumi cannot even name the stack then, pass --stack.
-On other backends recover prints how to restore it by hand.
+A stack the kill left unloadable ("failed to load checkpoint": the kill landed while a local
+file backend wrote the checkpoint; \`pulumi cancel\` fails too) is repaired first, with --yes:
+an empty attributes file beside the checkpoint is set aside as
+<stack>.json.attrs.unreadable-<time>; an empty checkpoint is restored from the newest readable
+copy Pulumi kept (<stack>.json.bak, .pulumi/backups/...) and kept as
+<stack>.json.unreadable-<time>. Then the killed update's lock is released when its process ran
+on this machine and is gone (otherwise its holder is named). When Pulumi cannot even name the
+stack, pass --stack. On other backends recover prints how to restore it by hand.
 
 Without --yes it prints what it found and the \`pulumi refresh\` command that settles it; with
 --yes it runs that command. A strategy that another stack of the project holds is never taken,

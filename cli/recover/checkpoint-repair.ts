@@ -1,14 +1,17 @@
 /**
  * `pulumi stack export` for `recover`, and what to do when it fails because the stack's
- * checkpoint cannot be loaded: a `pulumi up` killed while the file backend was writing it
- * leaves it empty or cut short, and every command, `cancel` aside, then fails. On a local file
- * backend the newest readable copy Pulumi kept is restored (file-checkpoint.ts); on any other
- * backend the error says how to restore it by hand.
+ * checkpoint cannot be loaded after a `pulumi up` was killed: on a local file backend, the
+ * checkpoint's attributes file left empty (checkpoint-attributes.ts; what a kill really leaves)
+ * is set aside, a checkpoint left empty or cut short is restored from the newest readable copy
+ * Pulumi kept (file-checkpoint.ts), and the killed update's lock, which `pulumi cancel` could not
+ * release meanwhile, is released (stack-locks.ts). On any other backend the error says how to
+ * restore the checkpoint by hand.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
+import { attributesFile, hasUnreadableAttributes, setAsideAttributes } from "./checkpoint-attributes";
 import {
   fileBackendRoot,
   findCheckpoint,
@@ -19,6 +22,7 @@ import {
   type StackLocation,
 } from "./file-checkpoint";
 import { type PulumiRunner, stackArgs } from "./pulumi-cli";
+import { holder, isAbandoned, stackLocks } from "./stack-locks";
 
 /** What the Pulumi CLI (3.274) says of a checkpoint that does not parse ("EOF", "unexpected end of JSON input"). */
 const UNREADABLE_CHECKPOINT = /failed to load checkpoint/i;
@@ -44,43 +48,100 @@ export async function exportOrRestore(
     return await exportStack();
   } catch (error) {
     if (!(error instanceof CommandError) || !UNREADABLE_CHECKPOINT.test(error.message)) throw error;
-    if (!(await restore(pulumi, opts, error.message))) return undefined;
+    const at = await repair(pulumi, opts, error.message);
+    if (at === undefined) return undefined;
+    await releaseAbandonedLocks(pulumi, at, opts);
     return exportStack();
   }
 }
 
-/** True once restored; false when only the plan was printed. */
-async function restore(pulumi: PulumiRunner, opts: ExportOptions, failure: string): Promise<boolean> {
+/** One thing wrong with the stack's files: what was found, what --yes does, and doing it. */
+interface Repair {
+  found: string;
+  plan: string;
+  apply(): Promise<string>;
+}
+
+/** Where the stack lives once its files were repaired; undefined when only the plan was printed. */
+async function repair(
+  pulumi: PulumiRunner,
+  opts: ExportOptions,
+  failure: string,
+): Promise<StackLocation | undefined> {
   const url = await backendUrl(pulumi);
   const root = fileBackendRoot(url, opts.cwd);
   if (root === undefined) throw byHand(url, failure);
   const at = await locate(pulumi, root, opts);
   const checkpoint = await findCheckpoint(at);
-  if (checkpoint === undefined || (await isReadableCheckpoint(checkpoint, at.stack))) {
-    // The file reads: the failure is not the one this restores (a missing or wrong secrets
+  const repairs = checkpoint === undefined ? [] : await repairsOf(at, checkpoint);
+  if (repairs.length === 0) {
+    // The files read: the failure is not the one this repairs (a missing or wrong secrets
     // passphrase, say). Replacing a good checkpoint would lose state.
     throw new CommandError(
-      `${failure} (the stack's checkpoint file itself reads, so recover leaves it as it is)`,
+      `${failure} (the stack's checkpoint file and its attributes read, so recover leaves them as they are)`,
     );
   }
-  const copy = await newestReadableCopy(at, checkpoint);
-  const p = printableText;
-  opts.log(
-    `The stack's checkpoint ${p(checkpoint)} could not be loaded (empty or cut short: a \`pulumi up\` killed while writing it).`,
-  );
+  for (const r of repairs) {
+    opts.log(r.found);
+    opts.log(opts.apply ? await r.apply() : `Rerun with --yes to ${r.plan}.`);
+  }
   if (!opts.apply) {
-    opts.log(
-      `Rerun with --yes to restore it from ${p(copy.file)}, written ${copy.writtenAt.toISOString()} ` +
-        `(the unreadable file is kept as ${p(keptName(checkpoint, new Date()))}), and settle the stack's interrupted creates.`,
-    );
-    return false;
+    opts.log("With --yes, recover then settles the stack's interrupted creates.");
+    return undefined;
   }
-  const restored = await restoreCheckpoint(checkpoint, copy);
-  opts.log(
-    `Restored it from ${p(restored.from)}, written ${restored.writtenAt.toISOString()}; ` +
-      `the unreadable file is kept as ${p(restored.keptAs)}.`,
-  );
-  return true;
+  return at;
+}
+
+/** The checkpoint when it is empty or cut short, then its attributes file when that is. */
+async function repairsOf(at: StackLocation, checkpoint: string): Promise<Repair[]> {
+  const p = printableText;
+  const repairs: Repair[] = [];
+  if (!(await isReadableCheckpoint(checkpoint, at.stack))) {
+    const copy = await newestReadableCopy(at, checkpoint);
+    repairs.push({
+      found: `The stack's checkpoint ${p(checkpoint)} could not be loaded (empty or cut short: a \`pulumi up\` killed while writing it).`,
+      plan:
+        `restore it from ${p(copy.file)}, written ${copy.writtenAt.toISOString()} ` +
+        `(the unreadable file is kept as ${p(keptName(checkpoint, new Date()))})`,
+      apply: async () => {
+        const restored = await restoreCheckpoint(checkpoint, copy);
+        return (
+          `Restored it from ${p(restored.from)}, written ${restored.writtenAt.toISOString()}; ` +
+          `the unreadable file is kept as ${p(restored.keptAs)}.`
+        );
+      },
+    });
+  }
+  if (await hasUnreadableAttributes(checkpoint)) {
+    const attributes = attributesFile(checkpoint);
+    repairs.push({
+      found:
+        `The attributes file ${p(attributes)} that the file backend keeps beside the checkpoint is empty or cut short ` +
+        "(a `pulumi up` killed while writing it), so Pulumi cannot load the checkpoint.",
+      plan: `set it aside as ${p(keptName(attributes, new Date()))} (Pulumi reads a checkpoint without one)`,
+      apply: async () =>
+        `Set it aside as ${p(await setAsideAttributes(checkpoint))}; the checkpoint loads without it.`,
+    });
+  }
+  return repairs;
+}
+
+/**
+ * `pulumi cancel` cannot run while the checkpoint does not load, so the lock of the killed update
+ * is still there: released when its process is gone from this machine, else named for the user.
+ */
+async function releaseAbandonedLocks(pulumi: PulumiRunner, at: StackLocation, opts: ExportOptions) {
+  const locks = await stackLocks(at);
+  if (locks.length === 0) return;
+  const held = locks.map((l) => printableText(holder(l))).join("; ");
+  if (!locks.every((l) => isAbandoned(l))) {
+    opts.log(
+      `The stack is locked (${held}). If no update of it is running any more, run \`pulumi cancel\`, then recover again.`,
+    );
+    return;
+  }
+  await pulumi(["cancel", "--yes", ...stackArgs(opts.stack)]);
+  opts.log(`Released the lock the killed update left (${held}), as \`pulumi cancel\` does.`);
 }
 
 async function backendUrl(pulumi: PulumiRunner): Promise<string> {

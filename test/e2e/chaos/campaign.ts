@@ -270,13 +270,15 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
         roundFaults.push({ kind: "pulumi up killed", round, survived: false });
         await em.control("DELETE", "/faults");
         // What docs/reliability.md tells a user to do after a killed `up`. The kill lands at any
-        // moment, also while the file backend writes the checkpoint: then every command but
-        // `cancel` fails to load it until recover restores the copy Pulumi kept.
+        // moment, also while the file backend writes the checkpoint: then every command, `cancel`
+        // included, fails to load it until recover repairs it and releases the killed update's lock.
         record(await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true }));
         const recovered = record(await recover(p));
         if (recovered.code !== 0) opts.log(`  recover failed: ${recovered.stderr.trim().slice(0, 400)}`);
-        const restored = /^Restored it from .*$/m.exec(recovered.stdout);
-        if (restored) opts.log(`  the kill cut the checkpoint short; recover: ${restored[0]}`);
+        for (const repaired of recovered.stdout.match(
+          /^(Restored it from|Set it aside as|Released the lock) .*$/gm,
+        ) ?? [])
+          opts.log(`  the kill left the checkpoint unloadable; recover: ${repaired}`);
         rerunsOk = await converge(CLEAN_RERUNS);
       } else {
         opts.log(`round ${round}: up under ${kinds.size} fault rules`);

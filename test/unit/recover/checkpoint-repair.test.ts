@@ -1,5 +1,5 @@
-import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { CommandError } from "../../../cli/command";
@@ -19,7 +19,8 @@ const LOAD_FAILURE = "pulumi stack export failed: error: failed to load checkpoi
 
 /**
  * A file backend with the stack's checkpoint cut to 0 bytes and its .bak intact, and a stand-in
- * for the Pulumi CLI that, like the real one, fails every export while the checkpoint is unreadable.
+ * for the Pulumi CLI that, like the real one, fails every export while the checkpoint or its
+ * attributes file is empty.
  */
 async function brokenFileBackend(
   url = (root: string) => `file://${root}`,
@@ -43,15 +44,24 @@ async function brokenFileBackend(
         throw new CommandError("pulumi stack --show-name failed: error: failed to load checkpoint: EOF");
       return "organization/proj/dev\n";
     }
+    if (args[0] === "cancel") return "";
     if (args[1] === "export") {
       const text = await readFile(file, "utf8");
-      if (text === "" || text === "{}") throw new CommandError(LOAD_FAILURE);
+      const attributes = await readFile(`${file}.attrs`, "utf8").catch(() => undefined);
+      if (text === "" || text === "{}" || attributes === "") throw new CommandError(LOAD_FAILURE);
       const { checkpoint } = JSON.parse(text);
       return JSON.stringify({ version: 3, deployment: checkpoint.latest });
     }
     throw new Error(`unexpected pulumi ${args.join(" ")}`);
   };
   return { root, file, pulumi, calls };
+}
+
+/** A lock file of the stack `dev` of project `proj`, where the file backend keeps it. */
+async function lockStack(root: string, lock: object | string): Promise<void> {
+  const dir = join(root, ".pulumi", "locks", "organization", "proj", "dev");
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, "0b5c.json"), typeof lock === "string" ? lock : JSON.stringify(lock));
 }
 
 /** exportOrRestore for `stack` in `cwd`, with the lines it logged; a throw comes back as `error`. */
@@ -99,8 +109,87 @@ describe("exportOrRestore", () => {
     const { exported, lines } = await restoreIn(pulumi, root, "dev", false);
     expect(exported).toBeUndefined();
     expect(lines[1]).toMatch(new RegExp(`^Rerun with --yes to restore it from ${file}\\.bak, written `));
+    expect(lines[2]).toContain("With --yes, recover then settles the stack's interrupted creates");
     expect(await readFile(file, "utf8")).toBe("");
     expect(calls.filter((c) => c.startsWith("stack export"))).toHaveLength(1);
+  });
+
+  it("sets aside an empty attributes file beside a checkpoint that reads, which it leaves as it is", async () => {
+    const { root, file, pulumi } = await brokenFileBackend();
+    await writeFile(file, GOOD);
+    await writeFile(`${file}.attrs`, "");
+    const { exported, lines } = await restoreIn(pulumi, root, "dev");
+    expect(JSON.parse(exported ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
+    expect(lines[0]).toContain(`The attributes file ${file}.attrs that the file backend keeps`);
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^Set it aside as ${file}\\.attrs\\.unreadable-\\d{8}T\\d{6}Z; the checkpoint loads without it\\.$`,
+      ),
+    );
+    expect(lines).toHaveLength(2);
+    expect(await readFile(file, "utf8")).toBe(GOOD);
+    const dir = join(file, "..");
+    expect((await readdir(dir)).filter((f) => f.startsWith("dev.json.attrs"))).toEqual([
+      expect.stringMatching(/^dev\.json\.attrs\.unreadable-/),
+    ]);
+  });
+
+  it("without --yes leaves an empty attributes file where it is and says what --yes would do", async () => {
+    const { root, file, pulumi } = await brokenFileBackend();
+    await writeFile(file, GOOD);
+    await writeFile(`${file}.attrs`, "");
+    const { exported, lines } = await restoreIn(pulumi, root, "dev", false);
+    expect(exported).toBeUndefined();
+    expect(lines[1]).toMatch(
+      new RegExp(`^Rerun with --yes to set it aside as ${file}\\.attrs\\.unreadable-`),
+    );
+    expect(await readFile(`${file}.attrs`, "utf8")).toBe("");
+  });
+
+  it("repairs both when the checkpoint and its attributes file are empty", async () => {
+    const { root, file, pulumi } = await brokenFileBackend();
+    await writeFile(`${file}.attrs`, "");
+    const { exported, lines } = await restoreIn(pulumi, root, "dev");
+    expect(JSON.parse(exported ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
+    expect(lines[1]).toContain(`Restored it from ${file}.bak`);
+    expect(lines[3]).toContain(`Set it aside as ${file}.attrs.unreadable-`);
+  });
+
+  it("releases the lock of the killed update, whose process is gone from this machine", async () => {
+    const { root, file, pulumi, calls } = await brokenFileBackend();
+    await writeFile(`${file}.attrs`, "");
+    // Above Linux's largest pid_max (2^22): no process can have it.
+    const gone = 2 ** 31 - 1;
+    await lockStack(root, {
+      pid: gone,
+      username: "ci",
+      hostname: hostname(),
+      timestamp: "2026-11-27T10:00:00Z",
+    });
+    const { exported, lines } = await restoreIn(pulumi, root, "dev");
+    expect(exported).toBeDefined();
+    expect(calls).toContain("cancel --yes --stack dev");
+    expect(lines.at(-1)).toBe(
+      `Released the lock the killed update left (ci on ${hostname()}, process ${gone}, since 2026-11-27T10:00:00Z), as \`pulumi cancel\` does.`,
+    );
+  });
+
+  it("leaves a lock held by a running process, another machine or an unreadable file, and says so", async () => {
+    for (const lock of [
+      { pid: process.pid, hostname: hostname() },
+      { pid: 1234, hostname: "another-machine" },
+      "{",
+    ]) {
+      const { root, file, pulumi, calls } = await brokenFileBackend();
+      await writeFile(`${file}.attrs`, "");
+      await lockStack(root, lock);
+      const { exported, lines } = await restoreIn(pulumi, root, "dev");
+      expect(exported).toBeDefined();
+      expect(calls.filter((c) => c.startsWith("cancel"))).toEqual([]);
+      expect(lines.at(-1)).toMatch(
+        /^The stack is locked \(.+\)\. If no update of it is running any more, run `pulumi cancel`, then recover again\.$/,
+      );
+    }
   });
 
   it("on another backend changes nothing and says how to restore by hand, without the backend's credentials", async () => {
@@ -132,7 +221,7 @@ describe("exportOrRestore", () => {
       return pulumi(args);
     };
     const { error } = await restoreIn(failing, root, "dev");
-    expect((error as Error).message).toContain("the stack's checkpoint file itself reads");
+    expect((error as Error).message).toContain("the stack's checkpoint file and its attributes read");
     expect(await readFile(file, "utf8")).toBe(GOOD);
   });
 
