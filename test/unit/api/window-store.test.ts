@@ -85,6 +85,26 @@ describe("FileWindowStore", () => {
     expect(state).toMatchObject({ sent: [clock.t], requestsPerMinute: 300, learnedAt: clock.t });
   });
 
+  it("rewrites the file in place: once old sends leave the window, the file holds only the new one", async () => {
+    const clock = fakeClock();
+    const store = new FileWindowStore("in-place", { directory: dir, now: clock.now });
+    const limiter = new RateLimiter({ requestsPerMinute: 100, now: clock.now, store });
+    for (let i = 0; i < 20; i++) {
+      await limiter.acquire();
+      clock.t += 1;
+    }
+    const inode = fs.statSync(store.file).ino;
+    clock.t += 61_000;
+    await limiter.acquire();
+    expect(fs.statSync(store.file).ino).toBe(inode);
+    expect(JSON.parse(fs.readFileSync(store.file, "utf8"))).toEqual({
+      v: 1,
+      sent: [clock.t],
+      blockedUntil: 0,
+    });
+    expect(fs.readdirSync(dir)).toEqual(["in-place.json"]);
+  });
+
   it("ignores a corrupt file and starts an empty window", async () => {
     const clock = fakeClock();
     const store = new FileWindowStore("corrupt", { directory: dir, now: clock.now });
