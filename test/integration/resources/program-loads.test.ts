@@ -25,7 +25,8 @@ describe("a program that declares resources", () => {
     const result = await runProcess(process.execPath, tsNode(PROGRAM), { cwd: ROOT, env });
     expect(result.code, result.stderr).toBe(0);
     report = JSON.parse(result.stdout.trim().split("\n").pop() ?? "") as Report;
-  });
+    // ts-node compiles the program first: tens of seconds on a busy CI machine.
+  }, 120_000);
 
   it("loads neither zod, undici, the client, the lookups nor the review", () => {
     expect(report.declaring.some((f) => f.includes("provider/resources/strategy"))).toBe(true);

@@ -22,9 +22,10 @@ async function declare(env: Record<string, string> = {}): Promise<Report> {
 
 describe("declaring a resource in a program", () => {
   let report: Report;
+  // Each declare() starts a program that ts-node compiles first: tens of seconds on a busy machine.
   beforeAll(async () => {
     report = await declare();
-  });
+  }, 120_000);
 
   it("formats one stack with frames, the SDK's source position, not one per property promise", () => {
     // The SDK still asks for a stack per promise it makes (four per property): they come empty.
@@ -41,5 +42,5 @@ describe("declaring a resource in a program", () => {
   it("keeps every frame for someone chasing leaked promises (PULUMI_DEBUG_PROMISE_LEAKS)", async () => {
     const debugging = await declare({ PULUMI_DEBUG_PROMISE_LEAKS: "true" });
     expect(debugging.withFrames).toBe(debugging.stacks);
-  });
+  }, 120_000);
 });
