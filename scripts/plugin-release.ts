@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { bundlePlugin } from "./plugin-release/bundle";
-import { foreignNode, pinnedNode } from "./plugin-release/node-binary";
+import { buildVersion, nodeBinary, pinnedNode, servedVersions } from "./plugin-release/node-binary";
 import { hostPlatform, PLATFORMS, type Platform } from "./plugin-release/platforms";
 import { buildSea } from "./plugin-release/sea";
 import { packTarball, readme } from "./plugin-release/tarball";
@@ -33,6 +33,8 @@ export interface Outcome {
   bytes?: number;
   reused?: boolean;
   skipped?: string;
+  /** The Node.js version inside. */
+  nodeVersion?: string;
 }
 
 export async function release(only: string | undefined): Promise<Outcome[]> {
@@ -45,15 +47,18 @@ export async function release(only: string | undefined): Promise<Outcome[]> {
   const host = hostPlatform();
   const postject = require.resolve("postject/dist/cli.js", { paths: [ROOT] });
   const outcomes: Outcome[] = [];
+  const cache = join(RELEASE_DIR, "cache");
   for (const platform of PLATFORMS.filter((p) => !only || p.pulumi === only)) {
     const isHost = platform === host;
     if (platform.unbuildable) {
       outcomes.push({ platform: platform.pulumi, skipped: platform.unbuildable });
       continue;
     }
-    let target: string;
+    let built: { version: string; target: string; blobNode: string };
     try {
-      target = isHost ? node.binary : foreignNode(platform, node.version, join(RELEASE_DIR, "cache"));
+      built = isHost
+        ? { version: node.version, target: node.binary, blobNode: node.binary }
+        : foreignBuild(platform, node, host, cache);
     } catch (err) {
       outcomes.push({ platform: platform.pulumi, skipped: (err as Error).message });
       continue;
@@ -62,10 +67,11 @@ export async function release(only: string | undefined): Promise<Outcome[]> {
       buildPlatform({
         platform,
         version,
-        nodeVersion: node.version,
-        target,
+        nodeVersion: built.version,
+        target: built.target,
         isHost,
         bundle: bundle.file,
+        blobNode: built.blobNode,
         hostNode: node.binary,
         postject,
         work,
@@ -75,6 +81,38 @@ export async function release(only: string | undefined): Promise<Outcome[]> {
   return outcomes;
 }
 
+/**
+ * Another platform's binary and the binary that writes its blob: at the pinned version when the
+ * registry serves it for that platform, else at the newest version of the pinned major line it
+ * serves for that platform and for this machine (scripts/plugin-release/node-binary.ts).
+ */
+function foreignBuild(
+  platform: Platform,
+  node: { version: string; binary: string },
+  host: Platform | undefined,
+  cache: string,
+): { version: string; target: string; blobNode: string } {
+  const served = servedVersions(platform);
+  if (served.includes(node.version) || !host)
+    return {
+      version: node.version,
+      target: nodeBinary(platform, node.version, cache),
+      blobNode: node.binary,
+    };
+  const chosen = buildVersion(node.version, served, servedVersions(host));
+  if (chosen === undefined) {
+    const major = node.version.split(".")[0];
+    throw new Error(
+      `the npm registry serves ${platform.npmPackage} at no ${major}.x version that it also serves ${host.npmPackage} at (${node.version} pinned)`,
+    );
+  }
+  return {
+    version: chosen,
+    target: nodeBinary(platform, chosen, cache),
+    blobNode: nodeBinary(host, chosen, cache),
+  };
+}
+
 interface PlatformBuild {
   platform: Platform;
   version: string;
@@ -82,6 +120,9 @@ interface PlatformBuild {
   target: string;
   isHost: boolean;
   bundle: string;
+  /** Writes the blob: a Node.js of the target's version. */
+  blobNode: string;
+  /** Runs postject. */
   hostNode: string;
   postject: string;
   work: string;
@@ -97,12 +138,19 @@ function buildPlatform(b: PlatformBuild): Outcome {
     .update(readFileSync(__filename))
     .digest("hex");
   if (existsSync(tarball) && existsSync(stamp) && readFileSync(stamp, "utf8") === hash) {
-    return { platform: b.platform.pulumi, tarball, bytes: statSync(tarball).size, reused: true };
+    return {
+      platform: b.platform.pulumi,
+      tarball,
+      bytes: statSync(tarball).size,
+      nodeVersion: b.nodeVersion,
+      reused: true,
+    };
   }
   rmSync(join(b.work, b.platform.pulumi), { recursive: true, force: true });
   mkdirSync(join(b.work, b.platform.pulumi), { recursive: true });
   const exe = buildSea({
     bundle: b.bundle,
+    blobNode: b.blobNode,
     hostNode: b.hostNode,
     targetNode: b.target,
     platform: b.platform,
@@ -112,7 +160,7 @@ function buildPlatform(b: PlatformBuild): Outcome {
   });
   packTarball(exe, join(ROOT, "LICENSE"), readmeText, tarball);
   writeFileSync(stamp, hash);
-  return { platform: b.platform.pulumi, tarball, bytes: statSync(tarball).size };
+  return { platform: b.platform.pulumi, tarball, bytes: statSync(tarball).size, nodeVersion: b.nodeVersion };
 }
 
 if (require.main === module) {
@@ -130,7 +178,7 @@ if (require.main === module) {
         if (o.skipped) console.log(`${o.platform}: not built: ${o.skipped}`);
         else
           console.log(
-            `${o.platform}: ${o.reused ? "unchanged" : "wrote"} release/${o.tarball?.split("/").pop()} (${((o.bytes ?? 0) / 1e6).toFixed(1)} MB)`,
+            `${o.platform}: ${o.reused ? "unchanged" : "wrote"} release/${o.tarball?.split("/").pop()} (${((o.bytes ?? 0) / 1e6).toFixed(1)} MB, Node.js ${o.nodeVersion})`,
           );
       }
       if (!outcomes.some((o) => o.tarball)) process.exit(1);

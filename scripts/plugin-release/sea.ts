@@ -13,7 +13,9 @@ const SEA_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
 
 export interface SeaInput {
   bundle: string;
-  /** This machine's pinned `node`: it writes the blob, and runs postject. */
+  /** A Node.js of this machine at the target's version: it writes the blob. */
+  blobNode: string;
+  /** This machine's pinned `node`: it runs postject. */
   hostNode: string;
   /** The binary the blob goes into (the host's own, or another platform's). */
   targetNode: string;
@@ -37,7 +39,7 @@ export function buildSea(input: SeaInput): string {
       useSnapshot: false,
     }),
   );
-  execFileSync(input.hostNode, ["--experimental-sea-config", config], {
+  execFileSync(input.blobNode, ["--experimental-sea-config", config], {
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exe = join(input.workDir, input.platform.pulumi, input.platform.executable);
