@@ -93,7 +93,8 @@ function foreignBuild(
   cache: string,
 ): { version: string; target: string; blobNode: string } {
   const served = servedVersions(platform);
-  if (served.includes(node.version) || !host)
+  // An empty list: the registry could not be asked; the pinned version may still be in npm's cache.
+  if (served.length === 0 || served.includes(node.version) || !host)
     return {
       version: node.version,
       target: nodeBinary(platform, node.version, cache),

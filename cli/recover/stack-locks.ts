@@ -44,8 +44,8 @@ export async function stackLocks(at: StackLocation): Promise<StackLock[]> {
 }
 
 /** True when the lock's process ran on this machine and runs no more. */
-export function isAbandoned(lock: StackLock, running = isRunning): boolean {
-  return lock.hostname === hostname() && lock.pid > 0 && !running(lock.pid);
+export function isAbandoned(lock: StackLock): boolean {
+  return lock.hostname === hostname() && lock.pid > 0 && !isRunning(lock.pid);
 }
 
 /** A human account of who holds the lock, for the message that asks the user to decide. */
