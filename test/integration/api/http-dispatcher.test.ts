@@ -32,18 +32,28 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const base = { headers: {}, body: null, headersTimeout: 1_000, bodyTimeout: 1_000 } as const;
+type DispatchOptions = Parameters<ReturnType<typeof fetchDispatcher>["request"]>[0];
+
+/** One request through a new dispatcher: to the test server, with no headers or body and a fresh signal unless given. */
+function send(options: Pick<DispatchOptions, "path" | "method"> & Partial<DispatchOptions>) {
+  return fetchDispatcher().request({
+    headers: {},
+    body: null,
+    headersTimeout: 1_000,
+    bodyTimeout: 1_000,
+    origin,
+    signal: new AbortController().signal,
+    ...options,
+  });
+}
 
 describe("fetchDispatcher", () => {
   it("sends the method, path, headers and body, and answers the status, lower-case headers and text", async () => {
-    const res = await fetchDispatcher().request({
-      ...base,
-      origin,
+    const res = await send({
       path: "/strategies?x=1",
       method: "POST",
       headers: { "x-api-key": "k", "content-type": "application/json" },
       body: '{"name":"a"}',
-      signal: new AbortController().signal,
     });
     expect(res.statusCode).toBe(201);
     expect(res.headers["x-rate-limit"]).toBe("7");
@@ -54,13 +64,7 @@ describe("fetchDispatcher", () => {
   });
 
   it("returns a redirect instead of following it, as the transport expects of a pool", async () => {
-    const res = await fetchDispatcher().request({
-      ...base,
-      origin,
-      path: "/redirect",
-      method: "GET",
-      signal: new AbortController().signal,
-    });
+    const res = await send({ path: "/redirect", method: "GET" });
     expect(res.statusCode).toBe(302);
     expect(seen.some((s) => s.url === "/elsewhere")).toBe(false);
   });
@@ -70,23 +74,15 @@ describe("fetchDispatcher", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const err = await fetchDispatcher()
-      .request({
-        ...base,
-        origin: `http://127.0.0.1:${port}`,
-        path: "/",
-        method: "GET",
-        signal: new AbortController().signal,
-      })
-      .catch((e: unknown) => e);
+    const err = await send({ origin: `http://127.0.0.1:${port}`, path: "/", method: "GET" }).catch(
+      (e: unknown) => e,
+    );
     expect(err).not.toBeInstanceOf(TypeError);
     expect((err as { code?: string }).code).toBe("ECONNREFUSED");
   });
 
   it("rejects a connection dropped after the request with a socket error code", async () => {
-    const err = await fetchDispatcher()
-      .request({ ...base, origin, path: "/drop", method: "DELETE", signal: new AbortController().signal })
-      .catch((e: unknown) => e);
+    const err = await send({ path: "/drop", method: "DELETE" }).catch((e: unknown) => e);
     expect(err).not.toBeInstanceOf(TypeError);
     expect((err as { code?: string }).code).toMatch(/^(UND_ERR_SOCKET|ECONNRESET)$/);
   });
@@ -94,13 +90,7 @@ describe("fetchDispatcher", () => {
   it("rejects with the abort's reason when the caller aborts", async () => {
     const controller = new AbortController();
     const reason = new Error("attempt timed out");
-    const pending = fetchDispatcher().request({
-      ...base,
-      origin,
-      path: "/slow",
-      method: "GET",
-      signal: controller.signal,
-    });
+    const pending = send({ path: "/slow", method: "GET", signal: controller.signal });
     setTimeout(() => controller.abort(reason), 50);
     await expect(pending).rejects.toBe(reason);
   });
