@@ -1,8 +1,11 @@
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
  * The connection pool requests go through, described by the two calls the transport makes on it:
- * `fetchDispatcher` below unless the client is given another (any undici Dispatcher fits: Pool,
+ * `nodeHttpDispatcher` below unless the client is given another (any undici Dispatcher fits: Pool,
  * Agent, MockAgent…). Described here, so the client's published declarations (read by the
  * type-check of every program that imports the package) need none of undici's.
  */
@@ -25,37 +28,47 @@ export interface HttpDispatcher {
 }
 
 /**
- * The connection pool a client uses unless given one: Node.js's own fetch, whose keep-alive
- * pool is the undici built into Node.js. It loads in milliseconds; undici from node_modules took
- * about 0.14 s in every provider process (a fixed cost of each command).
+ * The connection pool a client uses unless given one: Node.js's own http and https modules, with
+ * their process-wide keep-alive agents. Both load with Node.js itself. fetch would have been as
+ * simple, but its first request loads the undici built into Node.js, about 80 ms before the first
+ * byte is sent, on the critical path of every provider process; undici from node_modules took
+ * about 0.14 s.
  *
- * It answers as an undici Pool would for the transport: redirects are returned, not followed, and
- * a failed connection rejects with undici's error (its `code`, e.g. ECONNREFUSED or
- * UND_ERR_SOCKET), not fetch's generic "fetch failed". The transport's own abort bounds each
- * attempt, so undici's separate header and body timeouts have no counterpart here.
+ * It answers as an undici Pool would for the transport: redirects are returned, not followed, a
+ * failed connection rejects with the system error's `code` (e.g. ECONNREFUSED or ECONNRESET),
+ * and an abort rejects with the signal's reason. The transport's own abort bounds each attempt,
+ * headers and body alike, so undici's separate header and body timeouts have no counterpart here.
  */
-export function fetchDispatcher(): HttpDispatcher {
+export function nodeHttpDispatcher(): HttpDispatcher {
   return {
-    async request({ origin, path, method, headers, body, signal }) {
-      let res: Response;
-      try {
-        res = await fetch(`${origin}${path}`, { method, headers, body, signal, redirect: "manual" });
-      } catch (err) {
-        throw networkCause(err);
-      }
-      return {
-        statusCode: res.status,
-        headers: Object.fromEntries(res.headers),
-        body: { text: () => res.text() },
-      };
+    request({ origin, path, method, headers, body, signal }) {
+      return new Promise((resolve, reject) => {
+        const url = new URL(path, origin);
+        const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+        const req = send(url, { method, headers, signal }, (res) => {
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            headers: res.headers,
+            body: { text: () => readText(res, signal) },
+          });
+        });
+        req.on("error", (err) => reject(signal.aborted ? signal.reason : err));
+        req.end(body ?? undefined);
+      });
     },
-    // Idle keep-alive sockets of Node's pool hold no process open and are shared by the process.
+    // Idle keep-alive sockets of Node's agents hold no process open and are shared by the process.
     close: async () => {},
   };
 }
 
-/** fetch wraps a network failure in `TypeError: fetch failed`; the cause names what happened. */
-function networkCause(err: unknown): unknown {
-  const cause = (err as { cause?: unknown } | undefined)?.cause;
-  return err instanceof TypeError && cause instanceof Error ? cause : err;
+/** The response body as text; an abort while it arrives rejects with the signal's reason. */
+async function readText(res: IncomingMessage, signal: AbortSignal): Promise<string> {
+  res.setEncoding("utf8");
+  let text = "";
+  try {
+    for await (const chunk of res) text += chunk;
+  } catch (err) {
+    throw signal.aborted ? signal.reason : err;
+  }
+  return text;
 }

@@ -7,6 +7,7 @@
 
 import { join } from "node:path";
 import { build, type Metafile } from "esbuild";
+import { zodEnglishOnly } from "../lib/zod-english-only";
 
 export interface Bundle {
   file: string;
@@ -35,6 +36,7 @@ export async function bundlePlugin(root: string, outDir: string, version: string
     logLevel: "warning",
     define: { STRATEGY_ALERTS_BUNDLED_VERSION: JSON.stringify(version) },
     plugins: [
+      zodEnglishOnly,
       {
         name: "sdk-index-stays-out",
         setup(b) {

@@ -1,7 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchDispatcher } from "../../../provider/api/http-dispatcher";
+import { nodeHttpDispatcher } from "../../../provider/api/http-dispatcher";
+
+/** A body of many chunks whose multi-byte characters fall across chunk edges. */
+const BIG = "ø€𝄞 ".repeat(20_000);
 
 let server: Server;
 let origin: string;
@@ -19,6 +22,14 @@ beforeAll(async () => {
         res.writeHead(302, { location: "/elsewhere" }).end();
       } else if (req.url === "/drop") {
         req.socket.destroy();
+      } else if (req.url === "/big") {
+        res.writeHead(200);
+        // Byte chunks of an odd size: characters of two to four bytes are split across them.
+        const bytes = Buffer.from(BIG);
+        for (let i = 0; i < bytes.length; i += 4095) res.write(bytes.subarray(i, i + 4095));
+        res.end();
+      } else if (req.url === "/half") {
+        res.writeHead(200, { "content-type": "application/json" }).write('{"items":[');
       } else if (req.url === "/slow") {
         setTimeout(() => res.end("late"), 5_000).unref();
       } else {
@@ -32,11 +43,11 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-type DispatchOptions = Parameters<ReturnType<typeof fetchDispatcher>["request"]>[0];
+type DispatchOptions = Parameters<ReturnType<typeof nodeHttpDispatcher>["request"]>[0];
 
 /** One request through a new dispatcher: to the test server, with no headers or body and a fresh signal unless given. */
 function send(options: Pick<DispatchOptions, "path" | "method"> & Partial<DispatchOptions>) {
-  return fetchDispatcher().request({
+  return nodeHttpDispatcher().request({
     headers: {},
     body: null,
     headersTimeout: 1_000,
@@ -47,7 +58,7 @@ function send(options: Pick<DispatchOptions, "path" | "method"> & Partial<Dispat
   });
 }
 
-describe("fetchDispatcher", () => {
+describe("nodeHttpDispatcher", () => {
   it("sends the method, path, headers and body, and answers the status, lower-case headers and text", async () => {
     const res = await send({
       path: "/strategies?x=1",
@@ -69,7 +80,15 @@ describe("fetchDispatcher", () => {
     expect(seen.some((s) => s.url === "/elsewhere")).toBe(false);
   });
 
-  it("rejects a refused connection with the network error's code, not fetch's generic TypeError", async () => {
+  it("reads a body of several chunks and multi-byte characters whole", async () => {
+    const res = await send({ path: "/big", method: "GET" });
+    expect(res.statusCode).toBe(200);
+    const text = await res.body.text();
+    expect(text.length).toBe(BIG.length);
+    expect(text === BIG).toBe(true);
+  });
+
+  it("rejects a refused connection with the network error's code", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
@@ -85,6 +104,16 @@ describe("fetchDispatcher", () => {
     const err = await send({ path: "/drop", method: "DELETE" }).catch((e: unknown) => e);
     expect(err).not.toBeInstanceOf(TypeError);
     expect((err as { code?: string }).code).toMatch(/^(UND_ERR_SOCKET|ECONNRESET)$/);
+  });
+
+  it("rejects the body's text with the abort's reason when the caller aborts while it arrives", async () => {
+    const controller = new AbortController();
+    const reason = new Error("attempt timed out");
+    const res = await send({ path: "/half", method: "GET", signal: controller.signal });
+    expect(res.statusCode).toBe(200);
+    const text = res.body.text();
+    controller.abort(reason);
+    await expect(text).rejects.toBe(reason);
   });
 
   it("rejects with the abort's reason when the caller aborts", async () => {
