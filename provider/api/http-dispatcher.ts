@@ -43,7 +43,8 @@ export function nodeHttpDispatcher(): HttpDispatcher {
   return {
     request({ origin, path, method, headers, body, signal }) {
       return new Promise((resolve, reject) => {
-        const url = new URL(path, origin);
+        // Joined as text, as fetch was given it: a path is never resolved against the origin.
+        const url = new URL(`${origin}${path}`);
         const send = url.protocol === "https:" ? httpsRequest : httpRequest;
         const req = send(url, { method, headers, signal }, (res) => {
           resolve({
