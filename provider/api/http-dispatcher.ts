@@ -1,5 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { pipeline, type Readable, type Transform } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -38,6 +40,7 @@ export interface HttpDispatcher {
  * failed connection rejects with the system error's `code` (e.g. ECONNREFUSED or ECONNRESET),
  * and an abort rejects with the signal's reason. The transport's own abort bounds each attempt,
  * headers and body alike, so undici's separate header and body timeouts have no counterpart here.
+ * Like fetch, it asks for a compressed body and decodes one: a list of many strategies is large.
  */
 export function nodeHttpDispatcher(): HttpDispatcher {
   return {
@@ -46,13 +49,17 @@ export function nodeHttpDispatcher(): HttpDispatcher {
         // Joined as text, as fetch was given it: a path is never resolved against the origin.
         const url = new URL(`${origin}${path}`);
         const send = url.protocol === "https:" ? httpsRequest : httpRequest;
-        const req = send(url, { method, headers, signal }, (res) => {
-          resolve({
-            statusCode: res.statusCode ?? 0,
-            headers: res.headers,
-            body: { text: () => readText(res, signal) },
-          });
-        });
+        const req = send(
+          url,
+          { method, headers: { "accept-encoding": ACCEPTED, ...headers }, signal },
+          (res) => {
+            resolve({
+              statusCode: res.statusCode ?? 0,
+              headers: res.headers,
+              body: { text: () => readText(res, signal) },
+            });
+          },
+        );
         req.on("error", (err) => reject(signal.aborted ? signal.reason : err));
         req.end(body ?? undefined);
       });
@@ -62,12 +69,32 @@ export function nodeHttpDispatcher(): HttpDispatcher {
   };
 }
 
+const DECODERS: Record<string, () => Transform> = {
+  gzip: createGunzip,
+  "x-gzip": createGunzip,
+  deflate: createInflate,
+  br: createBrotliDecompress,
+};
+const ACCEPTED = "gzip, deflate, br";
+
+/** The body as sent, decoded when it came compressed; a failure of either side ends it with an error. */
+function decoded(res: IncomingMessage): Readable {
+  const decoder =
+    DECODERS[
+      String(res.headers["content-encoding"] ?? "")
+        .trim()
+        .toLowerCase()
+    ];
+  return decoder ? pipeline(res, decoder(), () => {}) : res;
+}
+
 /** The response body as text; an abort while it arrives rejects with the signal's reason. */
 async function readText(res: IncomingMessage, signal: AbortSignal): Promise<string> {
-  res.setEncoding("utf8");
+  const body = decoded(res);
+  body.setEncoding("utf8");
   let text = "";
   try {
-    for await (const chunk of res) text += chunk;
+    for await (const chunk of body) text += chunk;
   } catch (err) {
     throw signal.aborted ? signal.reason : err;
   }

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeHttpDispatcher } from "../../../provider/api/http-dispatcher";
 
@@ -28,6 +29,11 @@ beforeAll(async () => {
         const bytes = Buffer.from(BIG);
         for (let i = 0; i < bytes.length; i += 4095) res.write(bytes.subarray(i, i + 4095));
         res.end();
+      } else if (req.url === "/gzip" || req.url === "/br") {
+        const encoded = req.url === "/gzip" ? gzipSync(BIG) : brotliCompressSync(BIG);
+        res.writeHead(200, { "content-encoding": req.url.slice(1) }).end(encoded);
+      } else if (req.url === "/bad-gzip") {
+        res.writeHead(200, { "content-encoding": "gzip" }).end("not gzip");
       } else if (req.url === "/half") {
         res.writeHead(200, { "content-type": "application/json" }).write('{"items":[');
       } else if (req.url === "/slow") {
@@ -86,6 +92,20 @@ describe("nodeHttpDispatcher", () => {
     const text = await res.body.text();
     expect(text.length).toBe(BIG.length);
     expect(text === BIG).toBe(true);
+  });
+
+  it.each(["gzip", "br"])("asks for a compressed body and decodes a %s one", async (encoding) => {
+    const res = await send({ path: `/${encoding}`, method: "GET" });
+    expect(seen.at(-1)?.headers["accept-encoding"]).toBe("gzip, deflate, br");
+    expect(res.headers["content-encoding"]).toBe(encoding);
+    const text = await res.body.text();
+    expect(text.length).toBe(BIG.length);
+    expect(text === BIG).toBe(true);
+  });
+
+  it("rejects a body that does not decode as its encoding says", async () => {
+    const res = await send({ path: "/bad-gzip", method: "GET" });
+    await expect(res.body.text()).rejects.toMatchObject({ code: "Z_DATA_ERROR" });
   });
 
   it("rejects a refused connection with the network error's code", async () => {
