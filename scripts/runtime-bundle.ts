@@ -6,8 +6,8 @@
  * Its 150 modules took about 0.15 s to load, on the critical path of every command: nothing is
  * read, refreshed or changed before they are. As one file, without zod's translations, they load
  * in about 0.065 s (medians of 10, side by side). It is built from the TypeScript sources, whose
- * `import` statements let esbuild take zod's ES modules. `@pulumi/pulumi` stays out: the host has loaded it
- * already. Not minified, so that a stack trace still names the functions.
+ * `import` statements let esbuild take zod's ES modules. `@pulumi/pulumi` stays out: the host has
+ * loaded it already. Not minified, so that a stack trace still names the functions.
  *
  * The plugin and everything else in dist keep loading the runtime's separate modules.
  */

@@ -79,12 +79,8 @@ const ACCEPTED = "gzip, deflate, br";
 
 /** The body as sent, decoded when it came compressed; a failure of either side ends it with an error. */
 function decoded(res: IncomingMessage): Readable {
-  const decoder =
-    DECODERS[
-      String(res.headers["content-encoding"] ?? "")
-        .trim()
-        .toLowerCase()
-    ];
+  const encoding = String(res.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const decoder = DECODERS[encoding];
   return decoder ? pipeline(res, decoder(), () => {}) : res;
 }
 
