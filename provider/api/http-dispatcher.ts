@@ -77,9 +77,9 @@ const DECODERS: Record<string, () => Transform> = {
 };
 const ACCEPTED = "gzip, deflate, br";
 
-/** The body as sent, decoded when it came compressed; a failure of either side ends it with an error. */
+/** The body, decoded when it came compressed; a failure of either side ends it with an error. */
 function decoded(res: IncomingMessage): Readable {
-  const encoding = String(res.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const encoding = res.headers["content-encoding"]?.trim().toLowerCase() ?? "";
   const decoder = DECODERS[encoding];
   return decoder ? pipeline(res, decoder(), () => {}) : res;
 }
