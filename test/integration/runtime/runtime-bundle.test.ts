@@ -1,10 +1,10 @@
-import { readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { statSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runProcess } from "../../support/process";
+import { REPO, sourceFiles } from "../../support/source-imports";
 
-const ROOT = resolve(__dirname, "../../..");
-const BUNDLE = join(ROOT, "dist/provider/runtime/bundle.js");
+const BUNDLE = join(REPO, "dist/provider/runtime/bundle.js");
 const KINDS = ["Strategy", "StrategyActivation", "Webhook", "FollowedDeveloper", "DeveloperTags"];
 
 /** What the dynamic-provider host does: the SDK is loaded, then the runtime by its package name. */
@@ -17,22 +17,19 @@ const operations = ${JSON.stringify(KINDS)}.map((kind) => Object.keys(runtime.ha
 console.log(JSON.stringify({ loaded, operations, configure: typeof runtime.configure }));
 `;
 
-const sources = (dir: string): string[] =>
-  readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-    .map((file) => join(ROOT, dir, file));
-
 describe("the runtime export (`pulumi-strategy-alerts/runtime`)", () => {
   it("is one file, built from the current sources (run `npm run build` first)", () => {
     const built = statSync(BUNDLE, { throwIfNoEntry: false });
     expect(built, "dist/provider/runtime/bundle.js is missing: run `npm run build`").toBeDefined();
-    const newer = sources("provider").filter((file) => statSync(file).mtimeMs > (built?.mtimeMs ?? 0));
+    const newer = sourceFiles("provider").filter(
+      (file) => !file.endsWith(".test.ts") && statSync(join(REPO, file)).mtimeMs > (built?.mtimeMs ?? 0),
+    );
     expect(newer, "sources changed since the last `npm run build`").toEqual([]);
   });
 
   it("loads as that one file beside the SDK, and serves every kind", async () => {
     const { NODE_OPTIONS: _options, ...env } = process.env;
-    const result = await runProcess(process.execPath, ["-e", HOST], { cwd: ROOT, env });
+    const result = await runProcess(process.execPath, ["-e", HOST], { cwd: REPO, env });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as { loaded: string[]; operations: string[]; configure: string };
