@@ -80,9 +80,18 @@ describe("reviews on one account", () => {
       .filter((n) => n.startsWith(TEMPORARY_MARK));
   }
 
-  async function untilTemporaryExists(client: ApiClient): Promise<void> {
+  /** Waits for the review's temporary strategy; a review that ended first fails with its output. */
+  async function untilTemporaryExists(client: ApiClient, review: Promise<ProcessResult>): Promise<void> {
+    let ended: ProcessResult | undefined;
+    void review.then((result) => {
+      ended = result;
+    });
     for (let i = 0; i < 600; i++) {
       if ((await temporaries(client)).length > 0) return;
+      if (ended)
+        throw new Error(
+          `the first review ended (code ${ended.code}) before it made a temporary strategy:\n${ended.stderr}\n${ended.stdout}`,
+        );
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error("the first review made no temporary strategy within a minute");
@@ -105,7 +114,7 @@ describe("reviews on one account", () => {
     try {
       const first = runProcess(NODE, tsNode(...argv), { cwd: REPO_ROOT, env, input: preview });
       // The second starts while the first holds its temporary strategy and waits on POST /backtests.
-      await untilTemporaryExists(client);
+      await untilTemporaryExists(client, first);
       await new Promise((r) => setTimeout(r, 1_000));
       const second = runProcess(NODE, tsNode(...argv), { cwd: REPO_ROOT, env, input: preview });
       const [a, b] = await Promise.all([first, second]);
