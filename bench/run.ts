@@ -7,7 +7,8 @@
  *   (d) the emulator's throughput for POST /strategies;
  *   (e) one user's GET /me while another user runs the emulator's most expensive queries;
  *   (f) the provider plugin's cold start to its port: the release binary, the script plugin and a
- *       bare `node -e` (bench/startup.ts).
+ *       bare `node -e` (bench/startup.ts);
+ *   (g) the plugin's reading of a DiffRequest vs google-protobuf's (bench/request-decoding.ts).
  * Writes bench-results/latest.json and prints a summary. `--quick` shortens every budget tenfold
  * (a smoke run; its numbers are noisy).
  *
@@ -30,6 +31,7 @@ import { sampleStrategy } from "../test/support/strategy";
 import { bigStrategy } from "./fixtures";
 import { type Budget, measureAsync, measureSync, measureThroughput, round, type Stats } from "./harness";
 import { noisyNeighbourBenchmark } from "./noisy-neighbour";
+import { requestDecodingBenchmarks } from "./request-decoding";
 import { measureStartup } from "./startup";
 
 const QUICK = process.argv.includes("--quick");
@@ -188,6 +190,8 @@ async function main(): Promise<void> {
 
   const started = Date.now();
   const benchmarks: Record<string, Stats> = { ...modelBenchmarks() };
+  log("(g) the plugin's reading of a DiffRequest …");
+  Object.assign(benchmarks, requestDecodingBenchmarks(budget(2500, 200_000)));
   const em = await startEmulator({ port: 0, host: "127.0.0.1" });
   try {
     Object.assign(benchmarks, await httpBenchmarks(em));
@@ -213,6 +217,8 @@ async function main(): Promise<void> {
     /** The same two ratios over medians: steadier on a busy machine (GC pauses, neighbours). */
     validationOverheadMedian: round(b("validation.full").p50Ms / b("validation.zodOnly").p50Ms, 2),
     clientOverheadMedian: round(b("client.listStrategies").p50Ms / b("undici.listStrategies").p50Ms, 2),
+    /** How many times faster the plugin reads a DiffRequest than google-protobuf's reader (medians). */
+    requestDecodingSpeedup: round(b("googlePb.decodeDiff").p50Ms / b("plugin.decodeDiff").p50Ms, 2),
   };
 
   const report = {
@@ -234,6 +240,8 @@ async function main(): Promise<void> {
       create: `POST /strategies with a 3-rule body, ${POST_CONCURRENCY} requests in flight`,
       meUnderAttack:
         "GET /me of one user while another runs 4 worst-case queries at a time (target: p50 < 100 ms)",
+      decodeDiff:
+        "a DiffRequest of a 3-rule strategy (stored outputs, old and new inputs) to plain property bags",
     },
     benchmarks,
     ratios,
@@ -260,6 +268,7 @@ async function main(): Promise<void> {
     `client overhead (client / bare undici): ${ratios.clientOverhead}x mean (+${ratios.clientOverheadMs} ms), ` +
       `${ratios.clientOverheadMedian}x median`,
   );
+  log(`DiffRequest reading (google-protobuf / the plugin's): ${ratios.requestDecodingSpeedup}x median`);
   const underAttack = b("emulator.meUnderAttack");
   log(
     `GET /me beside worst-case queries: p50 ${underAttack.p50Ms.toFixed(1)} ms ` +

@@ -5,3 +5,10 @@ import { StrategyAlertsError } from "../model/errors";
  * in a program): the message names what is missing.
  */
 export class PackageDefectError extends StrategyAlertsError {}
+
+/** Bytes from the engine that are not a well-formed message of the expected type. */
+export class WireDecodingError extends StrategyAlertsError {
+  constructor(what: string, at: number) {
+    super(`malformed protobuf message from the engine: ${what} at byte ${at}`);
+  }
+}

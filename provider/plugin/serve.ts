@@ -7,6 +7,7 @@ import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { printableText } from "../model/printable-text";
 import { type EarlyListener, listenEarly } from "./early-listener";
+import { withFastRequests } from "./request-decoding";
 import type { StrategyAlertsProvider } from "./server";
 
 // The engine may send large property bags (a portfolio's strategies); match the SDK's limit.
@@ -71,7 +72,7 @@ export interface PluginServer {
 export function serveOn(listener: EarlyListener, make: MakeProvider = () => newProvider()): PluginServer {
   const server = new grpc.Server({ "grpc.max_receive_message_length": MAX_MESSAGE_BYTES });
   const { implementation, load } = deferredService(make);
-  server.addService(provrpc.ResourceProviderService, implementation);
+  server.addService(withFastRequests(provrpc.ResourceProviderService), implementation);
   const injector = server.createConnectionInjector(grpc.ServerCredentials.createInsecure());
   listener.handOver((socket) => injector.injectConnection(socket));
   const close = () => {

@@ -32,13 +32,14 @@ export interface OpenedBag {
 
 export function open(struct: Struct | undefined): OpenedBag {
   const secretKeys = new Set<string>();
-  const bag: PropertyBag = {};
-  for (const [key, value] of Object.entries(struct?.toJavaScript() ?? {})) {
+  const entries = Object.entries(struct?.toJavaScript() ?? {}).map(([key, value]) => {
     const found = { secret: false };
-    bag[key] = reveal(value, found);
+    const opened = reveal(value, found);
     if (found.secret) secretKeys.add(key);
-  }
-  return { bag, secretKeys };
+    return [key, opened] as const;
+  });
+  // Own properties, even for a "__proto__" key: a key from a program is data.
+  return { bag: Object.fromEntries(entries), secretKeys };
 }
 
 function reveal(value: unknown, found: { secret: boolean }): unknown {
