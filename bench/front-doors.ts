@@ -30,9 +30,13 @@ type FrontPhase = (typeof FRONT_DOOR_PHASES)[number];
 const DOORS = [
   "bare-ts-components",
   "bare-ts-dynamic",
+  // The same no-op dynamic provider storing outputs of the service's shape (when listed in --doors).
+  "bare-ts-dynamic-outputs",
   "dynamic-ts",
   "dynamic-ts-baseline",
   "bare-yaml",
+  // The same no-op plugin storing outputs of the service's shape (measured when listed in --doors).
+  "bare-yaml-outputs",
   "plugin-yaml",
   // The release binary of `npm run plugin:release` (measured when it has been built).
   "release-yaml",
@@ -40,6 +44,7 @@ const DOORS = [
 export type Door = (typeof DOORS)[number];
 const TS_DOORS: readonly Door[] = ["bare-ts-components", "bare-ts-dynamic", "dynamic-ts"];
 const YAML_DOORS: readonly Door[] = ["bare-yaml", "plugin-yaml", "release-yaml"];
+const isYaml = (door: Door) => door.includes("yaml");
 
 export interface FrontDoorOptions {
   /**
@@ -85,6 +90,13 @@ interface FrontDoorSummary {
   baseline?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
   /** The release binary's row against the same floor as the script plugin's. */
   release?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
+  /**
+   * The release binary against the floor whose state holds outputs of the service's shape
+   * (`bare-yaml-outputs`, when measured): what is left once the state's size is the same.
+   */
+  releaseSameState?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
+  /** The dynamic resources against `bare-ts-dynamic-outputs`, likewise. */
+  dynamicSameState?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
   pluginRequestsAtMostDynamic: boolean;
   /** Where the dynamic resources' time goes, by subtraction of measured rows. */
   dynamicBreakdownMs: { engineAndHost: number; dynamicMachinery: number; runtimeAndRequests: number };
@@ -96,7 +108,12 @@ export interface FrontDoorReport {
   rows: FrontDoorRow[];
   summaries: FrontDoorSummary[];
   /** Bytes of the `__provider` text (the package's, or the SDK's serialized closure) the engine stores with each dynamic resource. */
-  serializedProviderBytes: { dynamic: number; bareDynamic: number; baseline?: number };
+  serializedProviderBytes: {
+    dynamic: number;
+    bareDynamic: number;
+    baseline?: number;
+    bareDynamicOutputs?: number;
+  };
   targets: { pluginRequestsAtMostDynamic: boolean; pluginWithin1_2x: boolean; dynamicWithin1_2x: boolean };
 }
 
@@ -125,6 +142,43 @@ new sa.StrategyActivation("active", { strategyIds: [${ids(n, "strategyId")}] });
 `;
 }
 
+/**
+ * What the service answers for a strategy beside its inputs: the account, the times, and the
+ * rules stored as dealbreakers and in the product groups that hold them (as a create answers; a
+ * list read, which the package's state holds after a refresh, adds the empty groups), each with
+ * an id. A floor whose provider returns these holds a state about as large as the package's (never
+ * larger), which tells the engine's cost of storing the service's outputs from the package's own
+ * work.
+ */
+const SERVICE_OUTPUTS = `function serviceOutputs(id, inputs, createdAt) {
+  if (!Array.isArray(inputs.rules)) return inputs;
+  const account = "00000000-0000-4000-8000-000000000000";
+  const stored = (r) => ({
+    enabled: true,
+    id: crypto.randomUUID(),
+    operator: r.min !== undefined ? "greater_than" : r.value !== undefined ? "equals" : "is",
+    ruleType: r.rule,
+    value: r.min ?? r.value ?? true,
+  });
+  const groups = { security: [], market: [], socials: [], ai: [] };
+  for (const r of inputs.rules.filter((r) => !r.dealbreaker))
+    groups[r.rule.startsWith("has_") ? "socials" : "security"].push(stored(r));
+  const now = new Date().toISOString();
+  return {
+    ...inputs,
+    accountId: account,
+    createdAt: createdAt ?? now,
+    dealbreakers: inputs.rules.filter((r) => r.dealbreaker).map(stored),
+    isActive: true,
+    ruleGroups: Object.entries(groups)
+      .filter(([, rules]) => rules.length > 0)
+      .map(([gid, rules]) => ({ id: gid, logic: "AND", name: gid, rules })),
+    strategyId: id,
+    updatedAt: now,
+    userId: account,
+  };
+}`;
+
 /** The same shape as dynamic resources whose provider does nothing. */
 function bareDynamicProgram(n: number, min: number): string {
   return `import * as pulumi from "@pulumi/pulumi";
@@ -136,6 +190,36 @@ const noop: pulumi.dynamic.ResourceProvider = {
 };
 class Item extends pulumi.dynamic.Resource {
   constructor(name: string, args: Record<string, unknown>) { super(noop, name, args, {}); }
+}
+${tsItems(n, min, "Item")}
+new Item("active", { name: "active", strategyIds: [${ids(n, "id")}] });
+`;
+}
+
+/** The no-op dynamic provider returning the service's outputs, as a file of the program's project. */
+const NOOP_PROVIDER_FILE = "noop-provider.js";
+const NOOP_PROVIDER_WITH_OUTPUTS = `${SERVICE_OUTPUTS}
+module.exports = {
+  async create(inputs) { const id = String(inputs.name); return { id, outs: serviceOutputs(id, inputs) }; },
+  async diff(_id, olds, news) { return { changes: JSON.stringify(olds.rules) !== JSON.stringify(news.rules) }; },
+  async update(id, olds, news) { return { outs: serviceOutputs(id, news, olds.createdAt) }; },
+  async delete() {},
+};
+`;
+
+/**
+ * The same, whose provider returns the service's outputs. Its resources carry a short provider
+ * text that loads the provider from the project, as the package's resources load its runtime
+ * (provider/resources/provider-shell.ts), instead of a serialized closure: the state then holds
+ * what the package's holds, and no more.
+ */
+function bareDynamicOutputsProgram(n: number, min: number): string {
+  const text = `exports.handler = () => require("node:module").createRequire(process.cwd() + "/")("./${NOOP_PROVIDER_FILE}");\n`;
+  return `import * as pulumi from "@pulumi/pulumi";
+class Item extends pulumi.CustomResource {
+  constructor(name: string, args: Record<string, unknown>) {
+    super("pulumi-nodejs:dynamic:Resource", name, { ...args, __provider: ${JSON.stringify(text)} }, {});
+  }
 }
 ${tsItems(n, min, "Item")}
 new Item("active", { name: "active", strategyIds: [${ids(n, "id")}] });
@@ -156,8 +240,13 @@ new Item("active", { name: "active", strategyIds: [${ids(n, "urn")}] });
 `;
 }
 
-/** A provider plugin (the SDK's provider server) whose operations do nothing, with its schema. */
-const BARE_PLUGIN = `#!/usr/bin/env node
+/**
+ * A provider plugin (the SDK's provider server) whose operations do nothing, with its schema.
+ * With `serviceOutputs`, a strategy's outputs also hold what the service answers
+ * (SERVICE_OUTPUTS).
+ */
+function barePlugin(serviceOutputs: boolean): string {
+  return `#!/usr/bin/env node
 const { main } = require("@pulumi/pulumi/provider");
 const item = {
   inputProperties: {
@@ -170,21 +259,23 @@ const item = {
 };
 const schema = JSON.stringify({ name: "bare", version: "0.0.1", resources: { "bare:index:Item": item } });
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+${serviceOutputs ? SERVICE_OUTPUTS : ""}
 main(
   {
     version: "0.0.1",
     schema,
     async check(_urn, _olds, news) { return { inputs: news }; },
     async diff(_id, _urn, olds, news) { return { changes: !same(olds.rules, news.rules) || !same(olds.strategyIds, news.strategyIds) }; },
-    async create(_urn, inputs) { return { id: String(inputs.name), outs: inputs }; },
-    async update(_id, _urn, _olds, news) { return { outs: news }; },
+    async create(_urn, inputs) { const id = String(inputs.name); return { id, outs: ${serviceOutputs ? "serviceOutputs(id, inputs)" : "inputs"} }; },
+    async update(id, _urn, olds, news) { return { outs: ${serviceOutputs ? "serviceOutputs(id, news, olds.createdAt)" : "news"} }; },
     async delete() {},
   },
   process.argv.slice(2),
 );
 `;
+}
 
-function bareYamlProgram(n: number, min: number): string {
+function bareYamlProgram(name: string, n: number, min: number): string {
   const items = Array.from(
     { length: n },
     (_, i) => `  s${i}:
@@ -199,7 +290,7 @@ function bareYamlProgram(n: number, min: number): string {
 `,
   ).join("");
   const refs = Array.from({ length: n }, (_, i) => `        - \${s${i}.id}\n`).join("");
-  return `name: bench-bare-yaml
+  return `name: ${name}
 runtime: yaml
 plugins:
   providers:
@@ -219,11 +310,14 @@ function program(door: Door, n: number, min: number): string {
       return bareComponentProgram(n, min);
     case "bare-ts-dynamic":
       return bareDynamicProgram(n, min);
+    case "bare-ts-dynamic-outputs":
+      return bareDynamicOutputsProgram(n, min);
     case "dynamic-ts":
     case "dynamic-ts-baseline":
       return dynamicProgram(n, min);
     case "bare-yaml":
-      return bareYamlProgram(n, min);
+    case "bare-yaml-outputs":
+      return bareYamlProgram(`bench-${door}`, n, min);
     case "plugin-yaml":
       return yamlPortfolio("bench-plugin-yaml", n, min);
     case "release-yaml":
@@ -248,7 +342,7 @@ async function runDoor(
     plan: "DEGEN",
     limits: { requestsPerMinute: 1_000_000, active: Math.max(n, 50) },
   });
-  const yaml = door === "bare-yaml" || door === "plugin-yaml" || door === "release-yaml";
+  const yaml = isYaml(door);
   const project = await BenchProject.create({
     name: `bench-${door}`,
     program: program(door, n, 1000),
@@ -257,8 +351,7 @@ async function runDoor(
     baseUrl: em.baseUrl,
     env: { STRATEGY_ALERTS_RATE_DIR: windowDir },
     language: yaml ? "yaml" : "typescript",
-    files:
-      door === "bare-yaml" ? { "bare-plugin/pulumi-resource-bare": { text: BARE_PLUGIN, mode: 0o755 } } : {},
+    files: doorFiles(door),
     ...(at.packageRoot ? { packageRoot: at.packageRoot } : {}),
   });
   const rows: FrontDoorRow[] = [];
@@ -284,7 +377,7 @@ async function runDoor(
         requestsByRoute,
       });
       log(
-        `  ${door.padEnd(19)} N=${n} ${phase.padEnd(8)} ${String(run.wallMs).padStart(7)} ms  requests ${entries.length}${run.code !== 0 ? `  EXIT ${run.code}: ${run.stderr.slice(0, 300)}` : ""}`,
+        `  ${door.padEnd(24)} N=${n} ${phase.padEnd(8)} ${String(run.wallMs).padStart(7)} ms  requests ${entries.length}${run.code !== 0 ? `  EXIT ${run.code}: ${run.stderr.slice(0, 300)}` : ""}`,
       );
       if (run.code !== 0) break;
       if (phase === "up" && !yaml && door !== "bare-ts-components") {
@@ -295,6 +388,21 @@ async function runDoor(
     await project.cleanup();
   }
   return { rows, providerBytes };
+}
+
+/** The files a door's project holds beside its program. */
+function doorFiles(door: Door): Record<string, { text: string; mode?: number }> {
+  switch (door) {
+    case "bare-yaml":
+    case "bare-yaml-outputs":
+      return {
+        "bare-plugin/pulumi-resource-bare": { text: barePlugin(door === "bare-yaml-outputs"), mode: 0o755 },
+      };
+    case "bare-ts-dynamic-outputs":
+      return { [NOOP_PROVIDER_FILE]: { text: NOOP_PROVIDER_WITH_OUTPUTS } };
+    default:
+      return {};
+  }
 }
 
 async function runPhase(
@@ -432,6 +540,7 @@ export async function measureFrontDoors(
         rows.push(...r);
         if (providerBytes && door === "dynamic-ts") bytes.dynamic = providerBytes;
         if (providerBytes && door === "bare-ts-dynamic") bytes.bareDynamic = providerBytes;
+        if (providerBytes && door === "bare-ts-dynamic-outputs") bytes.bareDynamicOutputs = providerBytes;
         if (providerBytes && door === "dynamic-ts-baseline") bytes.baseline = providerBytes;
       }
       clientRuns.push(await bareClientMs(em, n));
@@ -479,6 +588,10 @@ function summarise(
   const baseline =
     runs("dynamic-ts-baseline").length > 0 ? door("dynamic-ts-baseline", "bare-ts-dynamic") : undefined;
   const release = runs("release-yaml").length > 0 ? door("release-yaml", "bare-yaml") : undefined;
+  const dynamicSameState =
+    runs("bare-ts-dynamic-outputs").length > 0 ? door("dynamic-ts", "bare-ts-dynamic-outputs") : undefined;
+  const releaseSameState =
+    release && runs("bare-yaml-outputs").length > 0 ? door("release-yaml", "bare-yaml-outputs") : undefined;
   return {
     n,
     phase,
@@ -487,6 +600,8 @@ function summarise(
     dynamic,
     ...(baseline ? { baseline } : {}),
     ...(release ? { release } : {}),
+    ...(dynamicSameState ? { dynamicSameState } : {}),
+    ...(releaseSameState ? { releaseSameState } : {}),
     pluginRequestsAtMostDynamic: plugin.requests <= dynamic.requests,
     dynamicBreakdownMs: {
       engineAndHost: wall("bare-ts-components"),
@@ -495,6 +610,9 @@ function summarise(
     },
   };
 }
+
+const sameState = (x: { ratio: number } | undefined) =>
+  x ? `; ${x.ratio.toFixed(2)} x the floor with the service's outputs` : "";
 
 export function printFrontDoors(report: FrontDoorReport, log: (line: string) => void): void {
   const s = (ms: number) => (Number.isFinite(ms) ? (ms / 1000).toFixed(1) : "-").padStart(7);
@@ -516,18 +634,18 @@ export function printFrontDoors(report: FrontDoorReport, log: (line: string) => 
     if (!Number.isFinite(x.dynamic.ratio)) continue;
     const before = x.baseline ? ` (baseline ${x.baseline.ratio.toFixed(2)} x)` : "";
     log(
-      `TypeScript door N=${x.n} ${x.phase.padEnd(8)} ${x.dynamic.ratio.toFixed(2)} x floor${before}: ${x.dynamic.wallMs <= x.dynamic.budgetMs ? "met" : "NOT met"}`,
+      `TypeScript door N=${x.n} ${x.phase.padEnd(8)} ${x.dynamic.ratio.toFixed(2)} x floor${before}: ${x.dynamic.wallMs <= x.dynamic.budgetMs ? "met" : "NOT met"}${sameState(x.dynamicSameState)}`,
     );
   }
   for (const x of report.summaries) {
     if (!x.release) continue;
     log(
-      `release binary N=${x.n} ${x.phase.padEnd(8)} ${x.release.ratio.toFixed(2)} x floor (script plugin ${x.plugin.ratio.toFixed(2)} x): ${x.release.wallMs <= x.release.budgetMs ? "met" : "NOT met"}`,
+      `release binary N=${x.n} ${x.phase.padEnd(8)} ${x.release.ratio.toFixed(2)} x floor (script plugin ${x.plugin.ratio.toFixed(2)} x): ${x.release.wallMs <= x.release.budgetMs ? "met" : "NOT met"}${sameState(x.releaseSameState)}`,
     );
   }
   const b = report.serializedProviderBytes;
   log(
-    `provider text (__provider) per dynamic resource: ${b.dynamic} bytes (no-op provider: ${b.bareDynamic}${b.baseline ? `; baseline: ${b.baseline}` : ""})`,
+    `provider text (__provider) per dynamic resource: ${b.dynamic} bytes (no-op provider: ${b.bareDynamic}${b.bareDynamicOutputs ? `; with the service's outputs: ${b.bareDynamicOutputs}` : ""}${b.baseline ? `; baseline: ${b.baseline}` : ""})`,
   );
   log(
     `front-door targets: ${Object.entries(report.targets)
