@@ -7,7 +7,10 @@
  * - TypeScript: component resources (the engine and the Node.js language host, no provider), and
  *   dynamic resources whose provider does nothing (adds Pulumi's dynamic-provider machinery:
  *   the provider text in every resource's inputs and the dynamic-provider host); the floor is the latter;
- * - YAML: resources of a provider plugin whose operations do nothing (the SDK's provider server).
+ * - YAML: resources of a provider plugin whose operations do nothing (the SDK's provider server);
+ * - named in `--doors`, floors of both kinds whose outputs also hold what the service answers
+ *   (`bare-ts-dynamic-outputs`, `bare-yaml-outputs`): a state about the package's size, so the
+ *   engine's cost of storing and sending that state is told from the package's own work.
  *
  * Per phase (up, preview, refresh, change, destroy) it records requests and wall time, and the
  * time the bare client needs for the same minimum requests, one after the other, against the same
