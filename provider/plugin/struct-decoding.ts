@@ -30,7 +30,8 @@ export function decodeStruct(bytes: Buffer, start = 0, end = bytes.length): Plai
   for (const key of [...fields.keys()].sort()) {
     const value = fields.get(key)!;
     // A key is data: "__proto__" is a property like any other, never the object's prototype.
-    if (key === "__proto__") Object.defineProperty(object, key, { value, enumerable: true, writable: true });
+    if (key === "__proto__")
+      Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
     else object[key] = value;
   }
   return object;
@@ -57,41 +58,48 @@ function entry(bytes: Buffer, start: number, end: number): [string, JavaScriptVa
   return [key, value];
 }
 
+/** The tags of a Value's kinds: field number << 3 | wire type. */
+const NULL_VALUE = (1 << 3) | 0;
+const NUMBER_VALUE = (2 << 3) | 1;
+const STRING_VALUE = (3 << 3) | 2;
+const BOOL_VALUE = (4 << 3) | 0;
+const STRUCT_VALUE = (5 << 3) | 2;
+const LIST_VALUE = (6 << 3) | 2;
+
 /** A Value: the last kind on the wire wins (a oneof). */
 function decodeValue(bytes: Buffer, start: number, end: number): JavaScriptValue {
   const reader = new WireReader(bytes, start, end);
   let value: JavaScriptValue | undefined;
   while (reader.pos < reader.end) {
     const tag = reader.varint();
-    const wireType = tag & 7;
-    switch (`${tag >>> 3}:${wireType}`) {
-      case "1:0":
+    switch (tag) {
+      case NULL_VALUE:
         reader.varint();
         value = null;
         break;
-      case "2:1":
+      case NUMBER_VALUE:
         value = reader.double();
         break;
-      case "3:2": {
+      case BOOL_VALUE:
+        value = reader.varint() !== 0;
+        break;
+      case STRING_VALUE: {
         const [from, to] = reader.delimited();
         value = bytes.toString("utf8", from, to);
         break;
       }
-      case "4:0":
-        value = reader.varint() !== 0;
-        break;
-      case "5:2": {
+      case STRUCT_VALUE: {
         const [from, to] = reader.delimited();
         value = decodeStruct(bytes, from, to);
         break;
       }
-      case "6:2": {
+      case LIST_VALUE: {
         const [from, to] = reader.delimited();
         value = decodeList(bytes, from, to);
         break;
       }
       default:
-        reader.skip(wireType);
+        reader.skip(tag & 7);
     }
   }
   if (value === undefined) throw new WireDecodingError("a value of no kind", start);
