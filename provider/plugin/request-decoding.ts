@@ -42,12 +42,15 @@ export class DecodedStruct extends structproto.Struct {
 type Setters<M> = Record<number, (message: M, struct: structproto.Struct) => unknown>;
 
 /**
- * A deserializer that decodes the Struct fields named by `setters` (field number → setter) and
- * hands the rest of the bytes to google-protobuf. A field seen twice keeps its last value, as
- * google-protobuf's generated readers do.
+ * The request type with a deserializer that decodes the Struct fields named by `setters` (field
+ * number → setter) and hands the rest of the bytes to the type's generated reader. A field seen
+ * twice keeps its last value, as google-protobuf's generated readers do.
  */
-function withStructs<M>(deserialize: (bytes: Uint8Array) => M, setters: Setters<M>): (bytes: Buffer) => M {
-  return (bytes) => {
+function withStructs<M>(
+  type: { deserializeBinary(bytes: Uint8Array): M },
+  setters: Setters<M>,
+): [unknown, (bytes: Buffer) => M] {
+  const decode = (bytes: Buffer): M => {
     const reader = new WireReader(bytes, 0, bytes.length);
     const rest: Buffer[] = [];
     const structs: [number, PlainObject][] = [];
@@ -63,56 +66,33 @@ function withStructs<M>(deserialize: (bytes: Uint8Array) => M, setters: Setters<
         rest.push(bytes.subarray(fieldStart, reader.pos));
       }
     }
-    const message = deserialize(Buffer.concat(rest));
+    const message = type.deserializeBinary(Buffer.concat(rest));
     for (const [field, value] of structs) setters[field]!(message, new DecodedStruct(value));
     return message;
   };
+  return [type, decode];
 }
 
 /** The fast deserializer of each request type that carries property bags. */
 export const REQUEST_DECODERS = new Map<unknown, (bytes: Buffer) => unknown>([
-  [
-    provproto.CheckRequest,
-    withStructs(provproto.CheckRequest.deserializeBinary, {
-      2: (m, s) => m.setOlds(s),
-      3: (m, s) => m.setNews(s),
-      9: (m, s) => m.setOldOutputs(s),
-    }),
-  ],
-  [
-    provproto.DiffRequest,
-    withStructs(provproto.DiffRequest.deserializeBinary, {
-      3: (m, s) => m.setOlds(s),
-      4: (m, s) => m.setNews(s),
-      6: (m, s) => m.setOldInputs(s),
-    }),
-  ],
-  [
-    provproto.CreateRequest,
-    withStructs(provproto.CreateRequest.deserializeBinary, { 2: (m, s) => m.setProperties(s) }),
-  ],
-  [
-    provproto.ReadRequest,
-    withStructs(provproto.ReadRequest.deserializeBinary, {
-      3: (m, s) => m.setProperties(s),
-      4: (m, s) => m.setInputs(s),
-    }),
-  ],
-  [
-    provproto.UpdateRequest,
-    withStructs(provproto.UpdateRequest.deserializeBinary, {
-      3: (m, s) => m.setOlds(s),
-      4: (m, s) => m.setNews(s),
-      8: (m, s) => m.setOldInputs(s),
-    }),
-  ],
-  [
-    provproto.DeleteRequest,
-    withStructs(provproto.DeleteRequest.deserializeBinary, {
-      3: (m, s) => m.setProperties(s),
-      5: (m, s) => m.setOldInputs(s),
-    }),
-  ],
+  withStructs(provproto.CheckRequest, {
+    2: (m, s) => m.setOlds(s),
+    3: (m, s) => m.setNews(s),
+    9: (m, s) => m.setOldOutputs(s),
+  }),
+  withStructs(provproto.DiffRequest, {
+    3: (m, s) => m.setOlds(s),
+    4: (m, s) => m.setNews(s),
+    6: (m, s) => m.setOldInputs(s),
+  }),
+  withStructs(provproto.CreateRequest, { 2: (m, s) => m.setProperties(s) }),
+  withStructs(provproto.ReadRequest, { 3: (m, s) => m.setProperties(s), 4: (m, s) => m.setInputs(s) }),
+  withStructs(provproto.UpdateRequest, {
+    3: (m, s) => m.setOlds(s),
+    4: (m, s) => m.setNews(s),
+    8: (m, s) => m.setOldInputs(s),
+  }),
+  withStructs(provproto.DeleteRequest, { 3: (m, s) => m.setProperties(s), 5: (m, s) => m.setOldInputs(s) }),
 ]);
 
 /** The service definition with those deserializers in place of the generated ones. */
