@@ -59,7 +59,9 @@ export const strategyHandler: KindHandler = {
             ...canonicalStrategyInput(pick(inputs, STRATEGY_FIELDS) as StrategyInput),
             adopt: inputs.adopt,
           });
-    const isNew = Object.keys(withoutProvider(olds)).length === 0;
+    const previous = withoutProvider(olds);
+    const isNew = Object.keys(previous).length === 0;
+    Object.assign(checked, createBound(isNew && checked.adopt === undefined, previous));
     // A strategy whose name is not known yet still counts against the plan's total.
     if (isNew && checked.adopt === undefined) {
       const limitFailure = await operation(label(checked), "preview (plan limits)", () =>
@@ -131,6 +133,21 @@ export const strategyHandler: KindHandler = {
     });
   },
 };
+
+/**
+ * The earliest time a strategy this create makes can carry, stamped by the check of the update
+ * that sends the POST (the engine records it with the pending create). It is what lets
+ * `strategy-alerts recover` tell a strategy that a killed update made from an older twin of
+ * another stack, on every backend and on a stack's first `up`. Kept as the state holds it
+ * afterwards, so it never reads as a change; never sent to the service.
+ */
+export const CREATE_BOUND_INPUT = "createdNotBefore";
+
+function createBound(creating: boolean, previous: PropertyBag): PropertyBag {
+  if (creating) return { [CREATE_BOUND_INPUT]: new Date().toISOString() };
+  const held = previous[CREATE_BOUND_INPUT];
+  return typeof held === "string" ? { [CREATE_BOUND_INPUT]: held } : {};
+}
 
 function stripUndefined(bag: PropertyBag): PropertyBag {
   return Object.fromEntries(Object.entries(bag).filter(([, v]) => v !== undefined));

@@ -35,6 +35,30 @@ describe("Strategy create under interrupted and ambiguous writes", () => {
     return body as unknown as Record<string, unknown>;
   };
 
+  it("stamps a create's checked inputs with a time before its POST, keeps it on later checks and never sends it", async () => {
+    const before = Date.now();
+    const checked = (await strategyHandler.check(ctx, {}, inputs("Stamped"))).inputs as Record<string, unknown>;
+    const bound = Date.parse(String(checked.createdNotBefore));
+    expect(bound).toBeGreaterThanOrEqual(before);
+    expect(bound).toBeLessThanOrEqual(Date.now());
+    const created = await strategyHandler.create(ctx, checked);
+    const live = (await names()).find((s) => s.id === created.id) as Record<string, unknown> | undefined;
+    expect(live).toBeDefined();
+    expect(live).not.toHaveProperty("createdNotBefore");
+    expect(Date.parse(String(created.outs.createdAt))).toBeGreaterThanOrEqual(bound);
+    // The next run's check of the same resource keeps the state's stamp: no change to show.
+    const again = (await strategyHandler.check(ctx, checked, inputs("Stamped"))).inputs;
+    expect(again.createdNotBefore).toBe(checked.createdNotBefore);
+    // An adoption creates nothing: nothing to bound.
+    const adopted = (await strategyHandler.check(ctx, {}, { ...inputs("Stamped"), adopt: created.id })).inputs;
+    expect(adopted).not.toHaveProperty("createdNotBefore");
+    // A resource from before the stamp existed gets none on later checks.
+    const { createdNotBefore: _bound, ...older } = checked;
+    expect((await strategyHandler.check(ctx, older, inputs("Stamped"))).inputs).not.toHaveProperty(
+      "createdNotBefore",
+    );
+  });
+
   it("never takes over an identical strategy it did not send (another stack, the app, a killed run)", async () => {
     const other = await fetch(`${em.baseUrl}/strategies`, {
       method: "POST",
