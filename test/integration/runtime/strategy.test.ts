@@ -37,7 +37,10 @@ describe("Strategy create under interrupted and ambiguous writes", () => {
 
   it("stamps a create's checked inputs with a time before its POST, keeps it on later checks and never sends it", async () => {
     const before = Date.now();
-    const checked = (await strategyHandler.check(ctx, {}, inputs("Stamped"))).inputs as Record<string, unknown>;
+    const checked = (await strategyHandler.check(ctx, {}, inputs("Stamped"))).inputs as Record<
+      string,
+      unknown
+    >;
     const bound = Date.parse(String(checked.createdNotBefore));
     expect(bound).toBeGreaterThanOrEqual(before);
     expect(bound).toBeLessThanOrEqual(Date.now());
@@ -50,7 +53,8 @@ describe("Strategy create under interrupted and ambiguous writes", () => {
     const again = (await strategyHandler.check(ctx, checked, inputs("Stamped"))).inputs;
     expect(again.createdNotBefore).toBe(checked.createdNotBefore);
     // An adoption creates nothing: nothing to bound.
-    const adopted = (await strategyHandler.check(ctx, {}, { ...inputs("Stamped"), adopt: created.id })).inputs;
+    const adopted = (await strategyHandler.check(ctx, {}, { ...inputs("Stamped"), adopt: created.id }))
+      .inputs;
     expect(adopted).not.toHaveProperty("createdNotBefore");
     // A resource from before the stamp existed gets none on later checks.
     const { createdNotBefore: _bound, ...older } = checked;
