@@ -9,8 +9,8 @@
  */
 import { printableText } from "../model/printable-text";
 import { listenEarly } from "./early-listener";
-import type { engineHealthProbe } from "./engine-health";
-import { EngineWatch, engineAddressOf } from "./engine-watch";
+import type { engineHealthProbe } from "../runtime/engine-health";
+import { EngineWatch, engineAddressOf } from "../runtime/engine-watch";
 
 export async function main(): Promise<void> {
   process.on("unhandledRejection", (err) => {
@@ -44,7 +44,7 @@ function exitWithEngine(address: string | undefined): Array<() => void> {
     address === undefined
       ? undefined
       : async () => {
-          health ??= import("./engine-health").then(({ engineHealthProbe }) => engineHealthProbe(address));
+          health ??= import("../runtime/engine-health").then(({ engineHealthProbe }) => engineHealthProbe(address));
           return (await health).check();
         };
   const watch = new EngineWatch({ parentPid: () => process.ppid, engine });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { engineHealthProbe } from "../../../provider/plugin/engine-health";
-import { FakeEngine } from "./fake-engine";
+import { engineHealthProbe } from "../../../provider/runtime/engine-health";
+import { FakeEngine } from "../plugin/fake-engine";
 
 // The plugin's health check of the engine, against gRPC servers in this process.
 describe("engineHealthProbe", () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EngineWatch, engineAddressOf } from "../../../provider/plugin/engine-watch";
+import { EngineWatch, engineAddressOf } from "../../../provider/runtime/engine-watch";
 
 type Answer = "alive" | "gone" | "unsure";
 
