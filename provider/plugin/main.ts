@@ -8,9 +8,8 @@
  * connects; its first call waits for them, its launch does not.
  */
 import { printableText } from "../model/printable-text";
+import { engineAddressOf, exitWithEngine } from "../runtime/engine-watch";
 import { listenEarly } from "./early-listener";
-import type { engineHealthProbe } from "../runtime/engine-health";
-import { EngineWatch, engineAddressOf } from "../runtime/engine-watch";
 
 export async function main(): Promise<void> {
   process.on("unhandledRejection", (err) => {
@@ -23,6 +22,7 @@ export async function main(): Promise<void> {
   const listener = await listenEarly();
   // The engine reads the port from the first line of stdout.
   process.stdout.write(`${listener.port}\n`);
+  // No plugin outlives its engine (runtime/engine-watch.ts): `stop` is what to close on the way out.
   const stop = exitWithEngine(address);
   const { serveOn, newProvider } = await import("./serve");
   const warnings = address === undefined ? undefined : (await import("./engine-log")).engineWarnings(address);
@@ -30,35 +30,6 @@ export async function main(): Promise<void> {
   stop.push(plugin.close);
   // The engine's first calls follow at once: load the provider while it connects.
   setImmediate(() => void plugin.load().catch(() => {}));
-}
-
-/**
- * No plugin outlives its engine (engine-watch.ts): the process ends when its parent or the
- * engine's address is gone, or when the pipes the engine reads break. Returns the list of what
- * to stop on the way out, filled as the plugin starts.
- */
-function exitWithEngine(address: string | undefined): Array<() => void> {
-  const stop: Array<() => void> = [];
-  let health: Promise<ReturnType<typeof engineHealthProbe>> | undefined;
-  const engine =
-    address === undefined
-      ? undefined
-      : async () => {
-          health ??= import("../runtime/engine-health").then(({ engineHealthProbe }) => engineHealthProbe(address));
-          return (await health).check();
-        };
-  const watch = new EngineWatch({ parentPid: () => process.ppid, engine });
-  const exit = () => {
-    watch.stop();
-    for (const close of stop) close();
-    // Nobody is left to read a message, and the account key leaves with the process.
-    process.exit(0);
-  };
-  watch.start(exit);
-  // The engine is the only reader of the plugin's output: a broken pipe means it is gone.
-  process.stdout.on("error", exit);
-  process.stderr.on("error", exit);
-  return stop;
 }
 
 if (require.main === module) void main();

@@ -1,5 +1,5 @@
 /**
- * Whether the engine that started the plugin still answers: the engine watch's second sign
+ * Whether the engine that started the provider still answers: the engine watch's second sign
  * (engine-watch.ts).
  */
 import * as grpc from "@grpc/grpc-js";

@@ -7,8 +7,15 @@ import type * as pulumi from "@pulumi/pulumi";
 import { defaultContext } from "./context";
 import { UnknownResourceKindError } from "./errors";
 import { handlers, isResourceKind } from "./handlers";
+import { watchEngineFromHost } from "./host-lifetime";
 
+/**
+ * The host calls it before the first operation of each kind. In Pulumi's dynamic-provider host,
+ * the first call also starts the engine watch: the host, which now holds the stack's config,
+ * ends within seconds of its engine (host-lifetime.ts).
+ */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
+  watchEngineFromHost();
   defaultContext.settings.setStackConfig(req.config);
 }
 

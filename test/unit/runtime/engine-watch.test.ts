@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { EngineWatch, engineAddressOf } from "../../../provider/runtime/engine-watch";
+import { EngineWatch, engineAddressOf, exitWithEngine } from "../../../provider/runtime/engine-watch";
 
 type Answer = "alive" | "gone" | "unsure";
 
@@ -31,7 +31,7 @@ describe("EngineWatch.probe", () => {
     const { probes, state } = fakeProbes();
     const watch = new EngineWatch(probes);
     state.parent = 1;
-    expect(await watch.probe()).toBe("the plugin's parent process 4242 has exited");
+    expect(await watch.probe()).toBe("the provider's parent process 4242 has exited");
     expect(state.engineCalls).toBe(0);
   });
 
@@ -44,7 +44,7 @@ describe("EngineWatch.probe", () => {
     expect(await watch.probe()).toBe("the engine refused 2 health checks in a row");
   });
 
-  it("never ends the plugin on checks that went unanswered or failed to run (a suspended engine)", async () => {
+  it("never ends the provider on checks that went unanswered or failed to run (a suspended engine)", async () => {
     const unanswered: (Answer | Error)[] = ["unsure", new Error("socket trouble"), "unsure", "unsure"];
     const watch = new EngineWatch(fakeProbes(unanswered).probes);
     for (let i = 0; i < unanswered.length; i++) expect(await watch.probe()).toBeUndefined();
@@ -55,7 +55,7 @@ describe("EngineWatch.probe", () => {
     expect(await watch.probe()).toBe("the engine refused 1 health checks in a row");
   });
 
-  it("watches the parent alone when the plugin was given no engine address", async () => {
+  it("watches the parent alone when the provider was given no engine address", async () => {
     let parent = 10;
     const watch = new EngineWatch({ parentPid: () => parent });
     expect(await watch.probe()).toBeUndefined();
@@ -80,7 +80,7 @@ describe("EngineWatch.start", () => {
     expect(reasons).toEqual([]);
     state.parent = 1;
     await vi.advanceTimersByTimeAsync(5000);
-    expect(reasons).toEqual(["the plugin's parent process 4242 has exited"]);
+    expect(reasons).toEqual(["the provider's parent process 4242 has exited"]);
     // Stopped after the callback: no further probes.
     expect(state.engineCalls).toBe(5);
   });
@@ -124,5 +124,39 @@ describe("engineAddressOf", () => {
     expect(engineAddressOf(["--tracing", "127.0.0.1:9411", "127.0.0.1:4000"])).toBe("127.0.0.1:4000");
     expect(engineAddressOf([])).toBeUndefined();
     expect(engineAddressOf(["--logtostderr"])).toBeUndefined();
+  });
+});
+
+describe("exitWithEngine", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it("closes what it was given, then exits with 0, once the parent changed; a pipe error ends it too", async () => {
+    vi.useFakeTimers();
+    const exit = vi.spyOn(process, "exit").mockImplementation((() => undefined) as never);
+    const before = process.stdout.listeners("error");
+    let parent = 4242;
+    const closed: string[] = [];
+    const stop = exitWithEngine(undefined, () => parent);
+    const added = process.stdout.listeners("error").filter((l) => !before.includes(l));
+    try {
+      stop.push(() => closed.push("server"));
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(exit).not.toHaveBeenCalled();
+      parent = 1;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(closed).toEqual(["server"]);
+      expect(exit).toHaveBeenCalledWith(0);
+      // The engine reading the provider's output is gone: a broken pipe ends the process at once.
+      expect(added).toHaveLength(1);
+      added[0]!(new Error("EPIPE"));
+      expect(exit).toHaveBeenCalledTimes(2);
+    } finally {
+      for (const l of added) process.stdout.off("error", l as (err: Error) => void);
+      for (const l of process.stderr.listeners("error"))
+        if (added.includes(l)) process.stderr.off("error", l as never);
+    }
   });
 });

@@ -1,0 +1,144 @@
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runProcess, startProcess } from "../../support/process";
+import { descendantsOf, isRunning, untilGone } from "../../support/process-table";
+import { REPO } from "../../support/source-imports";
+import { FakeEngine } from "../plugin/fake-engine";
+
+/**
+ * The built runtime (`pulumi-strategy-alerts/runtime`, run `npm run build` first) in a process
+ * that stands for Pulumi's dynamic-provider host: a script at the host's path
+ * (`…/cmd/dynamic-provider/index.js`), its first argument the engine's address, that loads the
+ * runtime and configures it as the host does before its first operation, and then serves on
+ * (an interval stands for its gRPC server). The real host, under a killed `pulumi up`, is in
+ * test/e2e/plugin-lifetime.test.ts.
+ */
+const BUNDLE = join(REPO, "dist/provider/runtime/bundle.js");
+// Liveness, not speed: the watch looks about once a second; this is only the test's patience.
+const BOUND_MS = 15_000;
+
+const HOST_SCRIPT = `
+const runtime = require(${JSON.stringify(BUNDLE)});
+runtime.configure({ config: { get: () => undefined } }).then(() => {
+  process.stdout.write("configured\\n");
+  setTimeout(() => {
+    const grpc = Object.keys(require.cache).some((file) => file.includes("@grpc"));
+    process.stdout.write("grpc loaded " + grpc + "\\n");
+  }, 1500);
+});
+setInterval(() => {}, 60_000);
+`;
+
+/** The same, in a program or script that merely loads the runtime: it serves nothing. */
+const NOT_HOST_SCRIPT = `
+const runtime = require(${JSON.stringify(BUNDLE)});
+runtime.configure({ config: { get: () => undefined } }).then(() => {
+  setTimeout(() => {
+    const grpc = Object.keys(require.cache).some((file) => file.includes("@grpc"));
+    process.stdout.write("grpc loaded " + grpc + "\\n");
+  }, 1500);
+});
+`;
+
+describe("the dynamic-provider host's lifetime, once it has loaded the runtime", () => {
+  let dir: string;
+  let host: string;
+  let launcher: string;
+  const leftovers: number[] = [];
+  const engines: FakeEngine[] = [];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "psa-host-lifetime-"));
+    host = join(dir, "cmd", "dynamic-provider", "index.js");
+    await mkdir(join(host, ".."), { recursive: true });
+    await writeFile(host, HOST_SCRIPT);
+    await writeFile(join(dir, "not-host.js"), NOT_HOST_SCRIPT);
+    // The SDK's launcher, as the engine runs it: a shell that runs the host without `exec`.
+    launcher = join(dir, "pulumi-resource-pulumi-nodejs");
+    await writeFile(launcher, `#!/bin/sh\n${JSON.stringify(process.execPath)} ${JSON.stringify(host)} $@\n`);
+    await chmod(launcher, 0o755);
+  });
+  afterAll(async () => {
+    for (const pid of leftovers.filter(isRunning)) process.kill(pid, "SIGKILL");
+    for (const engine of engines) engine.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function fakeEngine(): Promise<FakeEngine> {
+    const engine = await FakeEngine.start();
+    engines.push(engine);
+    return engine;
+  }
+
+  /** Waits until the host health-checked the engine `n` times in all. */
+  async function untilChecks(engine: FakeEngine, n: number): Promise<void> {
+    const deadline = Date.now() + BOUND_MS;
+    while (engine.checks < n) {
+      if (Date.now() > deadline) throw new Error(`the host health-checked the engine ${engine.checks} times`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it("exits within 3 s once the engine at its address is gone, while its parent lives on", async () => {
+    const engine = await fakeEngine();
+    const running = await startProcess(process.execPath, [host, engine.address], {
+      cwd: dir,
+      ready: /configured\n/,
+    });
+    leftovers.push(running.child.pid!);
+    await untilChecks(engine, 3);
+    expect(running.output()).toContain("grpc loaded true");
+    expect(isRunning(running.child.pid!)).toBe(true);
+
+    const exited = new Promise<number | null>((resolve) => running.child.once("exit", resolve));
+    const stopped = Date.now();
+    engine.stop();
+    expect(await untilGone([running.child.pid!], BOUND_MS)).toEqual([]);
+    expect(Date.now() - stopped).toBeLessThan(3_000);
+    expect(await exited).toBe(0);
+  }, 60_000);
+
+  it.runIf(process.platform === "linux")(
+    "exits once the engine that ran its launcher shell is gone, while the engine's address still answers",
+    async () => {
+      const engine = await fakeEngine();
+      // The engine: starts the launcher and stays; the launcher's shell outlives it, as under Pulumi.
+      const engineScript = [
+        'const { spawn } = require("node:child_process");',
+        `const child = spawn(${JSON.stringify(launcher)}, [${JSON.stringify(engine.address)}], { stdio: ["ignore", "inherit", "inherit"] });`,
+        'process.stdout.write("launcher-pid " + child.pid + "\\n");',
+        "setInterval(() => {}, 60_000);",
+      ].join("\n");
+      const parent = await startProcess(process.execPath, ["-e", engineScript], {
+        cwd: dir,
+        ready: /launcher-pid (\d+)\n(?:.*\n)*?configured\n/,
+      });
+      const shell = Number(parent.ready[1]);
+      const hostPid = descendantsOf(shell).find((p) => p.cmdline.includes(host))?.pid;
+      expect(hostPid).toBeDefined();
+      leftovers.push(parent.child.pid!, shell, hostPid!);
+      await untilChecks(engine, engine.checks + 2);
+      expect(isRunning(hostPid!)).toBe(true);
+
+      const killed = Date.now();
+      parent.child.kill("SIGKILL");
+      expect(await untilGone([hostPid!, shell], BOUND_MS)).toEqual([]);
+      // The parent's sign, about once a second; the engine's address never refused.
+      expect(Date.now() - killed).toBeLessThan(3_000);
+    },
+    60_000,
+  );
+
+  it("starts no watch in a process that merely loads the runtime: it ends by itself, gRPC never loaded", async () => {
+    const engine = await fakeEngine();
+    const result = await runProcess(process.execPath, [join(dir, "not-host.js"), engine.address], {
+      cwd: dir,
+    });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe("grpc loaded false\n");
+    expect(engine.checks).toBe(0);
+  }, 30_000);
+});
