@@ -3,21 +3,49 @@ import { parseArgs } from "node:util";
 import type { Subcommand } from "../command";
 import { CommandError } from "../command";
 
-const HELP = `usage: strategy-alerts recover [--stack <name>] [--cwd <dir>] [--yes]
+const HELP = `usage: strategy-alerts recover [--stack <name>] [--cwd <dir>] [--adopt <id>]... [--yes]
 
 Settles the creates that a killed \`pulumi up\` left pending in a stack's state, so the next
-\`pulumi up\` neither duplicates a strategy nor warns of resources "in an unknown state". Run it
+\`pulumi up\` neither duplicates an object nor warns of resources "in an unknown state". Run it
 in the Pulumi project's directory after \`pulumi cancel\` (for a backend that locks updates).
 
-For each interrupted create of this package's resources (\`pulumi stack export\` lists them under
-pending_operations):
-  Strategy   the one live strategy with the same name and content, created since the
-             interrupted update began and held by no stack of the project, is imported
-             (\`pulumi refresh --import-pending-creates <urn> <id>\`); with none, the create
-             never reached the service and is cleared; with several, nothing is done and they
-             are listed for you to choose (adopt one, delete the others)
-  others     (activation, webhook, developer, tags) their create is safe to repeat: cleared,
-             the next \`pulumi up\` sends it again
+recover takes a live object for an interrupted create only when it can show that this stack's
+interrupted update made it. For each interrupted create of this package's resources
+(\`pulumi stack export\` lists them under pending_operations):
+  Strategy   imported when exactly one live strategy of the account
+               - was created after the update began: the create's inputs carry
+                 createdNotBefore, the time the provider's check ran in that update, before
+                 the POST (a minute is allowed for the service's clock running behind);
+               - has the create's name and content exactly (never the name alone);
+               - is held by no stack recover can read: every stack of every project on the
+                 backend (\`pulumi stack ls --all\`), and no other stack has an interrupted
+                 create of the same content.
+             Cleared when no strategy of its content was created since then that no stack
+             holds: the request never reached the service, the next \`pulumi up\` sends it.
+             Otherwise left pending, with the candidates listed: several of them, another
+             stack's interrupted create alike, a stack that cannot be exported, or a create
+             without createdNotBefore (written by an older version of the provider: nothing
+             shows when its update began, so it is never imported by itself).
+  Webhook, FollowedDeveloper, DeveloperTags
+             cleared when the object does not exist (no webhook url; the developer not
+             followed, or inactive without tags; no tags), or when the resource declares
+             adopt: true. An object that exists is listed and left pending: nothing shows this
+             update set it (another stack or the app may hold it), and the next \`pulumi up\`
+             would refuse to take it over.
+  StrategyActivation
+             cleared: the set of active strategies is not a server object.
+  another account's
+             a create whose provider's resources record another account is left pending:
+             run recover again with that account's key.
+
+--adopt <id> (repeatable) names what a create made, when you know better: a strategy id is
+imported for the interrupted Strategy create with its name and content; \`webhook\` for the
+Webhook create, a developer's address for its FollowedDeveloper and DeveloperTags creates, when
+the live object is what the create declares. An id that another stack holds, that is not the
+account's, or that matches no pending create is refused, and nothing is changed.
+
+When any create is left pending, nothing is changed and recover exits with 1: name what is this
+stack's with --adopt, or undo it in the app, and run recover again.
 
 A stack the kill left unloadable ("failed to load checkpoint": the kill landed while a local
 file backend wrote the checkpoint; \`pulumi cancel\` fails too) is repaired first, with --yes:
@@ -28,14 +56,15 @@ copy Pulumi kept (<stack>.json.bak, .pulumi/backups/...) and kept as
 on this machine and is gone (otherwise its holder is named). When Pulumi cannot even name the
 stack, pass --stack. On other backends recover prints how to restore it by hand.
 
-Without --yes it prints what it found and the \`pulumi refresh\` command that settles it; with
---yes it runs that command. A strategy that another stack of the project holds is never taken,
-and a key of another account than the one the state records is refused.
+Without --yes it prints what it would do; with --yes it records it in the state
+(\`pulumi stack import\` of the settled state, then \`pulumi refresh\`). A key of another account
+than the one the state records is refused.
 
 options:
   --stack <name>   the stack to recover (default: the selected stack)
   --cwd <dir>      the Pulumi project's directory (default: the current directory)
-  --yes            run the settling \`pulumi refresh\`
+  --adopt <id>     import this live object for the pending create it matches (repeatable)
+  --yes            record the settlement in the state
   -h, --help       show this help
 
 environment:
@@ -55,6 +84,7 @@ export const recoverCommand: Subcommand = {
         stack: { type: "string" },
         cwd: { type: "string" },
         yes: { type: "boolean" },
+        adopt: { type: "string", multiple: true },
       },
       strict: true,
       allowPositionals: false,
@@ -64,11 +94,12 @@ export const recoverCommand: Subcommand = {
       cwd: resolve(values.cwd ?? "."),
       stack: values.stack,
       apply: values.yes === true,
+      adopt: values.adopt ?? [],
       log: (line) => process.stdout.write(`${line}\n`),
     });
-    if (report === "ambiguous")
+    if (report === "unproven")
       throw new CommandError(
-        "some interrupted creates match several strategies: nothing was changed (see above)",
+        "some interrupted creates were left pending: recover cannot show this stack's update made their objects (see above)",
       );
     return 0;
   },

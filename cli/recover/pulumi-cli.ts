@@ -41,15 +41,15 @@ export function stackArgs(stack: string | undefined): string[] {
 }
 
 /**
- * The project's stacks (`pulumi stack ls --json`) other than the one recovered: strategies they
- * hold are never taken. The recovered stack is the one named, or else the selected one.
+ * Every stack of every project the backend lets this user list (`pulumi stack ls --all`),
+ * fully qualified (`<org>/<project>/<stack>`), other than the one recovered: objects they hold
+ * are never taken, whichever project declares them.
  */
 export async function otherStacks(pulumi: PulumiRunner, stack: string | undefined): Promise<string[]> {
-  const listed = JSON.parse((await pulumi(["stack", "ls", "--json"])) || "[]") as {
+  const qualified = ["--fully-qualify-stack-names"];
+  const self = (await pulumi(["stack", "--show-name", ...qualified, ...stackArgs(stack)])).trim();
+  const listed = JSON.parse((await pulumi(["stack", "ls", "--all", "--json", ...qualified])) || "[]") as {
     name: string;
-    current?: boolean;
   }[];
-  const isRecovered = (s: { name: string; current?: boolean }) =>
-    stack === undefined ? s.current === true : s.name === stack || s.name.endsWith(`/${stack}`);
-  return listed.filter((s) => !isRecovered(s)).map((s) => s.name);
+  return listed.map((s) => s.name).filter((name) => name !== self);
 }

@@ -1,22 +1,22 @@
 /**
  * `strategy-alerts recover`: restores a checkpoint a killed `up` left unreadable
- * (checkpoint-repair.ts), reads the stack's pending creates, settles each against the
- * account (settle.ts), and records the outcome in the state (state-edit.ts) followed by a
- * refresh, or prints what it would do.
+ * (checkpoint-repair.ts), reads the stack's pending creates, what the account holds and what
+ * every stack of the backend holds, settles each create (settle.ts), and records the outcome in
+ * the state (state-edit.ts) followed by a refresh, or prints what it would do.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createClient } from "../../provider/api/client";
+import { type ApiClient, createClient } from "../../provider/api/client";
 import { API_KEY_ENV, BASE_URL_ENV, resolveCredentials } from "../../provider/credentials";
 import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
 import { exportOrRestore } from "./checkpoint-repair";
 import { otherStacks, type PulumiRunner, pulumiIn, stackArgs } from "./pulumi-cli";
-import { type Settlement, settle } from "./settle";
+import { type LiveAccount, type LiveDeveloper, type Settlement, settle, type Visible } from "./settle";
 import {
-  heldStrategyIds,
-  interruptedUpdateBegan,
+  heldObjects,
+  type PendingCreate,
   parseStackExport,
   pendingCreates,
   recordedAccounts,
@@ -29,12 +29,15 @@ export interface RecoverOptions {
   stack: string | undefined;
   /** Run the settling refresh; otherwise print it. */
   apply: boolean;
+  /** Ids named with `--adopt`: strategy ids, `webhook`, developers' addresses. */
+  adopt?: readonly string[];
   log: (line: string) => void;
   /** Runs the Pulumi CLI; tests may pass their own. */
   pulumi?: PulumiRunner;
 }
 
-export type RecoverOutcome = "nothing" | "printed" | "settled" | "ambiguous";
+/** "unproven": some create was left pending for a person, and nothing was changed. */
+export type RecoverOutcome = "nothing" | "printed" | "settled" | "unproven";
 
 export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome> {
   const pulumi = opts.pulumi ?? pulumiIn(opts.cwd);
@@ -55,14 +58,20 @@ export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome
         "use the key of the stack's account",
     );
   }
-  const settlements = settle(creates, {
-    id: account,
-    strategies: (await client.strategies.list()).strategies,
-    held: await heldEverywhere(pulumi, state, opts.stack),
-    since: interruptedUpdateBegan(await pulumi(["stack", "history", "--json", ...stackArgs(opts.stack)])),
-  });
-  for (const s of settlements) opts.log(describe(s));
-  if (settlements.some((s) => s.action === "ambiguous")) return "ambiguous";
+  const visible = await visibleStacks(pulumi, state, opts.stack);
+  for (const u of visible.unreadable)
+    opts.log(
+      printableText(`Stack ${u.stack} could not be read (${u.reason}): nothing is imported unless named.`),
+    );
+  const settlements = settle(creates, await liveAccount(client, account, creates), visible, opts.adopt);
+  for (const s of settlements) opts.log(printableText(describe(s, opts.apply)));
+  if (settlements.some((s) => s.action === "unproven")) {
+    opts.log(
+      "Nothing was changed: what recover cannot show this stack's interrupted update made is for you to name " +
+        "(--adopt <id>) or undo; see above.",
+    );
+    return "unproven";
+  }
   if (!opts.apply) {
     opts.log("Rerun with --yes to record this in the state (pulumi stack import, then pulumi refresh).");
     return "printed";
@@ -96,18 +105,69 @@ async function importState(pulumi: PulumiRunner, state: unknown, stack: string |
   }
 }
 
-/** Ids held by this stack and by every other stack of the project: never another create's result. */
-async function heldEverywhere(
+/**
+ * What this stack and every other stack of the backend (all projects) hold, and the other
+ * stacks' interrupted creates. A stack that cannot be exported is listed, never skipped silently.
+ */
+async function visibleStacks(
   pulumi: PulumiRunner,
   state: StackExport,
   stack: string | undefined,
-): Promise<Set<string>> {
-  const held = new Set(heldStrategyIds(state));
-  for (const other of await otherStacks(pulumi, stack)) {
-    const exported = parseStackExport(await pulumi(["stack", "export", "--stack", other]));
-    for (const id of heldStrategyIds(exported)) held.add(id);
+): Promise<Visible> {
+  const visible: Visible = {
+    held: heldObjects(state).map((h) => ({ ...h, stack: "this stack" })),
+    pendingElsewhere: [],
+    unreadable: [],
+  };
+  const others = await otherStacks(pulumi, stack);
+  // A few at a time: each export starts the Pulumi CLI.
+  for (let i = 0; i < others.length; i += EXPORT_CONCURRENCY) {
+    const batch = others.slice(i, i + EXPORT_CONCURRENCY);
+    const read = await Promise.all(
+      batch.map(async (other) => {
+        try {
+          return { other, state: parseStackExport(await pulumi(["stack", "export", "--stack", other])) };
+        } catch (error) {
+          return { other, reason: error instanceof Error ? error.message : String(error) };
+        }
+      }),
+    );
+    for (const r of read) {
+      if (!r.state) {
+        visible.unreadable.push({ stack: r.other, reason: r.reason ?? "unknown" });
+        continue;
+      }
+      visible.held.push(...heldObjects(r.state).map((h) => ({ ...h, stack: r.other })));
+      for (const create of pendingCreates(r.state)) visible.pendingElsewhere.push({ stack: r.other, create });
+    }
   }
-  return held;
+  return visible;
+}
+
+const EXPORT_CONCURRENCY = 4;
+
+/** The account's strategies, and its webhook and developers when a create of theirs is pending. */
+async function liveAccount(client: ApiClient, id: string, creates: PendingCreate[]): Promise<LiveAccount> {
+  const kinds = new Set(creates.map((c) => c.kind));
+  const live: LiveAccount = { id, strategies: (await client.strategies.list()).strategies };
+  if (kinds.has("Webhook")) {
+    const hook = await client.webhook.get();
+    live.webhook = { url: hook.url ?? null, enabled: hook.enabled };
+  }
+  if (kinds.has("FollowedDeveloper") || kinds.has("DeveloperTags")) {
+    const developers = new Map<string, LiveDeveloper>();
+    for await (const dev of client.devs.iterate({ limit: 100 })) {
+      const tagIds = dev.tagIds ?? (await client.devs.getTags(dev.address)).tagIds;
+      developers.set(dev.address, {
+        address: dev.address,
+        alias: dev.alias ?? null,
+        active: dev.isActive !== false,
+        tagIds,
+      });
+    }
+    live.developers = developers;
+  }
+  return live;
 }
 
 /** The environment first, as every command of the package; else the stack's own config. */
@@ -122,14 +182,14 @@ async function credentials(pulumi: PulumiRunner, stack: string | undefined) {
   return { apiKey, baseUrl };
 }
 
-function describe(s: Settlement): string {
-  const what = `${s.create.kind} ${printableText(s.create.urn.split("::").pop() ?? s.create.urn)}`;
-  if (s.action === "import") return `${what}: created before the run was killed, imports strategy ${s.id}`;
-  if (s.action === "clear") return `${what}: cleared (${s.reason})`;
+/** What happened (with --yes) or would happen to one pending create. */
+function describe(s: Settlement, applied: boolean): string {
+  const what = `${s.create.kind} ${s.create.urn.split("::").pop() ?? s.create.urn}`;
+  if (s.action === "import")
+    return `${what}: ${applied ? "imported" : "would import"} ${s.create.kind === "Strategy" ? "strategy " : ""}${s.id} (${s.why})`;
+  if (s.action === "clear") return `${what}: ${applied ? "cleared" : "would clear"} (${s.reason})`;
   if (s.action === "other-account")
     return `${what}: left pending: its provider manages account ${s.account}; run recover again with that account's key`;
-  return (
-    `${what}: ${s.ids.length} identical strategies could be its result (${s.ids.join(", ")}); ` +
-    `adopt the right one (adopt: "<id>") and delete the others, then rerun recover`
-  );
+  const listed = s.candidates.length > 0 ? `; candidates: ${s.candidates.join(", ")}` : "";
+  return `${what}: left pending: ${s.reason}${listed}`;
 }

@@ -1,74 +1,350 @@
 /**
- * How each interrupted create is settled. A strategy create is the only one that is not safe to
- * repeat: it is imported when exactly one live strategy is its twin (same name and content,
- * created since the interrupted update began, held by no stack), cleared when none is (the
- * request never reached the service), and left for a person when several are. Every other kind's
- * create is safe to repeat (a PUT or an idempotent follow): cleared, the next `up` sends it again.
+ * How each interrupted create is settled. recover takes a live object for a create only when it
+ * can show that this stack's interrupted update made it; anything it cannot show is listed with
+ * the reason and left alone, unless a person names it (`--adopt`).
+ *
+ * Strategy (POST /strategies is not safe to repeat): imported when exactly one live strategy
+ *   - was created after the update began: the create's checked inputs carry `createdNotBefore`,
+ *     the time the provider's check ran in that update, before the POST (less
+ *     SERVICE_CLOCK_ALLOWANCE_MS); a create without it (an older provider's) has no bound and is
+ *     never imported by itself,
+ *   - has the create's name and content exactly (sameContent, as the provider's own create),
+ *   - is held by no stack recover can read (every stack of every project on the backend), and
+ *     no other stack's interrupted create has the same content, and every stack could be read;
+ * and cleared when no unheld strategy of its content exists at all since the bound (the request
+ * never reached the service). Otherwise it stays pending and its candidates are listed.
+ *
+ * Webhook, FollowedDeveloper, DeveloperTags (their create refuses an object that already exists
+ * unless the resource declares `adopt: true`): cleared when the object does not exist (or the
+ * resource declares `adopt: true`); an object that exists is listed and left pending, since any
+ * stack or the app may have made it, unless `--adopt` names it and it is what the create declares.
+ * StrategyActivation: cleared (the set of active strategies is not a server object).
  */
+import { canonicalStringSet } from "../../provider/model/canonical";
+import { KINDS } from "../../provider/model/kinds";
+import { printableText } from "../../provider/model/printable-text";
 import type { Strategy, StrategyInput } from "../../provider/model/strategy";
 import { STRATEGY_FIELDS } from "../../provider/model/strategy";
 import { sameContent } from "../../provider/runtime/strategy-create-once";
-import type { PendingCreate } from "./stack-state";
+import { CommandError } from "../command";
+import type { HeldObject, PendingCreate } from "./stack-state";
+
+/** The id of the account's one webhook. */
+const WEBHOOK_ID = KINDS.Webhook.importId.fixed;
 
 export type Settlement =
-  | { create: PendingCreate; action: "import"; id: string }
+  | { create: PendingCreate; action: "import"; id: string; why: string }
   | { create: PendingCreate; action: "clear"; reason: string }
-  | { create: PendingCreate; action: "ambiguous"; ids: string[] }
+  | { create: PendingCreate; action: "unproven"; reason: string; candidates: string[] }
   | { create: PendingCreate; action: "other-account"; account: string };
 
-/** Allows for the service's clock running behind ours. */
-const CLOCK_SKEW_MS = 5 * 60_000;
+/**
+ * `createdNotBefore` is read from the provider's clock, `createdAt` from the service's: a
+ * strategy created after the check reads up to this much earlier when the service's clock runs
+ * behind ours. Clocks kept by NTP differ by far less than a second, and the POST is sent seconds
+ * after the check; a wider allowance would only let in look-alikes made before the update began.
+ */
+export const SERVICE_CLOCK_ALLOWANCE_MS = 60_000;
 
-export interface Account {
+/** The input a new Strategy's check stamps: the time it ran (ISO 8601), before the POST. */
+export const CREATED_NOT_BEFORE = "createdNotBefore";
+
+export interface LiveDeveloper {
+  address: string;
+  alias: string | null;
+  active: boolean;
+  tagIds: string[];
+}
+
+/** What the account holds now, as the key in use reads it. */
+export interface LiveAccount {
   /** The account of the key in use. */
   id: string;
   /** The account's own strategies (never official ones). */
   strategies: Strategy[];
-  /** Ids that a resource of this stack or of any other stack of the project holds. */
-  held: ReadonlySet<string>;
-  /** When the interrupted update began at the earliest (ms since the epoch). */
-  since: number;
+  /** The account's webhook, read when a Webhook create is pending. */
+  webhook?: { url: string | null; enabled: boolean };
+  /** The followed developers by address, read when a developer's create is pending. */
+  developers?: ReadonlyMap<string, LiveDeveloper>;
 }
 
-export function settle(creates: PendingCreate[], account: Account): Settlement[] {
+/** What the stacks recover can read hold and have pending. */
+export interface Visible {
+  /** Objects held by this stack and every other stack read, with the stack that holds each. */
+  held: (HeldObject & { stack: string })[];
+  /** The interrupted creates of the other stacks. */
+  pendingElsewhere: { stack: string; create: PendingCreate }[];
+  /** Stacks whose state could not be read: what they hold is unknown. */
+  unreadable: { stack: string; reason: string }[];
+}
+
+/**
+ * One settlement per create. `adopt` holds the ids named with `--adopt` (a strategy id,
+ * `webhook`, a developer's address); one that cannot be taken throws a CommandError, before
+ * anything is changed.
+ */
+export function settle(
+  creates: PendingCreate[],
+  live: LiveAccount,
+  visible: Visible,
+  adopt: readonly string[] = [],
+): Settlement[] {
+  const ctx = new Context(live, visible);
+  const ours = creates.filter((c) => ctx.isOurs(c));
+  const adopted = adoptions(ours, ctx, adopt);
   const twins = new Map<PendingCreate, Strategy[]>();
-  for (const create of creates)
-    if (create.kind === "Strategy" && (create.account ?? account.id) === account.id)
-      twins.set(create, twinsOf(create, account));
+  for (const create of ours)
+    if (create.kind === "Strategy" && typeof create.inputs.adopt !== "string" && !adopted.has(create))
+      twins.set(create, ctx.twinsOf(create));
   // One live strategy can be the result of one create only: two identical interrupted creates
   // sharing candidates are for a person to tell apart.
   const claims = new Map<string, number>();
   for (const found of twins.values()) for (const s of found) claims.set(s.id, (claims.get(s.id) ?? 0) + 1);
+
   return creates.map((create): Settlement => {
-    if (create.account !== undefined && create.account !== account.id)
-      return { create, action: "other-account", account: create.account };
-    const adopted = create.inputs.adopt;
-    if (create.kind === "Strategy" && typeof adopted === "string")
-      return { create, action: "import", id: adopted };
+    if (!ctx.isOurs(create)) return { create, action: "other-account", account: create.account! };
+    const named = adopted.get(create);
+    if (named !== undefined) return { create, action: "import", id: named, why: "named with --adopt" };
     const found = twins.get(create);
-    if (found === undefined)
-      return { create, action: "clear", reason: "safe to repeat: the next `pulumi up` sends it again" };
-    if (found.length === 0)
+    if (found) return settleStrategy(create, found, claims, ctx);
+    if (create.kind === "Strategy")
+      return {
+        create,
+        action: "import",
+        id: create.inputs.adopt as string,
+        why: "the resource declares adopt",
+      };
+    if (create.kind === "StrategyActivation")
       return {
         create,
         action: "clear",
-        reason: "no strategy of its content was created: it never reached the service",
+        reason: "the set of active strategies is not a server object: the next `pulumi up` sets it again",
       };
-    if (found.length === 1 && claims.get(found[0]!.id) === 1)
-      return { create, action: "import", id: found[0]!.id };
-    return { create, action: "ambiguous", ids: found.map((s) => s.id) };
+    if (create.inputs.adopt === true)
+      return {
+        create,
+        action: "clear",
+        reason: "the resource declares adopt: true: the next `pulumi up` takes over what exists",
+      };
+    return settleKeyed(create, ctx);
   });
 }
 
-function twinsOf(create: PendingCreate, account: Account): Strategy[] {
-  const body = Object.fromEntries(
+function settleStrategy(
+  create: PendingCreate,
+  found: Strategy[],
+  claims: ReadonlyMap<string, number>,
+  ctx: Context,
+): Settlement {
+  const bound = createdNotBefore(create);
+  const candidates = found.map((s) => `strategy ${s.id} (created ${s.createdAt})`);
+  const unproven = (reason: string): Settlement => ({ create, action: "unproven", reason, candidates });
+  if (found.length === 0)
+    return {
+      create,
+      action: "clear",
+      reason:
+        bound === undefined
+          ? "no strategy of its content exists that no stack holds: it never reached the service"
+          : `no strategy of its content was created since its update began (${new Date(bound).toISOString()}) ` +
+            "that no stack holds: it never reached the service",
+    };
+  if (bound === undefined)
+    return unproven(
+      `it carries no ${CREATED_NOT_BEFORE} (its update ran an older version of the provider), so nothing shows ` +
+        "which strategy its update made: any stack or the app may have made these",
+    );
+  if (ctx.visible.unreadable.length > 0)
+    return unproven(`${ctx.unreadableNames()} could not be read: a strategy held there may look unheld`);
+  if (found.length > 1 || claims.get(found[0]!.id) !== 1)
+    return unproven(
+      found.length > 1
+        ? `${found.length} strategies of its content were created since its update began`
+        : "another interrupted create of this stack has the same content",
+    );
+  const twin = found[0]!;
+  const elsewhere = ctx.pendingElsewhereLike(twin);
+  if (elsewhere.length > 0)
+    return unproven(
+      `${elsewhere.join(", ")} also ${elsewhere.length === 1 ? "has" : "have"} an interrupted create of the ` +
+        "same content: the strategy may be that one's",
+    );
+  return {
+    create,
+    action: "import",
+    id: twin.id,
+    why: `created ${twin.createdAt}, after its update began (${new Date(bound).toISOString()}), with its content, held by no stack`,
+  };
+}
+
+/** A Webhook, FollowedDeveloper or DeveloperTags create: the object exists, or it does not. */
+function settleKeyed(create: PendingCreate, ctx: Context): Settlement {
+  const state = ctx.keyedState(create);
+  const id = keyOf(create);
+  if (state.kind === "absent")
+    return {
+      create,
+      action: "clear",
+      reason: `${state.what}: the next \`pulumi up\` sends it again`,
+    };
+  const holder = ctx.holderOf(create.kind, id);
+  const reason =
+    state.kind === "same"
+      ? `${state.what}, as it declares, but nothing shows this update wrote it: ` +
+        `${holder ? `${holder} holds it` : "another stack or the app may hold it"}; ` +
+        `if it is this resource's, rerun with --adopt ${id}`
+      : `${state.what}, not what it declares: the next \`pulumi up\` would refuse to take it over; ` +
+        "declare adopt: true to take it over, or undo it in the app, then run recover again";
+  return { create, action: "unproven", reason, candidates: state.kind === "same" ? [id] : [] };
+}
+
+/** The id a Webhook, FollowedDeveloper or DeveloperTags create's object goes by. */
+function keyOf(create: PendingCreate): string {
+  return create.kind === "Webhook" ? WEBHOOK_ID : String(create.inputs.address);
+}
+
+/** The create's bound, ms since the epoch; undefined when it carries none (or an unreadable one). */
+export function createdNotBefore(create: PendingCreate): number | undefined {
+  const stamp = create.inputs[CREATED_NOT_BEFORE];
+  const ms = typeof stamp === "string" ? Date.parse(stamp) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+function strategyBody(create: PendingCreate): StrategyInput {
+  return Object.fromEntries(
     STRATEGY_FIELDS.filter((f) => create.inputs[f] !== undefined).map((f) => [f, create.inputs[f]]),
   ) as unknown as StrategyInput;
-  return account.strategies.filter(
-    (s) =>
-      !account.held.has(s.id) &&
-      s.isGlobal !== true &&
-      Date.parse(s.createdAt) >= account.since - CLOCK_SKEW_MS &&
-      sameContent(s, body),
-  );
+}
+
+type KeyedState =
+  | { kind: "absent"; what: string }
+  | { kind: "same"; what: string }
+  | { kind: "different"; what: string };
+
+class Context {
+  constructor(
+    readonly live: LiveAccount,
+    readonly visible: Visible,
+  ) {}
+
+  isOurs(create: PendingCreate): boolean {
+    return create.account === undefined || create.account === this.live.id;
+  }
+
+  /** The stack holding this object on this account (a stack that records no account counts). */
+  holderOf(kind: PendingCreate["kind"], id: string): string | undefined {
+    return this.visible.held.find(
+      (h) =>
+        h.kind === kind &&
+        h.id === id &&
+        (kind === "Strategy" || h.account === undefined || h.account === this.live.id),
+    )?.stack;
+  }
+
+  /** Live strategies of the create's content, since its bound (when it has one), that no stack holds. */
+  twinsOf(create: PendingCreate): Strategy[] {
+    const bound = createdNotBefore(create);
+    const body = strategyBody(create);
+    return this.live.strategies.filter(
+      (s) =>
+        s.isGlobal !== true &&
+        (bound === undefined || Date.parse(s.createdAt) >= bound - SERVICE_CLOCK_ALLOWANCE_MS) &&
+        this.holderOf("Strategy", s.id) === undefined &&
+        sameContent(s, body),
+    );
+  }
+
+  /** The other stacks with an interrupted create of this account that the strategy could be the result of. */
+  pendingElsewhereLike(strategy: Strategy): string[] {
+    const stacks = this.visible.pendingElsewhere
+      .filter(
+        ({ create }) =>
+          create.kind === "Strategy" && this.isOurs(create) && sameContent(strategy, strategyBody(create)),
+      )
+      .map(({ stack }) => stack);
+    return [...new Set(stacks)];
+  }
+
+  unreadableNames(): string {
+    const names = this.visible.unreadable.map((u) => u.stack);
+    return `${names.length === 1 ? "stack" : "stacks"} ${names.join(", ")}`;
+  }
+
+  keyedState(create: PendingCreate): KeyedState {
+    const inputs = create.inputs;
+    if (create.kind === "Webhook") {
+      const hook = this.live.webhook;
+      if (!hook?.url) return { kind: "absent", what: "the account has no webhook url" };
+      const what = `the account's webhook is set (url ${hook.url}, ${hook.enabled ? "enabled" : "disabled"})`;
+      const same = hook.url === (inputs.url ?? null) && hook.enabled === (inputs.enabled === true);
+      return { kind: same ? "same" : "different", what };
+    }
+    const address = String(inputs.address);
+    const dev = this.live.developers?.get(address);
+    if (create.kind === "FollowedDeveloper") {
+      if (!dev || (!dev.active && dev.tagIds.length === 0))
+        return { kind: "absent", what: `${address} is not followed, or inactive without tags` };
+      const what =
+        `${address} is followed (${dev.active ? "active" : "inactive"}` +
+        `${dev.alias ? `, alias ${dev.alias}` : ""}${dev.tagIds.length > 0 ? ", with tags" : ""})`;
+      const same =
+        dev.active === (inputs.active !== false) &&
+        (inputs.alias === undefined || inputs.alias === dev.alias);
+      return { kind: same ? "same" : "different", what };
+    }
+    if (!dev || dev.tagIds.length === 0) return { kind: "absent", what: `${address} has no tags` };
+    const live = canonicalStringSet(dev.tagIds);
+    const want = Array.isArray(inputs.tagIds) ? canonicalStringSet(inputs.tagIds as string[]) : [];
+    const what = `${address} has tags ${live.join(", ")}`;
+    return { kind: JSON.stringify(live) === JSON.stringify(want) ? "same" : "different", what };
+  }
+}
+
+/** The create each `--adopt` id is imported for; throws when one cannot be taken. */
+function adoptions(
+  creates: PendingCreate[],
+  ctx: Context,
+  adopt: readonly string[],
+): Map<PendingCreate, string> {
+  const out = new Map<PendingCreate, string>();
+  const refuse = (id: string, why: string) =>
+    new CommandError(printableText(`--adopt ${id}: ${why}; nothing was changed`));
+  for (const id of new Set(adopt)) {
+    const keyed = creates.filter(
+      (c) =>
+        (c.kind === "Webhook" || c.kind === "FollowedDeveloper" || c.kind === "DeveloperTags") &&
+        c.inputs.adopt !== true &&
+        keyOf(c) === id,
+    );
+    if (keyed.length > 0) {
+      for (const create of keyed) {
+        const state = ctx.keyedState(create);
+        if (state.kind !== "same")
+          throw refuse(id, `${state.what}: not what the interrupted ${create.kind} create declares`);
+        const holder = ctx.holderOf(create.kind, id);
+        if (holder) throw refuse(id, `stack ${holder} holds it`);
+        out.set(create, id);
+      }
+      continue;
+    }
+    if (id === WEBHOOK_ID) throw refuse(id, "no Webhook create of this account is pending");
+    const strategy = ctx.live.strategies.find((s) => s.id === id);
+    if (!strategy || strategy.isGlobal === true)
+      throw refuse(
+        id,
+        "not one of this account's strategies, nor the webhook, nor the address of a pending developer create",
+      );
+    const holder = ctx.holderOf("Strategy", id);
+    if (holder) throw refuse(id, `stack ${holder} holds it`);
+    const create = creates.find(
+      (c) =>
+        c.kind === "Strategy" &&
+        typeof c.inputs.adopt !== "string" &&
+        !out.has(c) &&
+        sameContent(strategy, strategyBody(c)),
+    );
+    if (!create) throw refuse(id, "no interrupted Strategy create of this stack has its name and content");
+    out.set(create, id);
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 /**
- * What `strategy-alerts recover` reads from `pulumi stack export` and `pulumi stack history
- * --json`: the interrupted creates of this package's resources, the strategy ids the state
- * holds, the accounts it records, and when the interrupted update began at the earliest.
+ * What `strategy-alerts recover` reads from `pulumi stack export`: the interrupted creates of
+ * this package's resources (with the time their update's check ran, when they carry it), the
+ * objects the state holds, and the accounts it records.
  */
 import { z } from "zod";
 import { type ResourceKind, resourceKindOf } from "../../provider/model/type-tokens";
@@ -73,11 +73,23 @@ function accountsByProvider(state: StackExport): Map<string, Set<string>> {
   return out;
 }
 
-/** The ids of the strategies the state holds (a strategy held here is never another create's). */
-export function heldStrategyIds(state: StackExport): string[] {
-  return (state.deployment.resources ?? [])
-    .filter((r) => resourceKindOf(r.type) === "Strategy" && r.id)
-    .map((r) => r.id!);
+/** An object a stack holds: of this kind, with this id, on this account (when it records one). */
+export interface HeldObject {
+  kind: ResourceKind;
+  id: string;
+  account?: string;
+}
+
+/** The objects the state's resources of this package hold (never another create's result). */
+export function heldObjects(state: StackExport): HeldObject[] {
+  const out: HeldObject[] = [];
+  for (const r of state.deployment.resources ?? []) {
+    const kind = resourceKindOf(r.type);
+    if (kind === undefined || !r.id) continue;
+    const account = r.outputs?.accountId ?? (kind === "Strategy" ? r.outputs?.userId : undefined);
+    out.push({ kind, id: r.id, ...(typeof account === "string" && account !== "" ? { account } : {}) });
+  }
+  return out;
 }
 
 /** The accounts the state's resources record (outputs `accountId`). */
@@ -88,31 +100,4 @@ export function recordedAccounts(state: StackExport): Set<string> {
     if (resourceKindOf(r.type) !== undefined && typeof account === "string") accounts.add(account);
   }
   return accounts;
-}
-
-const HistorySchema = z.array(
-  z.object({
-    kind: z.string(),
-    startTime: z.string(),
-    endTime: z.string().nullish(),
-    result: z.string().nullish(),
-  }),
-);
-
-/**
- * The earliest time the interrupted update can have begun, from `pulumi stack history --json`
- * (newest first): a backend that records updates as they start (Pulumi Cloud) lists the
- * interrupted one itself, not succeeded: its start. A backend that records them when they end
- * (a file backend) lists the last update or destroy that ended before it: its end. Refreshes are
- * skipped (a refresh run after the kill ended later than the create). None: the stack's first `up`.
- */
-export function interruptedUpdateBegan(historyJson: string): number {
-  const updates = HistorySchema.parse(JSON.parse(historyJson || "[]")).filter(
-    (h) => h.kind === "update" || h.kind === "destroy",
-  );
-  const latest = updates[0];
-  if (!latest) return Number.NEGATIVE_INFINITY;
-  const at = latest.result === "succeeded" && latest.endTime ? latest.endTime : latest.startTime;
-  const ms = Date.parse(at);
-  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
 }

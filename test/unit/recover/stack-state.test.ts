@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  heldStrategyIds,
-  interruptedUpdateBegan,
+  heldObjects,
   parseStackExport,
   pendingCreates,
   recordedAccounts,
@@ -59,8 +58,11 @@ describe("reading a stack export for recovery", () => {
     ]);
   });
 
-  it("reads the strategy ids and the accounts the state holds", () => {
-    expect(heldStrategyIds(state)).toEqual(["held-1"]);
+  it("reads the objects the state holds, with their accounts, and the accounts it records", () => {
+    expect(heldObjects(state)).toEqual([
+      { kind: "Strategy", id: "held-1", account: "acct-1" },
+      { kind: "Webhook", id: "webhook", account: "acct-1" },
+    ]);
     expect([...recordedAccounts(state)]).toEqual(["acct-1"]);
   });
 });
@@ -93,34 +95,5 @@ describe("which account an interrupted create belongs to", () => {
       }),
     );
     expect(pendingCreates(state)[0]?.account).toBe("acct-2");
-  });
-});
-
-describe("when the interrupted update began", () => {
-  it("a file backend lists the last update that ended before it: its end", () => {
-    const history = [
-      {
-        kind: "refresh",
-        startTime: "2026-11-27T12:00:00Z",
-        endTime: "2026-11-27T12:01:00Z",
-        result: "succeeded",
-      },
-      {
-        kind: "update",
-        startTime: "2026-11-27T10:00:00Z",
-        endTime: "2026-11-27T10:05:00Z",
-        result: "succeeded",
-      },
-    ];
-    expect(interruptedUpdateBegan(JSON.stringify(history))).toBe(Date.parse("2026-11-27T10:05:00Z"));
-  });
-
-  it("a backend that records updates as they start lists the interrupted one: its start", () => {
-    const history = [{ kind: "update", startTime: "2026-11-27T11:00:00Z", result: "in-progress" }];
-    expect(interruptedUpdateBegan(JSON.stringify(history))).toBe(Date.parse("2026-11-27T11:00:00Z"));
-  });
-
-  it("a stack whose first update was killed has no lower bound", () => {
-    expect(interruptedUpdateBegan("[]")).toBe(Number.NEGATIVE_INFINITY);
   });
 });

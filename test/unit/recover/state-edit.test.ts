@@ -18,7 +18,7 @@ describe("the state after settling", () => {
     },
   };
   const settlements: Settlement[] = [
-    { create: create("made"), action: "import", id: "id-1" },
+    { create: create("made"), action: "import", id: "id-1", why: "named with --adopt" },
     { create: create("never"), action: "clear", reason: "never reached the service" },
     { create: create("elsewhere"), action: "other-account", account: "other" },
   ];
