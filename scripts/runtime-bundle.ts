@@ -8,7 +8,8 @@
  * in about 0.065 s (medians of 10, side by side). It is built from the TypeScript sources, whose
  * `import` statements let esbuild take zod's ES modules. `@pulumi/pulumi` stays out: the host has
  * loaded it already; so does `@grpc/grpc-js`, which only the engine watch's health check loads,
- * with its first probe in the host (provider/runtime/host-lifetime.ts), never at the runtime's load. Not minified, so that a stack trace still names the functions.
+ * with its first probe in the host (provider/runtime/host-lifetime.ts), never at the runtime's
+ * load. Not minified, so that a stack trace still names the functions.
  *
  * The plugin and everything else in dist keep loading the runtime's separate modules.
  */

@@ -100,36 +100,33 @@ describe("the dynamic-provider host's lifetime, once it has loaded the runtime",
     expect(await exited).toBe(0);
   }, 60_000);
 
-  it.runIf(process.platform === "linux")(
-    "exits once the engine that ran its launcher shell is gone, while the engine's address still answers",
-    async () => {
-      const engine = await fakeEngine();
-      // The engine: starts the launcher and stays; the launcher's shell outlives it, as under Pulumi.
-      const engineScript = [
-        'const { spawn } = require("node:child_process");',
-        `const child = spawn(${JSON.stringify(launcher)}, [${JSON.stringify(engine.address)}], { stdio: ["ignore", "inherit", "inherit"] });`,
-        'process.stdout.write("launcher-pid " + child.pid + "\\n");',
-        "setInterval(() => {}, 60_000);",
-      ].join("\n");
-      const parent = await startProcess(process.execPath, ["-e", engineScript], {
-        cwd: dir,
-        ready: /launcher-pid (\d+)\n(?:.*\n)*?configured\n/,
-      });
-      const shell = Number(parent.ready[1]);
-      const hostPid = descendantsOf(shell).find((p) => p.cmdline.includes(host))?.pid;
-      expect(hostPid).toBeDefined();
-      leftovers.push(parent.child.pid!, shell, hostPid!);
-      await untilChecks(engine, engine.checks + 2);
-      expect(isRunning(hostPid!)).toBe(true);
+  // Linux's /proc, as the process table of the tests (test/support/process-table.ts) reads it.
+  it("exits once the engine that ran its launcher shell is gone, while the engine's address still answers", async () => {
+    const engine = await fakeEngine();
+    // The engine: starts the launcher and stays; the launcher's shell outlives it, as under Pulumi.
+    const engineScript = [
+      'const { spawn } = require("node:child_process");',
+      `const child = spawn(${JSON.stringify(launcher)}, [${JSON.stringify(engine.address)}], { stdio: ["ignore", "inherit", "inherit"] });`,
+      'process.stdout.write("launcher-pid " + child.pid + "\\n");',
+      "setInterval(() => {}, 60_000);",
+    ].join("\n");
+    const parent = await startProcess(process.execPath, ["-e", engineScript], {
+      cwd: dir,
+      ready: /launcher-pid (\d+)\n(?:.*\n)*?configured\n/,
+    });
+    const shell = Number(parent.ready[1]);
+    const hostPid = descendantsOf(shell).find((p) => p.cmdline.includes(host))?.pid;
+    expect(hostPid).toBeDefined();
+    leftovers.push(parent.child.pid!, shell, hostPid!);
+    await untilChecks(engine, engine.checks + 2);
+    expect(isRunning(hostPid!)).toBe(true);
 
-      const killed = Date.now();
-      parent.child.kill("SIGKILL");
-      expect(await untilGone([hostPid!, shell], BOUND_MS)).toEqual([]);
-      // The parent's sign, about once a second; the engine's address never refused.
-      expect(Date.now() - killed).toBeLessThan(3_000);
-    },
-    60_000,
-  );
+    const killed = Date.now();
+    parent.child.kill("SIGKILL");
+    expect(await untilGone([hostPid!, shell], BOUND_MS)).toEqual([]);
+    // The parent's sign, about once a second; the engine's address never refused.
+    expect(Date.now() - killed).toBeLessThan(3_000);
+  }, 60_000);
 
   it("starts no watch in a process that merely loads the runtime: it ends by itself, gRPC never loaded", async () => {
     const engine = await fakeEngine();
