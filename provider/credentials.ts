@@ -3,6 +3,8 @@ import { ConfigurationError } from "./api/errors";
 
 export const API_KEY_CONFIG = "strategy-alerts:apiKey";
 export const BASE_URL_CONFIG = "strategy-alerts:baseUrl";
+/** The account a stack's resources belong to: no write is sent with a key of another account. */
+export const ACCOUNT_ID_CONFIG = "strategy-alerts:accountId";
 export const API_KEY_ENV = "STRATEGY_ALERTS_API_KEY";
 export const BASE_URL_ENV = "STRATEGY_ALERTS_BASE_URL";
 

@@ -1,19 +1,24 @@
 /**
- * The plugin's configuration: `strategy-alerts:apiKey` (a secret) and `strategy-alerts:baseUrl`,
+ * The plugin's configuration: `strategy-alerts:apiKey` (a secret), `strategy-alerts:baseUrl` and
+ * the pinned `strategy-alerts:accountId`,
  * from stack config for the default provider or from the inputs of an explicit provider
  * resource. The environment variables still take precedence (credentials.ts).
  */
 import { parseBaseUrl } from "../api/base-url";
 import { BaseUrlError } from "../api/errors";
 import { Redactor } from "../api/redact";
-import { API_KEY_CONFIG, BASE_URL_CONFIG } from "../credentials";
+import { ACCOUNT_ID_CONFIG, API_KEY_CONFIG, BASE_URL_CONFIG } from "../credentials";
 import { PLUGIN_PACKAGE } from "../model/type-tokens";
 import { isUnknown } from "../model/unknown-value";
 import type { PropertyBag } from "../runtime/inputs";
 import type { ConfigReader } from "../runtime/settings";
 
 /** The provider's configuration keys, as an explicit provider resource names its inputs. */
-const CONFIG_KEYS = { apiKey: API_KEY_CONFIG, baseUrl: BASE_URL_CONFIG } as const;
+const CONFIG_KEYS = {
+  apiKey: API_KEY_CONFIG,
+  baseUrl: BASE_URL_CONFIG,
+  accountId: ACCOUNT_ID_CONFIG,
+} as const;
 type ConfigKey = keyof typeof CONFIG_KEYS;
 
 /**

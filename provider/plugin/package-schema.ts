@@ -296,6 +296,11 @@ export function pluginSchema(): Json {
       type: "string",
       description: `The API base address ending in /api/external/v1; the ${BASE_URL_ENV} environment variable takes precedence.`,
     },
+    accountId: {
+      type: "string",
+      description:
+        "The account (the service's user id, `strategy-alerts doctor` prints it) this stack manages: with it set, a key of another account is refused before anything is sent, creates included.",
+    },
   };
   const resourceSpecs = Object.fromEntries(
     RESOURCE_KINDS.map((kind) => [KINDS[kind].pluginToken, resourceSpec(types, kind)]),

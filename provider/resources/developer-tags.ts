@@ -14,11 +14,20 @@ export interface DeveloperTagsArgs {
   address: pulumi.Input<string>;
   /** Developer tag ids (GET /devs/tags): a set, order and duplicates are not changes. */
   tagIds: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * Take over a developer's existing tags on purpose (a preview fails on a non-empty set
+   * otherwise); changing it later is not a change.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 const INPUT_KEYS: readonly (keyof DeveloperTagsArgs)[] = inputNames("DeveloperTags");
 
-/** The tags assigned to one followed developer; destroying it assigns the empty set. */
+/**
+ * The tags assigned to one followed developer. A non-empty set that exists already is taken over
+ * only with `adopt: true`; destroying it assigns the empty set, only while the set is still what
+ * this resource assigned.
+ */
 export class DeveloperTags extends pulumi.CustomResource {
   /** The type token the engine records for this resource. */
   static readonly __pulumiType = TYPE_TOKENS.DeveloperTags;

@@ -16,12 +16,19 @@ export interface FollowedDeveloperArgs {
   alias?: pulumi.Input<string>;
   /** Default true. Destroying the resource deactivates the developer. */
   active?: pulumi.Input<boolean>;
+  /**
+   * Take over a developer that is already followed (active, or with tags) on purpose (a preview
+   * fails on one otherwise); changing it later is not a change.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 const INPUT_KEYS: readonly (keyof FollowedDeveloperArgs)[] = inputNames("FollowedDeveloper");
 
 /**
- * A followed developer wallet. Destroying it deactivates the developer: the API cannot unfollow.
+ * A followed developer wallet. One that someone already follows (active, or with tags) is taken
+ * over only with `adopt: true`. Destroying it deactivates the developer (the API cannot unfollow),
+ * only while it is still what this resource wrote.
  */
 export class FollowedDeveloper extends pulumi.CustomResource {
   /** The type token the engine records for this resource. */

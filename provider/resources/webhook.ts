@@ -18,11 +18,19 @@ export interface WebhookArgs {
   requireVerified?: pulumi.Input<boolean>;
   /** Change this to any new value to rotate the signing secret on purpose. */
   rotation?: pulumi.Input<string>;
+  /**
+   * Take over the account's existing webhook on purpose (a preview fails on one that exists
+   * otherwise); changing it later is not a change.
+   */
+  adopt?: pulumi.Input<boolean>;
 }
 
 const INPUT_KEYS: readonly (keyof WebhookArgs)[] = inputNames("Webhook");
 
-/** The account's single webhook (declaring it adopts whatever the account has). */
+/**
+ * The account's single webhook. One that already exists (another stack's, the app's) is taken over
+ * only with `adopt: true`; a destroy clears it only while it is still what this resource wrote.
+ */
 export class Webhook extends pulumi.CustomResource {
   /** The type token the engine records for this resource. */
   static readonly __pulumiType = TYPE_TOKENS.Webhook;

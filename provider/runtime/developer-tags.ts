@@ -1,12 +1,22 @@
-import { NotFoundError } from "../api/errors";
+import { BadRequestError, NotFoundError } from "../api/errors";
 import { canonicalStringSet } from "../model/canonical";
-import { replacedBy } from "../model/kinds";
+import { KINDS, replacedBy } from "../model/kinds";
 import { quotedText } from "../model/quoted-text";
 import { isUnknown } from "../model/unknown-value";
 import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
 import { addressFailure, idListFailures, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
+import {
+  adoptFailure,
+  HELD_BY_ANOTHER,
+  hold,
+  importCommand,
+  leftInPlace,
+  mustNotExist,
+  objectKey,
+  takeOverFailure,
+} from "./ownership";
 
 const label = (address: unknown) => `DeveloperTags ${quotedText(String(address))}`;
 
@@ -14,22 +24,51 @@ function tagSet(bag: PropertyBag): string[] {
   return Array.isArray(bag.tagIds) ? canonicalStringSet(bag.tagIds as string[]) : [];
 }
 
-/** The tag set of one followed developer; PUT replaces the whole set, so it is idempotent. */
+/**
+ * The tag set of one followed developer; PUT replaces the whole set, so it is idempotent. A
+ * developer's tags are held by whoever set them: a non-empty set is taken only with `adopt: true`.
+ */
 export const developerTagsHandler: KindHandler = {
-  async check(_ctx, _olds, news) {
+  async check(ctx, olds, news) {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
     const address = addressFailure(inputs.address, "the followed developer's wallet address");
     if (address) failures.push(address);
     failures.push(...idListFailures(inputs.tagIds, "tagIds", "developer tag id"));
+    const adopt = adoptFailure(inputs);
+    if (adopt) failures.push(adopt);
     if (failures.length > 0) return { inputs, failures };
     const known = Array.isArray(inputs.tagIds) && !inputs.tagIds.some(isUnknown);
-    return {
-      inputs: { address: inputs.address, tagIds: known ? canonicalStringSet(inputs.tagIds) : inputs.tagIds },
+    const canonical: PropertyBag = {
+      address: inputs.address,
+      tagIds: known ? canonicalStringSet(inputs.tagIds) : inputs.tagIds,
     };
+    if (inputs.adopt !== undefined) canonical.adopt = inputs.adopt;
+    if (mustNotExist(withoutProvider(olds), canonical) && !isUnknown(canonical.address)) {
+      const held = await operation(label(canonical.address), "preview (ownership)", () =>
+        currentTags(ctx, canonical.address).catch((err: unknown) => {
+          // An address the service refuses holds nothing: the create reports the service's reason.
+          if (err instanceof BadRequestError) return undefined;
+          throw err;
+        }),
+      );
+      if (held && held.length > 0)
+        return {
+          inputs: canonical,
+          failures: [
+            takeOverFailure(
+              label(canonical.address),
+              `${held.length} ${held.length === 1 ? "tag" : "tags"} assigned`,
+              importCommand(KINDS.DeveloperTags.pluginToken, canonical.address),
+            ),
+          ],
+        };
+    }
+    return { inputs: canonical };
   },
 
-  async diff(_ctx, _id, olds, news) {
+  async diff(ctx, _id, olds, news) {
+    hold(ctx, objectKey.tags(String(news.address)));
     const replaces = replacedBy("DeveloperTags", olds, news);
     const changes = replaces.length > 0 || JSON.stringify(tagSet(olds)) !== JSON.stringify(tagSet(news));
     return { changes, replaces };
@@ -38,6 +77,7 @@ export const developerTagsHandler: KindHandler = {
   async create(ctx, inputs) {
     const address = inputs.address as string;
     const tagIds = tagSet(inputs);
+    hold(ctx, objectKey.tags(address));
     return operation(label(address), "create", async () => {
       // Adopting a developer whose tags are already the declared set writes nothing.
       if (JSON.stringify(await currentTags(ctx, address)) !== JSON.stringify(tagIds))
@@ -57,15 +97,25 @@ export const developerTagsHandler: KindHandler = {
 
   async update(ctx, id, _olds, news) {
     const tagIds = tagSet(news);
+    hold(ctx, objectKey.tags(id));
     return operation(label(id), "update", async () => {
       await ctx.client().devs.setTags(id, tagIds);
       return { outs: { address: id, tagIds } };
     });
   },
 
-  // The empty set: the developer keeps being followed, without tags.
-  async delete(ctx, id) {
+  // The empty set, while the set is still what this resource wrote: the developer stays followed.
+  async delete(ctx, id, props) {
+    const wrote = tagSet(props);
     await operation(label(id), "delete", async () => {
+      if (ctx.run.heldObjects.has(objectKey.tags(id))) return leftInPlace(label(id), HELD_BY_ANOTHER);
+      const live = await currentTags(ctx, id);
+      if (!live || live.length === 0) return;
+      if (JSON.stringify(live) !== JSON.stringify(wrote))
+        return leftInPlace(
+          label(id),
+          `its tags are no longer the ${wrote.length} this resource assigned: the service now holds ${live.length} other tags, set by someone else`,
+        );
       try {
         await ctx.client().devs.setTags(id, []);
       } catch (err) {
@@ -75,7 +125,6 @@ export const developerTagsHandler: KindHandler = {
   },
 };
 
-/** The developer's tag set now, or undefined when it cannot be read (the PUT then says why). */
 /**
  * The developer's tags, canonical; undefined when the address is not followed. The run's one
  * developer listing carries every record's tagIds (docs/spec-decisions.md), so many DeveloperTags

@@ -1,14 +1,24 @@
 import { ConflictError, NotFoundError } from "../api/errors";
-import { replacedBy } from "../model/kinds";
+import { KINDS, replacedBy } from "../model/kinds";
 import { plainTextIssue } from "../model/plain-text";
 import { quotedText } from "../model/quoted-text";
 import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
-import { InvalidInputError, operation, ServiceStateError } from "./errors";
+import { InvalidInputError, initFailure, operation, ServiceStateError } from "./errors";
 import { addressFailure, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
+import {
+  adoptFailure,
+  HELD_BY_ANOTHER,
+  hold,
+  importCommand,
+  leftInPlace,
+  mustNotExist,
+  objectKey,
+  takeOverFailure,
+} from "./ownership";
 
 interface Declared {
   address: string;
@@ -25,11 +35,20 @@ function declared(bag: PropertyBag): Declared {
 const label = (address: unknown) => `FollowedDeveloper ${quotedText(String(address))}`;
 
 /**
+ * What a followed developer is when no one holds it: the API cannot unfollow, so a destroy leaves
+ * the developer inactive, and an inactive developer without tags is free to follow again.
+ */
+export function isHeld(record: DeveloperRecord | undefined): boolean {
+  return record !== undefined && (record.isActive !== false || (record.tagIds?.length ?? 0) > 0);
+}
+
+/**
  * A followed developer wallet. The API cannot unfollow, so delete deactivates (alias kept) and a
- * later create of the same address follows it again: adoption by address is the normal path.
+ * later create of the same address follows it again; one that someone holds (active, or with
+ * tags) is taken only with `adopt: true`.
  */
 export const followedDeveloperHandler: KindHandler = {
-  async check(_ctx, _olds, news) {
+  async check(ctx, olds, news) {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
     const address = addressFailure(inputs.address, "the developer's wallet address");
@@ -49,15 +68,35 @@ export const followedDeveloperHandler: KindHandler = {
         reason: `active must be a boolean, got ${describeValue(inputs.active)}`,
       });
     }
+    const adopt = adoptFailure(inputs);
+    if (adopt) failures.push(adopt);
     if (failures.length > 0) return { inputs, failures };
     const canonical: PropertyBag = { address: inputs.address, active: inputs.active !== false };
     if (inputs.alias !== undefined) canonical.alias = inputs.alias;
+    if (inputs.adopt !== undefined) canonical.adopt = inputs.adopt;
+    if (mustNotExist(withoutProvider(olds), canonical) && !isUnknown(canonical.address)) {
+      const record = (
+        await operation(label(canonical.address), "preview (ownership)", () => ctx.run.developers())
+      ).get(canonical.address);
+      if (isHeld(record))
+        return {
+          inputs: canonical,
+          failures: [
+            takeOverFailure(
+              label(canonical.address),
+              describe(record!),
+              importCommand(KINDS.FollowedDeveloper.pluginToken, canonical.address),
+            ),
+          ],
+        };
+    }
     return { inputs: canonical };
   },
 
-  async diff(_ctx, _id, olds, news) {
+  async diff(ctx, _id, olds, news) {
     const a = declared(olds);
     const b = declared(news);
+    hold(ctx, objectKey.developer(b.address));
     const replaces = replacedBy("FollowedDeveloper", a, b);
     const changes = replaces.length > 0 || a.alias !== b.alias || a.active !== b.active;
     return { changes, replaces };
@@ -65,12 +104,13 @@ export const followedDeveloperHandler: KindHandler = {
 
   async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
+    hold(ctx, objectKey.developer(want.address));
     return operation(label(want.address), "create", async () => {
       assertPlainAlias(want);
       const client = ctx.client();
-      // Already followed (made in the app, or an earlier attempt of ours landed): adopt it as it
-      // is. Adding it again would reactivate an inactive developer, even if only for a moment.
-      // The run's one developer listing answers this for every developer of the stack.
+      // Followed already (what a destroy left, or adopted on purpose): take it as it is. Adding it
+      // again would reactivate an inactive developer, even if only for a moment. The run's one
+      // developer listing answers this for every developer of the stack.
       let record = (await ctx.run.developers()).get(want.address);
       if (!record) {
         const added = want.alias !== undefined ? { alias: want.alias } : {};
@@ -87,7 +127,22 @@ export const followedDeveloperHandler: KindHandler = {
       }
       if (aliasDiffers(want, record) || record.isActive !== want.active) {
         const body = updateBody(want);
-        record = await recordAfter(ctx, want.address, await client.devs.update(want.address, body), body);
+        const followed = record;
+        try {
+          record = await recordAfter(ctx, want.address, await client.devs.update(want.address, body), body);
+        } catch (err) {
+          // Followed, but not yet as declared: recorded, so the next `up` updates it.
+          throw initFailure(
+            `${label(want.address)} was followed but its alias and activity were not set: ${errorText(err)}; run \`pulumi up\` again`,
+            want.address,
+            {
+              ...outputs(
+                declared({ ...followed, address: want.address, active: followed.isActive !== false }),
+                followed,
+              ),
+            },
+          );
+        }
       }
       return { id: want.address, outs: outputs(want, record) };
     });
@@ -109,6 +164,7 @@ export const followedDeveloperHandler: KindHandler = {
 
   async update(ctx, id, _olds, news) {
     const want = declared(withoutProvider(news));
+    hold(ctx, objectKey.developer(want.address));
     return operation(label(id), "update", async () => {
       assertPlainAlias(want);
       // The diff said alias or activity changed: one PUT, its answer is the record.
@@ -118,8 +174,19 @@ export const followedDeveloperHandler: KindHandler = {
     });
   },
 
-  async delete(ctx, id) {
+  // Deactivated only while it is still what this resource last wrote.
+  async delete(ctx, id, props) {
+    const wrote = declared({ ...withoutProvider(props), address: id });
     await operation(label(id), "delete", async () => {
+      if (ctx.run.heldObjects.has(objectKey.developer(id))) return leftInPlace(label(id), HELD_BY_ANOTHER);
+      const live = (await ctx.run.developers()).get(id);
+      if (!live || live.isActive === false) return;
+      if (!wrote.active || aliasDiffers(wrote, live))
+        return leftInPlace(
+          label(id),
+          `it is no longer what this resource wrote (${describe({ address: id, alias: wrote.alias ?? null, isActive: wrote.active })}): ` +
+            `the service now holds ${describe(live)}, set by someone else`,
+        );
       try {
         await ctx.client().devs.update(id, { isActive: false });
       } catch (err) {
@@ -129,6 +196,18 @@ export const followedDeveloperHandler: KindHandler = {
     });
   },
 };
+
+/** A developer record in words, for messages. */
+function describe(record: DeveloperRecord): string {
+  const alias = record.alias ? `alias ${quotedText(record.alias)}, ` : "";
+  const count = record.tagIds?.length ?? 0;
+  const tags = count === 0 ? "" : `, ${count} ${count === 1 ? "tag" : "tags"}`;
+  return `${alias}${record.isActive === false ? "inactive" : "active"}${tags}`;
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
 
 /** An alias unknown at preview is first checked here, before anything is sent. */
 function assertPlainAlias(want: Declared): void {

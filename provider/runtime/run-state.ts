@@ -1,6 +1,7 @@
 import type { ApiClient } from "../api/client";
 import type { Account } from "../model/schemas/account";
 import type { DeveloperRecord } from "../model/schemas/developer";
+import type { WebhookConfig } from "../model/schemas/webhook";
 import type { Strategy } from "../model/strategy";
 
 /**
@@ -19,6 +20,16 @@ export class RunState {
   readonly claimedStrategyIds = new Set<string>();
   /** Canonical bodies of strategies this run will create, for the plan's total limit. */
   readonly pendingCreates = new Set<string>();
+  /**
+   * The account's objects (ownership.ts keys) that a resource of this run wrote or keeps: a
+   * delete of the same object by another resource (a rename, a replacement) leaves it in place.
+   */
+  readonly heldObjects = new Set<string>();
+  /** Strategy ids an activation of this run keeps active: another activation's delete leaves them. */
+  readonly keptActive = new Set<string>();
+  /** Accounts that resources of this stack record, seen in this run: a create never writes elsewhere. */
+  readonly recordedAccounts = new Set<string>();
+  #webhook: Promise<WebhookConfig> | undefined;
 
   readonly #client: () => ApiClient;
   readonly #clock: RunClock;
@@ -38,6 +49,15 @@ export class RunState {
       this.#account = undefined;
     });
     return this.#account;
+  }
+
+  /** The account's webhook as this run first read it (the preview's ownership check). */
+  webhook(): Promise<WebhookConfig> {
+    this.#webhook ??= this.client().webhook.get();
+    this.#webhook.catch(() => {
+      this.#webhook = undefined;
+    });
+    return this.#webhook;
   }
 
   /** The account's own strategies (official, global ones are not the user's to manage). */

@@ -1,4 +1,4 @@
-import { type Credentials, resolveCredentials } from "../credentials";
+import { ACCOUNT_ID_CONFIG, type Credentials, resolveCredentials } from "../credentials";
 
 /** Reads one configuration key (`strategy-alerts:apiKey`), or undefined when it is not set. */
 export type ConfigReader = (key: string) => string | undefined;
@@ -17,6 +17,11 @@ export class ProviderSettings {
 
   setReader(read: ConfigReader): void {
     this.#read = read;
+  }
+
+  /** The account the stack is pinned to (`strategy-alerts:accountId`), when the user set one. */
+  pinnedAccount(): string | undefined {
+    return this.#read(ACCOUNT_ID_CONFIG)?.trim() || undefined;
   }
 
   /** The provider's credentials: the environment, then the configuration handed over. */

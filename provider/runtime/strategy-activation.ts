@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { NotFoundError } from "../api/errors";
 import { canonicalStringSet } from "../model/canonical";
+import { StrategyAlertsError } from "../model/errors";
 import { KINDS } from "../model/kinds";
+import { quotedText } from "../model/quoted-text";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
-import { operation } from "./errors";
+import { initFailure, operation } from "./errors";
 import { eachInParallel } from "./in-parallel";
 import { idListFailures, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
+import { leftInPlace } from "./ownership";
 import { activeLimitFailure } from "./strategy-activation-plan-check";
 
 const LABEL = "StrategyActivation";
@@ -67,9 +70,10 @@ export const strategyActivationHandler: KindHandler = {
     return limitFailure ? { inputs: canonical, failures: [limitFailure] } : { inputs: canonical };
   },
 
-  async diff(_ctx, _id, olds, news) {
+  async diff(ctx, _id, olds, news) {
     const before = declared(olds);
     const after = declared(news);
+    keep(ctx, after);
     const changes =
       before.exclusive !== after.exclusive ||
       JSON.stringify(canonicalStringSet(before.strategyIds)) !==
@@ -80,9 +84,11 @@ export const strategyActivationHandler: KindHandler = {
 
   async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
+    keep(ctx, want);
+    const id = `activation-${randomUUID()}`;
     return operation(LABEL, "create", async () => {
-      await converge(ctx, new Set(), want);
-      return { id: `activation-${randomUUID()}`, outs: outputs(want) };
+      await convergeOrRecord(ctx, id, new Set(), want);
+      return { id, outs: outputs(want) };
     });
   },
 
@@ -104,22 +110,39 @@ export const strategyActivationHandler: KindHandler = {
     });
   },
 
-  async update(ctx, _id, olds, news) {
+  async update(ctx, id, olds, news) {
     const before = declared(olds);
     const want = declared(withoutProvider(news));
+    keep(ctx, want);
     return operation(LABEL, "update", async () => {
-      await converge(ctx, new Set(before.strategyIds), want);
+      await convergeOrRecord(ctx, id, new Set(before.strategyIds), want);
       return { outs: outputs(want) };
     });
   },
 
+  // Strategies another activation of this run keeps active (a rename, a replacement) stay active.
   async delete(ctx, _id, props) {
     const held = declared(withoutProvider(props));
     await operation(LABEL, "delete", async () => {
-      await eachInParallel(held.strategyIds, (id) => deactivate(ctx, id));
+      const kept = held.strategyIds.filter((id) => ctx.run.keptActive.has(id));
+      if (kept.length > 0)
+        leftInPlace(
+          `${LABEL} (${kept.length} of its ${held.strategyIds.length} strategies)`,
+          "another activation of this stack now holds them, so they stay active",
+        );
+      const strategies = await ctx.run.strategies();
+      const toDeactivate = held.strategyIds.filter(
+        (id) => !ctx.run.keptActive.has(id) && strategies.get(id)?.isActive !== false,
+      );
+      await eachInParallel(toDeactivate, (id) => deactivate(ctx, id, strategies.get(id)?.name));
     });
   },
 };
+
+/** Records the strategies `want` keeps active in this run (ids unknown at preview are not). */
+function keep(ctx: RuntimeContext, want: Declared): void {
+  for (const id of want.strategyIds) if (!isUnknown(id)) ctx.run.keptActive.add(id);
+}
 
 function outputs(want: Declared): PropertyBag {
   return {
@@ -134,27 +157,78 @@ function outputs(want: Declared): PropertyBag {
  * active strategy), then activate what is missing, so the plan's limit is never crossed midway:
  * the activations start only once every deactivation is done.
  */
-async function converge(ctx: RuntimeContext, previouslyHeld: Set<string>, want: Declared): Promise<void> {
+async function converge(
+  ctx: RuntimeContext,
+  previouslyHeld: Set<string>,
+  want: Declared,
+  held: Set<string>,
+): Promise<void> {
   const wanted = new Set(want.strategyIds);
   const strategies = await ctx.run.strategies();
+  // What this resource holds active before any write: what it held, and what it wants that is.
+  for (const id of wanted) if (strategies.get(id)?.isActive === true) held.add(id);
   const toDeactivate = new Set([...previouslyHeld].filter((id) => !wanted.has(id)));
   if (want.exclusive) {
     for (const s of strategies.values()) if (s.isActive && !wanted.has(s.id)) toDeactivate.add(s.id);
   }
-  await eachInParallel(toDeactivate, (id) => deactivate(ctx, id));
+  await eachInParallel(toDeactivate, async (id) => {
+    await deactivate(ctx, id, strategies.get(id)?.name);
+    held.delete(id);
+  });
   const inactive = [...wanted].filter((id) => strategies.get(id)?.isActive !== true);
   await eachInParallel(inactive, async (id) => {
-    await ctx.client().strategies.activate(id);
+    try {
+      await ctx.client().strategies.activate(id);
+    } catch (err) {
+      throw new ActivationStepError("activating", id, strategies.get(id)?.name, err);
+    }
+    held.add(id);
     await ctx.run.noteActivity(id, true);
   });
 }
 
-async function deactivate(ctx: RuntimeContext, id: string): Promise<void> {
+/**
+ * Converges, and when a request fails midway records what this resource then holds active (as
+ * its outputs, through the engine's partial-failure path of both front doors), so the next
+ * preview compares the declared set with the truth: strategies activated before the failure are
+ * seen, and deactivated again when the program no longer wants them.
+ */
+async function convergeOrRecord(
+  ctx: RuntimeContext,
+  id: string,
+  previouslyHeld: Set<string>,
+  want: Declared,
+): Promise<void> {
+  const held = new Set(previouslyHeld);
+  try {
+    await converge(ctx, previouslyHeld, want, held);
+  } catch (err) {
+    const partial = { strategyIds: canonicalStringSet([...held]), exclusive: want.exclusive };
+    const message = err instanceof Error ? err.message : String(err);
+    throw initFailure(
+      `${LABEL}: ${message}. The state records the ${partial.strategyIds.length} strategies active now; ` +
+        "run `pulumi up` again to reach the declared set",
+      id,
+      outputs(partial),
+    );
+  }
+}
+
+async function deactivate(ctx: RuntimeContext, id: string, name: string | undefined): Promise<void> {
   try {
     await ctx.client().strategies.deactivate(id);
     await ctx.run.noteActivity(id, false);
   } catch (err) {
     // A strategy deleted elsewhere is as inactive as it gets.
-    if (!(err instanceof NotFoundError)) throw err;
+    if (err instanceof NotFoundError) return;
+    throw new ActivationStepError("deactivating", id, name, err);
+  }
+}
+
+/** A failed activate or deactivate, naming the strategy rather than only the route. */
+class ActivationStepError extends StrategyAlertsError {
+  constructor(step: string, id: string, name: string | undefined, cause: unknown) {
+    const which = name === undefined ? `strategy ${id}` : `strategy ${quotedText(name)} (${id})`;
+    super(`${step} ${which} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
   }
 }

@@ -7,11 +7,22 @@ import type { RuntimeContext } from "./context";
 import { initFailure, operation } from "./errors";
 import { type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
+import {
+  adoptFailure,
+  HELD_BY_ANOTHER,
+  hold,
+  importCommand,
+  leftInPlace,
+  mustNotExist,
+  objectKey,
+  takeOverFailure,
+} from "./ownership";
 import { urlFailure } from "./webhook-url";
 
 const LABEL = "Webhook";
 /** The account has one webhook: the id names it, not a server object (and imports it). */
 export const WEBHOOK_ID = KINDS.Webhook.importId.fixed;
+const KEY = objectKey.webhook();
 
 interface Declared {
   url: string | null;
@@ -32,11 +43,13 @@ function declared(bag: PropertyBag): Declared {
 }
 
 export const webhookHandler: KindHandler = {
-  async check(_ctx, _olds, news) {
+  async check(ctx, olds, news) {
     const inputs = withoutProvider(news);
     const failures: { property: string; reason: string }[] = [];
     const url = urlFailure(inputs.url);
     if (url) failures.push({ property: "url", reason: url });
+    const adopt = adoptFailure(inputs);
+    if (adopt) failures.push(adopt);
     if (inputs.enabled === undefined || inputs.enabled === null) {
       failures.push({ property: "enabled", reason: "enabled is required: true or false" });
     } else if (typeof inputs.enabled !== "boolean" && !isUnknown(inputs.enabled)) {
@@ -55,10 +68,26 @@ export const webhookHandler: KindHandler = {
       requireVerified: inputs.requireVerified !== false,
     };
     if (inputs.rotation !== undefined) canonical.rotation = inputs.rotation;
+    if (inputs.adopt !== undefined) canonical.adopt = inputs.adopt;
+    if (mustNotExist(withoutProvider(olds), canonical)) {
+      const live = await operation(LABEL, "preview (ownership)", () => ctx.run.webhook());
+      if (live.url)
+        return {
+          inputs: canonical,
+          failures: [
+            takeOverFailure(
+              "The account's webhook",
+              `url ${live.url}`,
+              importCommand(KINDS.Webhook.pluginToken, WEBHOOK_ID),
+            ),
+          ],
+        };
+    }
     return { inputs: canonical };
   },
 
-  async diff(_ctx, _id, olds, news) {
+  async diff(ctx, _id, olds, news) {
+    hold(ctx, KEY);
     const a = declared(olds);
     const b = declared(news);
     const changes =
@@ -69,9 +98,10 @@ export const webhookHandler: KindHandler = {
     return { changes, replaces: [] };
   },
 
-  // The account's single webhook is adopted simply by declaring it.
+  // The check refused an existing webhook unless `adopt: true` takes it on purpose.
   async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
+    hold(ctx, KEY);
     return operation(LABEL, "create", async () => {
       // Already configured exactly so (and verified when that is required): nothing to write.
       const live = await ctx.client().webhook.get();
@@ -108,13 +138,25 @@ export const webhookHandler: KindHandler = {
   async update(ctx, _id, olds, news) {
     const before = withoutProvider(olds);
     const want = declared(withoutProvider(news));
+    hold(ctx, KEY);
     return operation(LABEL, "update", async () => ({
       outs: await apply(ctx, want, declared(before), before),
     }));
   },
 
-  async delete(ctx) {
+  // Cleared only while it is still what this resource last wrote.
+  async delete(ctx, _id, props) {
+    const wrote = declared(withoutProvider(props));
     await operation(LABEL, "delete", async () => {
+      if (ctx.run.heldObjects.has(KEY)) return leftInPlace("The account's webhook", HELD_BY_ANOTHER);
+      const live = await ctx.client().webhook.get();
+      if (!live.url) return;
+      if (live.url !== wrote.url || live.enabled !== wrote.enabled)
+        return leftInPlace(
+          "The account's webhook",
+          `it is no longer what this resource wrote (url ${wrote.url ?? "none"}, enabled ${wrote.enabled}): ` +
+            `the service now holds url ${live.url}, enabled ${live.enabled}, set by someone else`,
+        );
       await ctx.client().webhook.put({ enabled: false, url: null });
     });
   },

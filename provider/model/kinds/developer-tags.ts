@@ -2,7 +2,8 @@ import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "
 
 export const DEVELOPER_TAGS_KIND = {
   ...tokensOf("DeveloperTags"),
-  description: "The tags assigned to one followed developer; destroying it assigns the empty set.",
+  description:
+    "The tags assigned to one followed developer. A non-empty set that exists already is taken over only with `adopt: true`; destroying it assigns the empty set, only while the set is still what this resource assigned.",
   heading: "Developer tags",
   inputs: {
     address: {
@@ -23,6 +24,14 @@ export const DEVELOPER_TAGS_KIND = {
       alwaysOutput: true,
       set: "strings",
       checked: true,
+    },
+    adopt: {
+      description:
+        "Take over a developer's existing tags on purpose (a preview fails on a non-empty set otherwise); changing it later is not a change.",
+      type: "boolean",
+      typeWords: "boolean",
+      checked: true,
+      notCompared: true,
     },
   } satisfies Record<string, InputField>,
   outputs: { accountId: ACCOUNT_ID_OUTPUT } satisfies Record<string, OutputField>,

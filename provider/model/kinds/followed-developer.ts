@@ -3,7 +3,7 @@ import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "
 export const FOLLOWED_DEVELOPER_KIND = {
   ...tokensOf("FollowedDeveloper"),
   description:
-    "A followed developer wallet. Destroying it deactivates the developer: the API cannot unfollow.",
+    "A followed developer wallet. One that someone already follows (active, or with tags) is taken over only with `adopt: true`. Destroying it deactivates the developer (the API cannot unfollow), only while it is still what this resource wrote.",
   heading: "Followed developers",
   inputs: {
     address: {
@@ -29,6 +29,14 @@ export const FOLLOWED_DEVELOPER_KIND = {
       default: true,
       alwaysOutput: true,
       checked: true,
+    },
+    adopt: {
+      description:
+        "Take over a developer that is already followed (active, or with tags) on purpose (a preview fails on one otherwise); changing it later is not a change.",
+      type: "boolean",
+      typeWords: "boolean",
+      checked: true,
+      notCompared: true,
     },
   } satisfies Record<string, InputField>,
   outputs: {

@@ -2,7 +2,8 @@ import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "
 
 export const WEBHOOK_KIND = {
   ...tokensOf("Webhook"),
-  description: "The account's single webhook (declaring it adopts whatever the account has).",
+  description:
+    "The account's single webhook. One that already exists (another stack's, the app's) is taken over only with `adopt: true`; a destroy clears it only while it is still what this resource wrote.",
   heading: "Webhook",
   inputs: {
     url: {
@@ -32,6 +33,14 @@ export const WEBHOOK_KIND = {
       description: "Change this to any new value to rotate the signing secret on purpose.",
       type: "string",
       typeWords: "string",
+    },
+    adopt: {
+      description:
+        "Take over the account's existing webhook on purpose (a preview fails on one that exists otherwise); changing it later is not a change.",
+      type: "boolean",
+      typeWords: "boolean",
+      checked: true,
+      notCompared: true,
     },
   } satisfies Record<string, InputField>,
   outputs: {

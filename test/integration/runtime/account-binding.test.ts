@@ -73,7 +73,8 @@ describe("a resource keeps its account; a key of another account is refused befo
       const message = (err as Error).message;
       expect(message).toContain(first.userId);
       expect(message).toContain(second.userId);
-      expect(message).toContain(`${operation} stopped`);
+      // A diff runs in a preview and again in an update: its message names no phase it cannot know.
+      expect(message).toContain(operation === "preview" ? ": stopped: " : `${operation} stopped`);
       expect(message).not.toContain(first.apiKey);
       expect(message).not.toContain(second.apiKey);
     }
@@ -94,6 +95,50 @@ describe("a resource keeps its account; a key of another account is refused befo
         AccountMismatchError,
       );
     }
+    expect(await writesOf()).toEqual([]);
+  });
+
+  it("with a pinned account, fails every kind's check and refuses every create of another account's key before any write", async () => {
+    const pinned = contextOn(em.baseUrl, second.apiKey, first.userId);
+    await controlOk(em, "DELETE", "/requests");
+    const { isActive: _activity, ...body } = sampleStrategy({ name: "Never in the other account" });
+    const declared: Record<string, PropertyBag> = {
+      Strategy: body as unknown as PropertyBag,
+      StrategyActivation: { strategyIds: [] },
+      Webhook: { url: "https://hooks.example.com/pinned", enabled: true },
+      FollowedDeveloper: { address: ADDRESS },
+      DeveloperTags: { address: ADDRESS, tagIds: [] },
+    };
+    for (const [kind, handler] of Object.entries(handlers)) {
+      const checked = await handler.check(pinned, {}, declared[kind]!);
+      expect(checked.failures?.[0]?.reason, kind).toContain(`pinned to account ${first.userId}`);
+      expect(checked.failures?.[0]?.reason, kind).toContain(second.userId);
+      await expect(handler.create(pinned, declared[kind]!), kind).rejects.toBeInstanceOf(
+        AccountMismatchError,
+      );
+    }
+    expect(await writesOf()).toEqual([]);
+    // The pinned account's own key passes.
+    const own = contextOn(em.baseUrl, first.apiKey, first.userId);
+    expect((await handlers.Strategy.check(own, {}, declared.Strategy!)).failures ?? []).toEqual([]);
+  });
+
+  it("without a pin, refuses a create once the run has seen a resource of the stack record another account", async () => {
+    const owner = contextFor(em, first.apiKey);
+    const { isActive: _activity, ...body } = sampleStrategy({ name: "Existing in the first account" });
+    const created = await handlers.Strategy.create(owner, body as unknown as PropertyBag);
+    await controlOk(em, "DELETE", "/requests");
+    const other = contextFor(em, second.apiKey);
+    await expect(
+      handlers.Strategy.diff(other, created.id, created.outs as PropertyBag, body as unknown as PropertyBag),
+    ).rejects.toBeInstanceOf(AccountMismatchError);
+    const { isActive: _a, ...fresh } = sampleStrategy({ name: "New beside it" });
+    const refused = await handlers.Strategy.create(other, fresh as unknown as PropertyBag).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(AccountMismatchError);
+    expect((refused as Error).message).toContain("create stopped");
     expect(await writesOf()).toEqual([]);
   });
 

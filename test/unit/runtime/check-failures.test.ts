@@ -85,9 +85,11 @@ describe("checked at apply", () => {
       cb: (err: unknown, res?: provproto.CheckResponse) => void,
     ) => void;
     const urn = "urn:pulumi:dev::p::strategy-alerts:index:FollowedDeveloper::dev";
+    // A developer the stack already holds: a new one's check would first ask the service whether
+    // someone else follows it (a request this test without a service cannot make).
     const request = new provproto.CheckRequest()
       .setUrn(urn)
-      .setOlds(structproto.Struct.fromJavaScript({}))
+      .setOlds(structproto.Struct.fromJavaScript({ address: "0xabc", active: true }))
       .setNews(structproto.Struct.fromJavaScript({ address: "0xabc", alias: UNKNOWN }));
     const response = await new Promise<provproto.CheckResponse | undefined>((resolve, reject) =>
       check({ request }, (err, res) => (err ? reject(err) : resolve(res))),

@@ -122,7 +122,7 @@ describe("what the layers read from the descriptors", () => {
   it("sets, checks and defaults come from the descriptor", () => {
     expect(setInputs("Strategy")).toEqual({ triggers: "strings", rules: "rules" });
     expect(setInputs("Webhook")).toEqual({});
-    expect(checkedInputs("Webhook")).toEqual(["url", "enabled", "requireVerified"]);
+    expect(checkedInputs("Webhook")).toEqual(["url", "enabled", "requireVerified", "adopt"]);
     expect(defaultOf("Strategy", "alertCooldownMins")).toBe(0);
     expect(defaultOf("Strategy", "retryPolicy")).toBeUndefined();
   });

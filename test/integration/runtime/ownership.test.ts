@@ -1,0 +1,246 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { RunningEmulator } from "../../../emulator/server";
+import { ResourceOperationError } from "../../../provider/runtime/errors";
+import { handlers } from "../../../provider/runtime/handlers";
+import type { PropertyBag } from "../../../provider/runtime/inputs";
+import { controlOk, startTestEmulator } from "../../support/emulator";
+import { contextOn } from "../../support/runtime-context";
+import { sampleStrategy } from "../../support/strategy";
+import { WebhookReceiver } from "../../support/webhook-receiver";
+
+const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+
+/**
+ * Two stacks (two provider contexts, as two `pulumi up`s) on one account: a singleton one stack
+ * wrote is neither taken over nor cleared by the other, and a rename inside one run ends with the
+ * declared object in place.
+ */
+describe("one owner for the account's webhook, developers, tags and active set", () => {
+  let em: RunningEmulator;
+  let receiver: WebhookReceiver;
+  let account: { userId: string; apiKey: string };
+  const saved = { ...process.env };
+  const stack = () => contextOn(em.baseUrl, account.apiKey);
+  let stderr: string[];
+
+  beforeAll(async () => {
+    delete process.env.STRATEGY_ALERTS_API_KEY;
+    delete process.env.STRATEGY_ALERTS_BASE_URL;
+    em = await startTestEmulator();
+    receiver = await new WebhookReceiver().start();
+  });
+  beforeEach(async () => {
+    account = await controlOk(em, "POST", "/users", {
+      plan: "DEGEN",
+      limits: { requestsPerMinute: 100_000 },
+    });
+    stderr = [];
+    vi.spyOn(console, "error").mockImplementation((line: unknown) => {
+      stderr.push(String(line));
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  afterAll(async () => {
+    process.env = saved;
+    await receiver.close();
+    await em.close();
+  });
+
+  const liveWebhook = () => em.store.getWebhook(account.userId);
+  const liveDeveloper = async () => {
+    const res = await stack().client().devs.list({ limit: 100 });
+    return res.developers.find((d) => d.address === ADDRESS);
+  };
+
+  /** Check then create, as the engine does for a new resource. */
+  async function declare(ctx: ReturnType<typeof stack>, kind: keyof typeof handlers, news: PropertyBag) {
+    const checked = await handlers[kind].check(ctx, {}, news);
+    if (checked.failures?.length) return { failures: checked.failures };
+    const created = await handlers[kind].create(ctx, checked.inputs);
+    return { created, inputs: checked.inputs };
+  }
+
+  it("refuses to take over another stack's webhook at the check, and takes it with adopt: true", async () => {
+    const a = await declare(stack(), "Webhook", { url: receiver.url, enabled: true });
+    expect(a.created?.outs.secret).toEqual(expect.any(String));
+
+    const b = await declare(stack(), "Webhook", { url: receiver.url, enabled: true });
+    expect(b.failures?.[0]?.reason).toContain("The account's webhook already exists");
+    expect(b.failures?.[0]?.reason).toContain("adopt: true");
+    expect(b.failures?.[0]?.reason).toContain("pulumi import strategy-alerts:index:Webhook <name> webhook");
+    expect(liveWebhook()?.secret).toBe(a.created?.outs.secret);
+
+    const adopted = await declare(stack(), "Webhook", { url: receiver.url, enabled: true, adopt: true });
+    expect(adopted.failures).toBeUndefined();
+    expect(adopted.inputs?.adopt).toBe(true);
+    // Changing adopt later is not a change.
+    const diff = await handlers.Webhook.diff(stack(), "webhook", adopted.created!.outs, {
+      ...adopted.inputs,
+      adopt: false,
+    });
+    expect(diff.changes).toBe(false);
+  });
+
+  it("leaves a webhook that is no longer what the destroyed resource wrote, and says so", async () => {
+    const a = await declare(stack(), "Webhook", { url: receiver.url, enabled: true });
+    const other = `${receiver.url}?someone-else`;
+    await stack().client().webhook.put({ enabled: true, url: other });
+    await handlers.Webhook.delete(stack(), "webhook", a.created!.outs);
+    expect(liveWebhook()?.url).toBe(other);
+    expect(stderr.join("\n")).toMatch(/webhook: left as it is: it is no longer what this resource wrote/);
+
+    // Still what it wrote: cleared.
+    const mine = await declare(stack(), "Webhook", { url: other, enabled: true, adopt: true });
+    await handlers.Webhook.delete(stack(), "webhook", mine.created!.outs);
+    expect(liveWebhook()?.url ?? null).toBeNull();
+  });
+
+  it("ends a rename (create of the new name, then delete of the old, in one run) with the webhook, developer, tags and active set in place", async () => {
+    const first = stack();
+    const tag = (await first.client().devs.tags()).tags?.[0]?.id;
+    const strategies = [];
+    for (const name of ["R1", "R2"]) {
+      const { isActive: _activity, ...body } = sampleStrategy({ name });
+      strategies.push(await handlers.Strategy.create(first, body as unknown as PropertyBag));
+    }
+    const ids = strategies.map((s) => s.id);
+    const hook = await declare(first, "Webhook", { url: receiver.url, enabled: true });
+    const dev = await declare(first, "FollowedDeveloper", { address: ADDRESS, alias: "alpha" });
+    const tags = await declare(first, "DeveloperTags", { address: ADDRESS, tagIds: tag ? [tag] : [] });
+    const activation = await declare(first, "StrategyActivation", { strategyIds: ids });
+    const secret = hook.created!.outs.secret;
+
+    // The next run: the same objects under new names (with adopt: true, which the check asks for).
+    const run = stack();
+    const renamed = await Promise.all([
+      declare(run, "Webhook", { url: receiver.url, enabled: true, adopt: true }),
+      declare(run, "FollowedDeveloper", { address: ADDRESS, alias: "alpha", adopt: true }),
+      declare(run, "DeveloperTags", { address: ADDRESS, tagIds: tag ? [tag] : [], adopt: true }),
+      declare(run, "StrategyActivation", { strategyIds: ids }),
+    ]);
+    for (const r of renamed) expect(r.failures).toBeUndefined();
+    // Deletes run last.
+    await handlers.Webhook.delete(run, "webhook", hook.created!.outs);
+    await handlers.FollowedDeveloper.delete(run, ADDRESS, dev.created!.outs);
+    await handlers.DeveloperTags.delete(run, ADDRESS, tags.created!.outs);
+    await handlers.StrategyActivation.delete(run, activation.created!.id, activation.created!.outs);
+
+    expect(liveWebhook()).toMatchObject({ url: receiver.url, secret });
+    expect(await liveDeveloper()).toMatchObject({ isActive: true, alias: "alpha", tagIds: tag ? [tag] : [] });
+    const live = (await run.client().strategies.list()).strategies;
+    expect(live.filter((s) => ids.includes(s.id)).map((s) => s.isActive)).toEqual([true, true]);
+    expect(stderr.join("\n")).toMatch(/another resource of this stack now declares it/);
+    expect(stderr.join("\n")).toMatch(/another activation of this stack now holds them/);
+  });
+
+  it("refuses another stack's followed developer and tags; a destroyed developer without tags is free again", async () => {
+    const a = stack();
+    const [tag, other] = ((await a.client().devs.tags()).tags ?? []).map((t) => t.id);
+    expect(other).toBeDefined();
+    const dev = await declare(a, "FollowedDeveloper", { address: ADDRESS, alias: "alpha" });
+    const tags = await declare(a, "DeveloperTags", { address: ADDRESS, tagIds: [tag] });
+
+    const b = stack();
+    const devAgain = await declare(b, "FollowedDeveloper", { address: ADDRESS });
+    expect(devAgain.failures?.[0]?.reason).toMatch(
+      /^FollowedDeveloper "7xKX[^"]*" \(44 characters\) already exists on the account \(alias "alpha", active, 1 tag\)/,
+    );
+    const tagsAgain = await declare(b, "DeveloperTags", { address: ADDRESS, tagIds: [] });
+    expect(tagsAgain.failures?.[0]?.reason).toContain("already exists on the account (1 tag assigned)");
+
+    // Tags changed by someone else since: the destroy leaves them, and says so.
+    await a.client().devs.setTags(ADDRESS, [other!]);
+    await handlers.DeveloperTags.delete(stack(), ADDRESS, tags.created!.outs);
+    expect((await liveDeveloper())?.tagIds).toEqual([other]);
+    expect(stderr.join("\n")).toContain("its tags are no longer the 1 this resource assigned");
+
+    // Renamed in the app since: the destroy leaves the developer active.
+    await a.client().devs.update(ADDRESS, { alias: "renamed in the app" });
+    await handlers.FollowedDeveloper.delete(stack(), ADDRESS, dev.created!.outs);
+    expect((await liveDeveloper())?.isActive).toBe(true);
+    expect(stderr.join("\n")).toContain('the service now holds alias "renamed in the app", active');
+
+    await a.client().devs.setTags(ADDRESS, []);
+    await handlers.FollowedDeveloper.delete(stack(), ADDRESS, {
+      ...dev.created!.outs,
+      alias: "renamed in the app",
+    });
+    expect((await liveDeveloper())?.isActive).toBe(false);
+    const free = await declare(stack(), "FollowedDeveloper", { address: ADDRESS });
+    expect(free.failures).toBeUndefined();
+    expect((await liveDeveloper())?.isActive).toBe(true);
+  });
+
+  it("records what a failed activation did activate, names the strategy, and converges on the next update", async () => {
+    const ctx = stack();
+    const ids: string[] = [];
+    for (const name of ["S1", "S2", "S3", "S4", "S5", "S6"]) {
+      const { isActive: _activity, ...body } = sampleStrategy({ name });
+      ids.push((await handlers.Strategy.create(ctx, body as unknown as PropertyBag)).id);
+    }
+    const first = await declare(ctx, "StrategyActivation", { strategyIds: ids.slice(0, 3) });
+    await controlOk(em, "POST", "/faults", {
+      method: "POST",
+      path: `/strategies/${ids[3]}/activate`,
+      status: 500,
+      count: 20,
+    });
+    const want = { strategyIds: [...ids].sort(), exclusive: false };
+    const failed = await handlers.StrategyActivation.update(
+      stack(),
+      first.created!.id,
+      first.created!.outs,
+      want,
+    ).then(
+      () => undefined,
+      (e: unknown) => e as Error & { id?: string; properties?: PropertyBag },
+    );
+    await controlOk(em, "DELETE", "/faults");
+    expect(failed).toBeDefined();
+    expect(failed!.message).toContain(`activating strategy "S4" (${ids[3]}) failed`);
+    expect(failed!.id).toBe(first.created!.id);
+    const live = new Map((await ctx.client().strategies.list()).strategies.map((s) => [s.id, s.isActive]));
+    const activeNow = ids.filter((id) => live.get(id) === true).sort();
+    expect(activeNow).not.toContain(ids[3]);
+    // The recorded outputs are the truth: every strategy this resource left active.
+    expect(failed!.properties?.strategyIds).toEqual(activeNow);
+
+    // Reverting to S1..S3 is a change, and its update deactivates what the failure left active.
+    const revert = { strategyIds: [...ids.slice(0, 3)].sort(), exclusive: false };
+    expect(
+      (await handlers.StrategyActivation.diff(stack(), first.created!.id, failed!.properties!, revert))
+        .changes,
+    ).toBe(true);
+    await handlers.StrategyActivation.update(stack(), first.created!.id, failed!.properties!, revert);
+    const after = (await ctx.client().strategies.list()).strategies
+      .filter((s) => s.isActive)
+      .map((s) => s.id);
+    expect(after.sort()).toEqual(revert.strategyIds);
+  });
+
+  it("a failed activation create is recorded with what it activated", async () => {
+    const ctx = stack();
+    const ids: string[] = [];
+    for (const name of ["C1", "C2"]) {
+      const { isActive: _activity, ...body } = sampleStrategy({ name });
+      ids.push((await handlers.Strategy.create(ctx, body as unknown as PropertyBag)).id);
+    }
+    await controlOk(em, "POST", "/faults", {
+      method: "POST",
+      path: `/strategies/${ids[1]}/activate`,
+      status: 500,
+      count: 20,
+    });
+    const err = await handlers.StrategyActivation.create(ctx, { strategyIds: ids, exclusive: false }).then(
+      () => undefined,
+      (e: unknown) => e as Error & { id?: string; properties?: PropertyBag },
+    );
+    await controlOk(em, "DELETE", "/faults");
+    expect(err).not.toBeInstanceOf(ResourceOperationError);
+    expect(err?.id).toMatch(/^activation-/);
+    expect(err?.properties?.strategyIds).toEqual([ids[0]]);
+    expect(err?.properties?.accountId).toBe(account.userId);
+  });
+});
