@@ -25,6 +25,7 @@ import { KINDS } from "../../provider/model/kinds";
 import { printableText } from "../../provider/model/printable-text";
 import type { Strategy, StrategyInput } from "../../provider/model/strategy";
 import { STRATEGY_FIELDS } from "../../provider/model/strategy";
+import { CREATE_BOUND_INPUT } from "../../provider/runtime/strategy";
 import { sameContent } from "../../provider/runtime/strategy-create-once";
 import { CommandError } from "../command";
 import type { HeldObject, PendingCreate } from "./stack-state";
@@ -45,9 +46,6 @@ export type Settlement =
  * after the check; a wider allowance would only let in look-alikes made before the update began.
  */
 export const SERVICE_CLOCK_ALLOWANCE_MS = 60_000;
-
-/** The input a new Strategy's check stamps: the time it ran (ISO 8601), before the POST. */
-export const CREATED_NOT_BEFORE = "createdNotBefore";
 
 export interface LiveDeveloper {
   address: string;
@@ -151,7 +149,7 @@ function settleStrategy(
     };
   if (bound === undefined)
     return unproven(
-      `it carries no ${CREATED_NOT_BEFORE} (its update ran an older version of the provider), so nothing shows ` +
+      `it carries no ${CREATE_BOUND_INPUT} (its update ran an older version of the provider), so nothing shows ` +
         "which strategy its update made: any stack or the app may have made these",
     );
   if (ctx.visible.unreadable.length > 0)
@@ -205,7 +203,7 @@ function keyOf(create: PendingCreate): string {
 
 /** The create's bound, ms since the epoch; undefined when it carries none (or an unreadable one). */
 export function createdNotBefore(create: PendingCreate): number | undefined {
-  const stamp = create.inputs[CREATED_NOT_BEFORE];
+  const stamp = create.inputs[CREATE_BOUND_INPUT];
   const ms = typeof stamp === "string" ? Date.parse(stamp) : Number.NaN;
   return Number.isNaN(ms) ? undefined : ms;
 }
