@@ -16,7 +16,8 @@ export const accountCheck: Check = {
     const account = AccountSchema.parse(res.json);
     const { strategies, rateLimit } = account.limits;
     ctx.requestsPerMinute = rateLimit.requestsPerMinute;
-    const observed = `plan ${account.plan}: ${rateLimit.requestsPerMinute} req/min, ${strategies.active} active, ${
+    // The account id is what `strategy-alerts:accountId` pins a stack to.
+    const observed = `account ${account.userId}, plan ${account.plan}: ${rateLimit.requestsPerMinute} req/min, ${strategies.active} active, ${
       strategies.total === null ? "no total cap" : `total ${strategies.total}`
     }`;
     // Limits other than the plan table are still the spec's reading ("readable through GET /me").

@@ -20,7 +20,9 @@ describe("doctor against the default emulator", () => {
     const report = await world.diagnose(apiKey);
     expect(differing(report)).toEqual([]);
     expect(report.broken).toBe(0);
-    expect(observed(report, "GET /me (plan, limits)")).toBe("plan PRO: 60 req/min, 25 active, no total cap");
+    expect(observed(report, "GET /me (plan, limits)")).toMatch(
+      /^account [0-9a-f-]{36}, plan PRO: 60 req\/min, 25 active, no total cap$/,
+    );
     expect(observed(report, "default list orders")).toBe(
       "/strategies asc, /strategy-evaluations desc, /backtests desc, /notifications desc, /devs/my asc",
     );
