@@ -4,9 +4,10 @@
  * rotation says only that it was requested, and a URL loses whatever may authenticate to it.
  */
 import { stableStringify } from "../model/canonical";
-import { KINDS, type ResourceKind } from "../model/kinds";
+import { KINDS } from "../model/kinds";
 import { printableUrl } from "../model/url-credentials";
 import type { PlanStep } from "./preview-json";
+import type { ObjectKind } from "./same-object";
 import { type Names, tagName } from "./strategy-diff";
 import { code, isUnknownValue, joinMd, type Md, md, quote, text, UNKNOWN_WORDS } from "./words";
 
@@ -16,7 +17,7 @@ type Bag = Record<string, any>;
 const SECRET = "[secret]";
 
 /** A URL as the report shows it: masked by the package's one URL masking, in a code span. */
-function urlWords(url: unknown): Md {
+export function urlWords(url: unknown): Md {
   if (url === null || url === undefined || url === "") return md`none`;
   if (isUnknownValue(url)) return UNKNOWN_WORDS;
   if (url === SECRET) return md`(secret)`;
@@ -110,7 +111,7 @@ function developerTagStatements(step: PlanStep, names: Names): Md[] {
 
 /** The account-level kinds, each with its section heading and its statements. */
 export const ACCOUNT_KINDS: readonly {
-  kind: ResourceKind;
+  kind: ObjectKind;
   heading: Md;
   statements: (step: PlanStep, names: Names) => Md[];
 }[] = [

@@ -3,7 +3,8 @@
  * headroom once the change is applied, counted over the whole account: the stack's declared
  * active sets plus the account's active strategies that the stack leaves alone.
  */
-import { canonicalStringSet } from "../model/canonical";
+import { canonicalStringSet, stableStringify } from "../model/canonical";
+import type { EffectFacts } from "./effects";
 import type { PlanStep } from "./preview-json";
 import { code, isUnknownValue, joinMd, type Md, md, plural, quote, text } from "./words";
 
@@ -20,8 +21,17 @@ export interface ReviewAccount {
 
 export interface ActivationReview {
   activated: Md[];
-  /** Strategies removed from a declared set (or of a deleted activation). */
+  /** Strategies removed from a declared set (or of a deleted activation) that no set holds any more. */
   deactivated: Md[];
+  /**
+   * Strategies a deleted, replaced or shrunk set held that another set of the stack (or the
+   * replacement) holds: active before and after, whichever resource holds them.
+   */
+  kept: Md[];
+  /** Strategies no set holds any more that the account shows inactive (or no longer has): left alone. */
+  inactiveAlready: Md[];
+  /** The facts of each changing activation step's effect line, by URN. */
+  facts: Map<string, NonNullable<EffectFacts["set"]>>;
   /** Whether a set is exclusive: every other active strategy of the account is deactivated. */
   exclusive: boolean;
   /** The strategies an exclusive set deactivates, by name (known only with the account). */
@@ -154,37 +164,100 @@ function untracedWords(change: SetChange): Md {
   return md`${count} whose id is known after apply, among ${names} (the streamed preview does not say which: the digest, \`pulumi preview --json\` without streaming, does)`;
 }
 
+/** An activation's inputs but its set and the provider's closure: what else an update could change. */
+function settingsOf(bag: Bag | null | undefined): string {
+  const { strategyIds: _ids, __provider: _provider, ...rest } = (bag ?? {}) as Bag;
+  return stableStringify(rest);
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+/**
+ * The activation updates whose only difference is ids unknown during the preview that stand for
+ * the strategies the set already holds (strategies updated in place keep their ids): `pulumi up`
+ * finds nothing to change in them, so the review treats them as unchanged. An unknown id that
+ * stands for a created strategy, or one the preview does not trace, is a real change.
+ */
+export function unchangedActivations(steps: PlanStep[]): Set<string> {
+  const unchanged = new Set<string>();
+  for (const step of steps) {
+    if (step.kind !== "StrategyActivation" || step.op !== "update") continue;
+    if (declaredIds(step.new?.inputs).unknown === 0) continue;
+    const change = setChangeOf(step, steps);
+    if (change.created.length > 0 || change.untraced > 0) continue;
+    if (!sameSet(change.before, change.after)) continue;
+    if (settingsOf(step.old?.inputs) !== settingsOf(step.new?.inputs)) continue;
+    unchanged.add(step.urn);
+  }
+  return unchanged;
+}
+
+const RELEASING_OPS = new Set(["delete", "replace"]);
+
 export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): ActivationReview | undefined {
   const activations = steps.filter((s) => s.kind === "StrategyActivation");
-  if (!activations.some((s) => s.op !== "same" && s.op !== "read")) return undefined;
+  const unchanged = unchangedActivations(steps);
+  const changing = activations.filter((s) => s.op !== "same" && s.op !== "read" && !unchanged.has(s.urn));
+  if (changing.length === 0) return undefined;
   const names = strategyNames(steps, account);
   const label = (id: string) => (names.has(id) ? quote(names.get(id)!) : code(id));
+  const live = new Map((account?.strategies ?? []).map((s) => [s.id, s.isActive]));
 
-  const activated: Md[] = [];
-  const deactivated: Md[] = [];
-  const activeAfter = new Set<string>();
+  // The sets the change leaves as they are hold their strategies before and after.
+  const held = new Set<string>();
+  for (const s of activations)
+    if (!changing.includes(s) && s.op !== "read")
+      for (const id of declaredIds(s.old?.inputs ?? s.new?.inputs).known) held.add(id);
+  const changes = changing.map((step) => ({ step, ...setChangeOf(step, steps) }));
+  const heldBefore = new Set([...held, ...changes.flatMap((c) => c.before)]);
+  const activeAfter = new Set([...held, ...changes.flatMap((c) => c.after)]);
+
+  const activated = new Map<string, Md>();
+  const deactivated = new Map<string, Md>();
+  const kept = new Map<string, Md>();
+  const inactiveAlready = new Map<string, Md>();
   const released = new Set<string>();
+  const facts = new Map<string, NonNullable<EffectFacts["set"]>>();
   let unknownAfter = 0;
   let exclusive = false;
-  for (const change of activations.map((a) => setChangeOf(a, steps))) {
+  const untraced: Md[] = [];
+  for (const change of changes) {
     exclusive ||= change.exclusive;
-    for (const id of change.after) activeAfter.add(id);
     unknownAfter += change.created.length + change.untraced;
-    for (const id of change.after) if (!change.before.includes(id)) activated.push(label(id));
-    activated.push(...change.created.map((n) => md`${quote(n)} (new)`));
-    if (change.untraced > 0) activated.push(untracedWords(change));
-    for (const id of change.before) {
-      if (change.after.includes(id)) continue;
-      // Possibly one of the untraced unknowns: it may stay active.
-      if (change.maybe.ids.includes(id)) {
-        deactivated.push(md`${label(id)} unless it is one of the ids known after apply`);
-        // Counted once either way: among the unknowns, or inactive.
-        released.add(id);
+    const added = change.after.filter((id) => !change.before.includes(id));
+    const newlyActive = added.filter((id) => !heldBefore.has(id));
+    for (const id of newlyActive) activated.set(id, label(id));
+    for (const n of change.created) activated.set(`new ${n}`, md`${quote(n)} (new)`);
+    if (change.untraced > 0) untraced.push(untracedWords(change));
+    // A deleted or replaced set releases all it held; an updated one what it no longer holds.
+    const releases = RELEASING_OPS.has(change.step.op)
+      ? change.before
+      : change.before.filter((id) => !change.after.includes(id));
+    let off = 0;
+    for (const id of releases) {
+      if (activeAfter.has(id)) {
+        // Held by another set, or by the replacement: the provider's delete leaves it active.
+        if (!change.after.includes(id) || change.step.op !== "update") kept.set(id, label(id));
         continue;
       }
-      deactivated.push(label(id));
       released.add(id);
+      // Possibly one of the untraced unknowns: it may stay active.
+      if (change.maybe.ids.includes(id)) {
+        deactivated.set(id, md`${label(id)} unless it is one of the ids known after apply`);
+        off++;
+      } else if (account && live.get(id) !== true) inactiveAlready.set(id, label(id));
+      else {
+        deactivated.set(id, label(id));
+        off++;
+      }
     }
+    const removed = change.step.op === "update" ? releases.length : change.before.length;
+    facts.set(change.step.urn, {
+      added: added.length + change.created.length + change.untraced,
+      removed,
+      deactivated: off,
+      activated: newlyActive.length + change.created.length + change.untraced,
+    });
   }
   const deleted = new Set(
     steps
@@ -201,10 +274,18 @@ export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): Ac
         exclusiveDeactivated,
       )
     : { plan: [], exceeds: false };
-  activated.sort();
-  deactivated.sort();
+  const sorted = (m: Map<string, Md>) => [...m.values()].sort();
   exclusiveDeactivated.sort();
-  return { activated, deactivated, exclusive, exclusiveDeactivated, ...headroom };
+  return {
+    activated: [...sorted(activated), ...untraced],
+    deactivated: sorted(deactivated),
+    kept: sorted(kept),
+    inactiveAlready: sorted(inactiveAlready),
+    facts,
+    exclusive,
+    exclusiveDeactivated,
+    ...headroom,
+  };
 }
 
 interface ActiveSet {

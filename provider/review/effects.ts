@@ -7,8 +7,10 @@
  */
 import type { ResourceKind } from "../model/type-tokens";
 import { isUnknown } from "../model/unknown-value";
-import { code, type Md, md } from "./markdown";
+import { urlWords } from "./account-resources";
+import { code, type Md, md, message } from "./markdown";
 import type { PlanStep } from "./preview-json";
+import type { Release } from "./same-object";
 
 /** The operations whose effect a review states (an import changes nothing in the account). */
 export const OPERATIONS = ["create", "update", "replace", "delete"] as const;
@@ -38,6 +40,15 @@ export interface EffectFacts {
   after: Bag;
   /** A replacement that deletes the old object before it creates the new one (not the default). */
   deleteFirst: boolean;
+  /** Why a delete (or a replacement's old half) leaves its old object alone, when it does. */
+  release?: Release | undefined;
+  /**
+   * An activation's set as the whole change leaves it: how many strategies it adds and removes
+   * (all of a deleted set count as removed), how many of the removed the service deactivates
+   * (the others another set of the stack holds, or they are inactive already), and how many it
+   * activates (those no set of the stack held before).
+   */
+  set?: { added: number; removed: number; deactivated: number; activated: number } | undefined;
 }
 
 type EffectOf = (facts: EffectFacts) => Effect;
@@ -74,25 +85,127 @@ const STRATEGY: Record<Operation, EffectOf> = {
   delete: () => warning(md`the service deletes the strategy from the account: its alerts stop for good.`),
 };
 
+function activationUpdate({ set }: EffectFacts): Effect {
+  if (set && set.removed === 0 && set.added > 0)
+    return safe(md`The service activates the strategies added to this set.`);
+  if (set && set.added === 0 && set.removed > 0)
+    return safe(md`The service deactivates the strategies removed from this set.`);
+  if (set && set.added === 0 && set.removed === 0)
+    return safe(md`The service changes the set's settings; which strategies it holds stays the same.`);
+  return safe(
+    md`The service deactivates the strategies removed from this set, then activates the ones added to it.`,
+  );
+}
+
 const ACTIVATION: Record<Operation, EffectOf> = {
-  create: () => safe(md`The service activates the strategies of this set: they start sending alerts.`),
-  update: () =>
-    safe(
-      md`The service deactivates the strategies removed from this set, then activates the ones added to it.`,
-    ),
-  replace: ({ deleteFirst }) =>
-    deleteFirst
+  create: ({ set }) =>
+    set?.activated === 0
+      ? safe(
+          md`The strategies of this set are active already (another set of this stack held them): nothing changes for them.`,
+        )
+      : safe(md`The service activates the strategies of this set: they start sending alerts.`),
+  update: activationUpdate,
+  // The delete of the old activation deactivates only what no set of the stack holds any more.
+  replace: ({ deleteFirst, set }) => {
+    if (set?.deactivated === 0)
+      return deleteFirst
+        ? safe(
+            md`Deleting the old activation first leaves active every strategy a set of this stack still holds, then the service activates the new set.`,
+          )
+        : safe(
+            md`The service activates the new set; deleting the old activation then leaves active every strategy a set of this stack still holds.`,
+          );
+    return deleteFirst
       ? warning(
-          md`the service first deactivates every strategy of the old set (no alerts meanwhile), then activates the strategies of the new one.`,
+          md`the service first deletes the old activation, which deactivates the strategies no set of this stack holds any more (no alerts from them meanwhile), then activates the strategies of the new set.`,
         )
       : warning(
-          md`the service activates the new set, then deleting the old activation deactivates every strategy it held, those the new set declares included: they end inactive and send no alerts until \`pulumi up --refresh\` activates them again.`,
-        ),
-  delete: () =>
-    warning(
+          md`the service activates the new set, then deleting the old activation deactivates the strategies no set of this stack holds any more: they stop sending alerts (those a set still holds stay active).`,
+        );
+  },
+  delete: ({ set }) => {
+    if (set?.deactivated === 0)
+      return safe(
+        md`Deleting this activation deactivates none of its strategies: another set of this stack holds each, or it is inactive already.`,
+      );
+    if (set && set.deactivated < set.removed)
+      return warning(
+        md`the service deactivates the strategies of this set that no other set of this stack holds: they stop sending alerts (they stay in the account); the others stay as they are.`,
+      );
+    return warning(
       md`the service deactivates every strategy of this set: they stop sending alerts (they stay in the account).`,
-    ),
+    );
+  },
 };
+
+/** What the account's object is like after a change, and what the delete of the old resource does. */
+export interface EndState {
+  before: Bag;
+  after: Bag;
+  /** How the object changes hands: "moves to resource `b`; deleting `a` leaves it alone". */
+  moves: Md;
+}
+
+const delivering = (b: Bag) => Boolean(b.url) && b.enabled === true;
+
+/** The account's webhook after two steps on it (a rename, a replacement): its end state once. */
+function webhookEndState({ before, after, moves }: EndState): Effect {
+  if (!after.url)
+    return delivering(before)
+      ? warning(
+          md`Webhook: cleared (was ${urlWords(before.url)}): alerts are no longer delivered (${moves}).`,
+        )
+      : safe(md`Webhook: stays without a URL (${moves}).`);
+  const same = after.url === before.url && (after.enabled === true) === (before.enabled === true);
+  const set = same ? md`stays set to ${urlWords(after.url)}` : md`set to ${urlWords(after.url)}`;
+  const was = after.url === before.url ? md`` : md` (was ${urlWords(before.url)})`;
+  if (after.enabled !== true)
+    return delivering(before)
+      ? warning(md`Webhook: ${set}${was}, disabled: alerts are no longer delivered (${moves}).`)
+      : safe(md`Webhook: ${set}${was}, disabled (${moves}).`);
+  return safe(md`Webhook: ${set}${was} (${moves}).`);
+}
+
+function developerEndState({ before, after, moves }: EndState): Effect {
+  if (after.active === false)
+    return before.active !== false
+      ? warning(md`${addressOf(after)}: stays followed, now inactive (${moves}).`)
+      : safe(md`${addressOf(after)}: stays followed, inactive (${moves}).`);
+  return safe(
+    md`${addressOf(after)}: stays followed${before.active === false ? md`, active again` : md``} (${moves}).`,
+  );
+}
+
+function tagsEndState({ before, after, moves }: EndState): Effect {
+  const list = (b: Bag) => (Array.isArray(b.tagIds) ? [...b.tagIds].map(String).sort().join("\u0000") : "");
+  return list(before) === list(after)
+    ? safe(md`Tags of ${addressOf(after)}: stay as they are (${moves}).`)
+    : safe(md`Tags of ${addressOf(after)}: set to this list (${moves}).`);
+}
+
+/** The end state of an object two steps write (a rename, a replacement), per kind: stated once for both. */
+export const END_STATES: Readonly<
+  Record<"Webhook" | "FollowedDeveloper" | "DeveloperTags", (s: EndState) => Effect>
+> = {
+  Webhook: webhookEndState,
+  FollowedDeveloper: developerEndState,
+  DeveloperTags: tagsEndState,
+};
+
+/** A replacement on the same object: the replacement holds it, so the old one's delete leaves it alone. */
+const REPLACED = md`the resource is replaced; deleting the old one leaves the object alone, as the replacement holds it`;
+
+/** A delete that leaves the object alone, in words, or undefined when the delete clears it. */
+function leftAlone(release: Release | undefined, object: Md, nothing: Md): Effect | undefined {
+  if (!release) return undefined;
+  if (release.why === "held")
+    return safe(md`Deleting this resource leaves ${object} alone: ${code(release.by.name)} declares it.`);
+  if (release.why === "changed")
+    return safe(
+      md`The delete leaves ${object} alone: it is no longer what this resource last wrote (the account now holds ${message(release.live)}, set outside this stack).`,
+    );
+  return safe(md`The delete changes nothing in the account: ${object} ${nothing}.`);
+}
 
 function webhookSet(after: Bag): Effect {
   if (!after.url)
@@ -111,7 +224,6 @@ function webhookSet(after: Bag): Effect {
 const WEBHOOK: Record<Operation, EffectOf> = {
   create: ({ after }) => webhookSet(after),
   update: ({ before, after }) => {
-    const delivering = (b: Bag) => Boolean(b.url) && b.enabled === true;
     if (delivering(before) && !delivering(after)) {
       return after.url
         ? warning(md`the service disables the webhook: alerts are no longer delivered.`)
@@ -121,15 +233,9 @@ const WEBHOOK: Record<Operation, EffectOf> = {
     }
     return safe(md`The service changes the account's webhook in place.`);
   },
-  replace: ({ deleteFirst }) =>
-    deleteFirst
-      ? warning(
-          md`the service clears the webhook (URL and signing secret) and then sets it again: a new signing secret is generated, and alerts are not delivered in between.`,
-        )
-      : warning(
-          md`the new webhook is set first, then deleting the old one clears the URL and signing secret and disables it: the account ends with no webhook, and alerts are no longer delivered until \`pulumi up --refresh\` sets it again.`,
-        ),
-  delete: () =>
+  replace: ({ before, after }) => webhookEndState({ before, after, moves: REPLACED }),
+  delete: ({ release }) =>
+    leftAlone(release, md`the account's webhook`, md`has no URL there`) ??
     warning(
       md`the service clears the webhook's URL and signing secret and disables it: alerts are no longer delivered.`,
     ),
@@ -145,17 +251,15 @@ const DEVELOPER: Record<Operation, EffectOf> = {
       ? warning(md`the service deactivates ${addressOf(after)}: it stays in the followed list, inactive.`)
       : safe(md`The service changes ${addressOf(after)} in place.`),
   replace: (f) => {
-    if (!sameAddress(f))
-      return warning(
-        md`the service follows ${addressOf(f.after)} and deactivates the old address ${addressOf(f.before)} (the API cannot unfollow: it stays in the followed list, inactive).`,
-      );
-    return f.deleteFirst
-      ? safe(md`The service deactivates ${addressOf(f.before)}, then follows it again.`)
-      : warning(
-          md`the service takes ${addressOf(f.after)} over, then deleting the old resource deactivates it: it ends inactive.`,
-        );
+    if (sameAddress(f)) return developerEndState({ ...f, moves: REPLACED });
+    const old = leftAlone(f.release, addressOf(f.before), md`is not active there`);
+    if (old) return safe(md`The service follows ${addressOf(f.after)}. For the old address: ${old.says}`);
+    return warning(
+      md`the service follows ${addressOf(f.after)} and deactivates the old address ${addressOf(f.before)} (the API cannot unfollow: it stays in the followed list, inactive).`,
+    );
   },
-  delete: ({ before }) =>
+  delete: ({ before, release }) =>
+    leftAlone(release, addressOf(before), md`is not active there`) ??
     warning(
       md`the service deactivates ${addressOf(before)} (the API cannot unfollow: it stays in the followed list, inactive, alias kept).`,
     ),
@@ -169,17 +273,16 @@ const TAGS: Record<Operation, EffectOf> = {
   update: ({ after }) =>
     safe(md`The service replaces the whole tag list of ${addressOf(after)} with this one.`),
   replace: (f) => {
-    if (!sameAddress(f))
-      return warning(
-        md`the service sets the tags of ${addressOf(f.after)} and removes every tag of the old address ${addressOf(f.before)}.`,
-      );
-    return f.deleteFirst
-      ? safe(md`The service removes every tag of ${addressOf(f.before)}, then sets this list.`)
-      : warning(
-          md`the service sets the tags of ${addressOf(f.after)}, then deleting the old resource removes every tag of that developer: it ends with none.`,
-        );
+    if (sameAddress(f)) return tagsEndState({ ...f, moves: REPLACED });
+    const old = leftAlone(f.release, md`the tags of ${addressOf(f.before)}`, md`are none there`);
+    if (old)
+      return safe(md`The service sets the tags of ${addressOf(f.after)}. For the old address: ${old.says}`);
+    return warning(
+      md`the service sets the tags of ${addressOf(f.after)} and removes every tag of the old address ${addressOf(f.before)}.`,
+    );
   },
-  delete: ({ before }) =>
+  delete: ({ before, release }) =>
+    leftAlone(release, md`the tags of ${addressOf(before)}`, md`are none there`) ??
     warning(
       md`the service removes every tag of ${addressOf(before)} (the developer stays followed, without tags).`,
     ),
@@ -212,13 +315,20 @@ export const ACTIVATION_EFFECTS: Readonly<Record<ActivationChange, (names: Md) =
     ),
 };
 
-/** The effect of one planned step of this package's resources, or undefined for any other. */
-export function stepEffect(step: PlanStep): Effect | undefined {
+/**
+ * The effect of one planned step of this package's resources, or undefined for any other; `more`
+ * adds what the rest of the change tells (a release, an activation's set).
+ */
+export function stepEffect(
+  step: PlanStep,
+  more: Pick<EffectFacts, "release" | "set"> = {},
+): Effect | undefined {
   const op = operationOf(step.op);
   if (step.kind === undefined || op === undefined) return undefined;
   return effectOf(step.kind, op, {
     before: op === "create" ? {} : ((step.old?.inputs ?? {}) as Bag),
     after: op === "delete" ? {} : ((step.new?.inputs ?? {}) as Bag),
     deleteFirst: step.deleteFirst === true,
+    ...more,
   });
 }

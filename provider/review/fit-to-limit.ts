@@ -67,15 +67,13 @@ export function fitToLimit(blocks: Block[], max: number): { markdown: string; sh
   const listedOnly = shortenedNames.slice(restored, shortenedNames.length - droppedNames.length);
   if (listedOnly.length > 0) notes.push(strategyNote("lists", listedOnly));
   if (droppedNames.length > 0) notes.push(strategyNote("sections", droppedNames));
-  let body = chosen
-    .filter((l): l is Md[] => l !== undefined)
-    .flat()
-    .join("\n");
+  const lines = withoutEmptyHeadings(chosen.filter((l): l is Md[] => l !== undefined).flat());
+  let body = lines.join("\n");
   if (body.length > budget) {
     // Only what is always kept is left and it still does not fit: cut at a line boundary.
-    const all = body.split("\n").length;
+    const all = lines.length;
     const cut = body.lastIndexOf("\n", budget);
-    body = body.slice(0, cut > 0 ? cut : budget);
+    body = withoutEmptyHeadings(body.slice(0, cut > 0 ? cut : budget).split("\n") as Md[]).join("\n");
     notes.push(md`the last ${all - body.split("\n").length} of the report's ${all} lines`);
   }
   if (notes.length > 0) {
@@ -96,4 +94,29 @@ function strategyNote(what: keyof typeof NOTE_WORDS, names: string[]): Md {
   if (names.length === 1) return md`${NOTE_WORDS[what]} 1 strategy (${first})`;
   const last = quote(names[names.length - 1] ?? "", 60);
   return md`${NOTE_WORDS[what]} ${names.length} strategies (${first} to ${last} by name)`;
+}
+
+const levelOf = (line: string) => /^(#{1,6}) /.exec(line)?.[1]?.length;
+
+/**
+ * The lines without a heading whose section is left empty (every strategy's section dropped, or
+ * the cut at a line boundary falling right after a heading): a section holds something when a
+ * line other than a blank or a heading comes before the next heading of its level or above.
+ */
+function withoutEmptyHeadings(lines: readonly Md[]): Md[] {
+  const keep = lines.map(() => true);
+  lines.forEach((line, i) => {
+    const level = levelOf(line);
+    if (level === undefined || level <= 2) return;
+    for (let j = i + 1; j < lines.length; j++) {
+      const next = lines[j] ?? "";
+      const nextLevel = levelOf(next);
+      if (nextLevel !== undefined && nextLevel <= level) break;
+      if (nextLevel === undefined && next.trim() !== "") return;
+    }
+    keep[i] = false;
+    // The blank line after a dropped heading goes with it.
+    if (lines[i + 1]?.trim() === "") keep[i + 1] = false;
+  });
+  return lines.filter((_, i) => keep[i]);
 }

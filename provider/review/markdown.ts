@@ -91,6 +91,18 @@ export function message(value: string): Md {
   return escapedText(visible(maskUrlsIn(value)));
 }
 
+/**
+ * A message its source already made printable (`printableText`): the provider's own errors and
+ * check failures, as the engine's diagnostics carry them. Its escapes are shown once, as the
+ * provider wrote them: its backslashes are not doubled (that would show `\\u000a` for the
+ * provider's `\u000a`), while any hidden character it still holds (the engine's own text) is
+ * escaped, which `printableText` does only once however often it runs. URLs are masked as in
+ * `message`, and the Markdown escaping is the same.
+ */
+export function printableMessage(value: string): Md {
+  return escapedText(printableText(maskUrlsIn(value)));
+}
+
 function escapedText(shown: string): Md {
   let out = "";
   let last = 0;

@@ -8,15 +8,16 @@
 import { KINDS } from "../model/kinds";
 import { cutText } from "../model/quoted-text";
 import { ACCOUNT_KINDS } from "./account-resources";
-import { type ReviewAccount, reviewActivation } from "./activation";
+import { type ReviewAccount, reviewActivation, unchangedActivations } from "./activation";
 import type { ChartWriter } from "./backtest-charts";
 import { renderBacktests } from "./backtest-report";
 import type { BacktestReport } from "./backtest-results";
-import { ACTIVATION_EFFECTS, effectLine, stepEffect } from "./effects";
+import { ACTIVATION_EFFECTS, END_STATES, effectLine, stepEffect } from "./effects";
 import { type Block, fitToLimit, GITHUB_COMMENT_LIMIT } from "./fit-to-limit";
-import { joinMd, type Md, md, message } from "./markdown";
+import { joinMd, type Md, md, message, printableMessage } from "./markdown";
 import { mermaidChart } from "./mermaid-chart";
 import { type PlanStep, type PolicyViolation, type PreviewPlan, parsePreview } from "./preview-json";
+import { type LiveObjects, type ObjectGroup, objectGroups, releaseOf } from "./same-object";
 import type { Names } from "./strategy-diff";
 import { strategyBlocks } from "./strategy-section";
 import { code, plural, quote, text } from "./words";
@@ -30,6 +31,12 @@ export interface SweptTemporary {
 export interface ReviewContext {
   /** GET /me and GET /strategies: plan headroom and names of strategies outside the preview. */
   account?: ReviewAccount;
+  /**
+   * The account's webhook, followed developers and tags that the change deletes (GET /webhook,
+   * GET /devs, GET /devs/:address/tags): a delete leaves an object that is no longer what its
+   * resource last wrote alone, and the review says so.
+   */
+  live?: LiveObjects;
   /** Developer and microblog tag ids → names (GET /devs/tags, GET /microblog/tags). */
   tagNames?: Record<string, string>;
   /** Backtests of the changed strategies (`--backtest`). */
@@ -100,7 +107,10 @@ export function reviewBlocks(
   const plan = typeof previewJson === "string" ? parsePreview(previewJson) : previewJson;
   const drift = context.mode === "drift";
   const names: Names = { tags: context.tagNames ?? {} };
-  const changed = plan.steps.filter((s) => CHANGE_OPS.has(s.op) && !isInfra(s));
+  // An activation whose only difference is ids unknown during the preview that stand for the
+  // strategies it holds already changes nothing: `pulumi up` finds no difference in it.
+  const unchanged = unchangedActivations(plan.steps);
+  const changed = plan.steps.filter((s) => CHANGE_OPS.has(s.op) && !isInfra(s) && !unchanged.has(s.urn));
   const counts = countsOf(changed);
   // A replacement is reported once, not as its create and delete halves.
   const steps = dedupeReplacements(changed);
@@ -114,7 +124,7 @@ export function reviewBlocks(
     ...(activation
       ? [activationBlock(activation, steps.filter(isActivationChange), context.account !== undefined)]
       : []),
-    ...accountBlocks(steps, names),
+    ...accountBlocks(steps, names, plan.steps, context.live ?? {}),
     ...otherBlocks(steps),
     ...sweptBlocks(context.swept ?? []),
     ...policyBlocks([...plan.policyViolations, ...(context.policyViolations ?? [])]),
@@ -213,11 +223,22 @@ function activationBlock(
   withAccount: boolean,
 ): Block {
   const out: Md[] = [md`### ${text(KINDS.StrategyActivation.heading)}`, md``];
-  for (const effect of changes.map(stepEffect)) if (effect) out.push(md`- ${effectLine(effect)}`);
+  for (const step of changes) {
+    const effect = stepEffect(step, { set: activation.facts.get(step.urn) });
+    if (effect) out.push(md`- ${effectLine(effect)}`);
+  }
   const said = (change: keyof typeof ACTIVATION_EFFECTS, names: Md) =>
     out.push(md`- ${effectLine(ACTIVATION_EFFECTS[change](names))}`);
   if (activation.activated.length > 0) said("activated", joinMd(activation.activated, ", "));
   if (activation.deactivated.length > 0) said("deactivated", joinMd(activation.deactivated, ", "));
+  if (activation.kept.length > 0)
+    out.push(
+      md`- Stays active (another set of this stack, or the replacement, holds it): ${joinMd(activation.kept, ", ")}`,
+    );
+  if (activation.inactiveAlready.length > 0)
+    out.push(
+      md`- Left alone (inactive in the account already, deactivated outside this stack): ${joinMd(activation.inactiveAlready, ", ")}`,
+    );
   if (activation.exclusive) {
     said(
       "exclusive",
@@ -228,22 +249,34 @@ function activationBlock(
           : md`which ones is not shown, as the review ran without API credentials`,
     );
   }
-  if (activation.activated.length === 0 && activation.deactivated.length === 0 && !activation.exclusive)
-    out.push(md`- The active set is unchanged (only its settings change).`);
+  const said_ = [activation.activated, activation.deactivated, activation.kept, activation.inactiveAlready];
+  if (said_.every((l) => l.length === 0) && !activation.exclusive)
+    out.push(md`- Which strategies are active stays the same.`);
   for (const l of activation.plan) out.push(md`- ${l}`);
   if (!withAccount) out.push(md`- Plan headroom not shown: the review ran without API credentials.`);
   out.push(md``);
   return { full: out, keep: true };
 }
 
-function accountBlocks(steps: PlanStep[], names: Names): Block[] {
+function accountBlocks(steps: PlanStep[], names: Names, all: PlanStep[], live: LiveObjects): Block[] {
   const blocks: Block[] = [];
   for (const { kind, heading, statements } of ACCOUNT_KINDS) {
     const ofKind = steps.filter((s) => s.kind === kind);
     if (ofKind.length === 0) continue;
+    // Two steps on one object (a rename, a replacement) are stated once, as its end state.
+    const groups = objectGroups(kind, all);
+    const groupOf = (s: PlanStep) => groups.find((g) => g.members.includes(s));
+    const stated = new Set<ObjectGroup>();
     const out: Md[] = [md`### ${heading}`, md``];
     for (const s of ofKind) {
-      const effect = stepEffect(s);
+      const group = groupOf(s);
+      if (group) {
+        if (stated.has(group)) continue;
+        stated.add(group);
+        out.push(...groupLines(group, names, statements));
+        continue;
+      }
+      const effect = stepEffect(s, { release: releaseOf(s, all, live) });
       if (effect) out.push(md`- ${effectLine(effect)}`);
       const said = statements(s, names);
       if (said.length === 0 && !effect) out.push(md`- ${opWord(s.op)} (no domain field changes)`);
@@ -253,6 +286,40 @@ function accountBlocks(steps: PlanStep[], names: Names): Block[] {
     blocks.push({ full: out, keep: true });
   }
   return blocks;
+}
+
+/**
+ * One object that steps of the change release and another holds: its end state once, how it
+ * changes hands, and what changes in it between the released state and the held one.
+ */
+function groupLines(
+  group: ObjectGroup,
+  names: Names,
+  statements: (step: PlanStep, names: Names) => Md[],
+): Md[] {
+  const { holder, released } = group;
+  const from = released.find((s) => s !== holder) ?? holder;
+  const before = (from.old?.inputs ?? {}) as Record<string, unknown>;
+  const after = (holder.new?.inputs ?? holder.old?.inputs ?? {}) as Record<string, unknown>;
+  const others = released.filter((s) => s !== holder);
+  const deleted = joinMd(
+    others.map((s) => code(s.name)),
+    ", ",
+  );
+  const moves =
+    others.length === 0
+      ? md`${code(holder.name)} is replaced; deleting the old one leaves it alone, as the replacement holds it`
+      : group.members.includes(holder)
+        ? md`moves to resource ${code(holder.name)}${holder.op === "replace" ? md`, which is replaced` : md``}; deleting ${deleted} leaves it alone`
+        : md`as ${code(holder.name)} declares it; deleting ${deleted} leaves it alone`;
+  const out = [md`- ${effectLine(END_STATES[group.kind]({ before, after, moves }))}`];
+  // What differs between the state released and the one held, as an update would say it; a
+  // holder stated on its own (an update, an unchanged resource) says its own changes.
+  if (group.members.includes(holder)) {
+    const asUpdate: PlanStep = { ...holder, op: "update", old: from.old };
+    for (const st of statements(asUpdate, names)) out.push(md`- ${st}`);
+  }
+  return out;
 }
 
 function otherBlocks(steps: PlanStep[]): Block[] {
@@ -322,7 +389,10 @@ function diagnosticBlocks(plan: PreviewPlan): Block[] {
     const where = d.urn ? md` (${code(nameOfUrn(d.urn))})` : md``;
     // A message may quote a rejected value; each is cut, so the report keeps its room for the rest.
     const said = cutText(oneLine(d.message).replace(/^(error|warning): /, ""), DIAGNOSTIC_LIMIT);
-    out.push(md`- **${d.severity === "error" ? md`error` : md`warning`}**${where}: ${message(said)}`);
+    // The provider made its messages printable where it made them: their escapes show once.
+    out.push(
+      md`- **${d.severity === "error" ? md`error` : md`warning`}**${where}: ${printableMessage(said)}`,
+    );
   }
   const more = problems.length - LISTED_DIAGNOSTICS;
   if (more > 0)

@@ -29,6 +29,8 @@ const URL1 = "http://127.0.0.1:9/alerts";
 const URL2 = "http://127.0.0.1:9/alerts-v2";
 
 type Phase = "create" | "update" | "replace" | "delete";
+/** Alpha's liquidity threshold: 5,000 when created, 20,000 from the in-place rule change on (the demo's change). */
+const LIQUIDITY = { created: 5_000, changed: 20_000 };
 type Cell =
   | { [K in ResourceKind]: `${K} ${Operation}` }[ResourceKind]
   | `StrategyActivation ${ActivationChange}`;
@@ -118,11 +120,13 @@ const MATRIX: Record<Cell, Expectation> = {
   "StrategyActivation replace": {
     phase: "replace",
     said: [
-      `- ${WARNING}the service activates the new set, then deleting the old activation deactivates every strategy it held, those the new set declares included: they end inactive and send no alerts until \`pulumi up --refresh\` activates them again.`,
+      // The replacement holds Beta too: the old activation's delete leaves it active.
+      "- The service activates the new set; deleting the old activation then leaves active every strategy a set of this stack still holds.",
+      "- Stays active (another set of this stack, or the replacement, holds it): “Beta”",
     ],
     holds: (before, after) => {
       expect(named(before, "Beta")?.isActive).toBe(true);
-      expect(named(after, "Beta")?.isActive).toBe(false);
+      expect(named(after, "Beta")?.isActive).toBe(true);
     },
   },
   "StrategyActivation delete": {
@@ -179,12 +183,12 @@ const MATRIX: Record<Cell, Expectation> = {
   "Webhook replace": {
     phase: "replace",
     said: [
-      `- ${WARNING}the new webhook is set first, then deleting the old one clears the URL and signing secret and disables it: the account ends with no webhook, and alerts are no longer delivered until \`pulumi up --refresh\` sets it again.`,
+      // Its end state once: the replacement holds the webhook, so the old one's delete leaves it.
+      `- Webhook: stays set to \`${URL2}\` (\`hook\` is replaced; deleting the old one leaves it alone, as the replacement holds it).`,
     ],
     holds: (before, after) => {
       expect(before.webhook).toMatchObject({ url: URL2, enabled: true, hasSecret: true });
-      expect(after.webhook).toMatchObject({ enabled: false, hasSecret: false });
-      expect(after.webhook.url ?? null).toBeNull();
+      expect(after.webhook).toMatchObject({ url: URL2, enabled: true });
     },
   },
   "Webhook delete": {
@@ -275,19 +279,22 @@ interface ProgramOptions {
   address: string;
   /** Only Beta and Gamma stay: everything else is deleted. */
   deleted?: boolean;
+  /** Alpha's liquidity_usd min (LIQUIDITY.created unless the in-place rule change was applied). */
+  alphaMin?: number;
 }
 
 function program(o: ProgramOptions, tagIds: string[]): string {
-  const strategy = (resource: string, name: string, cooldown: number) =>
-    `const ${resource} = new sa.Strategy("${resource}", { name: "${name}", triggers: ["new_token_created"], rules: [{ rule: "is_honeypot", dealbreaker: true, enabled: true }], alertCooldownMins: ${cooldown} });`;
+  const strategy = (resource: string, name: string, cooldown: number, min?: number) =>
+    `const ${resource} = new sa.Strategy("${resource}", { name: "${name}", triggers: ["new_token_created"], rules: [{ rule: "is_honeypot", dealbreaker: true, enabled: true }${min === undefined ? "" : `, { rule: "liquidity_usd", dealbreaker: false, min: ${min} }`}], alertCooldownMins: ${cooldown} });`;
   const kept = [strategy("beta", "Beta", 30), strategy("gamma", "Gamma", o.updated ? 45 : 30)];
   if (o.deleted) return ['import * as sa from "pulumi-strategy-alerts";', ...kept].join("\n");
   return [
     'import * as sa from "pulumi-strategy-alerts";',
-    strategy("alpha", "Alpha", 30),
+    strategy("alpha", "Alpha", 30, o.alphaMin ?? LIQUIDITY.created),
     ...kept,
     `new sa.StrategyActivation("active-set", { strategyIds: [${o.updated ? "beta" : "alpha"}.strategyId], exclusive: ${o.updated} });`,
-    `new sa.Webhook("hook", { url: "${o.updated ? URL2 : URL1}", enabled: true, requireVerified: false });`,
+    // The account holds a webhook made in the app: this stack takes it over on purpose.
+    `new sa.Webhook("hook", { url: "${o.updated ? URL2 : URL1}", enabled: true, requireVerified: false, adopt: true });`,
     `const dev = new sa.FollowedDeveloper("dev", { address: "${o.address}", alias: "${o.updated ? "whale" : "launcher"}" });`,
     // A literal address (not dev.address) keeps it known in every preview; dependsOn keeps the order.
     `new sa.DeveloperTags("dev-tags", { address: "${o.address}", tagIds: ${JSON.stringify(o.updated ? tagIds : tagIds.slice(0, 1))} }, { dependsOn: [dev] });`,
@@ -381,20 +388,26 @@ describe.runIf(inject("pulumiBinDir"))("the review's stated effects under the re
     return { report: review.stdout, before, after: await readAccount(client) };
   }
 
+  const changed = LIQUIDITY.changed;
+  /** The demo's change: only a rule of the active strategy (Alpha) changes, in place. */
+  const inPlace = once(async () => {
+    await phases.create();
+    return runPhase(program({ updated: false, address: A1, alphaMin: changed }, tagIds));
+  });
   const phases: Record<Phase, () => Promise<{ report: string; before: Account; after: Account }>> = {
     create: once(() => runPhase(program({ updated: false, address: A1 }, tagIds))),
     update: once(async () => {
-      await phases.create();
-      return runPhase(program({ updated: true, address: A1 }, tagIds));
+      await inPlace();
+      return runPhase(program({ updated: true, address: A1, alphaMin: changed }, tagIds));
     }),
     replace: once(async () => {
       await phases.update();
       const forced = ["gamma", "active-set", "hook"].flatMap((name) => ["--replace", urns.get(name) ?? name]);
-      return runPhase(program({ updated: true, address: A2 }, tagIds), forced);
+      return runPhase(program({ updated: true, address: A2, alphaMin: changed }, tagIds), forced);
     }),
     delete: once(async () => {
       await phases.replace();
-      // What the replace report promised: `pulumi up --refresh` restores the webhook and the set.
+      // The replacements left the webhook and the set as the stack declares them.
       await project.up({ extraArgs: ["--refresh"] });
       const restored = await readAccount(client);
       expect(restored.webhook).toMatchObject({ url: URL2, enabled: true });
@@ -403,6 +416,18 @@ describe.runIf(inject("pulumiBinDir"))("the review's stated effects under the re
       return runPhase(program({ updated: true, address: A2, deleted: true }, tagIds));
     }),
   };
+
+  it("an in-place rule change of the active strategy: no activation step, and the strategy stays active", async () => {
+    const { report, before, after } = await inPlace();
+    expect(report).toContain(`\`liquidity_usd\`: min 5,000 → 20,000 (tighter)`);
+    expect(report).toContain("| Strategy | 1 |");
+    // Alpha's id is unknown only during the preview: the set does not change.
+    expect(report).not.toContain("StrategyActivation");
+    expect(report).not.toContain("### Activation");
+    expect(report).not.toMatch(/becomes (in)?active|deactivates the strategies|active set/i);
+    expect(named(before, "Alpha")?.isActive).toBe(true);
+    expect(named(after, "Alpha")).toMatchObject({ id: named(before, "Alpha")?.id, isActive: true });
+  });
 
   for (const phase of PHASES) {
     it(`${phase}: the report states what the service does, and the account shows it`, async () => {

@@ -62,16 +62,49 @@ describe("the effects catalog", () => {
     expect(tags.says).toContain("removes every tag of the old address `OldAddr`");
   });
 
-  it("says a replacement that keeps the identity ends as its delete leaves it, unless the delete goes first", () => {
+  it("says a replacement that keeps the identity ends as the replacement declares it: the old one's delete leaves the object alone", () => {
     const same = { after: { address: "OldAddr", url: "https://h.example/a", enabled: true } };
-    expect(effectOf("Webhook", "replace", facts(same)).says).toContain("the account ends with no webhook");
-    expect(effectOf("FollowedDeveloper", "replace", facts(same)).says).toContain("it ends inactive");
-    expect(effectOf("DeveloperTags", "replace", facts(same)).says).toContain("it ends with none");
-    expect(effectOf("StrategyActivation", "replace", facts()).says).toContain("they end inactive");
-    const first = facts({ ...same, deleteFirst: true });
-    expect(effectOf("FollowedDeveloper", "replace", first).destructive).toBe(false);
-    expect(effectOf("DeveloperTags", "replace", first).says).toContain("then sets this list");
-    expect(effectOf("Webhook", "replace", first).says).toContain("a new signing secret is generated");
+    for (const deleteFirst of [false, true]) {
+      const f = facts({ ...same, deleteFirst });
+      expect(effectOf("Webhook", "replace", f).says).toContain("Webhook: stays set to `https://h.example/a`");
+      expect(effectOf("FollowedDeveloper", "replace", f).says).toContain("`OldAddr`: stays followed");
+      expect(effectOf("DeveloperTags", "replace", f).says).toContain("Tags of `OldAddr`: stay as they are");
+      for (const kind of ["Webhook", "FollowedDeveloper", "DeveloperTags"] as const) {
+        expect(effectOf(kind, "replace", f).destructive, kind).toBe(false);
+        expect(effectOf(kind, "replace", f).says).toContain("deleting the old one leaves the object alone");
+      }
+    }
+    const set = { added: 0, removed: 1, deactivated: 0, activated: 0 };
+    expect(effectOf("StrategyActivation", "replace", facts({ set })).says).toContain(
+      "leaves active every strategy a set of this stack still holds",
+    );
+    expect(
+      effectOf("StrategyActivation", "replace", facts({ set: { ...set, deactivated: 1 } })).destructive,
+    ).toBe(true);
+  });
+
+  it("says a delete that another resource holds, or that the account changed, leaves the object alone", () => {
+    const [by] = parsePreview(
+      digest([
+        { op: "create", kind: "Webhook", name: "alerts", new: { url: "https://h.example/a", enabled: true } },
+      ]),
+    ).steps.filter((s) => s.kind === "Webhook");
+    const held = effectOf("Webhook", "delete", facts({ release: { why: "held", by: by! } }));
+    expect(held).toEqual({
+      says: "Deleting this resource leaves the account's webhook alone: `alerts` declares it.",
+      destructive: false,
+    });
+    const changed = effectOf(
+      "FollowedDeveloper",
+      "delete",
+      facts({ release: { why: "changed", live: "alias whale, active" } }),
+    );
+    expect(changed.says).toBe(
+      "The delete leaves `OldAddr` alone: it is no longer what this resource last wrote (the account now holds alias whale, active, set outside this stack).",
+    );
+    expect(effectOf("DeveloperTags", "delete", facts({ release: { why: "nothing" } })).says).toBe(
+      "The delete changes nothing in the account: the tags of `OldAddr` are none there.",
+    );
   });
 
   it("warns when a webhook create or update stops deliveries, and not otherwise", () => {
@@ -148,11 +181,11 @@ describe("replacements in a review", () => {
       expect(step?.new?.inputs).toMatchObject({ address: "Same" });
       const { markdown, counts } = renderReview(replacementDigest(deleteFirst));
       expect(counts).toEqual({ FollowedDeveloper: { replace: 1 } });
+      // Either order, the replacement holds the developer: the old one's delete leaves it followed.
       expect(markdown).toContain(
-        deleteFirst
-          ? "- The service deactivates `Same`, then follows it again."
-          : "- ⚠️ **Warning:** the service takes `Same` over, then deleting the old resource deactivates it: it ends inactive.",
+        "- `Same`: stays followed (`dev` is replaced; deleting the old one leaves it alone, as the replacement holds it).",
       );
+      expect(markdown).not.toMatch(/deactivates|ends inactive/);
     }
   });
 });

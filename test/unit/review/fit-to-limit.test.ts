@@ -117,3 +117,61 @@ describe("truncation by priority", () => {
     expect(tiny.shortened.at(-1)).toMatch(/^the last \d+ of the report's \d+ lines$/);
   });
 });
+
+/** The `###`/`####` headings with nothing but blank lines before the next heading of their level or above. */
+function emptyHeadings(markdown: string): string[] {
+  const lines = markdown.split("\n");
+  const level = (l: string) => /^(#{1,6}) /.exec(l)?.[1]?.length;
+  return lines.filter((line, i) => {
+    const own = level(line);
+    if (own === undefined || own <= 2) return false;
+    for (const next of lines.slice(i + 1)) {
+      const l = level(next);
+      if (l !== undefined && l <= own) return true;
+      if (l === undefined && next.trim() !== "" && !next.startsWith("> **Shortened**")) return false;
+    }
+    return true;
+  });
+}
+
+describe("no empty headings", () => {
+  /** 1,000 new strategies with long names, all activated: the activation alone fills the comment. */
+  function activatedThousand(): string {
+    const specs: StepSpec[] = Array.from({ length: 1_000 }, (_, i) => ({
+      op: "create" as const,
+      kind: "Strategy",
+      name: `s${i}`,
+      new: {
+        name: `Strategy ${String(i).padStart(4, "0")} ${"with a long name ".repeat(4)}`,
+        triggers: ["new_token_created"],
+        rules: [{ rule: "is_honeypot", dealbreaker: true }],
+      },
+    }));
+    specs.push({
+      op: "create",
+      kind: "StrategyActivation",
+      name: "active",
+      new: { strategyIds: specs.map(() => UNKNOWN), exclusive: false },
+      deps: { strategyIds: specs.map((s) => urnOf("Strategy", s.name)) },
+    });
+    return digest(specs);
+  }
+
+  it("leaves out the Strategies heading when every strategy's section is left out, and cuts no heading bare", () => {
+    const result = renderReview(activatedThousand());
+    expect(result.markdown.length).toBeLessThanOrEqual(65_536);
+    expect(result.markdown).toContain("| Strategy | 1000 |");
+    expect(result.markdown).not.toContain("#### ");
+    expect(result.markdown).not.toContain("### Strategies");
+    expect(result.shortened.join("; ")).toContain(
+      "the sections (each strategy is still counted in the summary) of 1000 strategies",
+    );
+    expect(emptyHeadings(result.markdown)).toEqual([]);
+  });
+
+  it("keeps every heading with content in the 1,000-strategy report and at every smaller limit", () => {
+    const { preview } = bigChange();
+    for (const maxLength of [65_536, 20_000, 5_000, 2_000])
+      expect(emptyHeadings(renderReview(preview, { maxLength }).markdown), `${maxLength}`).toEqual([]);
+  });
+});

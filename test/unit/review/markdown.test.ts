@@ -1,6 +1,9 @@
 import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
-import { code, message, quote, text, visible } from "../../../provider/review/markdown";
+import { printableText } from "../../../provider/model/printable-text";
+import { renderReview } from "../../../provider/review";
+import { code, message, printableMessage, quote, text, visible } from "../../../provider/review/markdown";
+import { digest, urnOf } from "../../support/preview-fixtures";
 
 const parser = new MarkdownIt({ html: true, linkify: true });
 /** The inline children of a one-paragraph document. */
@@ -137,5 +140,37 @@ describe("message", () => {
     expect(message("connect ECONNREFUSED https://api.example/v1?apiKey=sk_live_1")).not.toContain(
       "sk_live_1",
     );
+  });
+});
+
+describe("printableMessage: a message its source made printable, escaped once", () => {
+  /** What a reader sees of the Markdown: escapes resolved. */
+  const shown = (markdown: string) =>
+    inline(markdown)
+      .map((c) => c.content)
+      .join("");
+
+  it("shows the provider's escapes as it wrote them, and still escapes what is hidden", () => {
+    const made = printableText('strategy "a\nb\u202e" rejected');
+    expect(made).toBe(String.raw`strategy "a\nb\u202e" rejected`);
+    expect(shown(printableMessage(made))).toBe(made);
+    // message() is for raw text: it doubles a backslash so a spelt-out escape never reads as one.
+    expect(shown(message(made))).toBe(String.raw`strategy "a\\nb\\u202e" rejected`);
+    expect(shown(printableMessage("raw \u001b[31m"))).toBe(String.raw`raw \u001b[31m`);
+    // The Markdown escaping and the URL masking are the same as message's.
+    expect(shown(printableMessage("see https://u:p@x.example/a?token=1 *b*"))).toBe(
+      "see https://***@x.example/a?*** *b*",
+    );
+  });
+
+  it(String.raw`renders a provider's diagnostic with \u000a once, not doubled`, () => {
+    // What the provider printed: printableText made the name's line feed the escape `\u000a`.
+    const said = String.raw`Strategy "Safety": create failed: name "a\u000ab" has a line break`;
+    const { markdown } = renderReview(
+      digest([], [{ urn: urnOf("Strategy", "safety"), severity: "error", message: `error: ${said}` }]),
+    );
+    const line = markdown.split("\n").find((l) => l.startsWith("- **error**")) ?? "";
+    expect(shown(line.slice(2))).toBe(`error (safety): ${said}`);
+    expect(line).not.toContain(String.raw`\\\\u000a`);
   });
 });

@@ -51,9 +51,11 @@ describe("stream ≡ digest", () => {
     const fromDigest = renderReview(digest(specs), { account });
     const fromStream = renderReview(eventStream(specs), { account });
     expect(fromStream.markdown).toBe(fromDigest.markdown);
-    expect(fromStream.markdown).toContain("The active set is unchanged");
-    expect(fromStream.markdown).not.toMatch(/becomes (in)?active/i);
-    expect(fromStream.markdown).toContain("active 1 of 25 on PRO (1 declared by this stack, 0 outside it)");
+    // Its id is unknown only during the preview: `pulumi up` finds nothing to change in the set.
+    expect(fromStream.counts).toEqual({ Strategy: { update: 1 } });
+    expect(fromStream.markdown).not.toContain("StrategyActivation");
+    expect(fromStream.markdown).not.toContain("### Activation");
+    expect(fromStream.markdown).not.toMatch(/becomes (in)?active|deactivates|active set/i);
   });
 
   it("a new strategy activated in the same change is named in both forms", () => {

@@ -441,9 +441,17 @@ describe("renderReview: activation", () => {
     expect(result.markdown).toContain("active 2 of 50 on DEGEN (2 declared by this stack, 0 outside it)");
   });
 
-  it("does not count a strategy updated in the same change as activated (its id is unknown only during the preview)", () => {
+  it("reads an activation whose only difference is the ids of strategies updated in place as unchanged", () => {
     const specs: StepSpec[] = [
-      strategyUpdate({ ...base, name: "Alpha" }, { ...base, name: "Alpha", alertCooldownMins: 5 }, ids.a),
+      strategyUpdate(
+        { ...base, name: "Alpha" },
+        {
+          ...base,
+          name: "Alpha",
+          rules: [base.rules[0], { rule: "liquidity_usd", dealbreaker: false, min: 20000 }],
+        },
+        ids.a,
+      ),
       {
         op: "update",
         kind: "StrategyActivation",
@@ -454,12 +462,37 @@ describe("renderReview: activation", () => {
         deps: { strategyIds: [urnOf("Strategy", "safety")] },
       },
     ];
-    const md = render(specs, {
+    const result = render(specs, {
       account: { plan: "PRO", activeLimit: 25, strategies: strategies() },
-    }).markdown;
-    expect(md).toContain("The active set is unchanged");
-    expect(md).not.toContain("becomes inactive");
-    expect(md).toContain("active 1 of 25 on PRO (1 declared by this stack, 0 outside it)");
+    });
+    expect(result.counts).toEqual({ Strategy: { update: 1 } });
+    expect(result.markdown).toContain(`\`liquidity_usd\`: min ${n(5000)} → ${n(20000)} (tighter)`);
+    expect(result.markdown).not.toContain("StrategyActivation");
+    expect(result.markdown).not.toContain("### Activation");
+    expect(result.markdown).not.toMatch(/becomes (in)?active|deactivates the strategies|active set/i);
+  });
+
+  it("tells an unknown id of a new strategy from one of a strategy updated in place", () => {
+    const specs: StepSpec[] = [
+      strategyUpdate({ ...base, name: "Alpha" }, { ...base, name: "Alpha", alertCooldownMins: 5 }, ids.a),
+      { op: "create", kind: "Strategy", name: "gamma", new: { ...base, name: "Gamma" } },
+      {
+        op: "update",
+        kind: "StrategyActivation",
+        name: "active",
+        id: "activation-1",
+        old: { strategyIds: [ids.a], exclusive: false },
+        new: { strategyIds: [UNKNOWN, UNKNOWN], exclusive: false },
+        deps: { strategyIds: [urnOf("Strategy", "safety"), urnOf("Strategy", "gamma")] },
+      },
+    ];
+    const result = render(specs, { account: { plan: "PRO", activeLimit: 25, strategies: strategies() } });
+    expect(result.counts.StrategyActivation).toEqual({ update: 1 });
+    expect(result.markdown).toContain("- The service activates the strategies added to this set.");
+    expect(result.markdown).toContain("- Becomes active (starts sending alerts): “Gamma” (new)");
+    expect(result.markdown).not.toContain("becomes inactive");
+    expect(result.markdown).not.toContain("deactivates");
+    expect(result.markdown).toContain("active 2 of 25 on PRO (2 declared by this stack, 0 outside it)");
   });
 
   it("says when the headroom is unknown because no credentials were given", () => {

@@ -1,0 +1,138 @@
+/**
+ * Steps on one object of the account. The webhook is one per account, a followed developer and
+ * a developer's tags one per address, so two resources of one change may write the same object:
+ * a rename without an alias is a create of the new name and a delete of the old one, a
+ * replacement is both in one step. The provider's delete leaves the live object alone when
+ * another resource of the same run holds it, or when it is no longer what the deleted resource
+ * last wrote (someone changed it outside the stack); this module tells the review which, so it
+ * states each object's end state once.
+ */
+import { stableStringify } from "../model/canonical";
+import { isUnknown } from "../model/unknown-value";
+import type { PlanStep } from "./preview-json";
+
+// biome-ignore lint/suspicious/noExplicitAny: inputs come from the engine as untyped JSON.
+type Bag = Record<string, any>;
+
+/** The kinds whose resources write one shared object of the account. */
+export type ObjectKind = "Webhook" | "FollowedDeveloper" | "DeveloperTags";
+
+/** What the account holds now of the objects a change deletes (read by the review's session). */
+export interface LiveObjects {
+  webhook?: { url: string | null; enabled: boolean };
+  /** By address; a developer the account does not follow is absent. */
+  developers?: Record<string, { alias: string | null; isActive: boolean }>;
+  /** Tag ids by address. */
+  tags?: Record<string, string[]>;
+}
+
+const isObjectKind = (kind: PlanStep["kind"]): kind is ObjectKind =>
+  kind === "Webhook" || kind === "FollowedDeveloper" || kind === "DeveloperTags";
+
+/** The object a state writes: the webhook, or the developer's address; undefined while unknown. */
+function keyOf(kind: ObjectKind, bag: Bag | null | undefined): string | undefined {
+  if (kind === "Webhook") return "webhook";
+  const address = bag?.address;
+  return typeof address === "string" && address !== "" && !isUnknown(address) ? address : undefined;
+}
+
+/** The object a step leaves behind (its old state's), if its old object is released. */
+function releasedKey(step: PlanStep): string | undefined {
+  if (!isObjectKind(step.kind) || (step.op !== "delete" && step.op !== "replace")) return undefined;
+  return keyOf(step.kind, step.old?.inputs);
+}
+
+/** The object a step writes or keeps after the change (any op but a delete). */
+function heldKey(step: PlanStep): string | undefined {
+  if (!isObjectKind(step.kind) || step.op === "delete" || step.op === "read") return undefined;
+  return keyOf(step.kind, step.new?.inputs ?? step.old?.inputs);
+}
+
+/** Why a step's delete (or its replacement's old half) leaves the live object alone. */
+export type Release =
+  /** Another resource of the change (or the replacement itself) holds the object. */
+  | { why: "held"; by: PlanStep }
+  /** The account's object is no longer what the resource last wrote. */
+  | { why: "changed"; live: string }
+  /** The account holds nothing the delete would undo (no webhook URL, an inactive developer, no tags). */
+  | { why: "nothing" };
+
+/** The steps on one object: the one that holds it after the change, and the ones that release it. */
+export interface ObjectGroup {
+  kind: ObjectKind;
+  key: string;
+  holder: PlanStep;
+  /** Deletes (and replacements) whose old object this is: each leaves it to the holder. */
+  released: PlanStep[];
+  /** The steps whose lines the group's end state replaces: the releases, and a holder that creates or replaces. */
+  members: PlanStep[];
+}
+
+/**
+ * The objects of `kind` that one step releases and another (or the same replacement) holds,
+ * over every step of the preview (an unchanged resource holds its object too). A replacement
+ * that moves to another address releases its old object and is stated on its own.
+ */
+export function objectGroups(kind: ObjectKind, steps: PlanStep[]): ObjectGroup[] {
+  const ofKind = steps.filter((s) => s.kind === kind);
+  const groups = new Map<string, ObjectGroup>();
+  for (const step of ofKind) {
+    const key = releasedKey(step);
+    if (key === undefined || groups.has(key)) continue;
+    const holder =
+      ofKind.find((s) => s.op === "replace" && s === step && heldKey(s) === key) ??
+      ofKind.find((s) => s !== step && heldKey(s) === key && s.op !== "same") ??
+      ofKind.find((s) => s !== step && heldKey(s) === key);
+    if (!holder) continue;
+    const released = ofKind.filter(
+      (s) => releasedKey(s) === key && (s.op === "delete" || heldKey(s) === key),
+    );
+    // A replacement that moves to another address is stated on its own, with its release.
+    if (released.length === 0) continue;
+    const members = [
+      ...((holder.op === "create" || holder.op === "replace") && heldKey(holder) === key ? [holder] : []),
+      ...released.filter((s) => s !== holder),
+    ];
+    groups.set(key, { kind, key, holder, released, members });
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Why a delete (or a replacement that moves to another object) leaves its old object alone, or
+ * undefined when it clears it: another resource holds it, or the live object, when the review
+ * read it, is no longer what the state recorded.
+ */
+export function releaseOf(step: PlanStep, steps: PlanStep[], live: LiveObjects = {}): Release | undefined {
+  const key = releasedKey(step);
+  if (key === undefined || !isObjectKind(step.kind)) return undefined;
+  const by = steps.find(
+    (s) => s.kind === step.kind && heldKey(s) === key && (s !== step || s.op === "replace"),
+  );
+  if (by) return { why: "held", by };
+  const wrote = (step.old?.outputs ?? step.old?.inputs ?? {}) as Bag;
+  if (step.kind === "Webhook") {
+    const now = live.webhook;
+    if (!now) return undefined;
+    if (!now.url) return { why: "nothing" };
+    if (now.url !== (wrote.url ?? null) || now.enabled !== (wrote.enabled === true))
+      return { why: "changed", live: `${now.url}${now.enabled ? "" : " (disabled)"}` };
+    return undefined;
+  }
+  if (step.kind === "FollowedDeveloper") {
+    if (!live.developers) return undefined;
+    const now = live.developers[key];
+    if (!now?.isActive) return { why: "nothing" };
+    const alias = typeof wrote.alias === "string" ? wrote.alias : undefined;
+    if (wrote.active === false || (alias !== undefined && now.alias !== alias))
+      return { why: "changed", live: now.alias ? `alias ${now.alias}, active` : "active" };
+    return undefined;
+  }
+  const now = live.tags?.[key];
+  if (!now) return undefined;
+  if (now.length === 0) return { why: "nothing" };
+  const declared = Array.isArray(wrote.tagIds) ? [...(wrote.tagIds as string[])].sort() : [];
+  if (stableStringify([...now].sort()) !== stableStringify(declared))
+    return { why: "changed", live: `${now.length} other tags` };
+  return undefined;
+}
