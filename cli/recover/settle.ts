@@ -202,7 +202,7 @@ function keyOf(create: PendingCreate): string {
 }
 
 /** The create's bound, ms since the epoch; undefined when it carries none (or an unreadable one). */
-export function createdNotBefore(create: PendingCreate): number | undefined {
+function createdNotBefore(create: PendingCreate): number | undefined {
   const stamp = create.inputs[CREATE_BOUND_INPUT];
   const ms = typeof stamp === "string" ? Date.parse(stamp) : Number.NaN;
   return Number.isNaN(ms) ? undefined : ms;
