@@ -139,7 +139,7 @@ const ACTIVATION: Record<Operation, EffectOf> = {
 };
 
 /** What the account's object is like after a change, and what the delete of the old resource does. */
-export interface EndState {
+interface EndState {
   before: Bag;
   after: Bag;
   /** How the object changes hands: "moves to resource `b`; deleting `a` leaves it alone". */

@@ -10,9 +10,10 @@ import { backtestTargets } from "./backtest-targets";
 import { ReviewOptionsError } from "./errors";
 import { renderReviewHtml } from "./html/page";
 import { sweepLeftovers } from "./leftovers";
-import { parsePreview } from "./preview-json";
+import { type PreviewPlan, parsePreview } from "./preview-json";
 import { type ReviewContext, type ReviewResult, renderReview } from "./render";
 import { ReviewRun, SWEEP_AFTER_MS } from "./review-run";
+import type { LiveObjects } from "./same-object";
 import { TemporaryStrategies } from "./temporaries";
 
 export interface ReviewSessionOptions {
@@ -56,6 +57,50 @@ async function readAccount(
   };
 }
 
+/** The most developers whose tags a review reads to judge their deletes. */
+const TAG_READS = 20;
+
+/**
+ * The account's objects that the change deletes or replaces (the webhook, followed developers,
+ * tags), read only when it does: a delete leaves an object that is no longer what its resource
+ * last wrote, and the review says so. An object that cannot be read is left out.
+ */
+async function readLive(client: ApiClient, plan: PreviewPlan): Promise<LiveObjects> {
+  const released = plan.steps.filter((s) => s.op === "delete" || s.op === "replace");
+  const addresses = (kind: string) => [
+    ...new Set(
+      released
+        .filter((s) => s.kind === kind)
+        .map((s) => s.old?.inputs?.address)
+        .filter((a): a is string => typeof a === "string"),
+    ),
+  ];
+  const live: LiveObjects = {};
+  if (released.some((s) => s.kind === "Webhook")) {
+    const webhook = await client.webhook.get();
+    live.webhook = { url: webhook.url ?? null, enabled: webhook.enabled };
+  }
+  if (addresses("FollowedDeveloper").length > 0) {
+    const developers: NonNullable<LiveObjects["developers"]> = {};
+    for await (const d of client.devs.iterate())
+      developers[d.address] = { alias: d.alias ?? null, isActive: d.isActive !== false };
+    live.developers = developers;
+  }
+  const tagged = addresses("DeveloperTags").slice(0, TAG_READS);
+  if (tagged.length > 0) {
+    const tags: NonNullable<LiveObjects["tags"]> = {};
+    for (const address of tagged) {
+      try {
+        tags[address] = (await client.devs.getTags(address)).tagIds.map(String);
+      } catch {
+        // Not followed any more, or unreadable: the review says what the delete would do.
+      }
+    }
+    live.tags = tags;
+  }
+  return live;
+}
+
 export async function reviewWithAccount(
   previewJson: string,
   options: ReviewSessionOptions = {},
@@ -76,6 +121,13 @@ export async function reviewWithAccount(
       context.tagNames = { ...tagNames, ...context.tagNames };
     } catch (err) {
       log(`could not read the account (plan headroom and names are left out): ${(err as Error).message}`);
+    }
+    try {
+      context.live = await readLive(client, plan);
+    } catch (err) {
+      log(
+        `could not read the objects the change deletes (whether a delete leaves one alone is not shown): ${(err as Error).message}`,
+      );
     }
   }
   if (options.backtest) {

@@ -139,6 +139,14 @@ function scenario(v: Value): { preview: string; context: ReviewContext; marked: 
       old: { address: v(711), alias: v(712) },
       new: { address: v(711), alias: v(713), active: false },
     },
+    // A second resource of the same developer, deleted: one end state for the address.
+    {
+      op: "delete",
+      kind: "FollowedDeveloper",
+      name: v(720),
+      id: v(711),
+      old: { address: v(711), alias: v(721) },
+    },
     {
       op: "update",
       kind: "DeveloperTags",
