@@ -409,12 +409,27 @@ export function spawnUp(p: PulumiProject): {
   };
 }
 
-/** `strategy-alerts recover --yes` from the built package, in the project with its environment. */
-function recover(p: PulumiProject): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runProcess("node", [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", p.stack], {
-    cwd: p.dir,
-    env: p.env,
-  });
+/**
+ * `strategy-alerts recover --yes` from the built package, in the project with its environment.
+ * A webhook or developer the killed update may have written is listed, never taken by itself
+ * (nothing shows this update wrote it): this stack is the account's only one, so, as its owner
+ * would, the campaign names those with --adopt and runs recover again. Strategies are never named.
+ */
+async function recover(p: PulumiProject): Promise<{ code: number; stdout: string; stderr: string }> {
+  const run = (...args: string[]) =>
+    runProcess(
+      "node",
+      [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", p.stack, ...args],
+      {
+        cwd: p.dir,
+        env: p.env,
+      },
+    );
+  const first = await run();
+  const named = [...first.stdout.matchAll(/rerun with --adopt (\S+?);/g)].map((m) => m[1]!);
+  if (first.code === 0 || named.length === 0) return first;
+  const second = await run(...named.flatMap((id) => ["--adopt", id]));
+  return { ...second, stdout: `${first.stdout}${second.stdout}` };
 }
 
 /** Waits until the emulator journaled at least `n` writes of the API (or 90 s passed). */
