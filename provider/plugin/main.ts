@@ -11,7 +11,19 @@ import { printableText } from "../model/printable-text";
 import { engineAddressOf, exitWithEngine } from "../runtime/engine-watch";
 import { listenEarly } from "./early-listener";
 
-export async function main(): Promise<void> {
+let started: Promise<void> | undefined;
+
+/**
+ * Starts the plugin, once per process: a second call returns the first start. A bundle's entry
+ * calls it, and inside the bundle the guard at the end of this file holds as well (the bundle is
+ * the main module, as a single executable's script is), so either alone may not decide.
+ */
+export function main(): Promise<void> {
+  started ??= start();
+  return started;
+}
+
+async function start(): Promise<void> {
   process.on("unhandledRejection", (err) => {
     const text = err instanceof Error ? (err.stack ?? err.message) : String(err);
     // A stack keeps its lines; each is printable (a message may quote untrusted text).
@@ -32,4 +44,5 @@ export async function main(): Promise<void> {
   setImmediate(() => void plugin.load().catch(() => {}));
 }
 
+// Run as a file of its own (`node main.js`, ts-node): start. main() starts once however often called.
 if (require.main === module) void main();

@@ -19,7 +19,9 @@ export async function bundlePlugin(root: string, outDir: string, version: string
   const file = join(outDir, "plugin.js");
   const result = await build({
     stdin: {
-      // main.ts starts itself only as the main module, which a bundled module never is.
+      // The entry starts the plugin. main.ts's own guard (`require.main === module`) holds inside
+      // the bundle too, since the bundle is the main module (a single executable's script is);
+      // main() starts once per process however often it is called.
       contents: 'import { main } from "./main";\nvoid main();\n',
       resolveDir: join(root, "provider/plugin"),
       sourcefile: "release-entry.ts",
