@@ -8,6 +8,7 @@ import {
 } from "../../../provider/api/errors";
 import type { WaitEvent } from "../../../provider/api/rate-limiter";
 import { controlOk } from "../../support/emulator";
+import { fakeClock } from "../../support/fake-clock";
 import { emulatorClients, expectKeyAbsent, rejectionOf, strategyInput } from "./helpers";
 
 interface JournalEntry {
@@ -40,17 +41,24 @@ describe("client retries and ambiguous writes against injected faults", () => {
 
   /**
    * A user whose client waits on fake time (a sleep moves its clock instead of waiting) and
-   * records every wait. The journal is emptied once the user exists.
+   * records every wait. The journal is emptied once the user exists. With `clock`, the client's
+   * time is that clock alone: it moves only when the client sleeps, never with the machine's load
+   * (without it, the machine's time plus what the client slept, for the tests that compare the
+   * client's times with the emulator's).
    */
-  async function user() {
+  async function user(clock?: ReturnType<typeof fakeClock>) {
     const waits: WaitEvent[] = [];
     let offsetMs = 0;
+    const time = clock ?? {
+      now: () => Date.now() + offsetMs,
+      sleep: async (ms: number) => {
+        offsetMs += ms;
+      },
+    };
     const u = await clients.user({
       client: {
-        now: () => Date.now() + offsetMs,
-        sleep: async (ms) => {
-          offsetMs += ms;
-        },
+        now: time.now,
+        sleep: time.sleep,
         random: () => 0,
         onWait: (e) => waits.push(e),
         // Fake time stays out of the machine-wide window file.
@@ -120,11 +128,17 @@ describe("client retries and ambiguous writes against injected faults", () => {
   });
 
   it("POST /strategies answered 429 is waited out and sent again: created exactly once", async () => {
-    const { client, waits } = await user();
+    // The client's clock moves only when it sleeps: the wait it announces and the one it sleeps
+    // are the Retry-After's 2 s exactly, however long the machine takes between the answer and
+    // the next send.
+    const clock = fakeClock();
+    const { client, waits } = await user(clock);
     await fault({ method: "POST", path: "/strategies", status: 429, retryAfterSeconds: 2, count: 1 });
     const created = await client.strategies.create(strategyInput({ name: "after 429" }));
     expect(created.name).toBe("after 429");
-    expect(waits.some((w) => w.reason === "retry-after" && w.waitMs === 2000)).toBe(true);
+    expect(waits.map((w) => [w.reason, w.waitMs])).toEqual([["retry-after", 2000]]);
+    expect(clock.sleeps).toEqual([2000]);
+    expect(await trail(clients.em)).toEqual(["POST /strategies 429", "POST /strategies 201"]);
     expect((await client.strategies.list()).strategies.map((s) => s.id)).toEqual([created.id]);
   });
 
