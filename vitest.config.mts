@@ -30,6 +30,7 @@ const LONGEST_FIRST = [
   "test/e2e/request-economy.test.ts",
   "test/e2e/review-concurrency.test.ts",
   "test/e2e/import.test.ts",
+  "test/e2e/shared-account.test.ts",
   "test/e2e/adoption.test.ts",
   "test/e2e/plugin-lifetime.test.ts",
   "test/e2e/preview-honesty.test.ts",

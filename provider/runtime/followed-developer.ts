@@ -38,7 +38,7 @@ const label = (address: unknown) => `FollowedDeveloper ${quotedText(String(addre
  * What a followed developer is when no one holds it: the API cannot unfollow, so a destroy leaves
  * the developer inactive, and an inactive developer without tags is free to follow again.
  */
-export function isHeld(record: DeveloperRecord | undefined): boolean {
+function isHeld(record: DeveloperRecord | undefined): boolean {
   return record !== undefined && (record.isActive !== false || (record.tagIds?.length ?? 0) > 0);
 }
 

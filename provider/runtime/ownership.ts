@@ -65,7 +65,12 @@ export function hold(ctx: RuntimeContext, key: string): void {
  * cannot warn on a resource, and the engine shows a provider's stderr in both front doors.
  */
 export function leftInPlace(object: string, why: string): void {
-  console.error(printableText(`strategy-alerts: ${object}: left as it is: ${why}`));
+  say(object, `left as it is: ${why}`);
+}
+
+/** One line about an object in the update's output. */
+export function say(object: string, text: string): void {
+  console.error(printableText(`strategy-alerts: ${object}: ${text}`));
 }
 
 /** The reason when another resource of this run holds the object a delete would clear. */

@@ -15,6 +15,7 @@ import {
   leftInPlace,
   mustNotExist,
   objectKey,
+  say,
   takeOverFailure,
 } from "./ownership";
 import { urlFailure } from "./webhook-url";
@@ -110,7 +111,14 @@ export const webhookHandler: KindHandler = {
         live.url === want.url &&
         live.enabled === want.enabled &&
         (!want.requireVerified || Boolean(live.verifiedAt));
-      if (inPlace) return { id: WEBHOOK_ID, outs: outputsOf(inputsOf(want), live, undefined) };
+      if (inPlace) {
+        if (live.hasSecret)
+          say(
+            "The account's webhook",
+            "adopted as it is; its signing secret cannot be read back (the service shows it only when it generates one), so this resource's secret output is empty: rename with `aliases` to keep the secret a resource held, or change `rotation` for a new one",
+          );
+        return { id: WEBHOOK_ID, outs: outputsOf(inputsOf(want), live, undefined) };
+      }
       return { id: WEBHOOK_ID, outs: await apply(ctx, want, undefined, {}) };
     });
   },

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { ApiClient } from "../../provider/api/client";
+import { stackConfig, TestEmulator } from "./emulator-fixture";
+import { type CommandResult, PulumiProject } from "./harness";
+import { allText, portfolio } from "./portfolio-program";
+import {
+  exampleProgram,
+  PLUGIN_BUILDS,
+  portfolioConfig,
+  writeYamlProgram,
+  yamlStack,
+} from "./yaml-portfolio-fixture";
+
+/**
+ * Every kind on one account shared by several stacks and projects, through both front doors:
+ * the webhook, a followed developer and its tags have one owner; a rename ends as declared; a
+ * partly failed activation converges; a pinned stack never writes with another account's key.
+ */
+
+const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+
+interface AccountSingletons {
+  webhook: { url: string | null; enabled: boolean; hasSecret: boolean };
+  developer:
+    | { isActive: boolean | undefined; alias: string | null | undefined; tagIds: string[] }
+    | undefined;
+}
+
+async function singletons(client: ApiClient): Promise<AccountSingletons> {
+  const webhook = await client.webhook.get();
+  const dev = (await client.devs.list({ limit: 100 })).developers.find((d) => d.address === ADDRESS);
+  return {
+    webhook: { url: webhook.url ?? null, enabled: webhook.enabled, hasSecret: webhook.hasSecret },
+    developer: dev && { isActive: dev.isActive, alias: dev.alias, tagIds: [...(dev.tagIds ?? [])].sort() },
+  };
+}
+
+/** The steps a preview or update plans, other than "same" and a refresh's reads: `<op> <name>`. */
+function stepsOf(result: CommandResult): string[] {
+  return result.events
+    .map((e) => e.resourcePreEvent?.metadata)
+    .filter(
+      (m) => m !== undefined && !["same", "refresh"].includes(m.op) && !m.urn.includes("pulumi:pulumi:Stack"),
+    )
+    .map((m) => `${m!.op} ${m!.urn.split("::").pop()}`);
+}
+
+/** The example's YAML with the webhook, developer, tags and activation under new names. */
+function renamed(program: string, adopt: boolean): string {
+  let out = program
+    .replace(/^ {2}dev:$/m, "  dev-v2:")
+    .replaceAll(`\${dev.address}`, `\${dev-v2.address}`)
+    .replace(/^ {2}trusted-dev-tags:$/m, "  trusted-dev-tags-v2:")
+    .replace(/^ {2}alerts-webhook:$/m, "  alerts-webhook-v2:")
+    .replaceAll(`\${alerts-webhook.`, `\${alerts-webhook-v2.`)
+    .replace(/^ {2}active-set:$/m, "  active-set-v2:")
+    .replaceAll(`\${active-set.`, `\${active-set-v2.`);
+  if (adopt)
+    out = out
+      .replace("      alias: trusted launcher\n", "      alias: trusted launcher\n      adopt: true\n")
+      .replace(
+        `      address: \${dev-v2.address}\n`,
+        `      address: \${dev-v2.address}\n      adopt: true\n`,
+      )
+      .replace(
+        "      enabled: true\n      requireVerified:",
+        "      enabled: true\n      adopt: true\n      requireVerified:",
+      );
+  return out;
+}
+
+describe.runIf(inject("pulumiBinDir"))("one account shared by stacks and projects", () => {
+  let emulator: TestEmulator;
+  const projects: PulumiProject[] = [];
+
+  beforeAll(async () => {
+    emulator = await TestEmulator.start();
+  });
+  afterAll(async () => {
+    for (const p of projects) await p.cleanup();
+    await emulator?.close();
+  });
+
+  it.each(PLUGIN_BUILDS)(
+    "YAML (%s): a second stack and a TypeScript project declaring the same webhook, developer and tags fail their preview, and their destroys leave the first stack whole",
+    async (plugin) => {
+      const user = await emulator.user("DEGEN");
+      const config = await portfolioConfig(emulator, user);
+      const first = await yamlStack({ plugin, config });
+      projects.push(first);
+      await first.up();
+      const before = await singletons(user.client);
+      expect(before.webhook.hasSecret).toBe(true);
+      expect(before.developer?.isActive).toBe(true);
+      const secret = emulator.em.store.getWebhook(user.userId)?.secret;
+
+      const second = await first.anotherStack("second", config);
+      const ts = await PulumiProject.create({
+        name: "shared-ts",
+        program: `import * as sa from "pulumi-strategy-alerts";
+new sa.Webhook("hook", { url: "https://other.example.com/hook", enabled: true, requireVerified: false });
+const dev = new sa.FollowedDeveloper("dev", { address: "${ADDRESS}" });
+new sa.DeveloperTags("tags", { address: dev.address, tagIds: [] });
+`,
+        config: stackConfig(emulator, user.apiKey),
+      });
+      projects.push(ts);
+      for (const other of [second, ts]) {
+        const up = await other.up({ allowFailure: true, withPreview: true });
+        expect(up.code).not.toBe(0);
+        const text = allText(up);
+        // The engine stops at the first failing check: one of the three objects is named.
+        expect(text).toMatch(
+          /(The account's webhook|FollowedDeveloper "7xKX[^"]*" \(44 characters\)|DeveloperTags "7xKX[^"]*" \(44 characters\)) already exists on the account/,
+        );
+        expect(text).toContain("adopt: true");
+        await other.destroy();
+        expect(await singletons(user.client)).toEqual(before);
+      }
+      expect(emulator.em.store.getWebhook(user.userId)?.secret).toBe(secret);
+      const check = await first.run(
+        ["preview", "--refresh", "--expect-no-changes", "--non-interactive", "--stack", first.stack],
+        { allowFailure: true },
+      );
+      expect(check.code, allText(check)).toBe(0);
+    },
+  );
+
+  it("YAML: renaming the webhook, developer, tags and activation asks for adopt: true, then ends with every object as declared", async () => {
+    const user = await emulator.user("DEGEN");
+    const p = await yamlStack({ config: await portfolioConfig(emulator, user) });
+    projects.push(p);
+    await p.up();
+    const before = await singletons(user.client);
+    const secret = emulator.em.store.getWebhook(user.userId)?.secret;
+    const active = (await user.client.strategies.list()).strategies
+      .filter((s) => s.isActive)
+      .map((s) => s.id);
+    expect(active).toHaveLength(3);
+
+    const program = await exampleProgram();
+    await writeYamlProgram(p, renamed(program, false));
+    const refused = await p.up({ allowFailure: true, withPreview: true });
+    expect(refused.code).not.toBe(0);
+    expect(allText(refused)).toContain("adopt: true");
+    expect(await singletons(user.client)).toEqual(before);
+
+    await writeYamlProgram(p, renamed(program, true));
+    const up = await p.up();
+    expect(allText(up)).toContain("left as it is: another resource of this stack now declares it");
+    expect(await singletons(user.client)).toEqual(before);
+    // The service keeps its secret; it is shown only when generated, so the adopting resource
+    // cannot hold it and says so (aliases keep it in the state).
+    expect(emulator.em.store.getWebhook(user.userId)?.secret).toBe(secret);
+    expect((await p.outputs()).webhookSecret ?? null).toBeNull();
+    expect(allText(up)).toContain("its signing secret cannot be read back");
+    const after = (await user.client.strategies.list()).strategies.filter((s) => s.isActive).map((s) => s.id);
+    expect(after.sort()).toEqual(active.sort());
+    const check = await p.run(
+      ["preview", "--refresh", "--expect-no-changes", "--non-interactive", "--stack", p.stack],
+      { allowFailure: true },
+    );
+    expect(check.code, allText(check)).toBe(0);
+  });
+
+  it("TypeScript: a failed activation names the strategy, records what it activated, and a revert deactivates it", async () => {
+    const user = await emulator.user("DEGEN");
+    const program = (active: number) =>
+      portfolio(6, 1000).replace(
+        /strategyIds: \[(.*)\]/,
+        (_, ids: string) => `strategyIds: [${ids.split(", ").slice(0, active).join(", ")}]`,
+      );
+    const p = await PulumiProject.create({
+      name: "shared-partial",
+      program: program(3),
+      config: stackConfig(emulator, user.apiKey),
+    });
+    projects.push(p);
+    await p.up();
+    const all = (await user.client.strategies.list()).strategies.sort((a, b) => a.name.localeCompare(b.name));
+    const s4 = all.find((s) => s.name === "s strategy 3")!;
+    await emulator.control("POST", "/faults", {
+      method: "POST",
+      path: `/strategies/${s4.id}/activate`,
+      status: 500,
+      count: 100,
+    });
+    await p.writeProgram(program(6));
+    const failed = await p.up({ allowFailure: true });
+    await emulator.control("DELETE", "/faults");
+    expect(failed.code).not.toBe(0);
+    expect(allText(failed)).toContain(`activating strategy "s strategy 3" (${s4.id}) failed`);
+
+    // The engine keeps the old inputs of a partly failed update and the outputs it recorded: the
+    // revert is an update of the activation (the strategies it left active), not "no changes".
+    await p.writeProgram(program(3));
+    expect(stepsOf(await p.preview())).toEqual(["update active"]);
+    await p.up();
+    const active = (await user.client.strategies.list()).strategies
+      .filter((s) => s.isActive)
+      .map((s) => s.name);
+    expect(active.sort()).toEqual(["s strategy 0", "s strategy 1", "s strategy 2"]);
+    expect(stepsOf(await p.preview({ extraArgs: ["--refresh"] }))).toEqual([]);
+  });
+
+  it("TypeScript: a stack pinned to its account never writes with another account's key, --skip-preview included", async () => {
+    const owner = await emulator.user("DEGEN");
+    const stranger = await emulator.user("DEGEN");
+    const p = await PulumiProject.create({
+      name: "shared-pinned",
+      program: portfolio(1, 1000),
+      config: {
+        ...stackConfig(emulator, owner.apiKey),
+        "strategy-alerts:accountId": { value: owner.userId },
+      },
+    });
+    projects.push(p);
+    await p.up();
+    await p.writeProgram(portfolio(2, 1000));
+    const up = await p.up({
+      allowFailure: true,
+      extraArgs: ["--skip-preview"],
+      env: { STRATEGY_ALERTS_API_KEY: stranger.apiKey },
+    });
+    expect(up.code).not.toBe(0);
+    expect(allText(up)).toContain(`pinned to account ${owner.userId}`);
+    expect(allText(up)).not.toContain(stranger.apiKey);
+    expect((await emulator.journal(stranger.userId)).filter((r) => r.method !== "GET")).toEqual([]);
+    expect((await stranger.client.strategies.list()).strategies).toEqual([]);
+    // With its own key the stack goes on.
+    await p.up();
+    expect((await owner.client.strategies.list()).strategies).toHaveLength(2);
+  });
+});
