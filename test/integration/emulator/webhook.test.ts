@@ -194,7 +194,11 @@ describe("emulator webhook", () => {
     [{ enabled: true, url: "ftp://example.com/x" }, "body.url"],
     [{ enabled: true, url: "http://example.com/hook" }, "plain http is allowed only for localhost"],
     [{ enabled: true, url: "https://user:pw@example.com/hook" }, "credentials"],
-    [{ enabled: true, url: "not a url" }, "absolute"],
+    [{ enabled: true, url: "not-a-url" }, "absolute"],
+    // The model's one rule (provider/model/webhook-url.ts), which the provider checks at preview.
+    [{ enabled: true, url: "not a url" }, "url must not contain white space"],
+    [{ enabled: true, url: "https://example.com/hook#part" }, "url must not contain a fragment"],
+    [{ enabled: true, url: "https://example.com/h\u200book" }, "invisible characters; it has \\u200b"],
   ])("rejects %j with 400 and changes nothing", async (body, message) => {
     const u = await newUser(em);
     const res = await u.put("/webhook", body);
