@@ -19,6 +19,7 @@ import { secretOutputs, stableProperties } from "../model/kinds";
 import { printableText } from "../model/printable-text";
 import { shortText } from "../model/quoted-text";
 import type { ResourceKind } from "../model/type-tokens";
+import { webhookUrlIsSecret } from "../model/webhook-url";
 import { boundedFailures } from "../runtime/check-failures";
 import { RuntimeContext } from "../runtime/context";
 import { handlers } from "../runtime/handlers";
@@ -138,7 +139,9 @@ export class StrategyAlertsProvider {
         if (waiting.length > 0) await this.#warn(req.getUrn(), checkedAtApplyLine(waiting));
         // Sets in the program's order, so that diff paths name elements as the program does.
         const inputs = inOrderOf(kind, news.bag, result.inputs);
-        const res = new provproto.CheckResponse().setInputs(seal(inputs, news.secretKeys));
+        const res = new provproto.CheckResponse().setInputs(
+          seal(inputs, sealedKeys(kind, news.secretKeys, inputs)),
+        );
         for (const f of result.failures ?? []) res.addFailures(failure(f));
         return res;
       }),
@@ -168,8 +171,8 @@ export class StrategyAlertsProvider {
         // A refresh keeps the program's order: only a change made in the app is a difference.
         return res
           .setId(result.id)
-          .setProperties(seal(inOrderOf(kind, previous, result.props), secretKeys(kind, keys)))
-          .setInputs(seal(inOrderOf(kind, previous, result.inputs), keys));
+          .setProperties(seal(inOrderOf(kind, previous, result.props), secretKeys(kind, keys, result.props)))
+          .setInputs(seal(inOrderOf(kind, previous, result.inputs), sealedKeys(kind, keys, result.inputs)));
       }),
     };
   }
@@ -183,7 +186,7 @@ export class StrategyAlertsProvider {
         if (req.getPreview()) {
           const outs = previewOutputs(kind, inputs.bag);
           return new provproto.CreateResponse().setProperties(
-            seal(outs, secretKeys(kind, inputs.secretKeys)),
+            seal(outs, secretKeys(kind, inputs.secretKeys, outs)),
           );
         }
         const result = await this.#initFailing(kind, inputs.secretKeys, () =>
@@ -191,7 +194,9 @@ export class StrategyAlertsProvider {
         );
         return new provproto.CreateResponse()
           .setId(result.id)
-          .setProperties(seal(inOrderOf(kind, inputs.bag, result.outs), secretKeys(kind, inputs.secretKeys)));
+          .setProperties(
+            seal(inOrderOf(kind, inputs.bag, result.outs), secretKeys(kind, inputs.secretKeys, result.outs)),
+          );
       }),
       update: this.#unary(async (req: provproto.UpdateRequest) => {
         const kind = this.#kind(req.getUrn());
@@ -200,7 +205,7 @@ export class StrategyAlertsProvider {
         const keys = new Set([...olds.secretKeys, ...news.secretKeys]);
         if (req.getPreview()) {
           const outs = previewOutputs(kind, news.bag, olds.bag);
-          return new provproto.UpdateResponse().setProperties(seal(outs, secretKeys(kind, keys)));
+          return new provproto.UpdateResponse().setProperties(seal(outs, secretKeys(kind, keys, outs)));
         }
         const result = await this.#initFailing(kind, keys, async () => ({
           id: req.getId(),
@@ -212,7 +217,7 @@ export class StrategyAlertsProvider {
           )),
         }));
         const outs = inOrderOf(kind, news.bag, result.outs);
-        return new provproto.UpdateResponse().setProperties(seal(outs, secretKeys(kind, keys)));
+        return new provproto.UpdateResponse().setProperties(seal(outs, secretKeys(kind, keys, outs)));
       }),
       delete: this.#unary(async (req: provproto.DeleteRequest) => {
         const kind = this.#kind(req.getUrn());
@@ -261,7 +266,7 @@ export class StrategyAlertsProvider {
       if (!isInitFailure(err)) throw err;
       const detail = new provproto.ErrorResourceInitFailed()
         .setId(err.id)
-        .setProperties(seal(err.properties, secretKeys(kind, keys)))
+        .setProperties(seal(err.properties, secretKeys(kind, keys, err.properties)))
         .setReasonsList(err.reasons.map((r) => this.#shown(r)));
       throw new InitFailedError(this.#shown(err.message), detail);
     }
@@ -334,8 +339,20 @@ const SHOWN_ERROR = 4_000;
 const DIFF_NONE = provproto.DiffResponse.DiffChanges.DIFF_NONE;
 const DIFF_SOME = provproto.DiffResponse.DiffChanges.DIFF_SOME;
 
-function secretKeys(kind: ResourceKind, keys: Iterable<string>): Set<string> {
-  return new Set([...keys, ...secretOutputs(kind)]);
+/**
+ * The top-level keys of a bag sealed as secrets: those that came in as one, and a Webhook's url
+ * that carries a credential (a query token, user info: `webhookUrlIsSecret`), so the engine
+ * stores it encrypted however the program declared it. A plain url stays plain.
+ */
+function sealedKeys(kind: ResourceKind, keys: Iterable<string>, bag: PropertyBag | undefined): Set<string> {
+  const sealed = new Set(keys);
+  if (kind === "Webhook" && webhookUrlIsSecret(bag?.url)) sealed.add("url");
+  return sealed;
+}
+
+/** The keys of outputs sealed as secrets: those of the inputs, and the kind's secret outputs. */
+function secretKeys(kind: ResourceKind, keys: Iterable<string>, bag: PropertyBag | undefined): Set<string> {
+  return new Set([...sealedKeys(kind, keys, bag), ...secretOutputs(kind)]);
 }
 
 /** Every check failure the plugin answers (resources, configuration, invokes): printable. */

@@ -1,6 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { inputNames, secretOutputs } from "../model/kinds";
 import { hasTypeToken, TYPE_TOKENS } from "../model/type-tokens";
+import { webhookUrlIsSecret } from "../model/webhook-url";
 import { warnCheckedAtApply } from "./checked-at-apply";
 import { shellInputs } from "./provider-shell";
 import { readState } from "./read-state";
@@ -26,6 +27,18 @@ export interface WebhookArgs {
 }
 
 const INPUT_KEYS: readonly (keyof WebhookArgs)[] = inputNames("Webhook");
+
+/**
+ * The url as it is registered: a Pulumi secret when it carries a credential (a query token, user
+ * info: `webhookUrlIsSecret`), so the state and every preview hold it encrypted; the engine marks
+ * the output of a secret input secret too. A plain url stays plain, as existing states hold it.
+ */
+function secretUrl(url: WebhookArgs["url"]): WebhookArgs["url"] {
+  if (url === undefined || url === null || typeof url === "string")
+    return webhookUrlIsSecret(url) ? pulumi.secret(url as string) : url;
+  // An Output returned from apply is lifted, secretness included.
+  return pulumi.output(url).apply((u) => (webhookUrlIsSecret(u) ? pulumi.secret(u) : pulumi.output(u)));
+}
 
 /**
  * The account's single webhook. One that already exists (another stack's, the app's) is taken over
@@ -72,7 +85,7 @@ export class Webhook extends pulumi.CustomResource {
       super(
         TYPE_TOKENS.Webhook,
         name,
-        shellInputs("Webhook", args),
+        shellInputs("Webhook", { ...args, url: secretUrl(args.url) }),
         // A secret returned from create must be declared here: pulumi.secret() from a dynamic provider does not work.
         pulumi.mergeOptions(opts, { additionalSecretOutputs: secretOutputs("Webhook") }),
       );

@@ -275,6 +275,37 @@ describe("the provider plugin over gRPC", () => {
     await degen.delete("Webhook", created.id, rotated);
   });
 
+  it("keeps a webhook url with a query token a secret in check, create, read and update; a plain url plain", async () => {
+    const tokenUrl = `${receiver.url}?token=s3cr3t-query-token`;
+    const sealed = { [SIGNATURE_KEY]: SECRET_SIGNATURE, value: tokenUrl };
+    const { inputs } = await degen.check("Webhook", { url: tokenUrl, enabled: true });
+    expect(inputs.url).toEqual(sealed);
+    const created: { id: string; outs: Bag } = await degen.create("Webhook", inputs);
+    expect(created.outs.url).toEqual(sealed);
+    const refreshed = await degen.read("Webhook", created.id, created.outs, inputs);
+    expect(refreshed.props.url).toEqual(sealed);
+    expect(refreshed.inputs.url).toEqual(sealed);
+    const plain = await degen.check("Webhook", { url: receiver.url, enabled: true });
+    expect(plain.inputs.url).toBe(receiver.url);
+    const updated: Bag = await degen.update("Webhook", created.id, created.outs, plain.inputs);
+    // What the old state held as a secret stays one in the update's outputs, as every secret does.
+    expect(updated.url).toEqual({ [SIGNATURE_KEY]: SECRET_SIGNATURE, value: receiver.url });
+    await degen.delete("Webhook", created.id, updated);
+  });
+
+  it("names no property of a failing check whose value the engine would print with a password or an escape", async () => {
+    const withPassword = await degen.checkConfig({ baseUrl: "http://user:pa55word@127.0.0.1:1/wrong" });
+    expect(withPassword.failures).toEqual([{ property: "", reason: expect.stringContaining("baseUrl") }]);
+    expect(JSON.stringify(withPassword.failures)).not.toContain("pa55word");
+    const { failures } = await degen.check("FollowedDeveloper", { address: "0xabc", alias: "a\u001b[2Jb" });
+    expect(failures).toContainEqual({
+      property: "",
+      reason:
+        "alias contains the control character \\u001b at position 2: names and descriptions are plain text",
+    });
+    expect(JSON.stringify(failures)).not.toContain("\u001b");
+  });
+
   it("deletes the strategy; a later refresh finds it gone", async () => {
     await degen.delete("Strategy", strategyId, strategyOuts);
     expect((await degen.read("Strategy", strategyId, strategyOuts, checked)).id).toBe("");

@@ -60,6 +60,60 @@ describe("check failures stay short whatever the input's size", () => {
   });
 });
 
+describe("check failures never make the engine print a hostile or secret value", () => {
+  const reason = { reason: "the reason names the field" };
+  const shownProperty = (value: unknown) =>
+    boundedFailures([{ property: "p", ...reason }], { p: value })[0]?.property;
+
+  it("drops the property when the value holds a control, bidi or invisible character, anywhere in it", () => {
+    for (const value of [
+      "a\u001b[2Jb",
+      "bell\u0007",
+      "bidi\u202e",
+      "zero\u200bwidth",
+      "\ufeffbom",
+      "tag\u{e0041}",
+      "\u3164",
+      "line\u2028sep",
+      ["ok", "x\u001b"],
+      { nested: { alias: "x\u202e" } },
+      { "key\u001b": 1 },
+    ])
+      expect(shownProperty(value)).toBe("");
+  });
+
+  it("drops the property when the value holds a credential of a URL: user info, a query, a URL that does not parse", () => {
+    for (const value of [
+      "https://user:pa%40ss@hooks.example.com/in",
+      "http://user:pw@127.0.0.1:4010/api/external/v1",
+      "https://hooks.example.com/in?token=s3cr3t",
+      "https://hooks.example.com/services/T000/B000/XXXX",
+      { url: "https://a.example/x?key=1" },
+      "https://[bad host/x",
+    ])
+      expect(shownProperty(value)).toBe("");
+  });
+
+  it("keeps the property of a plain short value, and the reason always", () => {
+    for (const value of ["Momentum 🚀", "https://hooks.example.com/in", 42, null, ["a", "b"]])
+      expect(shownProperty(value)).toBe("p");
+    expect(boundedFailures([{ property: "p", ...reason }], { p: "x\u001b" })).toEqual([
+      { property: "", reason: "the reason names the field" },
+    ]);
+  });
+
+  it("a Webhook's check of a url with a password names no property", async () => {
+    const result = await handlers.Webhook.check(
+      new RuntimeContext(),
+      {},
+      { url: "https://user:pa%40ss@hooks.example.com/in", enabled: true },
+    );
+    expect(result.failures).toEqual([
+      { property: "", reason: "url must not contain credentials (a user name or password before the host)" },
+    ]);
+  });
+});
+
 describe("checked at apply", () => {
   it("names the checked inputs that hold an unknown value, in the kind's order", () => {
     expect(
