@@ -22,7 +22,8 @@ export class ResourceOperationError extends StrategyAlertsError {
   }
 }
 
-function messageOf(cause: unknown): string {
+/** What an error says, whatever was thrown. */
+export function messageOf(cause: unknown): string {
   return cause instanceof Error ? cause.message : String(cause);
 }
 

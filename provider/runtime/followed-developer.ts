@@ -6,7 +6,7 @@ import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/s
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
-import { InvalidInputError, initFailure, operation, ServiceStateError } from "./errors";
+import { InvalidInputError, initFailure, messageOf, operation, ServiceStateError } from "./errors";
 import { addressFailure, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
 import {
@@ -133,7 +133,7 @@ export const followedDeveloperHandler: KindHandler = {
         } catch (err) {
           // Followed, but not yet as declared: recorded, so the next `up` updates it.
           throw initFailure(
-            `${label(want.address)} was followed but its alias and activity were not set: ${errorText(err)}; run \`pulumi up\` again`,
+            `${label(want.address)} was followed but its alias and activity were not set: ${messageOf(err)}; run \`pulumi up\` again`,
             want.address,
             {
               ...outputs(
@@ -203,10 +203,6 @@ function describe(record: DeveloperRecord): string {
   const count = record.tagIds?.length ?? 0;
   const tags = count === 0 ? "" : `, ${count} ${count === 1 ? "tag" : "tags"}`;
   return `${alias}${record.isActive === false ? "inactive" : "active"}${tags}`;
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
 
 /** An alias unknown at preview is first checked here, before anything is sent. */

@@ -7,7 +7,7 @@ import { quotedText } from "../model/quoted-text";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
-import { initFailure, operation } from "./errors";
+import { initFailure, messageOf, operation } from "./errors";
 import { eachInParallel } from "./in-parallel";
 import { idListFailures, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
@@ -204,9 +204,8 @@ async function convergeOrRecord(
     await converge(ctx, previouslyHeld, want, held);
   } catch (err) {
     const partial = { strategyIds: canonicalStringSet([...held]), exclusive: want.exclusive };
-    const message = err instanceof Error ? err.message : String(err);
     throw initFailure(
-      `${LABEL}: ${message}. The state records the ${partial.strategyIds.length} strategies active now; ` +
+      `${LABEL}: ${messageOf(err)}. The state records the ${partial.strategyIds.length} strategies active now; ` +
         "run `pulumi up` again to reach the declared set",
       id,
       outputs(partial),
@@ -229,6 +228,6 @@ async function deactivate(ctx: RuntimeContext, id: string, name: string | undefi
 class ActivationStepError extends StrategyAlertsError {
   constructor(step: string, id: string, name: string | undefined, cause: unknown) {
     const which = name === undefined ? `strategy ${id}` : `strategy ${quotedText(name)} (${id})`;
-    super(`${step} ${which} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`${step} ${which} failed: ${messageOf(cause)}`, { cause });
   }
 }

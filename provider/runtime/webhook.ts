@@ -4,7 +4,7 @@ import type { WebhookConfig } from "../model/schemas/webhook";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
-import { initFailure, operation } from "./errors";
+import { initFailure, messageOf, operation } from "./errors";
 import { type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
 import {
@@ -170,6 +170,27 @@ export const webhookHandler: KindHandler = {
   },
 };
 
+/** PUT the declared url; a lost answer is settled by reading the webhook back (see `apply`). */
+async function putDeclared(
+  ctx: RuntimeContext,
+  want: Declared,
+  secret: string | undefined,
+): Promise<WebhookConfig> {
+  const client = ctx.client();
+  try {
+    return await client.webhook.put({ enabled: want.enabled, url: want.url });
+  } catch (err) {
+    if (!(err instanceof AmbiguousWriteError)) throw err;
+    const live = await client.webhook.get();
+    if (live.url === want.url && live.hasSecret && secret === undefined) {
+      await client.webhook.put({ enabled: want.enabled, url: null });
+      return client.webhook.put({ enabled: want.enabled, url: want.url });
+    }
+    if (live.url !== want.url) return client.webhook.put({ enabled: want.enabled, url: want.url });
+    return live;
+  }
+}
+
 function outputsOf(inputs: PropertyBag, live: WebhookConfig, secret: string | undefined): PropertyBag {
   return {
     ...inputs,
@@ -212,16 +233,16 @@ async function apply(
 
   let live: WebhookConfig;
   try {
-    live = await client.webhook.put({ enabled: want.enabled, url: want.url });
+    live = await putDeclared(ctx, want, secret);
   } catch (err) {
-    if (!(err instanceof AmbiguousWriteError)) throw err;
-    live = await client.webhook.get();
-    if (live.url === want.url && live.hasSecret && secret === undefined) {
-      await client.webhook.put({ enabled: want.enabled, url: null });
-      live = await client.webhook.put({ enabled: want.enabled, url: want.url });
-    } else if (live.url !== want.url) {
-      live = await client.webhook.put({ enabled: want.enabled, url: want.url });
-    }
+    if (!rotate) throw err;
+    // The rotation cleared the url and the secret: recorded so, the next `up` sets the url again.
+    const cleared = { enabled: want.enabled, url: null, hasSecret: false };
+    throw initFailure(
+      `webhook url ${want.url} was cleared to rotate its secret, but setting it again failed: ${messageOf(err)}; run \`pulumi up\` again`,
+      WEBHOOK_ID,
+      outputsOf({ ...inputs, url: null }, cleared, undefined),
+    );
   }
   if (live.secret) secret = live.secret;
   if (!live.hasSecret) secret = undefined;

@@ -46,4 +46,28 @@ describe("Webhook rotation under a lost answer", () => {
     expect(rotated.outs!.secret).not.toBe(first);
     expect(rotated.outs!.secret).toBe(live);
   });
+
+  it("records the webhook as cleared when the rotation's url null went through and setting the url failed", async () => {
+    await control(em, "DELETE", "/faults");
+    const olds = { url: receiver.url, enabled: true, rotation: "a" };
+    const created = await webhookHandler.create(ctx, olds);
+    await control(em, "POST", "/faults", { method: "PUT", path: "/webhook", count: 1, latencyMs: 1 });
+    await control(em, "POST", "/faults", { method: "PUT", path: "/webhook", status: 400, count: 5 });
+    const failed = await webhookHandler.update(ctx, "webhook", created.outs, { ...olds, rotation: "b" }).then(
+      () => undefined,
+      (e: unknown) => e as Error & { id?: string; properties?: Record<string, unknown> },
+    );
+    await control(em, "DELETE", "/faults");
+    expect(failed?.message).toContain("was cleared to rotate its secret, but setting it again failed");
+    expect(failed?.id).toBe("webhook");
+    expect(failed?.properties).toMatchObject({ url: null, hasSecret: false, secret: null, rotation: "b" });
+    expect(em.store.getWebhook(userId)?.url ?? null).toBeNull();
+    // The next update starts from what the failure recorded and sets the url with a new secret.
+    const again = await webhookHandler.update(ctx, "webhook", failed!.properties!, {
+      ...olds,
+      rotation: "b",
+    });
+    expect(again.outs!.url).toBe(receiver.url);
+    expect(again.outs!.secret).toBe(em.store.getWebhook(userId)!.secret);
+  });
 });
