@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { plainTextIssue, plainTextOf } from "../../../provider/model/plain-text";
 import { validateStrategyInput } from "../../../provider/model/validate-strategy";
 
 const base = {
@@ -90,5 +91,90 @@ describe("names and descriptions are plain text", () => {
       controlCharacters: "accept",
     });
     expect(result.ok).toBe(true);
+  });
+});
+
+describe("names that look like another or like nothing", () => {
+  const NAME = { path: "name", allowLineBreaks: false };
+  const message = (text: string) => plainTextIssue(text, NAME)?.message;
+
+  it("refuses invisible characters, naming the field, the character and its position", () => {
+    expect(message("Safety\u200bfirst")).toBe(
+      "name contains the invisible character \\u200b at position 7: names and descriptions are plain text",
+    );
+    expect(message("\ufeffMomentum")).toBe(
+      "name contains the invisible character \\ufeff at position 1: names and descriptions are plain text",
+    );
+    expect(message("Tag\u{e0041}")).toBe(
+      "name contains the invisible character \\u{e0041} at position 4: names and descriptions are plain text",
+    );
+    expect(message("\u2060\u2060")).toContain("invisible character \\u2060 at position 1");
+    expect(message("\u3164")).toContain("invisible character \\u3164 at position 1");
+    expect(message("soft\u00adhyphen")).toContain("invisible character \\u00ad");
+    expect(message("Safety\u200dfirst")).toContain("invisible character \\u200d at position 7");
+    expect(issues({ description: "see\u200b" })[0]?.message).toBe(
+      "description contains the invisible character \\u200b at position 4: names and descriptions are plain text",
+    );
+  });
+
+  it("refuses a name with nothing visible in it", () => {
+    expect(message("\u0301\ufe0f")).toBe(
+      "name must show a letter, digit, punctuation mark or symbol; it has only spaces and combining characters: names and descriptions are plain text",
+    );
+    // A blank name is the name's own rule: must not be empty.
+    expect(message("   ")).toBeUndefined();
+    expect(issues({ name: "   " }).map((i) => i.message)).toEqual(["name must not be empty"]);
+  });
+
+  it("keeps emoji sequences, flag tag sequences and the joiners of joining scripts", () => {
+    for (const text of [
+      "👩‍💻 desk",
+      "❤️‍🔥",
+      "🧑🏽‍💻",
+      "🏳️‍🌈",
+      "🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f} Scotland",
+      "می\u200cخواهم",
+      "क्\u200dष",
+      "日本語",
+      "café",
+    ])
+      expect(message(text)).toBeUndefined();
+    // A tag sequence that is not a flag's, or a joiner beside nothing it joins, is refused.
+    expect(message("🚀\u{e0067}\u{e007f}")).toContain("invisible character \\u{e0067}");
+    expect(message("👩\u200d")).toContain("invisible character \\u200d");
+  });
+});
+
+describe("plainTextOf: what import declares for text the rule refuses", () => {
+  const NAME = { path: "name", allowLineBreaks: false };
+  const DESCRIPTION = { path: "description", allowLineBreaks: true };
+
+  it("drops invisible characters and makes line breaks spaces in a name", () => {
+    expect(plainTextOf("Safety\u200bfirst", NAME)).toBe("Safetyfirst");
+    expect(plainTextOf("\ufeffMomentum", NAME)).toBe("Momentum");
+    expect(plainTextOf("Line\u2028two", NAME)).toBe("Line two");
+    expect(plainTextOf("red\u001b[31m", NAME)).toBe("red[31m");
+    expect(plainTextOf("Fine name", NAME)).toBe("Fine name");
+  });
+
+  it("keeps line feeds and tabs of a description and makes other breaks line feeds", () => {
+    expect(plainTextOf("a\r\nb\u2028c\td\u200b", DESCRIPTION)).toBe("a\nb\nc\td");
+  });
+
+  it("is undefined when nothing visible is left", () => {
+    expect(plainTextOf("\u2060\u2060", NAME)).toBeUndefined();
+    expect(plainTextOf("\u3164", NAME)).toBeUndefined();
+    expect(plainTextOf("\u0301", NAME)).toBeUndefined();
+  });
+
+  it("always gives text the rule accepts, or nothing", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 40 }), fc.boolean(), (text, lines) => {
+        const field = lines ? DESCRIPTION : NAME;
+        const plain = plainTextOf(text, field);
+        if (plain !== undefined) expect(plainTextIssue(plain, field)).toBeUndefined();
+        if (plainTextIssue(text, field) === undefined && text.trim() !== "") expect(plain).toBe(text);
+      }),
+    );
   });
 });
