@@ -15,8 +15,12 @@ import type { Strategy, StrategyInput } from "../model/strategy";
 import type { RuntimeContext } from "./context";
 import { ServiceStateError } from "./errors";
 
-/** A strategy the service made at or after our request's send time, allowing for clock skew. */
-const CLOCK_SKEW_MS = 5 * 60_000;
+/**
+ * How far behind ours the service's clock may run: a strategy it made for our request carries a
+ * createdAt no earlier than the request's send time less this. Clocks kept by NTP differ by far
+ * less; a wider allowance would only let in a twin that another stack made just before.
+ */
+export const SERVICE_CLOCK_ALLOWANCE_MS = 60_000;
 /** How often one create is sent when its outcome stays unknown (each one reconciled first). */
 const CREATE_ATTEMPTS = 3;
 
@@ -34,7 +38,7 @@ export async function createOnce(ctx: RuntimeContext, body: StrategyInput): Prom
       return await client.strategies.create(body);
     } catch (err) {
       if (!(err instanceof AmbiguousWriteError) || attempt >= CREATE_ATTEMPTS) throw err;
-      since ??= Date.parse(err.requestSentAt) - CLOCK_SKEW_MS;
+      since ??= Date.parse(err.requestSentAt) - SERVICE_CLOCK_ALLOWANCE_MS;
       const ours = await sentByUs(ctx, (await client.strategies.list()).strategies, body, since);
       if (ours) return ours;
     }
