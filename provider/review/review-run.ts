@@ -28,11 +28,13 @@ const SWEEP_MARGIN_MS = 15 * 60_000;
 export const SWEEP_AFTER_MS = REVIEW_TIME_LIMIT_MS + SWEEP_MARGIN_MS;
 
 /**
- * Temporary strategies named before runs carried their start time are judged by the service's
- * `createdAt`: the reviews that made them had no time limit, and the service's clock is not
- * this machine's, so they are swept only once a day old.
+ * A proven temporary strategy whose start this machine's clock cannot judge (dated in the
+ * future, by a machine whose clock was ahead, or a name without a start) is judged by the
+ * service's `createdAt`, which its maker cannot choose. The service's clock is not this
+ * machine's, so it is swept only once a day older than this review's start: clocks never
+ * disagree by the day less the hour a review may still be running.
  */
-export const UNDATED_SWEEP_AFTER_MS = 24 * 3_600_000;
+export const CREATED_SWEEP_AFTER_MS = 24 * 3_600_000;
 
 /** A review run's id: six hex digits, the form the temporary strategies' mark reads back. */
 function newRunId(): string {

@@ -175,7 +175,11 @@ async function sweep(
   log: (line: string) => void,
 ): Promise<void> {
   try {
-    const { swept, leftAlone } = await sweepLeftovers(client, run);
+    const { swept, leftAlone, unproven } = await sweepLeftovers(client, run);
+    if (unproven.length > 0)
+      log(
+        `left ${unproven.length} inactive ${unproven.length === 1 ? "strategy" : "strategies"} named like a review's temporary strategy alone: nothing proves a review made ${unproven.length === 1 ? "it" : "them"} (a user's own, or a review's killed before it wrote its proof); delete ${unproven.length === 1 ? "it" : "them"} in the app if no review is running`,
+      );
     if (leftAlone.length > 0)
       log(
         `left ${leftAlone.length} temporary ${leftAlone.length === 1 ? "strategy" : "strategies"} of other reviews alone: they may still be running (a review's are swept once it started more than ${SWEEP_AFTER_MS / 60_000} minutes ago)`,

@@ -1,7 +1,8 @@
 /**
  * The temporary strategies of one review run: inactive copies of proposed versions, created
  * for backtests and deleted in `cleanup`, named with the run's id and start time so that
- * another review can tell whether this one may still be using them (`leftovers.ts`).
+ * another review can tell whether this one may still be using them (`leftovers.ts`), and
+ * proven its own by a digest of the id the service gave each (`temporary-proof.ts`).
  */
 import type { ApiClient } from "../api/client";
 import { AmbiguousWriteError, NotFoundError } from "../api/errors";
@@ -10,6 +11,10 @@ import { temporaryMark, temporaryStrategyName } from "../model/temporary-strateg
 import type { BacktestTarget } from "./backtest-targets";
 import { ReviewInterruptedError } from "./errors";
 import { ReviewRun } from "./review-run";
+import { provenDescription } from "./temporary-proof";
+
+const TEMPORARY_DESCRIPTION =
+  "Temporary inactive copy made by `strategy-alerts review --backtest` to backtest a proposed change; it deletes it.";
 
 /** Marks a temporary strategy made by a review; the run id makes each review's own. */
 export const TEMPORARY_MARK = temporaryMark("review");
@@ -53,16 +58,31 @@ export class TemporaryStrategies {
       const strategy = await this.client.strategies.create({
         ...target.proposed,
         name,
-        description:
-          "Temporary inactive copy made by `strategy-alerts review --backtest` to backtest a proposed change; it deletes it.",
+        description: TEMPORARY_DESCRIPTION,
         isActive: false,
       } as never);
       this.made.set(name, { id: strategy.id, deleted: false });
+      await this.prove(strategy.id, strategy.name ?? name);
       return strategy;
     } catch (err) {
       // The create may have been applied without an answer: the cleanup's sweep finds it by name.
       if (!(err instanceof AmbiguousWriteError)) this.made.delete(name);
       throw err;
+    }
+  }
+
+  /**
+   * Writes the proof that the copy is the review's (temporary-proof.ts), so that a later review
+   * may sweep it if this one is killed. Without it the copy is still measured and deleted by
+   * this run; only a leftover of it would be left alone.
+   */
+  private async prove(id: string, name: string): Promise<void> {
+    try {
+      await this.client.strategies.update(id, {
+        description: provenDescription(TEMPORARY_DESCRIPTION, id, name),
+      });
+    } catch {
+      // Stopped meanwhile, or refused: this run's own cleanup deletes it by id all the same.
     }
   }
 
@@ -97,13 +117,18 @@ export class TemporaryStrategies {
     }
   }
 
-  /** The ids of creates that went unanswered, found by their names. */
+  /**
+   * The ids of creates that went unanswered, found by their names: this run's id and start,
+   * chosen at random a moment ago. Only an inactive strategy that is the one of its name is
+   * taken; two of one name (someone copied it) are both left alone, reported as not deleted.
+   */
   private async findUnanswered(): Promise<void> {
     try {
       const { strategies } = await this.client.strategies.list();
-      for (const s of strategies) {
-        const entry = this.made.get(s.name);
-        if (entry && entry.id === undefined) entry.id = s.id;
+      for (const [name, entry] of this.made) {
+        if (entry.id !== undefined) continue;
+        const named = strategies.filter((s) => s.name === name);
+        if (named.length === 1 && named[0]!.isActive !== true) entry.id = named[0]!.id;
       }
     } catch {
       // Reported as not deleted.

@@ -14,13 +14,14 @@ import { backtestTargets } from "../../../provider/review/backtest-targets";
 import { ReviewInterruptedError } from "../../../provider/review/errors";
 import { parsePreview } from "../../../provider/review/preview-json";
 import {
+  CREATED_SWEEP_AFTER_MS,
   REVIEW_TIME_LIMIT_MS,
   ReviewRun,
   SWEEP_AFTER_MS,
-  UNDATED_SWEEP_AFTER_MS,
 } from "../../../provider/review/review-run";
 import { type ReviewSessionOptions, reviewWithAccount } from "../../../provider/review/session";
 import { TEMPORARY_MARK, TemporaryStrategies } from "../../../provider/review/temporaries";
+import { hasTemporaryProof, provenDescription } from "../../../provider/review/temporary-proof";
 import { control, controlOk, startTestEmulator } from "../../support/emulator";
 import { digest } from "../../support/preview-fixtures";
 import { addr, token } from "../../support/tokens";
@@ -30,6 +31,7 @@ const NOW = `${DAY}T12:30:00.000Z`;
 /** This machine's clock in these tests: the emulator's, a minute on. */
 const LOCAL_NOW = Date.parse(NOW) + 60_000;
 const MINUTE = 60_000;
+const DAY_MS = 86_400_000;
 
 const liquid = (min: number) => ({
   name: "Liquid",
@@ -92,24 +94,35 @@ const names = async (client: ApiClient) => (await client.strategies.list()).stra
 const temporaries = async (client: ApiClient) =>
   (await names(client)).filter((n) => n.startsWith(TEMPORARY_MARK));
 
+/** Made as a review makes its temporary copy: created, then proven by the digest of its id. */
+async function madeByReview(client: ApiClient, name: string): Promise<void> {
+  const made = await client.strategies.create({ ...liquid(1), name, isActive: false } as never);
+  await client.strategies.update(made.id, {
+    description: provenDescription("Temporary copy.", made.id, name),
+  });
+}
+
 /** A temporary strategy as a review that started `ago` ms before LOCAL_NOW names it. */
 async function leftBy(client: ApiClient, runId: string, ago: number): Promise<string> {
   const name = temporaryStrategyName("review", runId, "Liquid", LOCAL_NOW - ago);
-  await client.strategies.create({ ...liquid(1), name, isActive: false } as never);
+  await madeByReview(client, name);
   return name;
 }
 
-/** A temporary strategy of the earlier format (no start time), created `ago` ms before NOW by the service's clock. */
-async function undatedLeftBy(client: ApiClient, runId: string, ago: number): Promise<string> {
-  const name = `[review-tmp ${runId}] Liquid`;
+/** A proven temporary strategy named `name`, created `ago` ms before NOW by the service's clock. */
+async function createdAgo(client: ApiClient, name: string, ago: number): Promise<string> {
   await controlOk(em, "POST", "/clock", { now: new Date(Date.parse(NOW) - ago).toISOString() });
   try {
-    await client.strategies.create({ ...liquid(1), name, isActive: false } as never);
+    await madeByReview(client, name);
   } finally {
     await controlOk(em, "POST", "/clock", { now: NOW });
   }
   return name;
 }
+
+/** A temporary strategy of the earlier format (no start time), created `ago` ms before NOW by the service's clock. */
+const undatedLeftBy = (client: ApiClient, runId: string, ago: number) =>
+  createdAgo(client, `[review-tmp ${runId}] Liquid`, ago);
 
 function backtestOptions(extra: Partial<NonNullable<ReviewSessionOptions["backtest"]>> = {}) {
   return {
@@ -130,8 +143,16 @@ describe("the review's start-up sweep", () => {
     const ended = await leftBy(client, "a0a0a0", SWEEP_AFTER_MS + MINUTE);
     const running = await leftBy(client, "b0b0b0", 2_500);
     const late = await leftBy(client, "b1b1b1", SWEEP_AFTER_MS - MINUTE);
-    const undatedOld = await undatedLeftBy(client, "c0c0c0", UNDATED_SWEEP_AFTER_MS + MINUTE);
-    const undatedRecent = await undatedLeftBy(client, "c1c1c1", UNDATED_SWEEP_AFTER_MS - 2 * MINUTE);
+    const undatedOld = await undatedLeftBy(client, "c0c0c0", CREATED_SWEEP_AFTER_MS + MINUTE);
+    const undatedRecent = await undatedLeftBy(client, "c1c1c1", CREATED_SWEEP_AFTER_MS - 2 * MINUTE);
+    // Made by a machine whose clock was a week ahead: swept once the service made it a day ago.
+    const aheadName = (runId: string) =>
+      temporaryStrategyName("review", runId, "Liquid", LOCAL_NOW + 7 * DAY_MS);
+    const aheadOld = await createdAgo(client, aheadName("d0d0d0"), CREATED_SWEEP_AFTER_MS + MINUTE);
+    const aheadRecent = await createdAgo(client, aheadName("d1d1d1"), 30 * MINUTE);
+    // A user's own strategy, named like an ended run's temporary in the app: never deleted.
+    const forged = "[review-tmp 0a0a0a 20260101T000000Z] My real strategy";
+    await client.strategies.create({ ...liquid(1), name: forged, isActive: false } as never);
     const log: string[] = [];
 
     const result = await reviewWithAccount(preview, {
@@ -141,14 +162,20 @@ describe("the review's start-up sweep", () => {
       backtest: backtestOptions(),
     });
 
-    expect((await temporaries(client)).sort()).toEqual([late, running, undatedRecent].sort());
+    expect((await temporaries(client)).sort()).toEqual(
+      [late, running, undatedRecent, aheadRecent, forged].sort(),
+    );
     expect(result.markdown).toContain(
-      "Deleted 2 temporary strategies that an earlier, interrupted review left behind",
+      "Deleted 3 temporary strategies that an earlier, interrupted review left behind",
     );
     const escaped = (n: string) => n.replace(/[[\]]/g, "\\$&");
-    for (const swept of [ended, undatedOld]) expect(result.markdown).toContain(escaped(swept));
-    for (const kept of [running, late, undatedRecent]) expect(result.markdown).not.toContain(escaped(kept));
-    expect(log.join("\n")).toContain("left 3 temporary strategies of other reviews alone");
+    for (const swept of [ended, undatedOld, aheadOld]) expect(result.markdown).toContain(escaped(swept));
+    for (const kept of [running, late, undatedRecent, aheadRecent, forged])
+      expect(result.markdown).not.toContain(escaped(kept));
+    expect(log.join("\n")).toContain("left 4 temporary strategies of other reviews alone");
+    expect(log.join("\n")).toContain(
+      "left 1 inactive strategy named like a review's temporary strategy alone: nothing proves a review made it",
+    );
     expect(result.markdown).not.toContain("not measured");
   });
 
@@ -308,6 +335,11 @@ describe("what a run measures", () => {
     // The run leaves its copies to the session's cleanup, which deletes both.
     expect(report.temporaryStrategies.map((t) => t.name).sort()).toEqual((await temporaries(client)).sort());
     expect(report.temporaryStrategies).toHaveLength(2);
+    // Each copy carries the proof that a later review's sweep asks for.
+    const copies = (await client.strategies.list()).strategies.filter((s) =>
+      s.name.startsWith(TEMPORARY_MARK),
+    );
+    expect(copies.map((s) => hasTemporaryProof(s))).toEqual([true, true]);
     await temporary.cleanup();
     expect(temporary.report().map((t) => t.deleted)).toEqual([true, true]);
     expect(await temporaries(client)).toEqual([]);
