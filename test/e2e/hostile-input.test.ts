@@ -1,0 +1,184 @@
+/**
+ * What the engine prints and stores of hostile input, through the real CLI against the
+ * emulator, for both front doors (a TypeScript program of dynamic resources, a YAML program of
+ * the plugin): a webhook url's query token is nowhere in the state, and a refused value (an
+ * alias with a screen-clearing escape, a webhook url or a base URL with a password) is never
+ * echoed: the whole output of `pulumi preview` and `pulumi up`, as a terminal or CI log gets it,
+ * holds no raw escape byte and no password, and still names the field.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { stackConfig, TestEmulator } from "./emulator-fixture";
+import type { PulumiProject } from "./harness";
+import { PulumiProject as Project } from "./harness";
+import { writeYamlProgram, yamlStack } from "./yaml-portfolio-fixture";
+
+const PASSWORD = "pa55wordHOSTILE";
+const ADDRESS = "DevAddr1111111111111111111111111111111111111";
+/** A loopback port nothing answers: the handshake fails, `requireVerified: false` lets it be. */
+const tokenUrl = (token: string) => `http://127.0.0.1:9/alerts?token=${token}`;
+
+/** The whole output of a command run as a person runs it: no JSON, no colour. */
+async function printed(p: PulumiProject, command: "preview" | "up"): Promise<{ code: number; text: string }> {
+  const args = command === "preview" ? ["preview"] : ["up", "--yes"];
+  const res = await p.run([...args, "--non-interactive", "--color", "never", "--stack", p.stack], {
+    allowFailure: true,
+  });
+  return { code: res.code, text: `${res.stdout}\n${res.stderr}` };
+}
+
+/** Preview and up both fail, print `expected`, and hold neither the escape byte nor `secret`. */
+async function refusedQuietly(p: PulumiProject, expected: string, secret = PASSWORD): Promise<void> {
+  for (const command of ["preview", "up"] as const) {
+    const { code, text } = await printed(p, command);
+    expect(code, text).not.toBe(0);
+    expect(text).toContain(expected);
+    expect(text).not.toContain("\u001b");
+    expect(text).not.toContain(secret);
+  }
+}
+
+/**
+ * The webhook's url is stored encrypted, as input and output, and its token is in neither the
+ * exported state nor any file of the backend (history, backups).
+ */
+async function urlKeptSecret(p: PulumiProject, token: string): Promise<void> {
+  const state = await p.exportState();
+  const resources = (JSON.parse(state) as { deployment: { resources?: StateResource[] } }).deployment
+    .resources;
+  const hook = resources?.find((r) => r.urn.endsWith("::hook"));
+  expect(JSON.stringify(hook?.inputs?.url)).toContain("ciphertext");
+  expect(JSON.stringify(hook?.outputs?.url)).toContain("ciphertext");
+  expect(state).not.toContain(token);
+  expect(await p.backendFiles()).not.toContain(token);
+}
+
+type StateResource = { urn: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> };
+
+const tsWebhook = (url: string) => `import * as sa from "pulumi-strategy-alerts";
+new sa.Webhook("hook", { url: ${JSON.stringify(url)}, enabled: true, requireVerified: false });
+`;
+
+const TS_ESCAPE_ALIAS = `import * as sa from "pulumi-strategy-alerts";
+new sa.FollowedDeveloper("dev", { address: ${JSON.stringify(ADDRESS)}, alias: "a\\u001b[2Jb" });
+`;
+
+function yamlProgram(resource: string[]): string {
+  return [
+    "name: hostile-input",
+    "runtime: yaml",
+    "plugins:",
+    "  providers:",
+    "    - name: strategy-alerts",
+    "      path: ./node_modules/pulumi-strategy-alerts",
+    "resources:",
+    ...resource,
+    "",
+  ].join("\n");
+}
+
+const yamlWebhook = (url: string) =>
+  yamlProgram([
+    "  hook:",
+    "    type: strategy-alerts:index:Webhook",
+    "    properties:",
+    `      url: ${JSON.stringify(url)}`,
+    "      enabled: true",
+    "      requireVerified: false",
+  ]);
+
+const YAML_ESCAPE_ALIAS = yamlProgram([
+  "  dev:",
+  "    type: strategy-alerts:index:FollowedDeveloper",
+  "    properties:",
+  `      address: ${ADDRESS}`,
+  // YAML's own escape of ESC.
+  '      alias: "a\\e[2Jb"',
+]);
+
+describe.runIf(inject("pulumiBinDir"))("hostile input through the engine", () => {
+  let emulator: TestEmulator;
+  const projects: PulumiProject[] = [];
+
+  beforeAll(async () => {
+    emulator = await TestEmulator.start();
+  });
+  afterAll(async () => {
+    for (const p of projects) await p.cleanup();
+    await emulator?.close();
+  });
+
+  describe("a TypeScript program", () => {
+    let p: PulumiProject;
+    beforeAll(async () => {
+      const user = await emulator.user("PRO");
+      p = await Project.create({
+        name: "hostile-input",
+        program: tsWebhook(tokenUrl("TsQueryTOKEN1")),
+        config: stackConfig(emulator, user.apiKey),
+      });
+      projects.push(p);
+    });
+
+    it("stores a webhook url with a query token as a secret: the token is nowhere in the state", async () => {
+      const up = await printed(p, "up");
+      expect(up.code, up.text).toBe(0);
+      expect(up.text).not.toContain("TsQueryTOKEN1");
+      await urlKeptSecret(p, "TsQueryTOKEN1");
+    });
+
+    it("refuses at preview a webhook url with a password, printing neither it nor the url", async () => {
+      await p.writeProgram(tsWebhook(`https://user:${PASSWORD}@hooks.example.com/in`));
+      await refusedQuietly(p, "url must not contain credentials");
+    });
+
+    it("refuses an alias with an escape sequence without the engine echoing it", async () => {
+      await p.writeProgram(TS_ESCAPE_ALIAS);
+      await refusedQuietly(p, "alias contains the control character \\u001b at position 2");
+    });
+
+    it("refuses a base URL with a password without printing it", async () => {
+      const baseUrl = emulator.baseUrl.replace("http://", `http://user:${PASSWORD}@`);
+      await p.writeProgram(tsWebhook(tokenUrl("TsQueryTOKEN1")));
+      await p.setConfig("strategy-alerts:baseUrl", baseUrl);
+      await refusedQuietly(p, "must not carry a user name or password");
+      await p.setConfig("strategy-alerts:baseUrl", emulator.baseUrl);
+    });
+  });
+
+  describe("a YAML program of the plugin", () => {
+    let p: PulumiProject;
+    beforeAll(async () => {
+      const user = await emulator.user("PRO");
+      p = await yamlStack({
+        program: yamlWebhook(tokenUrl("YamlQueryTOKEN2")),
+        config: stackConfig(emulator, user.apiKey),
+      });
+      projects.push(p);
+    });
+
+    it("stores a webhook url with a query token as a secret: the token is nowhere in the state", async () => {
+      const up = await printed(p, "up");
+      expect(up.code, up.text).toBe(0);
+      expect(up.text).not.toContain("YamlQueryTOKEN2");
+      await urlKeptSecret(p, "YamlQueryTOKEN2");
+    });
+
+    it("refuses at preview a webhook url with a password, printing neither it nor the url", async () => {
+      await writeYamlProgram(p, yamlWebhook(`https://user:${PASSWORD}@hooks.example.com/in`));
+      await refusedQuietly(p, "url must not contain credentials");
+    });
+
+    it("refuses an alias with an escape sequence without the engine echoing it", async () => {
+      await writeYamlProgram(p, YAML_ESCAPE_ALIAS);
+      await refusedQuietly(p, "alias contains the control character \\u001b at position 2");
+    });
+
+    it("refuses a base URL with a password in plain config without printing it (CheckConfig)", async () => {
+      const baseUrl = emulator.baseUrl.replace("http://", `http://user:${PASSWORD}@`);
+      await writeYamlProgram(p, yamlWebhook(tokenUrl("YamlQueryTOKEN2")));
+      await p.setConfig("strategy-alerts:baseUrl", baseUrl);
+      await refusedQuietly(p, "must not carry a user name or password");
+      await p.setConfig("strategy-alerts:baseUrl", emulator.baseUrl);
+    });
+  });
+});
