@@ -49,12 +49,24 @@ stack's with --adopt, or undo it in the app, and run recover again.
 
 A stack the kill left unloadable ("failed to load checkpoint": the kill landed while a local
 file backend wrote the checkpoint; \`pulumi cancel\` fails too) is repaired first, with --yes:
-an empty attributes file beside the checkpoint is set aside as
-<stack>.json.attrs.unreadable-<time>; an empty checkpoint is restored from the newest readable
-copy Pulumi kept (<stack>.json.bak, .pulumi/backups/...) and kept as
-<stack>.json.unreadable-<time>. Then the killed update's lock is released when its process ran
-on this machine and is gone (otherwise its holder is named). When Pulumi cannot even name the
-stack, pass --stack. On other backends recover prints how to restore it by hand.
+an empty or cut-short attributes file beside the checkpoint is set aside as
+<stack>.json.attrs.unreadable-<time>; an empty or cut-short checkpoint is restored from the
+newest readable copy Pulumi kept (<stack>.json.bak, .pulumi/backups/...) and kept as
+<stack>.json.unreadable-<time>; a missing checkpoint ("no stack named", with --stack) is
+restored the same way only while an update's lock is still there (without one, the stack was
+removed: \`pulumi stack rm\` keeps a .bak too). When Pulumi cannot even name the stack, pass
+--stack. On other backends recover prints how to restore it by hand. With --yes on a file
+backend, the killed update's lock is released when its process ran on this machine and is gone
+(otherwise its holder is named).
+
+A restored copy holds the stack as it was when the copy was written: what the update did later
+is lost with the checkpoint. recover says which copy it restored and its time, and lists every
+strategy of the account created since that time (a minute allowed for the service's clock)
+that no stack holds and that it does not import for a pending create: "may have been created
+by the lost part of the update": declare adopt: "<id>" on its resource, or delete it, before
+the next \`pulumi up\`. It cannot tell one from a strategy made in the app meanwhile, and it
+says the next \`pulumi up\` is safe only when none is listed; otherwise it exits with 1. It
+lists them only in the run that restores the copy: keep that output.
 
 Without --yes it prints what it would do; with --yes it records it in the state
 (\`pulumi stack import\` of the settled state, then \`pulumi refresh\`). A key of another account
@@ -100,6 +112,10 @@ export const recoverCommand: Subcommand = {
     if (report === "unproven")
       throw new CommandError(
         "some interrupted creates were left pending: recover cannot show this stack's update made their objects (see above)",
+      );
+    if (report === "unaccounted")
+      throw new CommandError(
+        "the checkpoint was restored from an older copy, and recover cannot show the next `pulumi up` creates nothing twice: adopt or delete what is listed above first",
       );
     return 0;
   },

@@ -13,11 +13,14 @@ import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
 import { attributesFile, hasUnreadableAttributes, setAsideAttributes } from "./checkpoint-attributes";
 import {
+  copyOfMissing,
   fileBackendRoot,
   findCheckpoint,
   isReadableCheckpoint,
   keptName,
   newestReadableCopy,
+  type ReadableCopy,
+  type Restored,
   restoreCheckpoint,
   type StackLocation,
 } from "./file-checkpoint";
@@ -26,6 +29,8 @@ import { holder, isAbandoned, stackLocks } from "./stack-locks";
 
 /** What the Pulumi CLI (3.274) says of a checkpoint that does not parse ("EOF", "unexpected end of JSON input"). */
 const UNREADABLE_CHECKPOINT = /failed to load checkpoint/i;
+/** What it says of a stack whose checkpoint file is missing. */
+const MISSING_STACK = /no stack named '[^']*' found/i;
 
 export interface ExportOptions {
   cwd: string;
@@ -35,24 +40,44 @@ export interface ExportOptions {
   log: (line: string) => void;
 }
 
+/** The stack's `pulumi stack export`, and the copy its checkpoint was restored from, if it was. */
+export interface Exported {
+  text: string;
+  restored?: Restored;
+}
+
 /**
- * The stack's export; an unreadable checkpoint on a file backend is restored first, and said so.
- * Undefined without `apply` when the checkpoint is unreadable: what --yes would do was printed.
+ * The stack's export; an unreadable (or, beside a killed update's lock, missing) checkpoint on a
+ * file backend is restored first, and said so. With `apply`, the lock a killed update left on a
+ * file backend is released too. Undefined without `apply` when the checkpoint is unreadable:
+ * what --yes would do was printed.
  */
 export async function exportOrRestore(
   pulumi: PulumiRunner,
   opts: ExportOptions,
-): Promise<string | undefined> {
+): Promise<Exported | undefined> {
   const exportStack = () => pulumi(["stack", "export", ...stackArgs(opts.stack)]);
+  let text: string;
   try {
-    return await exportStack();
+    text = await exportStack();
   } catch (error) {
-    if (!(error instanceof CommandError) || !UNREADABLE_CHECKPOINT.test(error.message)) throw error;
-    const at = await repair(pulumi, opts, error.message);
-    if (at === undefined) return undefined;
-    await releaseAbandonedLocks(pulumi, at, opts);
-    return exportStack();
+    if (!(error instanceof CommandError) || !isRepairable(error.message, opts)) throw error;
+    const repaired = await repair(pulumi, opts, error);
+    if (repaired === undefined) return undefined;
+    await releaseAbandonedLocks(pulumi, repaired.at, opts);
+    return { text: await exportStack(), ...(repaired.restored ? { restored: repaired.restored } : {}) };
   }
+  if (opts.apply) {
+    // The checkpoint loads, but the killed update's lock may still be there (no `pulumi cancel`
+    // ran, or it was killed too): the state import below would fail on it.
+    const root = fileBackendRoot(await backendUrl(pulumi), opts.cwd);
+    if (root !== undefined) await releaseAbandonedLocks(pulumi, await locate(pulumi, root, opts), opts);
+  }
+  return { text };
+}
+
+function isRepairable(message: string, opts: ExportOptions): boolean {
+  return UNREADABLE_CHECKPOINT.test(message) || (opts.stack !== undefined && MISSING_STACK.test(message));
 }
 
 /** One thing wrong with the stack's files: what was found, what --yes does, and doing it. */
@@ -60,20 +85,30 @@ interface Repair {
   found: string;
   plan: string;
   apply(): Promise<string>;
+  /** Set by apply() when it restored the checkpoint from a copy. */
+  restored?: Restored;
 }
 
-/** Where the stack lives once its files were repaired; undefined when only the plan was printed. */
+/**
+ * Where the stack lives once its files were repaired, and the copy restored if one was;
+ * undefined when only the plan was printed.
+ */
 async function repair(
   pulumi: PulumiRunner,
   opts: ExportOptions,
-  failure: string,
-): Promise<StackLocation | undefined> {
+  error: CommandError,
+): Promise<{ at: StackLocation; restored?: Restored } | undefined> {
+  const failure = error.message;
   const url = await backendUrl(pulumi);
   const root = fileBackendRoot(url, opts.cwd);
-  if (root === undefined) throw byHand(url, failure);
+  if (root === undefined) {
+    if (MISSING_STACK.test(failure)) throw error;
+    throw byHand(url, failure);
+  }
   const at = await locate(pulumi, root, opts);
   const checkpoint = await findCheckpoint(at);
-  const repairs = checkpoint === undefined ? [] : await repairsOf(at, checkpoint);
+  const repairs =
+    checkpoint === undefined ? await missingRepairs(at, error) : await repairsOf(at, checkpoint);
   if (repairs.length === 0) {
     // The files read: the failure is not the one this repairs (a missing or wrong secrets
     // passphrase, say). Replacing a good checkpoint would lose state.
@@ -89,7 +124,8 @@ async function repair(
     opts.log("With --yes, recover then settles the stack's interrupted creates.");
     return undefined;
   }
-  return at;
+  const restored = repairs.find((r) => r.restored)?.restored;
+  return { at, ...(restored ? { restored } : {}) };
 }
 
 /** The checkpoint when it is empty or cut short, then its attributes file when that is. */
@@ -98,19 +134,13 @@ async function repairsOf(at: StackLocation, checkpoint: string): Promise<Repair[
   const repairs: Repair[] = [];
   if (!(await isReadableCheckpoint(checkpoint, at.stack))) {
     const copy = await newestReadableCopy(at, checkpoint);
-    repairs.push({
-      found: `The stack's checkpoint ${p(checkpoint)} could not be loaded (empty or cut short: a \`pulumi up\` killed while writing it).`,
-      plan:
-        `restore it from ${p(copy.file)}, written ${copy.writtenAt.toISOString()} ` +
-        `(the unreadable file is kept as ${p(keptName(checkpoint, new Date()))})`,
-      apply: async () => {
-        const restored = await restoreCheckpoint(checkpoint, copy);
-        return (
-          `Restored it from ${p(restored.from)}, written ${restored.writtenAt.toISOString()}; ` +
-          `the unreadable file is kept as ${p(restored.keptAs)}.`
-        );
-      },
-    });
+    repairs.push(
+      restoring(
+        checkpoint,
+        copy,
+        `The stack's checkpoint ${p(checkpoint)} could not be loaded (empty or cut short: a \`pulumi up\` killed while writing it).`,
+      ),
+    );
   }
   if (await hasUnreadableAttributes(checkpoint)) {
     const attributes = attributesFile(checkpoint);
@@ -124,6 +154,53 @@ async function repairsOf(at: StackLocation, checkpoint: string): Promise<Repair[
     });
   }
   return repairs;
+}
+
+/** Restoring `checkpoint` from `copy`: says which copy, when it was written, and where the broken file went. */
+function restoring(checkpoint: string, copy: ReadableCopy, found: string, missing = false): Repair {
+  const p = printableText;
+  const repair: Repair = {
+    found,
+    plan:
+      `restore it from ${p(copy.file)}, written ${copy.writtenAt.toISOString()}` +
+      (missing ? "" : ` (the unreadable file is kept as ${p(keptName(checkpoint, new Date()))})`),
+    apply: async () => {
+      const restored = await restoreCheckpoint(checkpoint, copy);
+      repair.restored = restored;
+      return (
+        `Restored it from ${p(restored.from)}, written ${restored.writtenAt.toISOString()}` +
+        (restored.keptAs ? `; the unreadable file is kept as ${p(restored.keptAs)}.` : ".")
+      );
+    },
+  };
+  return repair;
+}
+
+/**
+ * A stack whose checkpoint file is missing: restored from the newest copy Pulumi kept only
+ * beside the lock of an update (what a kill mid-write would leave). Without a lock the stack
+ * was most likely removed (`pulumi stack rm` keeps a .bak too): Pulumi's error stands, with
+ * the copy named.
+ */
+async function missingRepairs(at: StackLocation, error: CommandError): Promise<Repair[]> {
+  const found = await copyOfMissing(at);
+  if (found === undefined) throw error;
+  const plan = restoring(
+    found.checkpoint,
+    found.copy,
+    `The stack's checkpoint ${printableText(found.checkpoint)} is missing, and the stack is locked by an update ` +
+      "(a `pulumi up` killed while writing it).",
+    true,
+  );
+  if ((await stackLocks(at)).length > 0) return [plan];
+  throw new CommandError(
+    printableText(
+      `${error.message}\nThe stack has no checkpoint file, but Pulumi kept a copy of it (${found.copy.file}, ` +
+        `written ${found.copy.writtenAt.toISOString()}), and no update holds its lock: it was probably removed ` +
+        "(`pulumi stack rm` keeps one). recover restores a missing checkpoint only beside a killed update's lock; " +
+        `to bring the stack back, copy that file to ${found.checkpoint}.`,
+    ),
+  );
 }
 
 /**
@@ -160,8 +237,13 @@ async function locate(pulumi: PulumiRunner, root: string, opts: ExportOptions): 
       await pulumi(["stack", "--show-name", "--fully-qualify-stack-names", ...stackArgs(opts.stack)])
     ).trim();
   } catch (error) {
-    // An empty checkpoint fails even the naming of the stack ("failed to load checkpoint: EOF").
-    if (!(error instanceof CommandError) || !UNREADABLE_CHECKPOINT.test(error.message)) throw error;
+    // An empty checkpoint fails even the naming of the stack ("failed to load checkpoint: EOF"),
+    // and so does a missing one ("no stack named").
+    if (
+      !(error instanceof CommandError) ||
+      !(UNREADABLE_CHECKPOINT.test(error.message) || MISSING_STACK.test(error.message))
+    )
+      throw error;
     named = await namedWithoutPulumi(opts, error.message);
   }
   const parts = named.split("/");

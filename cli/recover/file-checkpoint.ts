@@ -36,8 +36,8 @@ export interface Restored {
   from: string;
   /** When that copy was written. */
   writtenAt: Date;
-  /** Where the unreadable file is kept. */
-  keptAs: string;
+  /** Where the unreadable file is kept; undefined when there was no file (a missing checkpoint). */
+  keptAs?: string;
 }
 
 const CheckpointSchema = z.object({
@@ -102,23 +102,53 @@ export function keptName(checkpoint: string, now: Date): string {
 }
 
 /**
- * Replaces the unreadable `checkpoint` with `copy`. The broken file is kept beside it under a
- * new name, never deleted, and the new content replaces it in one rename, so a kill at any
- * moment leaves a file Pulumi can read.
+ * Replaces the unreadable `checkpoint` with `copy` (or writes it where it is missing). The broken
+ * file is kept beside it under a new name, never deleted, and the new content replaces it in one
+ * rename, so a kill at any moment leaves a file Pulumi can read.
  */
 export async function restoreCheckpoint(
   checkpoint: string,
   copy: ReadableCopy,
   now = new Date(),
 ): Promise<Restored> {
-  const keptAs = keptName(checkpoint, now);
-  await copyFile(checkpoint, keptAs);
+  const existing = await stat(checkpoint).catch(() => undefined);
+  const keptAs = existing === undefined ? undefined : keptName(checkpoint, now);
+  if (keptAs !== undefined) await copyFile(checkpoint, keptAs);
   const temporary = `${checkpoint}.restoring-${process.pid}`;
   await writeFile(temporary, encode(copy.text, compressionOf(checkpoint)), {
-    mode: (await stat(checkpoint)).mode,
+    mode: existing?.mode ?? (await stat(copy.file)).mode,
   });
   await rename(temporary, checkpoint);
-  return { checkpoint, from: copy.file, writtenAt: copy.writtenAt, keptAs };
+  return { checkpoint, from: copy.file, writtenAt: copy.writtenAt, ...(keptAs ? { keptAs } : {}) };
+}
+
+/**
+ * For a stack whose checkpoint file is missing: the newest readable copy Pulumi kept of it, and
+ * the checkpoint file it restores (beside a `.bak`, or where the stack's checkpoint belongs).
+ */
+export async function copyOfMissing(
+  at: StackLocation,
+): Promise<{ checkpoint: string; copy: ReadableCopy } | undefined> {
+  const seen = new Map<string, { file: string; writtenAt: Date; checkpoint: string }>();
+  for (const base of checkpointBases(at))
+    for (const compression of COMPRESSIONS)
+      for (const c of await backupCandidates(at, `${base}${compression}`)) {
+        const sibling = /\.(bak|\d+)$/.test(c.file) && dirname(c.file) === dirname(base);
+        const checkpoint = sibling
+          ? c.file.replace(/\.(bak|\d+)$/, "")
+          : `${checkpointBases(at)[0]}${compressionOf(c.file)}`;
+        if (!seen.has(c.file)) seen.set(c.file, { ...c, checkpoint });
+      }
+  const newestFirst = [...seen.values()].sort((a, b) => b.writtenAt.getTime() - a.writtenAt.getTime());
+  for (const candidate of newestFirst) {
+    const text = await readCheckpoint(candidate.file, at.stack);
+    if (text !== undefined)
+      return {
+        checkpoint: candidate.checkpoint,
+        copy: { file: candidate.file, writtenAt: candidate.writtenAt, text },
+      };
+  }
+  return undefined;
 }
 
 /** Every copy of the checkpoint Pulumi may have kept, newest first. */

@@ -2,7 +2,8 @@
  * `strategy-alerts recover`: restores a checkpoint a killed `up` left unreadable
  * (checkpoint-repair.ts), reads the stack's pending creates, what the account holds and what
  * every stack of the backend holds, settles each create (settle.ts), and records the outcome in
- * the state (state-edit.ts) followed by a refresh, or prints what it would do.
+ * the state (state-edit.ts) followed by a refresh, or prints what it would do. After a restore
+ * from an older copy it lists what that copy cannot vouch for (restored-copy.ts).
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,6 +14,7 @@ import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
 import { exportOrRestore } from "./checkpoint-repair";
 import { otherStacks, type PulumiRunner, pulumiIn, stackArgs } from "./pulumi-cli";
+import { createdSinceCopy, restoredReport } from "./restored-copy";
 import { type LiveAccount, type LiveDeveloper, type Settlement, settle, type Visible } from "./settle";
 import {
   heldObjects,
@@ -36,20 +38,63 @@ export interface RecoverOptions {
   pulumi?: PulumiRunner;
 }
 
-/** "unproven": some create was left pending for a person, and nothing was changed. */
-export type RecoverOutcome = "nothing" | "printed" | "settled" | "unproven";
+/**
+ * "unproven": some create was left pending for a person, and nothing was changed.
+ * "unaccounted": the checkpoint was restored from an older copy, and strategies made since then
+ * that no stack holds (or accounts this key cannot read) are for a person to check.
+ */
+export type RecoverOutcome = "nothing" | "printed" | "settled" | "unproven" | "unaccounted";
 
 export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome> {
   const pulumi = opts.pulumi ?? pulumiIn(opts.cwd);
   const exported = await exportOrRestore(pulumi, opts);
   if (exported === undefined) return "printed";
-  const state = parseStackExport(exported);
+  const state = parseStackExport(exported.text);
   const creates = pendingCreates(state);
-  if (creates.length === 0) {
+  if (creates.length === 0 && exported.restored === undefined) {
     opts.log("No interrupted create of a strategy-alerts resource in this stack: nothing to recover.");
     return "nothing";
   }
-  const client = createClient(await credentials(pulumi, opts.stack));
+  const { client, account, others } = await accountOf(pulumi, state, opts.stack);
+  const visible = await visibleStacks(pulumi, state, opts.stack);
+  for (const u of visible.unreadable)
+    opts.log(
+      printableText(`Stack ${u.stack} could not be read (${u.reason}): nothing is imported unless named.`),
+    );
+  const live = await liveAccount(client, account, creates);
+  const settlements = settle(creates, live, visible, opts.adopt);
+  for (const s of settlements) opts.log(printableText(describe(s, opts.apply)));
+  const restored =
+    exported.restored &&
+    restoredReport(
+      exported.restored,
+      createdSinceCopy(exported.restored.writtenAt, live.strategies, visible, settlements),
+      others,
+    );
+  for (const line of restored?.lines ?? []) opts.log(printableText(line));
+  if (settlements.some((s) => s.action === "unproven")) {
+    opts.log(
+      `${restored ? "The interrupted creates were left as they are" : "Nothing was changed"}: what recover cannot ` +
+        "show this stack's interrupted update made is for you to name (--adopt <id>) or undo; see above.",
+    );
+    return "unproven";
+  }
+  if (!opts.apply) {
+    opts.log("Rerun with --yes to record this in the state (pulumi stack import, then pulumi refresh).");
+    return "printed";
+  }
+  if (settlements.length > 0) await applySettlements(pulumi, exported.text, settlements, opts.stack);
+  if (restored) {
+    opts.log(printableText(restored.final));
+    return restored.proven ? "settled" : "unaccounted";
+  }
+  opts.log("Recovered: the next `pulumi up` creates only what does not exist yet.");
+  return "settled";
+}
+
+/** The client of the key in use and its account, refused when the state records only others. */
+async function accountOf(pulumi: PulumiRunner, state: StackExport, stack: string | undefined) {
+  const client = createClient(await credentials(pulumi, stack));
   const account = (await client.account.me()).userId;
   const recorded = recordedAccounts(state);
   if (recorded.size > 0 && !recorded.has(account)) {
@@ -58,39 +103,29 @@ export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome
         "use the key of the stack's account",
     );
   }
-  const visible = await visibleStacks(pulumi, state, opts.stack);
-  for (const u of visible.unreadable)
-    opts.log(
-      printableText(`Stack ${u.stack} could not be read (${u.reason}): nothing is imported unless named.`),
-    );
-  const settlements = settle(creates, await liveAccount(client, account, creates), visible, opts.adopt);
-  for (const s of settlements) opts.log(printableText(describe(s, opts.apply)));
-  if (settlements.some((s) => s.action === "unproven")) {
-    opts.log(
-      "Nothing was changed: what recover cannot show this stack's interrupted update made is for you to name " +
-        "(--adopt <id>) or undo; see above.",
-    );
-    return "unproven";
-  }
-  if (!opts.apply) {
-    opts.log("Rerun with --yes to record this in the state (pulumi stack import, then pulumi refresh).");
-    return "printed";
-  }
+  return { client, account, others: [...recorded].filter((a) => a !== account) };
+}
+
+/** Records the settlements (state import, then a refresh) and checks none of them is still pending. */
+async function applySettlements(
+  pulumi: PulumiRunner,
+  exported: string,
+  settlements: Settlement[],
+  stack: string | undefined,
+): Promise<void> {
   await importState(
     pulumi,
     settledState(JSON.parse(exported) as Record<string, unknown>, settlements),
-    opts.stack,
+    stack,
   );
   // The imported strategies' outputs (their ids, rule ids) come from the live objects.
-  await pulumi(["refresh", "--yes", "--skip-preview", ...stackArgs(opts.stack)]);
+  await pulumi(["refresh", "--yes", "--skip-preview", ...stackArgs(stack)]);
   const waiting = new Set(settlements.filter((s) => s.action === "other-account").map((s) => s.create.urn));
   const left = pendingCreates(
-    parseStackExport(await pulumi(["stack", "export", ...stackArgs(opts.stack)])),
+    parseStackExport(await pulumi(["stack", "export", ...stackArgs(stack)])),
   ).filter((c) => !waiting.has(c.urn));
   if (left.length > 0)
     throw new CommandError(`${left.length} interrupted creates are still pending after recovery`);
-  opts.log("Recovered: the next `pulumi up` creates only what does not exist yet.");
-  return "settled";
 }
 
 /** `pulumi stack import` of the edited state, through a file only this user can read. */

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, unlink, utimes, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -15,7 +15,25 @@ const GOOD = JSON.stringify({
   version: 3,
   checkpoint: { stack: "organization/proj/dev", latest: { resources: [{ urn: "from-bak" }] } },
 });
-const LOAD_FAILURE = "pulumi stack export failed: error: failed to load checkpoint: EOF";
+const LOAD_FAILURE_PREFIX = "pulumi stack export failed: error: failed to load checkpoint: ";
+const LOAD_FAILURE = `${LOAD_FAILURE_PREFIX}EOF`;
+const MISSING = "pulumi stack export failed: error: no stack named 'dev' found";
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * A file backend with the stack's checkpoint cut to 0 bytes and its .bak intact, and a stand-in
@@ -39,16 +57,25 @@ async function brokenFileBackend(
     calls.push(args.join(" "));
     if (args[0] === "whoami") return JSON.stringify({ user: "me", url: url(root) });
     if (args.includes("--show-name")) {
-      // An empty checkpoint fails even this in the real CLI.
+      // An empty checkpoint fails even this in the real CLI, and a missing one always does.
       if (!namesStack)
         throw new CommandError("pulumi stack --show-name failed: error: failed to load checkpoint: EOF");
+      if (!(await exists(file))) throw new CommandError(MISSING);
       return "organization/proj/dev\n";
     }
     if (args[0] === "cancel") return "";
     if (args[1] === "export") {
+      // As Pulumi 3.274 fails: a missing file, a checkpoint that does not parse, attributes that do not.
+      if (!(await exists(file))) throw new CommandError(MISSING);
       const text = await readFile(file, "utf8");
       const attributes = await readFile(`${file}.attrs`, "utf8").catch(() => undefined);
       if (text === "" || text === "{}" || attributes === "") throw new CommandError(LOAD_FAILURE);
+      if (attributes !== undefined && !parses(attributes))
+        throw new CommandError(
+          `${LOAD_FAILURE_PREFIX}blob (key ".pulumi/stacks/proj/dev.json"): unexpected EOF`,
+        );
+      if (!parses(text))
+        throw new CommandError(`${LOAD_FAILURE_PREFIX}place 1: unexpected end of JSON input`);
       const { checkpoint } = JSON.parse(text);
       return JSON.stringify({ version: 3, deployment: checkpoint.latest });
     }
@@ -79,7 +106,7 @@ describe("exportOrRestore", () => {
   it("restores an unreadable checkpoint of a file backend from its backup, says what it did, and exports", async () => {
     const { root, file, pulumi } = await brokenFileBackend();
     const { exported, lines } = await restoreIn(pulumi, root, "dev");
-    expect(JSON.parse(exported ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
+    expect(JSON.parse(exported?.text ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
     expect(lines[0]).toContain(`The stack's checkpoint ${file} could not be loaded`);
     expect(lines[1]).toMatch(
       new RegExp(
@@ -92,7 +119,7 @@ describe("exportOrRestore", () => {
     const { root, file, pulumi } = await brokenFileBackend(undefined, { namesStack: false });
     await writeFile(join(root, "Pulumi.yaml"), "name: proj\nruntime: yaml\n");
     const { exported, lines } = await restoreIn(pulumi, root, "dev");
-    expect(JSON.parse(exported ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
+    expect(JSON.parse(exported?.text ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
     expect(lines[1]).toContain(`Restored it from ${file}.bak`);
   });
 
@@ -119,7 +146,7 @@ describe("exportOrRestore", () => {
     await writeFile(file, GOOD);
     await writeFile(`${file}.attrs`, "");
     const { exported, lines } = await restoreIn(pulumi, root, "dev");
-    expect(JSON.parse(exported ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
+    expect(JSON.parse(exported?.text ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
     expect(lines[0]).toContain(`The attributes file ${file}.attrs that the file backend keeps`);
     expect(lines[1]).toMatch(
       new RegExp(
@@ -150,7 +177,7 @@ describe("exportOrRestore", () => {
     const { root, file, pulumi } = await brokenFileBackend();
     await writeFile(`${file}.attrs`, "");
     const { exported, lines } = await restoreIn(pulumi, root, "dev");
-    expect(JSON.parse(exported ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
+    expect(JSON.parse(exported?.text ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
     expect(lines[1]).toContain(`Restored it from ${file}.bak`);
     expect(lines[3]).toContain(`Set it aside as ${file}.attrs.unreadable-`);
   });
@@ -231,5 +258,115 @@ describe("exportOrRestore", () => {
       throw other;
     };
     expect((await restoreIn(pulumi, "/", "dev")).error).toBe(other);
+  });
+});
+
+/**
+ * Every state a `pulumi up` killed while the file backend writes can leave, written into a temp
+ * backend directory: the stack must load again, with what was done said.
+ */
+describe("exportOrRestore after a kill during the file backend's write", () => {
+  const gone = 2 ** 31 - 1;
+  const killedLock = { pid: gone, username: "ci", hostname: hostname(), timestamp: "2026-11-27T10:00:00Z" };
+
+  it("a checkpoint cut short (unexpected end of JSON): restored from the .bak, and the copy and its time returned", async () => {
+    const { root, file, pulumi } = await brokenFileBackend();
+    await writeFile(file, GOOD.slice(0, 40));
+    const { exported, lines } = await restoreIn(pulumi, root, "dev");
+    expect(JSON.parse(exported?.text ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
+    expect(exported?.restored).toMatchObject({ from: `${file}.bak`, checkpoint: file });
+    expect(exported?.restored?.writtenAt.getTime()).toBe((await stat(`${file}.bak`)).mtime.getTime());
+    expect(await readFile(exported!.restored!.keptAs!, "utf8")).toBe(GOOD.slice(0, 40));
+    expect(lines[1]).toContain(`Restored it from ${file}.bak, written `);
+  });
+
+  it("an empty checkpoint: restored, and the restored copy returned", async () => {
+    const { root, file, pulumi } = await brokenFileBackend();
+    const { exported } = await restoreIn(pulumi, root, "dev");
+    expect(exported?.restored?.from).toBe(`${file}.bak`);
+  });
+
+  it("an attributes file cut short: set aside; the checkpoint is its own, so nothing is restored", async () => {
+    const { root, file, pulumi } = await brokenFileBackend();
+    await writeFile(file, GOOD);
+    await writeFile(`${file}.attrs`, '{"user.cache_control":"","md5":"VBn4');
+    const { exported, lines } = await restoreIn(pulumi, root, "dev");
+    expect(exported?.text).toBeDefined();
+    expect(exported?.restored).toBeUndefined();
+    expect(lines[1]).toContain(`Set it aside as ${file}.attrs.unreadable-`);
+    expect(await readFile(file, "utf8")).toBe(GOOD);
+  });
+
+  it("a missing checkpoint with a .bak beside the killed update's lock: restored from it, and the lock released", async () => {
+    const { root, file, pulumi, calls } = await brokenFileBackend();
+    await writeFile(join(root, "Pulumi.yaml"), "name: proj\nruntime: yaml\n");
+    await unlink(file);
+    await lockStack(root, killedLock);
+    const { exported, lines, error } = await restoreIn(pulumi, root, "dev");
+    expect(error).toBeUndefined();
+    expect(JSON.parse(exported?.text ?? "null").deployment.resources).toEqual([{ urn: "from-bak" }]);
+    expect(exported?.restored).toMatchObject({ from: `${file}.bak`, checkpoint: file });
+    expect(exported?.restored?.keptAs).toBeUndefined();
+    expect(lines[0]).toContain(
+      `The stack's checkpoint ${file} is missing, and the stack is locked by an update`,
+    );
+    expect(lines[1]).toMatch(new RegExp(`^Restored it from ${file}\\.bak, written [^;]*\\.$`));
+    expect(calls).toContain("cancel --yes --stack dev");
+    expect(await readFile(file, "utf8")).toBe(GOOD);
+  });
+
+  it("a missing checkpoint without a lock (a removed stack keeps a .bak too): Pulumi's error, the copy named, nothing written", async () => {
+    const { root, file, pulumi } = await brokenFileBackend();
+    await writeFile(join(root, "Pulumi.yaml"), "name: proj\nruntime: yaml\n");
+    await unlink(file);
+    const { error } = await restoreIn(pulumi, root, "dev");
+    expect(error).toBeInstanceOf(CommandError);
+    const message = (error as Error).message;
+    expect(message).toContain(MISSING);
+    expect(message).toContain(`Pulumi kept a copy of it (${file}.bak`);
+    expect(message).toContain("`pulumi stack rm` keeps one");
+    expect(await exists(file)).toBe(false);
+  });
+
+  it("a missing checkpoint without --stack, or with no copy: Pulumi's own error", async () => {
+    const { root, file, pulumi } = await brokenFileBackend();
+    await unlink(file);
+    await lockStack(root, killedLock);
+    const unselected: PulumiRunner = async (args) => {
+      if (args[1] === "export" && !args.includes("--stack"))
+        throw new CommandError("pulumi stack export failed: error: no stack selected");
+      return pulumi(args);
+    };
+    expect(((await restoreIn(unselected, root, undefined)).error as Error).message).toContain(
+      "no stack selected",
+    );
+    await unlink(`${file}.bak`);
+    expect(((await restoreIn(pulumi, root, "dev")).error as Error).message).toBe(MISSING);
+  });
+
+  it("a stale lock beside a checkpoint that loads: released with --yes, left without it", async () => {
+    const { root, file, pulumi, calls } = await brokenFileBackend();
+    await writeFile(file, GOOD);
+    await lockStack(root, killedLock);
+    const dry = await restoreIn(pulumi, root, "dev", false);
+    expect(dry.exported?.text).toBeDefined();
+    expect(dry.lines).toEqual([]);
+    expect(calls.filter((c) => c.startsWith("cancel"))).toEqual([]);
+
+    const { exported, lines } = await restoreIn(pulumi, root, "dev");
+    expect(exported?.restored).toBeUndefined();
+    expect(calls).toContain("cancel --yes --stack dev");
+    expect(lines).toEqual([
+      `Released the lock the killed update left (ci on ${hostname()}, process ${gone}, since 2026-11-27T10:00:00Z), as \`pulumi cancel\` does.`,
+    ]);
+  });
+
+  it("a checkpoint that loads and no lock: only the export, and nothing said", async () => {
+    const { root, file, pulumi, calls } = await brokenFileBackend();
+    await writeFile(file, GOOD);
+    const { exported, lines } = await restoreIn(pulumi, root, "dev");
+    expect(exported?.text).toBeDefined();
+    expect(lines).toEqual([]);
+    expect(calls.filter((c) => c.startsWith("cancel"))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { CommandError } from "../../../cli/command";
 import {
+  copyOfMissing,
   fileBackendRoot,
   findCheckpoint,
   isReadableCheckpoint,
@@ -63,7 +64,7 @@ describe("newestReadableCopy and restoreCheckpoint", () => {
       keptAs: `${file}.unreadable-20261127T070000Z`,
     });
     expect(markOf(await readFile(file, "utf8"))).toBe("bak");
-    expect(await readFile(restored.keptAs, "utf8")).toBe("");
+    expect(await readFile(restored.keptAs!, "utf8")).toBe("");
     // The .bak itself is left as it was, and no temporary file is left behind.
     expect(markOf(await readFile(`${file}.bak`, "utf8"))).toBe("bak");
     expect((await readdir(at.stacks)).sort()).toEqual([
@@ -92,7 +93,7 @@ describe("newestReadableCopy and restoreCheckpoint", () => {
 
     expect(restored.from).toBe(join(backups, "dev.2000.json"));
     expect(markOf(await readFile(file, "utf8"))).toBe("newest good");
-    expect(await readFile(restored.keptAs, "utf8")).toBe(full.slice(0, 40));
+    expect(await readFile(restored.keptAs!, "utf8")).toBe(full.slice(0, 40));
   });
 
   it("restores a gzip checkpoint (PULUMI_DIY_BACKEND_GZIP) from its gzip .bak, still compressed", async () => {
@@ -128,6 +129,43 @@ describe("newestReadableCopy and restoreCheckpoint", () => {
     expect((error as Error).message).toContain("pulumi stack import --file");
     expect((await readdir(at.stacks)).sort()).toEqual(["dev.json", "dev.json.bak"]);
     expect(await readFile(file, "utf8")).toBe("");
+  });
+});
+
+describe("copyOfMissing: a stack whose checkpoint file is gone", () => {
+  it("writes the newest readable copy where the checkpoint belongs, keeping nothing (there was nothing)", async () => {
+    const at = await backend();
+    const file = join(at.stacks, "dev.json");
+    await put(`${file}.bak`, checkpoint("bak"), 5);
+    await put(join(at.root, ".pulumi", "backups", "proj", "dev", "dev.1000.json"), checkpoint("older"), 60);
+    expect(await findCheckpoint(at)).toBeUndefined();
+
+    const found = await copyOfMissing(at);
+    expect(found?.checkpoint).toBe(file);
+    expect(found?.copy.file).toBe(`${file}.bak`);
+    const restored = await restoreCheckpoint(found!.checkpoint, found!.copy);
+    expect(restored.keptAs).toBeUndefined();
+    expect(markOf(await readFile(file, "utf8"))).toBe("bak");
+    expect((await readdir(at.stacks)).sort()).toEqual(["dev.json", "dev.json.bak"]);
+  });
+
+  it("takes a backup when the .bak is cut short, and keeps the backup's compression", async () => {
+    const at = await backend();
+    await put(join(at.stacks, "dev.json.bak"), "{", 1);
+    const backup = join(at.root, ".pulumi", "backups", "proj", "dev", "dev.1000.json.gz");
+    await put(backup, gzipSync(checkpoint("gz backup")), 60);
+    const found = await copyOfMissing(at);
+    expect(found).toMatchObject({ checkpoint: join(at.stacks, "dev.json.gz"), copy: { file: backup } });
+    await restoreCheckpoint(found!.checkpoint, found!.copy);
+    expect(markOf(gunzipSync(await readFile(join(at.stacks, "dev.json.gz"))).toString("utf8"))).toBe(
+      "gz backup",
+    );
+  });
+
+  it("finds nothing when no copy reads", async () => {
+    const at = await backend();
+    await put(join(at.stacks, "dev.json.bak"), "", 1);
+    expect(await copyOfMissing(at)).toBeUndefined();
   });
 });
 
