@@ -6,6 +6,7 @@
  */
 
 import type { ResourceKind } from "../../provider/model/kinds";
+import { printableText } from "../../provider/model/printable-text";
 import { STRATEGY_FIELDS, type Strategy, type TriggerConfigs } from "../../provider/model/strategy";
 import { TAG_TRIGGERS } from "../../provider/model/triggers";
 import { maskUrl } from "../../provider/model/url-credentials";
@@ -13,6 +14,7 @@ import { ACTIVATION_IMPORT_ID } from "../../provider/runtime/strategy-activation
 import { declaredFromLive } from "../../provider/runtime/strategy-live-inputs";
 import { WEBHOOK_ID } from "../../provider/runtime/webhook";
 import { type Named, type ProgramNames, programNames } from "./names";
+import { plainFields } from "./plain-fields";
 import type { AccountSnapshot } from "./read-account";
 
 /** An input that is another resource's output (`dev.address`, `strategy.strategyId`). */
@@ -53,7 +55,10 @@ export interface Declaration {
   importId: string;
   /** Another declaration refers to this one (a program needs a variable for it). */
   referenced: boolean;
-  /** Why an input is set as it is, for a comment above the declaration (fixed text, never data). */
+  /**
+   * Why an input is set as it is, for a comment above the declaration: fixed text, or account
+   * text only as `printableText` shows it (one line, every hidden character an escape).
+   */
   note?: string;
 }
 
@@ -90,7 +95,7 @@ export function declareAccount(snapshot: AccountSnapshot): AccountDeclarations {
   const secrets: SecretInput[] = [];
   const tagRef = tagReferences(snapshot);
   const resources: Declaration[] = [
-    ...declareDevelopers(snapshot, names, tagRef),
+    ...declareDevelopers(snapshot, names, tagRef, warnings),
     ...declareWebhook(snapshot, names, secrets),
     ...declareStrategies(snapshot, names, tagRef, warnings),
     declareActivation(snapshot, names),
@@ -115,6 +120,7 @@ function declareDevelopers(
   snapshot: AccountSnapshot,
   names: ProgramNames,
   tagRef: TagReference,
+  warnings: string[],
 ): Declaration[] {
   const referencedDevs = namedDevelopers(snapshot.strategies);
   const resources: Declaration[] = [];
@@ -123,6 +129,13 @@ function declareDevelopers(
     const args: Record<string, unknown> = { address: dev.address };
     if (dev.alias) args.alias = dev.alias;
     if (dev.isActive === false) args.active = false;
+    // An alias a program may not declare is left out: the account keeps it.
+    const replaced = plainFields(
+      args,
+      [{ key: "alias", allowLineBreaks: false }],
+      `followed developer ${JSON.stringify(dev.address)}`,
+    );
+    warnings.push(...replaced.warnings);
     const tags = names.developerTags.get(dev.address);
     resources.push({
       kind: "FollowedDeveloper",
@@ -130,6 +143,7 @@ function declareDevelopers(
       args,
       importId: dev.address,
       referenced: tags !== undefined || referencedDevs.has(dev.address),
+      ...(replaced.note ? { note: replaced.note } : {}),
     });
     if (tags) {
       resources.push({
@@ -202,14 +216,36 @@ function declareStrategies(
     });
     if (configs) args.triggerConfigs = configs;
     else delete args.triggerConfigs;
+    const replaced = plainFields(args, textFields(s.id), `strategy ${JSON.stringify(s.name)} (${s.id})`);
+    warnings.push(...replaced.warnings);
     return {
       kind: "Strategy",
       name: names.strategies.get(s.id)!,
       args: orderKeys(args, STRATEGY_KEY_ORDER),
       importId: s.id,
       referenced: s.isActive,
+      ...(replaced.note ? { note: replaced.note } : {}),
     };
   });
+}
+
+/** A strategy's text fields, and what stands in for one with nothing visible left. */
+function textFields(id: string) {
+  return [
+    {
+      key: "name",
+      allowLineBreaks: false,
+      standIn: {
+        value: `Strategy ${printableText(id)}`,
+        effect: "the first `pulumi up` renames the strategy",
+      },
+    },
+    {
+      key: "description",
+      allowLineBreaks: true,
+      standIn: { value: null, effect: "the first `pulumi up` clears it" },
+    },
+  ];
 }
 
 /** The activation: the strategies active now, by reference. */

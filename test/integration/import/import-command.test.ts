@@ -11,13 +11,24 @@ import { run } from "../../../cli/index";
 import type { RunningEmulator } from "../../../emulator/server";
 import { type ApiClient, createClient } from "../../../provider/api/client";
 import { temporaryStrategyName } from "../../../provider/model/temporary-strategies";
+import { validateStrategyInput } from "../../../provider/model/validate-strategy";
 import { ACTIVATION_IMPORT_ID } from "../../../provider/runtime/strategy-activation";
 import { WEBHOOK_ID } from "../../../provider/runtime/webhook";
 import { control, startTestEmulator } from "../../support/emulator";
+import { runProgram } from "../../support/import-account";
 
 const WEBHOOK_TOKEN = "XXXXwebhookTOKENXXXX";
 const WEBHOOK_URL = `https://hooks.example.com/services/T000/B000/${WEBHOOK_TOKEN}`;
 const HOSTILE_NAME = "evil\u001b[2K\u001b[1A forged";
+/** Names the service stores and a program may not declare (issue 37): a separator, invisibles, nothing visible. */
+const UNDECLARABLE_NAMES = [
+  "Line\u2028separator",
+  "Safety\u200bfirst",
+  "\ufeffMomentum",
+  "Tag\u{e0041}",
+  "\u2060\u2060",
+  "\u3164",
+];
 
 interface Ran {
   code: number;
@@ -119,11 +130,66 @@ describe("strategy-alerts import (command)", () => {
     const index = await readFile(join(dir, "index.ts"), "utf8");
     expect(index).toContain(ids.plain);
     expect(index).toContain(ids.hostile);
-    expect(index).toContain('"evil\\u001b[2K\\u001b[1A forged"');
+    // A name a program may not declare is declared as its plain text, with a comment saying why.
+    expect(index).toContain('name: "evil[2K[1A forged"');
+    expect(index).toContain(
+      "// In the account, name contains the control character \\u001b at position 5: names and descriptions are plain text;",
+    );
+    expect(res.stderr).toContain(
+      `(${ids.hostile}): name contains the control character \\u001b at position 5`,
+    );
     expect(index).not.toContain(ids.temporary);
     expect(res.stderr).toMatch(
       /warning: skipped strategy "\[review-tmp 1a2b3c\] Safety first" .*strategy-alerts review/,
     );
+  });
+
+  it("writes no program whose preview would refuse a name: each is declared as plain text, said on stderr with its id", async () => {
+    const user = await control(em, "POST", "/users", { plan: "PRO", limits: { requestsPerMinute: 10_000 } });
+    const own = { STRATEGY_ALERTS_API_KEY: user.body.apiKey, STRATEGY_ALERTS_BASE_URL: em.baseUrl };
+    const owner = createClient({ apiKey: user.body.apiKey, baseUrl: em.baseUrl });
+    const created = new Map<string, string>();
+    for (const name of UNDECLARABLE_NAMES) {
+      const body = {
+        name,
+        triggers: ["new_token_created"],
+        rules: [{ rule: "is_honeypot", dealbreaker: true }],
+      };
+      created.set((await owner.strategies.create({ ...body, isActive: false } as never)).id, name);
+    }
+    await owner.close();
+    const ts = await cli(["--out", join(work, "undeclarable-ts")], own);
+    const yaml = await cli(["--out", join(work, "undeclarable-yaml"), "--language", "yaml"], own);
+    for (const res of [ts, yaml]) {
+      expect(res.code).toBe(0);
+      for (const id of created.keys())
+        expect(res.stderr).toMatch(new RegExp(`warning: strategy .*\\(${id}\\): name `));
+    }
+    const index = await readFile(join(work, "undeclarable-ts", "index.ts"), "utf8");
+    const doc = parse(await readFile(join(work, "undeclarable-yaml", "Pulumi.yaml"), "utf8"));
+    const { declared } = await runProgram(index, { developer: [], microblog: [] });
+    const fromTs = declared.filter((d) => d.type === "Strategy").map((d) => d.args);
+    const fromYaml = Object.values(
+      doc.resources as Record<string, { type: string; properties: Record<string, unknown> }>,
+    )
+      .filter((r) => r.type === "strategy-alerts:index:Strategy")
+      .map((r) => r.properties);
+    for (const args of [...fromTs, ...fromYaml]) {
+      const { adopt, ...fields } = args;
+      expect(created.has(adopt as string)).toBe(true);
+      // What the preview's check of the fields would say (activation is the StrategyActivation's): nothing.
+      const checked = validateStrategyInput({ ...fields, isActive: false }, "create");
+      expect(checked.ok ? [] : checked.issues).toEqual([]);
+    }
+    expect(Object.fromEntries(fromTs.map((a) => [created.get(a.adopt as string), a.name]))).toEqual({
+      "Line\u2028separator": "Line separator",
+      "Safety\u200bfirst": "Safetyfirst",
+      "\ufeffMomentum": "Momentum",
+      "Tag\u{e0041}": "Tag",
+      "\u2060\u2060": `Strategy ${[...created].find(([, n]) => n === "\u2060\u2060")![0]}`,
+      "\u3164": `Strategy ${[...created].find(([, n]) => n === "\u3164")![0]}`,
+    });
+    expect(index).toContain("the first `pulumi up` renames the strategy");
   });
 
   it("writes a Pulumi YAML program with --language yaml", async () => {

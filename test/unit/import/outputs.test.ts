@@ -13,6 +13,7 @@ import { pulumiImportFile } from "../../../cli/import/pulumi-import-file";
 import type { AccountSnapshot } from "../../../cli/import/read-account";
 import { renderProgram } from "../../../cli/import/render-program";
 import { renderYamlProgram, yamlText } from "../../../cli/import/render-yaml";
+import { type PlainTextField, plainTextIssue, plainTextOf } from "../../../provider/model/plain-text";
 import { ACTIVATION_IMPORT_ID } from "../../../provider/runtime/strategy-activation";
 import { WEBHOOK_ID } from "../../../provider/runtime/webhook";
 import { accountSnapshot, listedStrategy, runProgram } from "../../support/import-account";
@@ -63,7 +64,7 @@ const ADDRESS = "DevAddr1111111111111111111111111111111111111";
 function snapshot(names: string[], alias: string, description: string, webhookUrl: string): AccountSnapshot {
   return accountSnapshot({
     strategies: names.map((name, i) =>
-      listedStrategy(`${String(i).padStart(8, "0")}-0000-4000-8000-000000000000`, name, {
+      listedStrategy(strategyId(i), name, {
         description: i === 0 && description !== "" ? description : null,
         triggers: [{ id: "t", eventType: "followed_dev_new_token_created", enabled: true }],
         isActive: i % 2 === 0,
@@ -78,6 +79,22 @@ function snapshot(names: string[], alias: string, description: string, webhookUr
   });
 }
 
+const NAME: PlainTextField = { path: "name", allowLineBreaks: false };
+const DESCRIPTION: PlainTextField = { path: "description", allowLineBreaks: true };
+const ALIAS: PlainTextField = { path: "alias", allowLineBreaks: false };
+
+/**
+ * What import declares for account text: the text itself where the plain-text rule allows it,
+ * else its plain text, else the stand-in (a program may not declare what its preview refuses).
+ */
+function declaredText(text: string, field: PlainTextField, standIn: string | null | undefined) {
+  if (plainTextIssue(text, field) === undefined) return text;
+  return plainTextOf(text, field) ?? standIn;
+}
+const strategyId = (i: number) => `${String(i).padStart(8, "0")}-0000-4000-8000-000000000000`;
+const declaredNames = (names: string[]) =>
+  names.map((name, i) => declaredText(name, NAME, `Strategy ${strategyId(i)}`));
+
 /** What Pulumi YAML makes of a string with no `${…}` in it: `$$` is a literal `$`. */
 function pulumiYamlText(value: unknown): unknown {
   if (typeof value !== "string") return value;
@@ -88,7 +105,7 @@ function pulumiYamlText(value: unknown): unknown {
 type YamlResource = { type: string; properties: Record<string, unknown> };
 
 describe("a YAML program of adversarial account data", () => {
-  it("reads back as exactly the account's text, with no raw control or invisible character", () => {
+  it("reads back as exactly the account's text where a program may declare it, with no raw control or invisible character", () => {
     fc.assert(
       fc.property(
         fc.array(hostile, { minLength: 1, maxLength: 4 }),
@@ -106,10 +123,12 @@ describe("a YAML program of adversarial account data", () => {
           const strategies = byType("Strategy").sort((a, b) =>
             String(a.properties.adopt).localeCompare(String(b.properties.adopt)),
           );
-          expect(strategies.map((s) => pulumiYamlText(s.properties.name))).toEqual(names);
-          expect(pulumiYamlText(strategies[0]!.properties.description)).toBe(description);
+          expect(strategies.map((s) => pulumiYamlText(s.properties.name))).toEqual(declaredNames(names));
+          expect(pulumiYamlText(strategies[0]!.properties.description)).toBe(
+            description === "" ? undefined : declaredText(description, DESCRIPTION, null),
+          );
           const [dev] = byType("FollowedDeveloper");
-          expect(pulumiYamlText(dev!.properties.alias)).toBe(alias);
+          expect(pulumiYamlText(dev!.properties.alias)).toBe(declaredText(alias, ALIAS, undefined));
           expect(dev!.properties.address).toBe(ADDRESS);
         },
       ),
@@ -195,7 +214,7 @@ describe("a webhook URL that carries credentials", () => {
 });
 
 describe("the TypeScript program of adversarial account data", () => {
-  it("holds the exact text in escaped string literals", async () => {
+  it("holds the exact text, where a program may declare it, in escaped string literals", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(hostile, { minLength: 1, maxLength: 3 }), hostile, async (names, alias) => {
         const { source } = renderProgram(declareAccount(snapshot(names, alias, "", "https://a.example/in")));
@@ -204,8 +223,12 @@ describe("the TypeScript program of adversarial account data", () => {
           developer: [{ id: "x", name: alias }],
           microblog: [],
         });
-        expect(declared.filter((d) => d.type === "Strategy").map((d) => d.args.name)).toEqual(names);
-        expect(declared.find((d) => d.type === "FollowedDeveloper")!.args.alias).toBe(alias);
+        expect(declared.filter((d) => d.type === "Strategy").map((d) => d.args.name)).toEqual(
+          declaredNames(names),
+        );
+        expect(declared.find((d) => d.type === "FollowedDeveloper")!.args.alias).toBe(
+          declaredText(alias, ALIAS, undefined),
+        );
       }),
       { numRuns: 100 },
     );
