@@ -5,6 +5,13 @@
  * its `rule` as an enum of exactly the ids of that kind and only that kind's fields, so whatever
  * reads the schema knows which fields a rule takes. `npm run schema` writes schema.json; a
  * test keeps the checked-in file equal to what this generates.
+ *
+ * Every property name is one each language's SDK can carry: Pulumi's code generators derive a
+ * field name from the property name (which is also the name on the wire) and take no
+ * per-property rename for Go or Python, so an object whose keys are data rather than names (the
+ * volume windows `5m`, `1h`, `6h`, `24h`, which would become `_1h`, an unexported Go field) is a
+ * map keyed by the service's own names. `npm run sdk` binds the schema with Pulumi's binder and
+ * fails on any warning.
  */
 import { z } from "zod";
 import { API_KEY_ENV, BASE_URL_ENV } from "../credentials";
@@ -45,6 +52,15 @@ const token = (name: string) => `${PLUGIN_PACKAGE}:index:${name}`;
 const ref = (name: string): TypeSpec => ({ $ref: `#/types/${token(name)}` });
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 
+/** The repository that publishes the plugin: its release assets are the plugin's downloads. */
+export const REPOSITORY = "strategy-alerts/pulumi-strategy-alerts";
+/** Where the engine downloads the plugin from (the repository's GitHub releases). */
+export const PLUGIN_DOWNLOAD_URL = `github://api.github.com/${REPOSITORY}`;
+/** The Go module of the generated Go SDK (sdk/go; its releases are tagged `sdk/go/v<version>`). */
+export const GO_MODULE = `github.com/${REPOSITORY}/sdk/go`;
+/** The Python distribution and import name of the generated Python SDK (sdk/python). */
+export const PYTHON_PACKAGE = "pulumi_strategy_alerts";
+
 /** Builds the `types` section while converting, naming each object and enum after its place. */
 class TypeBuilder {
   readonly types: Record<string, Json> = {};
@@ -64,6 +80,7 @@ class TypeBuilder {
     }
     switch (js.type) {
       case "object":
+        if (js.properties && !Object.keys(js.properties).every(isIdentifier)) return this.#keyedBy(js, name);
         if (!js.properties)
           return {
             type: "object",
@@ -99,6 +116,26 @@ class TypeBuilder {
     return ref(name);
   }
 
+  /**
+   * An object whose keys are not names (they start with a digit) as a map of its one value type,
+   * the keys it takes said in its description: an SDK field cannot be named after such a key.
+   */
+  #keyedBy(js: Json, name: string): TypeSpec {
+    const keys = Object.keys(js.properties as Record<string, Json>);
+    const values = keys.map((key) => JSON.stringify(this.convert(js.properties[key], `${name}Value`)));
+    if (new Set(values).size !== 1)
+      throw new PackageDefectError(
+        `the keys of ${name} (${keys.join(", ")}) are not names an SDK can carry and their values differ in type, so it cannot be a map either; give its fields names`,
+      );
+    const listed = keys.map((key) => `\`${key}\``).join(", ");
+    const lead = js.description ? `${js.description} ` : "";
+    return {
+      type: "object",
+      additionalProperties: JSON.parse(values[0]!),
+      description: `${lead}A map keyed by ${listed} (the service's names, which no SDK field can take)${js.required?.length ? `; required: ${js.required.join(", ")}` : ""}.`,
+    };
+  }
+
   /** One constant or a closed list is an enum type; anything open (an id, a URL) a string. */
   #stringOf(options: Json[], name: string): TypeSpec {
     const values: string[] = [];
@@ -110,6 +147,11 @@ class TypeBuilder {
     this.types[token(name)] = { type: "string", enum: values.map((value) => ({ value })) };
     return ref(name);
   }
+}
+
+/** A property name every SDK can carry as a field: it starts with a letter. */
+function isIdentifier(key: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9_]*$/.test(key);
 }
 
 function pascal(text: string): string {
@@ -283,6 +325,34 @@ function functions(types: TypeBuilder): Record<string, Json> {
   );
 }
 
+/**
+ * What each language's code generator needs. Go and Python SDKs are generated from this schema
+ * (`npm run sdk`, sdk/go and sdk/python) and carry the schema's version (the plugin they ask
+ * the engine for). Node.js has no generated SDK: the npm package is the TypeScript door, whose
+ * resources take the same property names, so a program Pulumi writes (`pulumi convert`,
+ * `pulumi import --generate-code`) imports it by its name; generating a Node.js SDK from this
+ * schema would make a second, different package of that name, which nothing publishes.
+ */
+function languages(): Json {
+  const description =
+    "Token-alerting strategy portfolios as code, through the strategy-alerts provider plugin.";
+  return {
+    go: {
+      importBasePath: `${GO_MODULE}/strategyalerts`,
+      modulePath: GO_MODULE,
+      generateResourceContainerTypes: true,
+      respectSchemaVersion: true,
+    },
+    nodejs: { packageName: "pulumi-strategy-alerts", packageDescription: description },
+    python: {
+      packageName: PYTHON_PACKAGE,
+      requires: { pulumi: ">=3.0.0,<4.0.0" },
+      respectSchemaVersion: true,
+      pyproject: { enabled: true },
+    },
+  };
+}
+
 /** The package schema the plugin answers GetSchema with. */
 export function pluginSchema(): Json {
   const types = new TypeBuilder();
@@ -311,7 +381,13 @@ export function pluginSchema(): Json {
     displayName: "Strategy Alerts",
     description:
       "Token-alerting strategy portfolios as code: strategies, their activation, the webhook and followed developers.",
+    keywords: ["pulumi", PLUGIN_PACKAGE, "alerts", "tokens", "category/monitoring", "kind/native"],
+    homepage: `https://github.com/${REPOSITORY}`,
+    repository: `https://github.com/${REPOSITORY}`,
+    publisher: REPOSITORY.split("/")[0],
     license: "Apache-2.0",
+    pluginDownloadURL: PLUGIN_DOWNLOAD_URL,
+    language: languages(),
     config: { variables: config },
     provider: {
       description: "An account of the strategy alerting service; several providers manage several accounts.",
