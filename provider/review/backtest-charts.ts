@@ -8,7 +8,7 @@
 import type { StrategyBacktest } from "./backtest-results";
 import type { SeriesPair } from "./backtest-series";
 import type { LiveRecord } from "./live-performance";
-import { joinMd, type Md, md, message } from "./markdown";
+import { cutGraphemes, joinMd, type Md, md, message } from "./markdown";
 import { num, plural, quote, text } from "./words";
 
 /** One chart: what it shows (the code's words), whose (untrusted), and its two series. */
@@ -16,11 +16,26 @@ export interface ChartSpec {
   kind: "overTime" | "byMultiple";
   /** The strategy's name, as declared: untrusted. */
   strategy: string;
-  /** What is counted per category, in the code's words: `matched tokens per hour`. */
+  /** What is counted per category, in the code's words: `Matches per day`; a title keeps it whole. */
   subject: string;
   /** The categories' axis, in the code's words: `hour (UTC)`. */
   axis: string;
+  /** The values' axis with its unit, in the code's words: `matched tokens per day`. */
+  valueAxis: string;
   series: SeriesPair;
+}
+
+/**
+ * A chart's title: its subject whole, then the strategy's name cut to `nameMax` user-perceived
+ * characters (`Matches per day — Safety fi…`), so two charts of one long name never read the same.
+ */
+export function chartTitle(
+  chart: ChartSpec,
+  nameMax: number,
+  shown: (name: string) => string = (n) => n,
+): string {
+  const name = shown(chart.strategy);
+  return `${chart.subject} — ${name.trim() === "" ? "(no name)" : cutGraphemes(name, nameMax)}`;
 }
 
 /** Draws a chart as lines of the report (Mermaid fence, or a placeholder the HTML page replaces). */
@@ -35,15 +50,17 @@ function chartSpecs(s: StrategyBacktest): ChartSpec[] {
     {
       kind: "overTime",
       strategy: s.strategy,
-      subject: hourly ? "matched tokens per hourly snapshot" : "matched tokens per day",
+      subject: hourly ? "Matches per hourly snapshot" : "Matches per day",
       axis: hourly ? "snapshot hour (UTC)" : "day (UTC)",
+      valueAxis: hourly ? "matched tokens per snapshot" : "matched tokens per day",
       series: s.series.overTime,
     },
     {
       kind: "byMultiple",
       strategy: s.strategy,
-      subject: "matched tokens per multiple",
+      subject: "Matches per multiple",
       axis: "highest multiple in the window",
+      valueAxis: "matched tokens per bucket",
       series: s.series.byMultiple,
     },
   ];

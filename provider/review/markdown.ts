@@ -8,7 +8,7 @@
  * (`md`), from untrusted text through `code` or `text`, and by joining other `Md`. A renderer
  * that concatenates a raw string into a report does not type-check.
  */
-import { printableText } from "../model/printable-text";
+import { hasHiddenCharacters, printableText } from "../model/printable-text";
 import { maskUrlsIn } from "../model/url-credentials";
 
 declare const MARKDOWN: unique symbol;
@@ -42,7 +42,41 @@ export function joinMd(parts: readonly Md[], separator: Separator): Md {
  * never reads like one the value spelled out.
  */
 export function visible(value: string): string {
-  return printableText(value.replaceAll("\\", "\\\\"));
+  const doubled = value.replaceAll("\\", "\\\\");
+  if (!hasHiddenCharacters(doubled)) return doubled;
+  let out = "";
+  for (const grapheme of graphemes(doubled)) out += isEmoji(grapheme) ? grapheme : printableText(grapheme);
+  return out;
+}
+
+const SEGMENTER = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/** The user-perceived characters of the text: an emoji sequence is one, never cut in two. */
+export function graphemes(value: string): string[] {
+  return Array.from(SEGMENTER.segment(value), (s) => s.segment);
+}
+
+/**
+ * One emoji as Unicode writes it: a pictograph with its variation selector (`❤️`) and skin tone,
+ * pictographs joined by zero-width joiners (`👨‍👩‍👧`), a flag of two regional indicators or of
+ * tag characters (the flag of Scotland), a keycap (`1️⃣`). Their joiners and selectors are part of
+ * the picture, not hidden text, so they stay; the same characters anywhere else are shown as escapes.
+ */
+const EMOJI_PART =
+  "(?:\\p{Extended_Pictographic}[\\ufe0e\\ufe0f]?\\p{Emoji_Modifier}?|\\p{Regional_Indicator}{2}|[0-9#*]\\ufe0f?\\u20e3)";
+const EMOJI = new RegExp(
+  `^(?:${EMOJI_PART}(?:\\u200d${EMOJI_PART})*|\\u{1f3f4}[\\u{e0030}-\\u{e0039}\\u{e0061}-\\u{e007a}]{2,7}\\u{e007f})$`,
+  "u",
+);
+
+function isEmoji(grapheme: string): boolean {
+  return EMOJI.test(grapheme);
+}
+
+/** The text cut to `max` user-perceived characters, the last one an ellipsis when it was longer. */
+export function cutGraphemes(value: string, max: number): string {
+  const chars = graphemes(value);
+  return chars.length > max ? `${chars.slice(0, Math.max(0, max - 1)).join("")}…` : value;
 }
 
 /**
@@ -103,7 +137,42 @@ export function printableMessage(value: string): Md {
   return escapedText(printableText(maskUrlsIn(value)));
 }
 
+/**
+ * While the HTML page is rendered, the free texts the report holds (set by `plainTexts`): each
+ * stands in the Markdown as a placeholder of its index, which the page replaces with the text,
+ * HTML-escaped only. The escapes and code spans that keep GitHub from reading Markdown, links,
+ * mentions or references (`@` in a span) are for GitHub, not for a page.
+ */
+let collected: string[] | undefined;
+
+/** Opens and closes a placeholder: control characters, which no shown text holds raw. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the placeholder is made of them on purpose.
+const PLACEHOLDER = /\u0001(\d+)\u0002/g;
+
+/**
+ * Renders with every free text as a placeholder, and gives back the result with a function that
+ * puts the texts into a string made from it (each through `escapeText`). The render is synchronous.
+ */
+export function plainTexts<T>(render: () => T): {
+  result: T;
+  fill: (s: string, escapeText: (t: string) => string) => string;
+} {
+  const outer = collected;
+  const texts: string[] = [];
+  collected = texts;
+  try {
+    const result = render();
+    return {
+      result,
+      fill: (s, escapeText) => s.replace(PLACEHOLDER, (_, i: string) => escapeText(texts[Number(i)] ?? "")),
+    };
+  } finally {
+    collected = outer;
+  }
+}
+
 function escapedText(shown: string): Md {
+  if (collected) return trusted(`\u0001${collected.push(shown) - 1}\u0002`);
   let out = "";
   let last = 0;
   // Linkable runs that touch (`@` then a URL) share one span: two spans side by side would
@@ -141,9 +210,7 @@ export function formatNumber(n: number, format: Intl.NumberFormat): Md {
 
 /** A name in quotes as free text, shortened to `max` characters. */
 export function quote(value: string, max = 200): Md {
-  const chars = [...value];
-  const short = chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : value;
-  return md`“${text(short)}”`;
+  return md`“${text(cutGraphemes(value, max))}”`;
 }
 
 /**
@@ -153,7 +220,7 @@ export function quote(value: string, max = 200): Md {
  * and the text is cut to `max` characters. The exact value is in the report's text beside it.
  */
 export function mermaidString(value: string, max = 60): Md {
-  return trusted(`"${restricted(value, /[\p{L}\p{N} .,:\-+/()!?'_]/u, max)}"`);
+  return trusted(`"${restricted(value, /[\p{L}\p{N} .,:\-+/()!?'_…—]/u, max)}"`);
 }
 
 /**
@@ -165,7 +232,13 @@ export function mermaidCategory(value: string): Md {
   return trusted(`"${restricted(value.replace(/^</, "under "), /[\p{N}\p{L} .:\-+]/u, 24)}"`);
 }
 
+/**
+ * Each user-perceived character kept when it is one the chart may hold, or an emoji (no `#` or
+ * `*` of a keycap: `#` starts an entity in Mermaid), else `?`; cut to `max` of them.
+ */
 function restricted(value: string, allowed: RegExp, max: number): string {
-  const chars = [...value].map((c) => (allowed.test(c) ? c : "?"));
+  const chars = graphemes(value).map((c) =>
+    ([...c].length === 1 && allowed.test(c)) || (isEmoji(c) && !/[#*]/.test(c)) ? c : "?",
+  );
   return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : chars.join("");
 }

@@ -1,11 +1,18 @@
 /**
- * A chart as a Mermaid `xychart-beta` block, which GitHub draws in a pull-request comment: the
- * current version as bars, the proposed one as a line over them (xychart has no legend, so the
- * line under the block says which is which). Every text of the chart goes through the Mermaid
- * restriction of markdown.ts, so a strategy's name cannot end the block or the chart's string.
+ * A chart as a Mermaid `xychart-beta` block, which GitHub draws in a pull-request comment, with
+ * a title (its subject whole, the strategy's name cut to fit) and both axes titled, the values'
+ * with their unit. Over time, the current version is bars and the proposed one a line over them;
+ * per multiple bucket (categories, not a sequence: no line joins them) both are bars side by
+ * side, each bucket twice (`2-5x current`, `2-5x proposed`), since xychart draws two bar series
+ * over each other. xychart has no legend, so the line under the block says which is which.
+ * Every text of the chart goes through the Mermaid restriction of markdown.ts, so a strategy's
+ * name cannot end the block or the chart's string.
  */
-import type { ChartSpec } from "./backtest-charts";
+import { type ChartSpec, chartTitle } from "./backtest-charts";
 import { joinMd, type Md, md, mermaidCategory, mermaidString } from "./markdown";
+
+/** How much of a name a title keeps: a title is drawn on one line of the chart's width. */
+const TITLE_GRAPHEMES = 64;
 
 const list = (values: number[]) =>
   joinMd(
@@ -13,24 +20,50 @@ const list = (values: number[]) =>
     ", ",
   );
 
-export function mermaidChart(chart: ChartSpec): Md[] {
-  const { labels, before, after } = chart.series;
-  const top = Math.max(1, ...after, ...(before ?? []));
-  const name = [...chart.strategy];
-  const shortName = name.length > 48 ? `${name.slice(0, 47).join("")}…` : chart.strategy;
-  const title = mermaidString(`${shortName}: ${chart.subject}`, 100);
+function header(chart: ChartSpec, labels: string[], top: number): Md[] {
+  const nameMax = Math.max(12, TITLE_GRAPHEMES - [...chart.subject].length - 3);
   return [
     md`\`\`\`mermaid`,
     md`xychart-beta`,
-    md`  title ${title}`,
+    md`  title ${mermaidString(chartTitle(chart, nameMax), 100)}`,
     md`  x-axis ${mermaidString(chart.axis)} [${joinMd(labels.map(mermaidCategory), ", ")}]`,
-    md`  y-axis "matched tokens" 0 --> ${top}`,
+    md`  y-axis ${mermaidString(chart.valueAxis)} 0 --> ${top}`,
+  ];
+}
+
+/** Each bucket twice, current then proposed, each series zero in the other's place. */
+function sideBySide(chart: ChartSpec, before: number[]): Md[] {
+  const { labels, after } = chart.series;
+  const top = Math.max(1, ...after, ...before);
+  return [
+    ...header(
+      chart,
+      labels.flatMap((l) => [`${l} current`, `${l} proposed`]),
+      top,
+    ),
+    md`  bar [${list(before.flatMap((v) => [v, 0]))}]`,
+    md`  bar [${list(after.flatMap((v) => [0, v]))}]`,
+    md`\`\`\``,
+    md``,
+    md`Bars per bucket: current version, then proposed version.`,
+  ];
+}
+
+export function mermaidChart(chart: ChartSpec): Md[] {
+  const { labels, before, after } = chart.series;
+  if (chart.kind === "byMultiple" && before) return sideBySide(chart, before);
+  const top = Math.max(1, ...after, ...(before ?? []));
+  const proposed = chart.kind === "byMultiple" ? md`  bar [${list(after)}]` : md`  line [${list(after)}]`;
+  return [
+    ...header(chart, labels, top),
     ...(before ? [md`  bar [${list(before)}]`] : []),
-    md`  line [${list(after)}]`,
+    proposed,
     md`\`\`\``,
     md``,
     before
       ? md`Bars: current version; line: proposed version.`
-      : md`Line: proposed version (a new strategy has no current version).`,
+      : chart.kind === "byMultiple"
+        ? md`Bars: proposed version (a new strategy has no current version).`
+        : md`Line: proposed version (a new strategy has no current version).`,
   ];
 }

@@ -151,7 +151,8 @@ function countsOf(changed: PlanStep[]): Record<string, Record<string, number>> {
 }
 
 function headerBlocks(context: ReviewContext, drift: boolean, errors: number): Block[] {
-  const title = context.title
+  // A title of nothing visible would make an empty heading: the default stands instead.
+  const title = context.title?.trim()
     ? text(context.title)
     : drift
       ? md`Strategy alerts drift check`

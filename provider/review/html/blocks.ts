@@ -74,5 +74,22 @@ export function blocksHtml(markdown: string, chart: (index: number) => string): 
     }
   }
   flushAll(c);
-  return c.out.join("\n");
+  return withoutEmptyHeadings(c.out).join("\n");
+}
+
+const levelOf = (block: string) => Number(/^<h(\d)>/.exec(block)?.[1] ?? 0);
+
+/**
+ * The blocks without a heading that has no text, or whose section holds nothing before the
+ * next heading of its level or above (the Markdown's own rule, fit-to-limit.ts, for the page).
+ */
+function withoutEmptyHeadings(blocks: readonly string[]): string[] {
+  return blocks.filter((block, i) => {
+    const level = levelOf(block);
+    if (level === 0) return true;
+    if (/^<h\d><\/h\d>$/.test(block) || /^<h\d>\s*<\/h\d>$/.test(block)) return false;
+    if (level <= 2) return true;
+    const next = blocks[i + 1];
+    return next !== undefined && (levelOf(next) === 0 || levelOf(next) > level);
+  });
 }

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { ChartSpec } from "../backtest-charts";
-import { md, visible } from "../markdown";
+import { md, plainTexts, visible } from "../markdown";
 import type { PreviewPlan } from "../preview-json";
 import { type ReviewContext, type ReviewResult, reviewBlocks } from "../render";
 import { blocksHtml } from "./blocks";
@@ -46,18 +46,28 @@ export function renderReviewHtml(
   context: ReviewContext = {},
 ): HtmlReviewResult {
   const charts: ChartSpec[] = [];
-  const { blocks, ...facts } = reviewBlocks(previewJson, context, (chart) => {
-    charts.push(chart);
-    // A fence of the chart's index, which blocksHtml replaces with the drawing.
-    return [md`\`\`\`chart`, md`${charts.length - 1}`, md`\`\`\``];
-  });
+  // Names and other free text are placeholders in the Markdown, filled in HTML-escaped only.
+  const { result, fill } = plainTexts(() =>
+    reviewBlocks(previewJson, context, (chart) => {
+      charts.push(chart);
+      // A fence of the chart's index, which blocksHtml replaces with the drawing.
+      return [md`\`\`\`chart`, md`${charts.length - 1}`, md`\`\`\``];
+    }),
+  );
+  const { blocks, ...facts } = result;
   const markdown = blocks.flatMap((b) => b.full).join("\n");
-  const body = blocksHtml(markdown, (i) => {
-    const chart = charts[i];
-    return chart ? `<figure>${svgChart(chart, `chart-${i}`)}</figure>` : "";
-  });
-  const title =
-    context.title ?? (context.mode === "drift" ? "Strategy alerts drift check" : "Strategy alerts review");
+  const body = fill(
+    blocksHtml(markdown, (i) => {
+      const chart = charts[i];
+      return chart ? `<figure>${svgChart(chart, `chart-${i}`)}</figure>` : "";
+    }),
+    escapeHtml,
+  );
+  const title = context.title?.trim()
+    ? context.title
+    : context.mode === "drift"
+      ? "Strategy alerts drift check"
+      : "Strategy alerts review";
   const html = `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -2,7 +2,15 @@ import MarkdownIt from "markdown-it";
 import { describe, expect, it } from "vitest";
 import { printableText } from "../../../provider/model/printable-text";
 import { renderReview } from "../../../provider/review";
-import { code, message, printableMessage, quote, text, visible } from "../../../provider/review/markdown";
+import {
+  code,
+  message,
+  plainTexts,
+  printableMessage,
+  quote,
+  text,
+  visible,
+} from "../../../provider/review/markdown";
 import { digest, urnOf } from "../../support/preview-fixtures";
 
 const parser = new MarkdownIt({ html: true, linkify: true });
@@ -51,6 +59,27 @@ describe("code", () => {
 });
 
 describe("visible", () => {
+  it("keeps emoji as written: variation selectors, skin tones, joined sequences, flags and keycaps", () => {
+    for (const emoji of [
+      "❤\ufe0f",
+      "👨\u200d👩\u200d👧",
+      "🏳\ufe0f\u200d🌈",
+      "👍🏽",
+      "🇺🇸",
+      "1\ufe0f\u20e3",
+      "\u{1f3f4}\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}",
+    ])
+      expect(visible(`Love ${emoji} it`)).toBe(`Love ${emoji} it`);
+  });
+
+  it("still escapes a joiner, a selector or a tag character outside an emoji", () => {
+    expect(visible("a\u200db")).toBe("a\\u200db");
+    expect(visible("x\ufe0f")).toBe("x\\ufe0f");
+    expect(visible("❤\ufe0f\u200d")).toBe("❤\\ufe0f\\u200d");
+    expect(visible("❤\u202e")).toBe("❤\\u202e");
+    expect(visible("\u{1f3f4}\u{e0041}")).toBe("\u{1f3f4}\\u{e0041}");
+  });
+
   it("shows zero-width, bidi, BOM, soft hyphen, no-break and other invisible characters as escapes", () => {
     expect(visible("a\u200bb\u200dc\u2060d\ufeffe\u00adf\u202eg\u2066h\u00a0i\u3164j\u{e0041}")).toBe(
       "a\\u200bb\\u200dc\\u2060d\\ufeffe\\u00adf\\u202eg\\u2066h\\u00a0i\\u3164j\\u{e0041}",
@@ -172,5 +201,15 @@ describe("printableMessage: a message its source made printable, escaped once", 
     const line = markdown.split("\n").find((l) => l.startsWith("- **error**")) ?? "";
     expect(shown(line.slice(2))).toBe(`error (safety): ${said}`);
     expect(line).not.toContain(String.raw`\\\\u000a`);
+  });
+});
+
+describe("plainTexts", () => {
+  it("stands each free text in as a placeholder and fills it in with the page's escaping only", () => {
+    const { result, fill } = plainTexts(() => `${text("Ping @team #1 *x*")} ${quote("a <b>")} ${code("@c")}`);
+    expect(result).not.toContain("@team");
+    expect(fill(result, (t) => `[${t}]`)).toBe("[Ping @team #1 *x*] “[a <b>]” `@c`");
+    // Outside it, text is Markdown for GitHub again.
+    expect(text("@team")).toBe("`@`team");
   });
 });
