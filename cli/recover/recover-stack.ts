@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ApiClient, createClient } from "../../provider/api/client";
+import { ConfigurationError } from "../../provider/api/errors";
 import { API_KEY_ENV, BASE_URL_ENV, resolveCredentials } from "../../provider/credentials";
 import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
@@ -55,6 +56,13 @@ export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome
     opts.log("No interrupted create of a strategy-alerts resource in this stack: nothing to recover.");
     return "nothing";
   }
+  if (exported.restored && creates.length === 0 && !(await usesThePackage(pulumi, state, opts.stack))) {
+    opts.log(
+      "The restored state holds no strategy-alerts resource, and no key for an account is set " +
+        `(${API_KEY_ENV} or the stack's config): nothing to recover.`,
+    );
+    return "nothing";
+  }
   const { client, account, others } = await accountOf(pulumi, state, opts.stack);
   const visible = await visibleStacks(pulumi, state, opts.stack);
   for (const u of visible.unreadable)
@@ -90,6 +98,18 @@ export async function recoverStack(opts: RecoverOptions): Promise<RecoverOutcome
   }
   opts.log("Recovered: the next `pulumi up` creates only what does not exist yet.");
   return "settled";
+}
+
+/** False for a stack that holds none of this package's resources and has no key to read an account with. */
+async function usesThePackage(pulumi: PulumiRunner, state: StackExport, stack: string | undefined) {
+  if (heldObjects(state).length > 0) return true;
+  try {
+    await credentials(pulumi, stack);
+    return true;
+  } catch (error) {
+    if (error instanceof ConfigurationError) return false;
+    throw error;
+  }
 }
 
 /** The client of the key in use and its account, refused when the state records only others. */
