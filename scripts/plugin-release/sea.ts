@@ -20,6 +20,10 @@ export interface SeaInput {
   /** The binary the blob goes into (the host's own, or another platform's). */
   targetNode: string;
   platform: Platform;
+  /** The executable's file name without the platform's suffix (`.exe`). */
+  executable: string;
+  /** Names the blob, its config and the executable's directory in workDir: one per artifact and platform. */
+  name: string;
   codeCache: boolean;
   workDir: string;
   postject: string;
@@ -27,8 +31,8 @@ export interface SeaInput {
 
 /** Writes the executable into workDir and returns its path. */
 export function buildSea(input: SeaInput): string {
-  const blob = join(input.workDir, `${input.platform.pulumi}.blob`);
-  const config = join(input.workDir, `${input.platform.pulumi}.sea-config.json`);
+  const blob = join(input.workDir, `${input.name}.blob`);
+  const config = join(input.workDir, `${input.name}.sea-config.json`);
   writeFileSync(
     config,
     JSON.stringify({
@@ -42,7 +46,7 @@ export function buildSea(input: SeaInput): string {
   execFileSync(input.blobNode, ["--experimental-sea-config", config], {
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const exe = join(input.workDir, input.platform.pulumi, input.platform.executable);
+  const exe = join(input.workDir, input.name, `${input.executable}${input.platform.exeSuffix}`);
   copyFileSync(input.targetNode, exe);
   chmodSync(exe, 0o755);
   execFileSync(

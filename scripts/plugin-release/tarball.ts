@@ -1,6 +1,6 @@
 /**
- * The plugin tarball in the layout `pulumi plugin install --file` expects: the executable at the
- * top, with the licence and a short README beside it.
+ * The tarballs: the plugin's in the layout `pulumi plugin install --file` expects, the tools' in
+ * the same one; each holds its executable at the top, with the licence and a short README beside it.
  */
 import { execFileSync } from "node:child_process";
 import { copyFileSync, writeFileSync } from "node:fs";
@@ -17,6 +17,32 @@ ${codeCache ? "with its V8 code cache" : "without a V8 code cache"}); nothing el
 Then use \`strategy-alerts:index:<Kind>\` resources in any Pulumi program (Pulumi YAML included),
 with \`strategy-alerts:apiKey\` (secret) and \`strategy-alerts:baseUrl\` in the stack config.
 Licensed under the Apache License 2.0 (LICENSE).
+`;
+}
+
+export function toolsReadme(
+  version: string,
+  platform: string,
+  nodeVersion: string,
+  codeCache: boolean,
+): string {
+  const exe = platform.startsWith("windows-") ? "strategy-alerts.exe" : "strategy-alerts";
+  return `# strategy-alerts v${version} (${platform})
+
+The \`strategy-alerts\` command: one executable (Node.js ${nodeVersion} inside,
+${codeCache ? "with its V8 code cache" : "without a V8 code cache"}); nothing else to install.
+
+    tar -xzf strategy-alerts-v${version}-${platform}.tar.gz ${exe}
+    ./${exe} --help
+
+    ${exe} review preview.json           # a pull-request report of \`pulumi preview --json\`
+    ${exe} import --out imported --language yaml
+    ${exe} doctor                        # which readings of the spec a service follows
+    ${exe} recover                       # after a killed \`pulumi up\`, in the project's directory
+    ${exe} emulator --port 0             # a local emulator of the whole API
+
+Commands that call the API read STRATEGY_ALERTS_API_KEY and STRATEGY_ALERTS_BASE_URL; recover
+also runs the \`pulumi\` CLI found on PATH. Licensed under the Apache License 2.0 (LICENSE).
 `;
 }
 

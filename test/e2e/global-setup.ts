@@ -11,6 +11,8 @@ declare module "vitest" {
     chromium: { path: string } | { missing: string };
     /** The linux-amd64 plugin tarball of `npm run plugin:release`, on a machine that runs it. */
     releaseTarball: string | null;
+    /** The linux-amd64 tarball of the `strategy-alerts` command, built by the same release build. */
+    toolsTarball: string | null;
   }
 }
 
@@ -35,7 +37,9 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   project.provide("pulumiBinDir", dir);
   project.provide("chromium", provideChromium(root));
-  project.provide("releaseTarball", dir ? await releaseTarball() : null);
+  const tarballs = dir ? await releaseTarballs() : null;
+  project.provide("releaseTarball", tarballs?.plugin ?? null);
+  project.provide("toolsTarball", tarballs?.tools ?? null);
 }
 
 /**
@@ -54,15 +58,23 @@ function provideChromium(root: string): { path: string } | { missing: string } {
 }
 
 /**
- * The release binary's tarball for this machine (built unless its inputs are unchanged since the
- * last build, which the release script checks), for the tests that run the binary.
+ * The release tarballs for this machine, the plugin's and the tools' (each built unless its inputs
+ * are unchanged since the last build, which the release script checks), for the tests that run
+ * the binaries.
  */
-async function releaseTarball(): Promise<string | null> {
+async function releaseTarballs(): Promise<{ plugin: string; tools: string } | null> {
   if (process.platform !== "linux" || process.arch !== "x64") return null;
   const started = Date.now();
-  const [outcome] = await release("linux-amd64");
-  if (!outcome?.tarball) throw new Error(`could not build the release binary: ${outcome?.skipped}`);
-  const how = outcome.reused ? "unchanged" : `built in ${((Date.now() - started) / 1000).toFixed(1)} s`;
-  console.log(`e2e: release binary ${how}: ${outcome.tarball}`);
-  return outcome.tarball;
+  const outcomes = await release("linux-amd64");
+  const built = (artifact: "plugin" | "tools"): string => {
+    const outcome = outcomes.find((o) => o.artifact === artifact);
+    if (!outcome?.tarball)
+      throw new Error(`could not build the release ${artifact} binary: ${outcome?.skipped}`);
+    const how = outcome.reused
+      ? "unchanged"
+      : `built (${((Date.now() - started) / 1000).toFixed(1)} s in all)`;
+    console.log(`e2e: release ${artifact} binary ${how}: ${outcome.tarball}`);
+    return outcome.tarball;
+  };
+  return { plugin: built("plugin"), tools: built("tools") };
 }
