@@ -17,6 +17,7 @@ const LONGEST_FIRST = [
   "test/e2e/examples.test.ts",
   "test/e2e/rate-budget.test.ts",
   "test/e2e/review.test.ts",
+  "test/e2e/upgrade-from-0.2.0.test.ts",
   "test/e2e/strategy.test.ts",
   "test/e2e/policy-pack.test.ts",
   "test/e2e/review-effects.test.ts",
@@ -41,6 +42,7 @@ const LONGEST_FIRST = [
   "test/e2e/preview-messages.test.ts",
   "test/e2e/recover-checkpoint.test.ts",
   "test/e2e/review-charts.test.ts",
+  "test/e2e/plugin-one-server.test.ts",
   // The longest of the other projects (child processes killed and restarted, the compiler run
   // over generated programs), so that none of them starts last.
   "test/integration/emulator/persistence.test.ts",
