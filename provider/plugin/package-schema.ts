@@ -144,9 +144,18 @@ class TypeBuilder {
       else if (Array.isArray(o.enum)) values.push(...o.enum);
       else return { type: "string" };
     }
-    this.types[token(name)] = { type: "string", enum: values.map((value) => ({ value })) };
+    this.types[token(name)] = { type: "string", enum: values.map(enumValue) };
     return ref(name);
   }
+}
+
+/**
+ * An enum value, named in Pascal case when it is a snake_case word (`liquidity_usd` →
+ * `LiquidityUsd`), so the SDKs' constants read `NumericRuleItemRuleLiquidityUsd` (Go) and
+ * `LIQUIDITY_USD` (Python) rather than a mangled form of the value; the value is what travels.
+ */
+function enumValue(value: string): { value: string; name?: string } {
+  return /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(value) ? { value, name: pascal(value) } : { value };
 }
 
 /** A property name every SDK can carry as a field: it starts with a letter. */

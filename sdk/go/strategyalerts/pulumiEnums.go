@@ -13,31 +13,31 @@ import (
 type BooleanRuleItemRule string
 
 const (
-	BooleanRuleItemRule_Is_honeypot                        = BooleanRuleItemRule("is_honeypot")
-	BooleanRuleItemRule_Is_mintable                        = BooleanRuleItemRule("is_mintable")
-	BooleanRuleItemRule_Is_lp_locked                       = BooleanRuleItemRule("is_lp_locked")
-	BooleanRuleItemRuleRugged                              = BooleanRuleItemRule("rugged")
-	BooleanRuleItemRule_Has_freeze_authority               = BooleanRuleItemRule("has_freeze_authority")
-	BooleanRuleItemRule_Has_high_ownership                 = BooleanRuleItemRule("has_high_ownership")
-	BooleanRuleItemRule_Has_top10_high_ownership           = BooleanRuleItemRule("has_top10_high_ownership")
-	BooleanRuleItemRule_Has_single_holder_ownership        = BooleanRuleItemRule("has_single_holder_ownership")
-	BooleanRuleItemRule_Has_creator_rug_history            = BooleanRuleItemRule("has_creator_rug_history")
-	BooleanRuleItemRule_Has_low_lp_providers               = BooleanRuleItemRule("has_low_lp_providers")
-	BooleanRuleItemRule_Has_low_liquidity                  = BooleanRuleItemRule("has_low_liquidity")
-	BooleanRuleItemRule_Creator_has_multiple_tokens        = BooleanRuleItemRule("creator_has_multiple_tokens")
-	BooleanRuleItemRule_Has_creator_balance                = BooleanRuleItemRule("has_creator_balance")
-	BooleanRuleItemRule_Has_lockers                        = BooleanRuleItemRule("has_lockers")
-	BooleanRuleItemRule_Token_mutable                      = BooleanRuleItemRule("token_mutable")
-	BooleanRuleItemRule_Has_transfer_fee                   = BooleanRuleItemRule("has_transfer_fee")
-	BooleanRuleItemRule_Is_pump                            = BooleanRuleItemRule("is_pump")
-	BooleanRuleItemRule_Has_website                        = BooleanRuleItemRule("has_website")
-	BooleanRuleItemRule_Has_messenger                      = BooleanRuleItemRule("has_messenger")
-	BooleanRuleItemRule_Has_microblog                      = BooleanRuleItemRule("has_microblog")
-	BooleanRuleItemRule_At_least_one_social                = BooleanRuleItemRule("at_least_one_social")
-	BooleanRuleItemRule_Website_has_ca                     = BooleanRuleItemRule("website_has_ca")
-	BooleanRuleItemRule_Website_contains_token_name        = BooleanRuleItemRule("website_contains_token_name")
-	BooleanRuleItemRule_Microblog_link_has_ca              = BooleanRuleItemRule("microblog_link_has_ca")
-	BooleanRuleItemRule_Microblog_link_contains_token_name = BooleanRuleItemRule("microblog_link_contains_token_name")
+	BooleanRuleItemRuleIsHoneypot                     = BooleanRuleItemRule("is_honeypot")
+	BooleanRuleItemRuleIsMintable                     = BooleanRuleItemRule("is_mintable")
+	BooleanRuleItemRuleIsLpLocked                     = BooleanRuleItemRule("is_lp_locked")
+	BooleanRuleItemRuleRugged                         = BooleanRuleItemRule("rugged")
+	BooleanRuleItemRuleHasFreezeAuthority             = BooleanRuleItemRule("has_freeze_authority")
+	BooleanRuleItemRuleHasHighOwnership               = BooleanRuleItemRule("has_high_ownership")
+	BooleanRuleItemRuleHasTop10HighOwnership          = BooleanRuleItemRule("has_top10_high_ownership")
+	BooleanRuleItemRuleHasSingleHolderOwnership       = BooleanRuleItemRule("has_single_holder_ownership")
+	BooleanRuleItemRuleHasCreatorRugHistory           = BooleanRuleItemRule("has_creator_rug_history")
+	BooleanRuleItemRuleHasLowLpProviders              = BooleanRuleItemRule("has_low_lp_providers")
+	BooleanRuleItemRuleHasLowLiquidity                = BooleanRuleItemRule("has_low_liquidity")
+	BooleanRuleItemRuleCreatorHasMultipleTokens       = BooleanRuleItemRule("creator_has_multiple_tokens")
+	BooleanRuleItemRuleHasCreatorBalance              = BooleanRuleItemRule("has_creator_balance")
+	BooleanRuleItemRuleHasLockers                     = BooleanRuleItemRule("has_lockers")
+	BooleanRuleItemRuleTokenMutable                   = BooleanRuleItemRule("token_mutable")
+	BooleanRuleItemRuleHasTransferFee                 = BooleanRuleItemRule("has_transfer_fee")
+	BooleanRuleItemRuleIsPump                         = BooleanRuleItemRule("is_pump")
+	BooleanRuleItemRuleHasWebsite                     = BooleanRuleItemRule("has_website")
+	BooleanRuleItemRuleHasMessenger                   = BooleanRuleItemRule("has_messenger")
+	BooleanRuleItemRuleHasMicroblog                   = BooleanRuleItemRule("has_microblog")
+	BooleanRuleItemRuleAtLeastOneSocial               = BooleanRuleItemRule("at_least_one_social")
+	BooleanRuleItemRuleWebsiteHasCa                   = BooleanRuleItemRule("website_has_ca")
+	BooleanRuleItemRuleWebsiteContainsTokenName       = BooleanRuleItemRule("website_contains_token_name")
+	BooleanRuleItemRuleMicroblogLinkHasCa             = BooleanRuleItemRule("microblog_link_has_ca")
+	BooleanRuleItemRuleMicroblogLinkContainsTokenName = BooleanRuleItemRule("microblog_link_contains_token_name")
 )
 
 func (BooleanRuleItemRule) ElementType() reflect.Type {
@@ -162,31 +162,31 @@ func (o BooleanRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // BooleanRuleItemRuleInput is an input type that accepts values of the BooleanRuleItemRule enum
 // A concrete instance of `BooleanRuleItemRuleInput` can be one of the following:
 //
-//	BooleanRuleItemRule_Is_honeypot
-//	BooleanRuleItemRule_Is_mintable
-//	BooleanRuleItemRule_Is_lp_locked
+//	BooleanRuleItemRuleIsHoneypot
+//	BooleanRuleItemRuleIsMintable
+//	BooleanRuleItemRuleIsLpLocked
 //	BooleanRuleItemRuleRugged
-//	BooleanRuleItemRule_Has_freeze_authority
-//	BooleanRuleItemRule_Has_high_ownership
-//	BooleanRuleItemRule_Has_top10_high_ownership
-//	BooleanRuleItemRule_Has_single_holder_ownership
-//	BooleanRuleItemRule_Has_creator_rug_history
-//	BooleanRuleItemRule_Has_low_lp_providers
-//	BooleanRuleItemRule_Has_low_liquidity
-//	BooleanRuleItemRule_Creator_has_multiple_tokens
-//	BooleanRuleItemRule_Has_creator_balance
-//	BooleanRuleItemRule_Has_lockers
-//	BooleanRuleItemRule_Token_mutable
-//	BooleanRuleItemRule_Has_transfer_fee
-//	BooleanRuleItemRule_Is_pump
-//	BooleanRuleItemRule_Has_website
-//	BooleanRuleItemRule_Has_messenger
-//	BooleanRuleItemRule_Has_microblog
-//	BooleanRuleItemRule_At_least_one_social
-//	BooleanRuleItemRule_Website_has_ca
-//	BooleanRuleItemRule_Website_contains_token_name
-//	BooleanRuleItemRule_Microblog_link_has_ca
-//	BooleanRuleItemRule_Microblog_link_contains_token_name
+//	BooleanRuleItemRuleHasFreezeAuthority
+//	BooleanRuleItemRuleHasHighOwnership
+//	BooleanRuleItemRuleHasTop10HighOwnership
+//	BooleanRuleItemRuleHasSingleHolderOwnership
+//	BooleanRuleItemRuleHasCreatorRugHistory
+//	BooleanRuleItemRuleHasLowLpProviders
+//	BooleanRuleItemRuleHasLowLiquidity
+//	BooleanRuleItemRuleCreatorHasMultipleTokens
+//	BooleanRuleItemRuleHasCreatorBalance
+//	BooleanRuleItemRuleHasLockers
+//	BooleanRuleItemRuleTokenMutable
+//	BooleanRuleItemRuleHasTransferFee
+//	BooleanRuleItemRuleIsPump
+//	BooleanRuleItemRuleHasWebsite
+//	BooleanRuleItemRuleHasMessenger
+//	BooleanRuleItemRuleHasMicroblog
+//	BooleanRuleItemRuleAtLeastOneSocial
+//	BooleanRuleItemRuleWebsiteHasCa
+//	BooleanRuleItemRuleWebsiteContainsTokenName
+//	BooleanRuleItemRuleMicroblogLinkHasCa
+//	BooleanRuleItemRuleMicroblogLinkContainsTokenName
 type BooleanRuleItemRuleInput interface {
 	pulumi.Input
 
@@ -564,7 +564,7 @@ func (in *buySellRatioRuleItemConfigWindowPtr) ToBuySellRatioRuleItemConfigWindo
 type BuySellRatioRuleItemRule string
 
 const (
-	BuySellRatioRuleItemRule_Buy_sell_ratio_window = BuySellRatioRuleItemRule("buy_sell_ratio_window")
+	BuySellRatioRuleItemRuleBuySellRatioWindow = BuySellRatioRuleItemRule("buy_sell_ratio_window")
 )
 
 func (BuySellRatioRuleItemRule) ElementType() reflect.Type {
@@ -689,7 +689,7 @@ func (o BuySellRatioRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx cont
 // BuySellRatioRuleItemRuleInput is an input type that accepts values of the BuySellRatioRuleItemRule enum
 // A concrete instance of `BuySellRatioRuleItemRuleInput` can be one of the following:
 //
-//	BuySellRatioRuleItemRule_Buy_sell_ratio_window
+//	BuySellRatioRuleItemRuleBuySellRatioWindow
 type BuySellRatioRuleItemRuleInput interface {
 	pulumi.Input
 
@@ -727,10 +727,10 @@ func (in *buySellRatioRuleItemRulePtr) ToBuySellRatioRuleItemRulePtrOutputWithCo
 type CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk string
 
 const (
-	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskLow        = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("low")
-	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskMedium     = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("medium")
-	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskHigh       = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("high")
-	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk_Very_high = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("very_high")
+	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskLow      = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("low")
+	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskMedium   = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("medium")
+	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskHigh     = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("high")
+	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskVeryHigh = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("very_high")
 )
 
 func (CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) ElementType() reflect.Type {
@@ -858,7 +858,7 @@ func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput) To
 //	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskLow
 //	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskMedium
 //	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskHigh
-//	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk_Very_high
+//	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskVeryHigh
 type CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskInput interface {
 	pulumi.Input
 
@@ -896,7 +896,7 @@ func (in *coordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtr) ToCoor
 type CoordinatedWalletClusterRuleItemRule string
 
 const (
-	CoordinatedWalletClusterRuleItemRule_Coordinated_wallet_cluster = CoordinatedWalletClusterRuleItemRule("coordinated_wallet_cluster")
+	CoordinatedWalletClusterRuleItemRuleCoordinatedWalletCluster = CoordinatedWalletClusterRuleItemRule("coordinated_wallet_cluster")
 )
 
 func (CoordinatedWalletClusterRuleItemRule) ElementType() reflect.Type {
@@ -1021,7 +1021,7 @@ func (o CoordinatedWalletClusterRuleItemRulePtrOutput) ToStringPtrOutputWithCont
 // CoordinatedWalletClusterRuleItemRuleInput is an input type that accepts values of the CoordinatedWalletClusterRuleItemRule enum
 // A concrete instance of `CoordinatedWalletClusterRuleItemRuleInput` can be one of the following:
 //
-//	CoordinatedWalletClusterRuleItemRule_Coordinated_wallet_cluster
+//	CoordinatedWalletClusterRuleItemRuleCoordinatedWalletCluster
 type CoordinatedWalletClusterRuleItemRuleInput interface {
 	pulumi.Input
 
@@ -1059,12 +1059,12 @@ func (in *coordinatedWalletClusterRuleItemRulePtr) ToCoordinatedWalletClusterRul
 type EventType string
 
 const (
-	EventType_New_token_created              = EventType("new_token_created")
-	EventType_Followed_dev_new_token_created = EventType("followed_dev_new_token_created")
-	EventType_Microblog_mention_direct       = EventType("microblog_mention_direct")
-	EventType_Post_metadata_match            = EventType("post_metadata_match")
-	EventType_Token_almost_graduated         = EventType("token_almost_graduated")
-	EventType_Token_graduated                = EventType("token_graduated")
+	EventTypeNewTokenCreated            = EventType("new_token_created")
+	EventTypeFollowedDevNewTokenCreated = EventType("followed_dev_new_token_created")
+	EventTypeMicroblogMentionDirect     = EventType("microblog_mention_direct")
+	EventTypePostMetadataMatch          = EventType("post_metadata_match")
+	EventTypeTokenAlmostGraduated       = EventType("token_almost_graduated")
+	EventTypeTokenGraduated             = EventType("token_graduated")
 )
 
 func (EventType) ElementType() reflect.Type {
@@ -1189,12 +1189,12 @@ func (o EventTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pu
 // EventTypeInput is an input type that accepts values of the EventType enum
 // A concrete instance of `EventTypeInput` can be one of the following:
 //
-//	EventType_New_token_created
-//	EventType_Followed_dev_new_token_created
-//	EventType_Microblog_mention_direct
-//	EventType_Post_metadata_match
-//	EventType_Token_almost_graduated
-//	EventType_Token_graduated
+//	EventTypeNewTokenCreated
+//	EventTypeFollowedDevNewTokenCreated
+//	EventTypeMicroblogMentionDirect
+//	EventTypePostMetadataMatch
+//	EventTypeTokenAlmostGraduated
+//	EventTypeTokenGraduated
 type EventTypeInput interface {
 	pulumi.Input
 
@@ -1277,8 +1277,8 @@ func (o EventTypeArrayOutput) Index(i pulumi.IntInput) EventTypeOutput {
 type LaunchPlatformRuleItemOperator string
 
 const (
-	LaunchPlatformRuleItemOperatorEquals      = LaunchPlatformRuleItemOperator("equals")
-	LaunchPlatformRuleItemOperator_Not_equals = LaunchPlatformRuleItemOperator("not_equals")
+	LaunchPlatformRuleItemOperatorEquals    = LaunchPlatformRuleItemOperator("equals")
+	LaunchPlatformRuleItemOperatorNotEquals = LaunchPlatformRuleItemOperator("not_equals")
 )
 
 func (LaunchPlatformRuleItemOperator) ElementType() reflect.Type {
@@ -1404,7 +1404,7 @@ func (o LaunchPlatformRuleItemOperatorPtrOutput) ToStringPtrOutputWithContext(ct
 // A concrete instance of `LaunchPlatformRuleItemOperatorInput` can be one of the following:
 //
 //	LaunchPlatformRuleItemOperatorEquals
-//	LaunchPlatformRuleItemOperator_Not_equals
+//	LaunchPlatformRuleItemOperatorNotEquals
 type LaunchPlatformRuleItemOperatorInput interface {
 	pulumi.Input
 
@@ -1442,7 +1442,7 @@ func (in *launchPlatformRuleItemOperatorPtr) ToLaunchPlatformRuleItemOperatorPtr
 type LaunchPlatformRuleItemRule string
 
 const (
-	LaunchPlatformRuleItemRule_Launch_platform = LaunchPlatformRuleItemRule("launch_platform")
+	LaunchPlatformRuleItemRuleLaunchPlatform = LaunchPlatformRuleItemRule("launch_platform")
 )
 
 func (LaunchPlatformRuleItemRule) ElementType() reflect.Type {
@@ -1567,7 +1567,7 @@ func (o LaunchPlatformRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx co
 // LaunchPlatformRuleItemRuleInput is an input type that accepts values of the LaunchPlatformRuleItemRule enum
 // A concrete instance of `LaunchPlatformRuleItemRuleInput` can be one of the following:
 //
-//	LaunchPlatformRuleItemRule_Launch_platform
+//	LaunchPlatformRuleItemRuleLaunchPlatform
 type LaunchPlatformRuleItemRuleInput interface {
 	pulumi.Input
 
@@ -1605,13 +1605,13 @@ func (in *launchPlatformRuleItemRulePtr) ToLaunchPlatformRuleItemRulePtrOutputWi
 type LaunchPlatformRuleItemValue string
 
 const (
-	LaunchPlatformRuleItemValue_Launch_platform_a = LaunchPlatformRuleItemValue("launch_platform_a")
-	LaunchPlatformRuleItemValue_Launch_platform_b = LaunchPlatformRuleItemValue("launch_platform_b")
-	LaunchPlatformRuleItemValue_Launch_platform_c = LaunchPlatformRuleItemValue("launch_platform_c")
-	LaunchPlatformRuleItemValue_Launch_platform_d = LaunchPlatformRuleItemValue("launch_platform_d")
-	LaunchPlatformRuleItemValue_Launch_platform_e = LaunchPlatformRuleItemValue("launch_platform_e")
-	LaunchPlatformRuleItemValue_Launch_platform_f = LaunchPlatformRuleItemValue("launch_platform_f")
-	LaunchPlatformRuleItemValue_Launch_platform_g = LaunchPlatformRuleItemValue("launch_platform_g")
+	LaunchPlatformRuleItemValueLaunchPlatformA = LaunchPlatformRuleItemValue("launch_platform_a")
+	LaunchPlatformRuleItemValueLaunchPlatformB = LaunchPlatformRuleItemValue("launch_platform_b")
+	LaunchPlatformRuleItemValueLaunchPlatformC = LaunchPlatformRuleItemValue("launch_platform_c")
+	LaunchPlatformRuleItemValueLaunchPlatformD = LaunchPlatformRuleItemValue("launch_platform_d")
+	LaunchPlatformRuleItemValueLaunchPlatformE = LaunchPlatformRuleItemValue("launch_platform_e")
+	LaunchPlatformRuleItemValueLaunchPlatformF = LaunchPlatformRuleItemValue("launch_platform_f")
+	LaunchPlatformRuleItemValueLaunchPlatformG = LaunchPlatformRuleItemValue("launch_platform_g")
 )
 
 func (LaunchPlatformRuleItemValue) ElementType() reflect.Type {
@@ -1736,13 +1736,13 @@ func (o LaunchPlatformRuleItemValuePtrOutput) ToStringPtrOutputWithContext(ctx c
 // LaunchPlatformRuleItemValueInput is an input type that accepts values of the LaunchPlatformRuleItemValue enum
 // A concrete instance of `LaunchPlatformRuleItemValueInput` can be one of the following:
 //
-//	LaunchPlatformRuleItemValue_Launch_platform_a
-//	LaunchPlatformRuleItemValue_Launch_platform_b
-//	LaunchPlatformRuleItemValue_Launch_platform_c
-//	LaunchPlatformRuleItemValue_Launch_platform_d
-//	LaunchPlatformRuleItemValue_Launch_platform_e
-//	LaunchPlatformRuleItemValue_Launch_platform_f
-//	LaunchPlatformRuleItemValue_Launch_platform_g
+//	LaunchPlatformRuleItemValueLaunchPlatformA
+//	LaunchPlatformRuleItemValueLaunchPlatformB
+//	LaunchPlatformRuleItemValueLaunchPlatformC
+//	LaunchPlatformRuleItemValueLaunchPlatformD
+//	LaunchPlatformRuleItemValueLaunchPlatformE
+//	LaunchPlatformRuleItemValueLaunchPlatformF
+//	LaunchPlatformRuleItemValueLaunchPlatformG
 type LaunchPlatformRuleItemValueInput interface {
 	pulumi.Input
 
@@ -2776,34 +2776,34 @@ func (in *microblogTagsQuerySortOrderPtr) ToMicroblogTagsQuerySortOrderPtrOutput
 type NumericRuleItemRule string
 
 const (
-	NumericRuleItemRule_Top_10_holder_percent              = NumericRuleItemRule("top_10_holder_percent")
-	NumericRuleItemRule_Dev_wallet_percent                 = NumericRuleItemRule("dev_wallet_percent")
-	NumericRuleItemRule_Lp_locked_pct                      = NumericRuleItemRule("lp_locked_pct")
-	NumericRuleItemRule_Risk_count                         = NumericRuleItemRule("risk_count")
-	NumericRuleItemRule_Token_age                          = NumericRuleItemRule("token_age")
-	NumericRuleItemRule_Sell_tax                           = NumericRuleItemRule("sell_tax")
-	NumericRuleItemRule_Buy_tax                            = NumericRuleItemRule("buy_tax")
-	NumericRuleItemRule_Liquidity_usd                      = NumericRuleItemRule("liquidity_usd")
-	NumericRuleItemRule_Market_cap                         = NumericRuleItemRule("market_cap")
-	NumericRuleItemRuleKols                                = NumericRuleItemRule("kols")
-	NumericRuleItemRule_Global_fees_paid                   = NumericRuleItemRule("global_fees_paid")
-	NumericRuleItemRule_Pro_traders                        = NumericRuleItemRule("pro_traders")
-	NumericRuleItemRuleSnipers                             = NumericRuleItemRule("snipers")
-	NumericRuleItemRuleInsiders                            = NumericRuleItemRule("insiders")
-	NumericRuleItemRuleBundle                              = NumericRuleItemRule("bundle")
-	NumericRuleItemRule_Dev_migrations                     = NumericRuleItemRule("dev_migrations")
-	NumericRuleItemRule_Dev_pairs_created                  = NumericRuleItemRule("dev_pairs_created")
-	NumericRuleItemRule_Bonding_progress                   = NumericRuleItemRule("bonding_progress")
-	NumericRuleItemRule_Holder_count                       = NumericRuleItemRule("holder_count")
-	NumericRuleItemRule_Tx_count                           = NumericRuleItemRule("tx_count")
-	NumericRuleItemRule_Num_buys                           = NumericRuleItemRule("num_buys")
-	NumericRuleItemRule_Num_sells                          = NumericRuleItemRule("num_sells")
-	NumericRuleItemRule_Microblog_effective_views          = NumericRuleItemRule("microblog_effective_views")
-	NumericRuleItemRule_Community_member_count             = NumericRuleItemRule("community_member_count")
-	NumericRuleItemRule_Community_views_count              = NumericRuleItemRule("community_views_count")
-	NumericRuleItemRule_Microblog_effective_followers      = NumericRuleItemRule("microblog_effective_followers")
-	NumericRuleItemRule_Website_content_validation_score   = NumericRuleItemRule("website_content_validation_score")
-	NumericRuleItemRule_Microblog_content_validation_score = NumericRuleItemRule("microblog_content_validation_score")
+	NumericRuleItemRuleTop10HolderPercent              = NumericRuleItemRule("top_10_holder_percent")
+	NumericRuleItemRuleDevWalletPercent                = NumericRuleItemRule("dev_wallet_percent")
+	NumericRuleItemRuleLpLockedPct                     = NumericRuleItemRule("lp_locked_pct")
+	NumericRuleItemRuleRiskCount                       = NumericRuleItemRule("risk_count")
+	NumericRuleItemRuleTokenAge                        = NumericRuleItemRule("token_age")
+	NumericRuleItemRuleSellTax                         = NumericRuleItemRule("sell_tax")
+	NumericRuleItemRuleBuyTax                          = NumericRuleItemRule("buy_tax")
+	NumericRuleItemRuleLiquidityUsd                    = NumericRuleItemRule("liquidity_usd")
+	NumericRuleItemRuleMarketCap                       = NumericRuleItemRule("market_cap")
+	NumericRuleItemRuleKols                            = NumericRuleItemRule("kols")
+	NumericRuleItemRuleGlobalFeesPaid                  = NumericRuleItemRule("global_fees_paid")
+	NumericRuleItemRuleProTraders                      = NumericRuleItemRule("pro_traders")
+	NumericRuleItemRuleSnipers                         = NumericRuleItemRule("snipers")
+	NumericRuleItemRuleInsiders                        = NumericRuleItemRule("insiders")
+	NumericRuleItemRuleBundle                          = NumericRuleItemRule("bundle")
+	NumericRuleItemRuleDevMigrations                   = NumericRuleItemRule("dev_migrations")
+	NumericRuleItemRuleDevPairsCreated                 = NumericRuleItemRule("dev_pairs_created")
+	NumericRuleItemRuleBondingProgress                 = NumericRuleItemRule("bonding_progress")
+	NumericRuleItemRuleHolderCount                     = NumericRuleItemRule("holder_count")
+	NumericRuleItemRuleTxCount                         = NumericRuleItemRule("tx_count")
+	NumericRuleItemRuleNumBuys                         = NumericRuleItemRule("num_buys")
+	NumericRuleItemRuleNumSells                        = NumericRuleItemRule("num_sells")
+	NumericRuleItemRuleMicroblogEffectiveViews         = NumericRuleItemRule("microblog_effective_views")
+	NumericRuleItemRuleCommunityMemberCount            = NumericRuleItemRule("community_member_count")
+	NumericRuleItemRuleCommunityViewsCount             = NumericRuleItemRule("community_views_count")
+	NumericRuleItemRuleMicroblogEffectiveFollowers     = NumericRuleItemRule("microblog_effective_followers")
+	NumericRuleItemRuleWebsiteContentValidationScore   = NumericRuleItemRule("website_content_validation_score")
+	NumericRuleItemRuleMicroblogContentValidationScore = NumericRuleItemRule("microblog_content_validation_score")
 )
 
 func (NumericRuleItemRule) ElementType() reflect.Type {
@@ -2928,34 +2928,34 @@ func (o NumericRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 // NumericRuleItemRuleInput is an input type that accepts values of the NumericRuleItemRule enum
 // A concrete instance of `NumericRuleItemRuleInput` can be one of the following:
 //
-//	NumericRuleItemRule_Top_10_holder_percent
-//	NumericRuleItemRule_Dev_wallet_percent
-//	NumericRuleItemRule_Lp_locked_pct
-//	NumericRuleItemRule_Risk_count
-//	NumericRuleItemRule_Token_age
-//	NumericRuleItemRule_Sell_tax
-//	NumericRuleItemRule_Buy_tax
-//	NumericRuleItemRule_Liquidity_usd
-//	NumericRuleItemRule_Market_cap
+//	NumericRuleItemRuleTop10HolderPercent
+//	NumericRuleItemRuleDevWalletPercent
+//	NumericRuleItemRuleLpLockedPct
+//	NumericRuleItemRuleRiskCount
+//	NumericRuleItemRuleTokenAge
+//	NumericRuleItemRuleSellTax
+//	NumericRuleItemRuleBuyTax
+//	NumericRuleItemRuleLiquidityUsd
+//	NumericRuleItemRuleMarketCap
 //	NumericRuleItemRuleKols
-//	NumericRuleItemRule_Global_fees_paid
-//	NumericRuleItemRule_Pro_traders
+//	NumericRuleItemRuleGlobalFeesPaid
+//	NumericRuleItemRuleProTraders
 //	NumericRuleItemRuleSnipers
 //	NumericRuleItemRuleInsiders
 //	NumericRuleItemRuleBundle
-//	NumericRuleItemRule_Dev_migrations
-//	NumericRuleItemRule_Dev_pairs_created
-//	NumericRuleItemRule_Bonding_progress
-//	NumericRuleItemRule_Holder_count
-//	NumericRuleItemRule_Tx_count
-//	NumericRuleItemRule_Num_buys
-//	NumericRuleItemRule_Num_sells
-//	NumericRuleItemRule_Microblog_effective_views
-//	NumericRuleItemRule_Community_member_count
-//	NumericRuleItemRule_Community_views_count
-//	NumericRuleItemRule_Microblog_effective_followers
-//	NumericRuleItemRule_Website_content_validation_score
-//	NumericRuleItemRule_Microblog_content_validation_score
+//	NumericRuleItemRuleDevMigrations
+//	NumericRuleItemRuleDevPairsCreated
+//	NumericRuleItemRuleBondingProgress
+//	NumericRuleItemRuleHolderCount
+//	NumericRuleItemRuleTxCount
+//	NumericRuleItemRuleNumBuys
+//	NumericRuleItemRuleNumSells
+//	NumericRuleItemRuleMicroblogEffectiveViews
+//	NumericRuleItemRuleCommunityMemberCount
+//	NumericRuleItemRuleCommunityViewsCount
+//	NumericRuleItemRuleMicroblogEffectiveFollowers
+//	NumericRuleItemRuleWebsiteContentValidationScore
+//	NumericRuleItemRuleMicroblogContentValidationScore
 type NumericRuleItemRuleInput interface {
 	pulumi.Input
 
@@ -2993,10 +2993,10 @@ func (in *numericRuleItemRulePtr) ToNumericRuleItemRulePtrOutputWithContext(ctx 
 type QualityWalletCountRuleItemConfigWalletType string
 
 const (
-	QualityWalletCountRuleItemConfigWalletType_Smart_wallet      = QualityWalletCountRuleItemConfigWalletType("smart_wallet")
-	QualityWalletCountRuleItemConfigWalletTypeKol                = QualityWalletCountRuleItemConfigWalletType("kol")
-	QualityWalletCountRuleItemConfigWalletTypeWhale              = QualityWalletCountRuleItemConfigWalletType("whale")
-	QualityWalletCountRuleItemConfigWalletType_Profitable_trader = QualityWalletCountRuleItemConfigWalletType("profitable_trader")
+	QualityWalletCountRuleItemConfigWalletTypeSmartWallet      = QualityWalletCountRuleItemConfigWalletType("smart_wallet")
+	QualityWalletCountRuleItemConfigWalletTypeKol              = QualityWalletCountRuleItemConfigWalletType("kol")
+	QualityWalletCountRuleItemConfigWalletTypeWhale            = QualityWalletCountRuleItemConfigWalletType("whale")
+	QualityWalletCountRuleItemConfigWalletTypeProfitableTrader = QualityWalletCountRuleItemConfigWalletType("profitable_trader")
 )
 
 func (QualityWalletCountRuleItemConfigWalletType) ElementType() reflect.Type {
@@ -3121,10 +3121,10 @@ func (o QualityWalletCountRuleItemConfigWalletTypePtrOutput) ToStringPtrOutputWi
 // QualityWalletCountRuleItemConfigWalletTypeInput is an input type that accepts values of the QualityWalletCountRuleItemConfigWalletType enum
 // A concrete instance of `QualityWalletCountRuleItemConfigWalletTypeInput` can be one of the following:
 //
-//	QualityWalletCountRuleItemConfigWalletType_Smart_wallet
+//	QualityWalletCountRuleItemConfigWalletTypeSmartWallet
 //	QualityWalletCountRuleItemConfigWalletTypeKol
 //	QualityWalletCountRuleItemConfigWalletTypeWhale
-//	QualityWalletCountRuleItemConfigWalletType_Profitable_trader
+//	QualityWalletCountRuleItemConfigWalletTypeProfitableTrader
 type QualityWalletCountRuleItemConfigWalletTypeInput interface {
 	pulumi.Input
 
@@ -3207,7 +3207,7 @@ func (o QualityWalletCountRuleItemConfigWalletTypeArrayOutput) Index(i pulumi.In
 type QualityWalletCountRuleItemRule string
 
 const (
-	QualityWalletCountRuleItemRule_Quality_wallet_count = QualityWalletCountRuleItemRule("quality_wallet_count")
+	QualityWalletCountRuleItemRuleQualityWalletCount = QualityWalletCountRuleItemRule("quality_wallet_count")
 )
 
 func (QualityWalletCountRuleItemRule) ElementType() reflect.Type {
@@ -3332,7 +3332,7 @@ func (o QualityWalletCountRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ct
 // QualityWalletCountRuleItemRuleInput is an input type that accepts values of the QualityWalletCountRuleItemRule enum
 // A concrete instance of `QualityWalletCountRuleItemRuleInput` can be one of the following:
 //
-//	QualityWalletCountRuleItemRule_Quality_wallet_count
+//	QualityWalletCountRuleItemRuleQualityWalletCount
 type QualityWalletCountRuleItemRuleInput interface {
 	pulumi.Input
 
@@ -3370,10 +3370,10 @@ func (in *qualityWalletCountRuleItemRulePtr) ToQualityWalletCountRuleItemRulePtr
 type QualityWalletTotalValueRuleItemConfigWalletType string
 
 const (
-	QualityWalletTotalValueRuleItemConfigWalletType_Smart_wallet      = QualityWalletTotalValueRuleItemConfigWalletType("smart_wallet")
-	QualityWalletTotalValueRuleItemConfigWalletTypeKol                = QualityWalletTotalValueRuleItemConfigWalletType("kol")
-	QualityWalletTotalValueRuleItemConfigWalletTypeWhale              = QualityWalletTotalValueRuleItemConfigWalletType("whale")
-	QualityWalletTotalValueRuleItemConfigWalletType_Profitable_trader = QualityWalletTotalValueRuleItemConfigWalletType("profitable_trader")
+	QualityWalletTotalValueRuleItemConfigWalletTypeSmartWallet      = QualityWalletTotalValueRuleItemConfigWalletType("smart_wallet")
+	QualityWalletTotalValueRuleItemConfigWalletTypeKol              = QualityWalletTotalValueRuleItemConfigWalletType("kol")
+	QualityWalletTotalValueRuleItemConfigWalletTypeWhale            = QualityWalletTotalValueRuleItemConfigWalletType("whale")
+	QualityWalletTotalValueRuleItemConfigWalletTypeProfitableTrader = QualityWalletTotalValueRuleItemConfigWalletType("profitable_trader")
 )
 
 func (QualityWalletTotalValueRuleItemConfigWalletType) ElementType() reflect.Type {
@@ -3498,10 +3498,10 @@ func (o QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput) ToStringPtrOut
 // QualityWalletTotalValueRuleItemConfigWalletTypeInput is an input type that accepts values of the QualityWalletTotalValueRuleItemConfigWalletType enum
 // A concrete instance of `QualityWalletTotalValueRuleItemConfigWalletTypeInput` can be one of the following:
 //
-//	QualityWalletTotalValueRuleItemConfigWalletType_Smart_wallet
+//	QualityWalletTotalValueRuleItemConfigWalletTypeSmartWallet
 //	QualityWalletTotalValueRuleItemConfigWalletTypeKol
 //	QualityWalletTotalValueRuleItemConfigWalletTypeWhale
-//	QualityWalletTotalValueRuleItemConfigWalletType_Profitable_trader
+//	QualityWalletTotalValueRuleItemConfigWalletTypeProfitableTrader
 type QualityWalletTotalValueRuleItemConfigWalletTypeInput interface {
 	pulumi.Input
 
@@ -3584,7 +3584,7 @@ func (o QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput) Index(i pulu
 type QualityWalletTotalValueRuleItemRule string
 
 const (
-	QualityWalletTotalValueRuleItemRule_Quality_wallet_total_value = QualityWalletTotalValueRuleItemRule("quality_wallet_total_value")
+	QualityWalletTotalValueRuleItemRuleQualityWalletTotalValue = QualityWalletTotalValueRuleItemRule("quality_wallet_total_value")
 )
 
 func (QualityWalletTotalValueRuleItemRule) ElementType() reflect.Type {
@@ -3709,7 +3709,7 @@ func (o QualityWalletTotalValueRuleItemRulePtrOutput) ToStringPtrOutputWithConte
 // QualityWalletTotalValueRuleItemRuleInput is an input type that accepts values of the QualityWalletTotalValueRuleItemRule enum
 // A concrete instance of `QualityWalletTotalValueRuleItemRuleInput` can be one of the following:
 //
-//	QualityWalletTotalValueRuleItemRule_Quality_wallet_total_value
+//	QualityWalletTotalValueRuleItemRuleQualityWalletTotalValue
 type QualityWalletTotalValueRuleItemRuleInput interface {
 	pulumi.Input
 
@@ -3747,10 +3747,10 @@ func (in *qualityWalletTotalValueRuleItemRulePtr) ToQualityWalletTotalValueRuleI
 type QualityWalletWinrateRuleItemConfigWalletType string
 
 const (
-	QualityWalletWinrateRuleItemConfigWalletType_Smart_wallet      = QualityWalletWinrateRuleItemConfigWalletType("smart_wallet")
-	QualityWalletWinrateRuleItemConfigWalletTypeKol                = QualityWalletWinrateRuleItemConfigWalletType("kol")
-	QualityWalletWinrateRuleItemConfigWalletTypeWhale              = QualityWalletWinrateRuleItemConfigWalletType("whale")
-	QualityWalletWinrateRuleItemConfigWalletType_Profitable_trader = QualityWalletWinrateRuleItemConfigWalletType("profitable_trader")
+	QualityWalletWinrateRuleItemConfigWalletTypeSmartWallet      = QualityWalletWinrateRuleItemConfigWalletType("smart_wallet")
+	QualityWalletWinrateRuleItemConfigWalletTypeKol              = QualityWalletWinrateRuleItemConfigWalletType("kol")
+	QualityWalletWinrateRuleItemConfigWalletTypeWhale            = QualityWalletWinrateRuleItemConfigWalletType("whale")
+	QualityWalletWinrateRuleItemConfigWalletTypeProfitableTrader = QualityWalletWinrateRuleItemConfigWalletType("profitable_trader")
 )
 
 func (QualityWalletWinrateRuleItemConfigWalletType) ElementType() reflect.Type {
@@ -3875,10 +3875,10 @@ func (o QualityWalletWinrateRuleItemConfigWalletTypePtrOutput) ToStringPtrOutput
 // QualityWalletWinrateRuleItemConfigWalletTypeInput is an input type that accepts values of the QualityWalletWinrateRuleItemConfigWalletType enum
 // A concrete instance of `QualityWalletWinrateRuleItemConfigWalletTypeInput` can be one of the following:
 //
-//	QualityWalletWinrateRuleItemConfigWalletType_Smart_wallet
+//	QualityWalletWinrateRuleItemConfigWalletTypeSmartWallet
 //	QualityWalletWinrateRuleItemConfigWalletTypeKol
 //	QualityWalletWinrateRuleItemConfigWalletTypeWhale
-//	QualityWalletWinrateRuleItemConfigWalletType_Profitable_trader
+//	QualityWalletWinrateRuleItemConfigWalletTypeProfitableTrader
 type QualityWalletWinrateRuleItemConfigWalletTypeInput interface {
 	pulumi.Input
 
@@ -3961,7 +3961,7 @@ func (o QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput) Index(i pulumi.
 type QualityWalletWinrateRuleItemRule string
 
 const (
-	QualityWalletWinrateRuleItemRule_Quality_wallet_min_winrate = QualityWalletWinrateRuleItemRule("quality_wallet_min_winrate")
+	QualityWalletWinrateRuleItemRuleQualityWalletMinWinrate = QualityWalletWinrateRuleItemRule("quality_wallet_min_winrate")
 )
 
 func (QualityWalletWinrateRuleItemRule) ElementType() reflect.Type {
@@ -4086,7 +4086,7 @@ func (o QualityWalletWinrateRuleItemRulePtrOutput) ToStringPtrOutputWithContext(
 // QualityWalletWinrateRuleItemRuleInput is an input type that accepts values of the QualityWalletWinrateRuleItemRule enum
 // A concrete instance of `QualityWalletWinrateRuleItemRuleInput` can be one of the following:
 //
-//	QualityWalletWinrateRuleItemRule_Quality_wallet_min_winrate
+//	QualityWalletWinrateRuleItemRuleQualityWalletMinWinrate
 type QualityWalletWinrateRuleItemRuleInput interface {
 	pulumi.Input
 
@@ -4124,8 +4124,8 @@ func (in *qualityWalletWinrateRuleItemRulePtr) ToQualityWalletWinrateRuleItemRul
 type RiskLevelRuleItemOperator string
 
 const (
-	RiskLevelRuleItemOperatorEquals      = RiskLevelRuleItemOperator("equals")
-	RiskLevelRuleItemOperator_Not_equals = RiskLevelRuleItemOperator("not_equals")
+	RiskLevelRuleItemOperatorEquals    = RiskLevelRuleItemOperator("equals")
+	RiskLevelRuleItemOperatorNotEquals = RiskLevelRuleItemOperator("not_equals")
 )
 
 func (RiskLevelRuleItemOperator) ElementType() reflect.Type {
@@ -4251,7 +4251,7 @@ func (o RiskLevelRuleItemOperatorPtrOutput) ToStringPtrOutputWithContext(ctx con
 // A concrete instance of `RiskLevelRuleItemOperatorInput` can be one of the following:
 //
 //	RiskLevelRuleItemOperatorEquals
-//	RiskLevelRuleItemOperator_Not_equals
+//	RiskLevelRuleItemOperatorNotEquals
 type RiskLevelRuleItemOperatorInput interface {
 	pulumi.Input
 
@@ -4289,7 +4289,7 @@ func (in *riskLevelRuleItemOperatorPtr) ToRiskLevelRuleItemOperatorPtrOutputWith
 type RiskLevelRuleItemRule string
 
 const (
-	RiskLevelRuleItemRule_Risk_level = RiskLevelRuleItemRule("risk_level")
+	RiskLevelRuleItemRuleRiskLevel = RiskLevelRuleItemRule("risk_level")
 )
 
 func (RiskLevelRuleItemRule) ElementType() reflect.Type {
@@ -4414,7 +4414,7 @@ func (o RiskLevelRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context
 // RiskLevelRuleItemRuleInput is an input type that accepts values of the RiskLevelRuleItemRule enum
 // A concrete instance of `RiskLevelRuleItemRuleInput` can be one of the following:
 //
-//	RiskLevelRuleItemRule_Risk_level
+//	RiskLevelRuleItemRuleRiskLevel
 type RiskLevelRuleItemRuleInput interface {
 	pulumi.Input
 
@@ -4941,7 +4941,7 @@ func (in *triggerConfigsFollowedDevNewTokenCreatedWalletScopePtr) ToTriggerConfi
 type Volume24hRuleItemRule string
 
 const (
-	Volume24hRuleItemRule_Volume_24h = Volume24hRuleItemRule("volume_24h")
+	Volume24hRuleItemRuleVolume24h = Volume24hRuleItemRule("volume_24h")
 )
 
 func (Volume24hRuleItemRule) ElementType() reflect.Type {
@@ -5066,7 +5066,7 @@ func (o Volume24hRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context
 // Volume24hRuleItemRuleInput is an input type that accepts values of the Volume24hRuleItemRule enum
 // A concrete instance of `Volume24hRuleItemRuleInput` can be one of the following:
 //
-//	Volume24hRuleItemRule_Volume_24h
+//	Volume24hRuleItemRuleVolume24h
 type Volume24hRuleItemRuleInput interface {
 	pulumi.Input
 
@@ -5104,11 +5104,11 @@ func (in *volume24hRuleItemRulePtr) ToVolume24hRuleItemRulePtrOutputWithContext(
 type VolumeSpikeRuleItemConfigVolumeSpike string
 
 const (
-	VolumeSpikeRuleItemConfigVolumeSpikeOff          = VolumeSpikeRuleItemConfigVolumeSpike("off")
-	VolumeSpikeRuleItemConfigVolumeSpikeNoticeable   = VolumeSpikeRuleItemConfigVolumeSpike("noticeable")
-	VolumeSpikeRuleItemConfigVolumeSpikeStrong       = VolumeSpikeRuleItemConfigVolumeSpike("strong")
-	VolumeSpikeRuleItemConfigVolumeSpike_Very_strong = VolumeSpikeRuleItemConfigVolumeSpike("very_strong")
-	VolumeSpikeRuleItemConfigVolumeSpikeExplosive    = VolumeSpikeRuleItemConfigVolumeSpike("explosive")
+	VolumeSpikeRuleItemConfigVolumeSpikeOff        = VolumeSpikeRuleItemConfigVolumeSpike("off")
+	VolumeSpikeRuleItemConfigVolumeSpikeNoticeable = VolumeSpikeRuleItemConfigVolumeSpike("noticeable")
+	VolumeSpikeRuleItemConfigVolumeSpikeStrong     = VolumeSpikeRuleItemConfigVolumeSpike("strong")
+	VolumeSpikeRuleItemConfigVolumeSpikeVeryStrong = VolumeSpikeRuleItemConfigVolumeSpike("very_strong")
+	VolumeSpikeRuleItemConfigVolumeSpikeExplosive  = VolumeSpikeRuleItemConfigVolumeSpike("explosive")
 )
 
 func (VolumeSpikeRuleItemConfigVolumeSpike) ElementType() reflect.Type {
@@ -5236,7 +5236,7 @@ func (o VolumeSpikeRuleItemConfigVolumeSpikePtrOutput) ToStringPtrOutputWithCont
 //	VolumeSpikeRuleItemConfigVolumeSpikeOff
 //	VolumeSpikeRuleItemConfigVolumeSpikeNoticeable
 //	VolumeSpikeRuleItemConfigVolumeSpikeStrong
-//	VolumeSpikeRuleItemConfigVolumeSpike_Very_strong
+//	VolumeSpikeRuleItemConfigVolumeSpikeVeryStrong
 //	VolumeSpikeRuleItemConfigVolumeSpikeExplosive
 type VolumeSpikeRuleItemConfigVolumeSpikeInput interface {
 	pulumi.Input
@@ -5444,7 +5444,7 @@ func (in *volumeSpikeRuleItemConfigWindowPtr) ToVolumeSpikeRuleItemConfigWindowP
 type VolumeSpikeRuleItemRule string
 
 const (
-	VolumeSpikeRuleItemRule_Validated_volume_spike = VolumeSpikeRuleItemRule("validated_volume_spike")
+	VolumeSpikeRuleItemRuleValidatedVolumeSpike = VolumeSpikeRuleItemRule("validated_volume_spike")
 )
 
 func (VolumeSpikeRuleItemRule) ElementType() reflect.Type {
@@ -5569,7 +5569,7 @@ func (o VolumeSpikeRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx conte
 // VolumeSpikeRuleItemRuleInput is an input type that accepts values of the VolumeSpikeRuleItemRule enum
 // A concrete instance of `VolumeSpikeRuleItemRuleInput` can be one of the following:
 //
-//	VolumeSpikeRuleItemRule_Validated_volume_spike
+//	VolumeSpikeRuleItemRuleValidatedVolumeSpike
 type VolumeSpikeRuleItemRuleInput interface {
 	pulumi.Input
 

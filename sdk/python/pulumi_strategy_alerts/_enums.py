@@ -179,7 +179,7 @@ class MicroblogTagsQuerySortOrder(_builtins.str, Enum):
 
 @pulumi.type_token("strategy-alerts:index:NumericRuleItemRule")
 class NumericRuleItemRule(_builtins.str, Enum):
-    TOP_10_HOLDER_PERCENT = "top_10_holder_percent"
+    TOP10_HOLDER_PERCENT = "top_10_holder_percent"
     DEV_WALLET_PERCENT = "dev_wallet_percent"
     LP_LOCKED_PCT = "lp_locked_pct"
     RISK_COUNT = "risk_count"
@@ -276,7 +276,7 @@ class TriggerConfigsFollowedDevNewTokenCreatedWalletScope(_builtins.str, Enum):
 
 @pulumi.type_token("strategy-alerts:index:Volume24hRuleItemRule")
 class Volume24hRuleItemRule(_builtins.str, Enum):
-    VOLUME_24H = "volume_24h"
+    VOLUME24H = "volume_24h"
 
 
 @pulumi.type_token("strategy-alerts:index:VolumeSpikeRuleItemConfigVolumeSpike")
