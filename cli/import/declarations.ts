@@ -129,6 +129,8 @@ function declareDevelopers(
     const args: Record<string, unknown> = { address: dev.address };
     if (dev.alias) args.alias = dev.alias;
     if (dev.isActive === false) args.active = false;
+    // The account holds it already: a new resource takes it only on purpose.
+    args.adopt = true;
     // An alias a program may not declare is left out: the account keeps it.
     const replaced = plainFields(
       args,
@@ -152,6 +154,7 @@ function declareDevelopers(
         args: {
           address: new Ref(name, "address"),
           tagIds: [...dev.tagIds].sort().map((id) => tagRef(id, "developer")),
+          adopt: true,
         },
         importId: dev.address,
         referenced: false,
@@ -184,6 +187,7 @@ function declareWebhook(
   }
   // An unverified url would fail the default requireVerified: true on the first `up`.
   if (!verifiedAt) args.requireVerified = false;
+  args.adopt = true;
   return [
     {
       kind: "Webhook",

@@ -109,6 +109,9 @@ const momentum = new sa.Strategy("momentum", {
 const dev = new sa.FollowedDeveloper("trusted-dev", {
   address: config.get("developerAddress") ?? "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
   alias: "trusted launcher",
+  // The account may follow this wallet already (the demo account does, from the app): take it
+  // over on purpose. Without this, a preview stops on a developer someone else holds.
+  adopt: true,
 });
 
 new sa.DeveloperTags("trusted-dev-tags", {

@@ -104,8 +104,10 @@ export const webhookHandler: KindHandler = {
     const want = declared(withoutProvider(inputs));
     hold(ctx, KEY);
     return operation(LABEL, "create", async () => {
-      // Already configured exactly so (and verified when that is required): nothing to write.
-      const live = await ctx.client().webhook.get();
+      // Without adopt the check found no webhook: nothing to compare with before writing.
+      if (inputs.adopt !== true) return { id: WEBHOOK_ID, outs: await apply(ctx, want, undefined, {}) };
+      // Adopted as configured already (and verified when that is required): nothing to write.
+      const live = await ctx.run.webhook();
       const inPlace =
         want.url !== null &&
         live.url === want.url &&

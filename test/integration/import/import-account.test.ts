@@ -88,14 +88,14 @@ describe("strategy-alerts import", () => {
     expect(activation).toHaveLength(1);
     expect((activation[0]!.args.strategyIds as string[]).sort()).toEqual([...built.activeIds].sort());
     expect(declared.filter((d) => d.type === "Webhook").map((d) => d.args)).toEqual([
-      { url: built.webhookUrl, enabled: true },
+      { url: built.webhookUrl, enabled: true, adopt: true },
     ]);
     const devs = declared.filter((d) => d.type === "FollowedDeveloper").map((d) => d.args);
     expect(devs).toEqual(
       expect.arrayContaining([
-        { address: DEV_ALICE, alias: "Alice the deployer" },
-        { address: DEV_BOB },
-        { address: DEV_QUIET, alias: "Quiet", active: false },
+        { address: DEV_ALICE, alias: "Alice the deployer", adopt: true },
+        { address: DEV_BOB, adopt: true },
+        { address: DEV_QUIET, alias: "Quiet", active: false, adopt: true },
       ]),
     );
     expect(devs).toHaveLength(3);

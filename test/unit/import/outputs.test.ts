@@ -146,11 +146,15 @@ describe("a YAML program of adversarial account data", () => {
     });
     expect(doc.resources["dev-alice"]).toEqual({
       type: "strategy-alerts:index:FollowedDeveloper",
-      properties: { address: ADDRESS, alias: "Alice" },
+      properties: { address: ADDRESS, alias: "Alice", adopt: true },
     });
     expect(doc.resources["dev-alice-tags"]).toEqual({
       type: "strategy-alerts:index:DeveloperTags",
-      properties: { address: "${dev-alice.address}", tagIds: ["0000aaaa-0000-4000-8000-000000000001"] },
+      properties: {
+        address: "${dev-alice.address}",
+        tagIds: ["0000aaaa-0000-4000-8000-000000000001"],
+        adopt: true,
+      },
     });
     expect(doc.resources.alpha.properties).toEqual({
       adopt: snap.strategies[0]!.id,
@@ -163,7 +167,7 @@ describe("a YAML program of adversarial account data", () => {
     });
     expect(doc.resources.webhook).toEqual({
       type: "strategy-alerts:index:Webhook",
-      properties: { url: "https://a.example/in", enabled: true },
+      properties: { url: "https://a.example/in", enabled: true, adopt: true },
     });
     expect(doc.resources["active-strategies"].properties).toEqual({ strategyIds: ["${alpha.strategyId}"] });
     expect(doc.outputs).toEqual({ activeStrategyIds: "${active-strategies.activeStrategyIds}" });
