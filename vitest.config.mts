@@ -36,6 +36,7 @@ const LONGEST_FIRST = [
   "test/e2e/plugin-lifetime.test.ts",
   "test/e2e/preview-honesty.test.ts",
   "test/e2e/release-binary.test.ts",
+  "test/e2e/tools-binary.test.ts",
   "test/e2e/resource-get.test.ts",
   "test/e2e/smoke.test.ts",
   "test/e2e/review-backtest.test.ts",
