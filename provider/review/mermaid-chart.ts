@@ -9,10 +9,27 @@
  * name cannot end the block or the chart's string.
  */
 import { type ChartSpec, chartTitle } from "./backtest-charts";
-import { joinMd, type Md, md, mermaidCategory, mermaidString } from "./markdown";
+import { graphemes, joinMd, type Md, md, mermaidCategory, mermaidString } from "./markdown";
 
-/** How much of a name a title keeps: a title is drawn on one line of the chart's width. */
-const TITLE_GRAPHEMES = 64;
+/**
+ * How wide a title may be, in widths of an average letter: GitHub draws it on one line of the
+ * chart's 700 px at 20 px, some 58 letters; an emoji or a wide letter counts two.
+ */
+const TITLE_WIDTH = 54;
+
+const units = (c: string) => (/^[\x20-\x7e]$/.test(c) ? (/[MWmw@%]/.test(c) ? 1.5 : 1) : 2);
+
+/** The title: the subject whole, then as many of the name's characters as the width holds. */
+function title(chart: ChartSpec): string {
+  let room = TITLE_WIDTH - [...chart.subject].length - 3;
+  let keep = 0;
+  for (const c of graphemes(chart.strategy)) {
+    room -= units(c);
+    if (room < 1) break;
+    keep++;
+  }
+  return chartTitle(chart, Math.max(1, keep));
+}
 
 const list = (values: number[]) =>
   joinMd(
@@ -21,11 +38,10 @@ const list = (values: number[]) =>
   );
 
 function header(chart: ChartSpec, labels: string[], top: number): Md[] {
-  const nameMax = Math.max(12, TITLE_GRAPHEMES - [...chart.subject].length - 3);
   return [
     md`\`\`\`mermaid`,
     md`xychart-beta`,
-    md`  title ${mermaidString(chartTitle(chart, nameMax), 100)}`,
+    md`  title ${mermaidString(title(chart), 100)}`,
     md`  x-axis ${mermaidString(chart.axis)} [${joinMd(labels.map(mermaidCategory), ", ")}]`,
     md`  y-axis ${mermaidString(chart.valueAxis)} 0 --> ${top}`,
   ];

@@ -18,9 +18,16 @@ interface DrawnChart {
   title: string;
   width: number;
   height: number;
-  /** Bars of the current version with a height, and points of the proposed version's line. */
+  /** The heading drawn over the chart, and how wide it is drawn. */
+  heading: string;
+  headingWidth: number;
+  /** The values' axis title, rotated beside it. */
+  yAxisLabel: string;
+  yAxisLabelRotated: boolean;
+  /** Bars of the current version with a height, points of the proposed version's line, its bars. */
   currentBars: number;
   proposedPoints: number;
+  proposedBars: number;
   lineLength: number;
   /** Distinct colours in the chart's screenshot: a blank chart has one. */
   colours: number;
@@ -88,9 +95,16 @@ export async function checkHtmlReport(browserPath: string, htmlFile: string): Pr
           title: svg.querySelector("title")?.textContent ?? "",
           width: box.width,
           height: box.height,
+          heading: svg.querySelector(".heading")?.textContent ?? "",
+          headingWidth: svg.querySelector(".heading")?.getBBox().width ?? 0,
+          yAxisLabel: svg.querySelector(".y-axis-label")?.textContent ?? "",
+          yAxisLabelRotated: /rotate\(-90\)/.test(
+            svg.querySelector(".y-axis-label")?.getAttribute("transform") ?? "",
+          ),
           currentBars: [...svg.querySelectorAll(".series-current rect")].filter((r) => r.getBBox().height > 0)
             .length,
           proposedPoints: svg.querySelectorAll(".series-proposed circle").length,
+          proposedBars: svg.querySelectorAll(".series-proposed rect").length,
           lineLength: line ? line.getTotalLength() : 0,
           colours: 0,
         };

@@ -164,17 +164,26 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     expect(page.console).toEqual([]);
     // Two charts per backtested strategy, each drawn: sized, both series, more than one colour.
     expect(page.charts.map((c) => `${c.kind} ${c.title}`)).toEqual([
-      "overTime Momentum: matched tokens per hourly snapshot",
-      "byMultiple Momentum: matched tokens per multiple",
-      "overTime Safety first: matched tokens per hourly snapshot",
-      "byMultiple Safety first: matched tokens per multiple",
+      "overTime Matches per hourly snapshot — Momentum",
+      "byMultiple Matches per multiple — Momentum",
+      "overTime Matches per hourly snapshot — Safety first",
+      "byMultiple Matches per multiple — Safety first",
     ]);
     for (const chart of page.charts) {
       expect(chart.width * chart.height).toBeGreaterThan(10_000);
       expect(chart.currentBars).toBeGreaterThan(0);
-      expect(chart.proposedPoints).toBe(chart.kind === "overTime" ? 14 : 6);
-      expect(chart.lineLength).toBeGreaterThan(0);
+      // Over time the proposed version is a line with a point per hour; per bucket, a bar each.
+      expect(chart.proposedPoints).toBe(chart.kind === "overTime" ? 14 : 0);
+      expect(chart.proposedBars).toBe(chart.kind === "overTime" ? 0 : 6);
+      if (chart.kind === "overTime") expect(chart.lineLength).toBeGreaterThan(0);
       expect(chart.colours).toBeGreaterThan(3);
+      // The heading keeps its subject whole and fits the chart; the values' axis says its unit.
+      expect(chart.heading).toBe(chart.title);
+      expect(chart.headingWidth).toBeLessThanOrEqual(chart.width);
+      expect(chart.yAxisLabel).toBe(
+        chart.kind === "overTime" ? "matched tokens per snapshot" : "matched tokens per bucket",
+      );
+      expect(chart.yAxisLabelRotated).toBe(true);
     }
     expect(page.screenshot.length).toBeGreaterThan(20_000);
     const html = await readFile(htmlFile, "utf8");

@@ -25,14 +25,14 @@ const fmt = (n: number) => String(Math.round(n * 10) / 10);
  * short side in any font.
  */
 function glyphWidth(c: string): number {
-  if (/^[\x20-\x7e]$/.test(c)) return /[MWmw@%]/.test(c) ? 13 : /[A-Z0-9#&]/.test(c) ? 10.5 : 8.5;
+  if (/^[\x20-\x7e]$/.test(c)) return /[MWmw@%]/.test(c) ? 17 : /[A-Z0-9#&]/.test(c) ? 12 : 9.5;
   if (
     /\p{Extended_Pictographic}|\p{Regional_Indicator}|[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(
       c,
     )
   )
-    return 19;
-  return 12;
+    return 21;
+  return 13;
 }
 
 const widthOf = (text: string) => graphemes(text).reduce((w, c) => w + glyphWidth(c), 0);

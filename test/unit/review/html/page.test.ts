@@ -69,7 +69,7 @@ describe("the HTML report", () => {
     const wide = headingOf(
       charts(renderReviewHtml(preview, { backtests: report("W".repeat(120)) }).html)[0]!,
     )!;
-    // At 13 px a W, the 688 px heading holds some 50 of them after the subject, never all 120.
+    // At 17 px a W, the 688 px heading holds some 30 of them after the subject, never all 120.
     expect([...wide].filter((c) => c === "W").length).toBeLessThan(40);
   });
 
