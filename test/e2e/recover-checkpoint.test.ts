@@ -11,7 +11,8 @@ import { REPO_ROOT, runProcess } from "./harness";
  * unloadable: every later command fails with "failed to load checkpoint". The kill cannot be
  * aimed at that moment, so the tests make its outcomes directly, beside the copies Pulumi keeps:
  * an empty attributes file with the killed update's lock (what a kill leaves), and a checkpoint
- * cut to 0 bytes (what a damaged disk or a hand edit leaves). `strategy-alerts recover` must make
+ * cut to 0 bytes (what a damaged disk or a hand edit leaves), and a checkpoint gone beside the
+ * killed update's lock. `strategy-alerts recover` must make
  * the stack load and update again. The program is a Pulumi YAML one with outputs only: no
  * provider to start.
  */
@@ -114,6 +115,43 @@ describe.runIf(inject("pulumiBinDir"))("recover after a kill that left the check
       `Released the lock the killed update left (ci on ${hostname()}, process ${gone}`,
     );
     expect(await readFile(checkpoint, "utf8")).toBe(before);
+    expect(await readdir(locks)).toEqual([]);
+
+    await program("second");
+    const up = await pulumi("up", "--yes", "--skip-preview");
+    expect(up.code, up.stderr).toBe(0);
+    expect((await pulumi("stack", "output", "release")).stdout.trim()).toBe("second");
+  });
+
+  /**
+   * The checkpoint gone beside the killed update's lock: Pulumi then knows no such stack. recover
+   * restores it from the newest copy and releases the lock; without the lock (a removed stack) it
+   * would change nothing.
+   */
+  it("restores a missing checkpoint from the newest copy beside the killed update's lock; the stack updates again", async () => {
+    const { state, stacks, checkpoint, pulumi, program, recover } = await updatedStack();
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    const locks = join(stacks, "..", "..", "locks", "organization", "ckpt", "dev");
+    await mkdir(locks, { recursive: true });
+    const lock = { pid: gone, username: "ci", hostname: hostname(), timestamp: new Date().toISOString() };
+    await writeFile(join(locks, "9e2f-killed.json"), JSON.stringify(lock));
+    await rm(checkpoint);
+    const missing = await pulumi("stack", "export", "--stack", "dev");
+    expect(missing.stderr).toContain("no stack named 'dev' found");
+
+    const recovered = await recover();
+    expect(recovered.stderr).toBe("");
+    expect(recovered.code).toBe(0);
+    expect(recovered.stdout).toContain(`The stack's checkpoint ${checkpoint} is missing`);
+    // The newest copy: the backup written after the update (the .bak is older).
+    expect(recovered.stdout).toMatch(
+      new RegExp(
+        `^Restored it from ${state}/\\.pulumi/backups/ckpt/dev/dev\\.\\d+\\.json, written \\S+\\.$`,
+        "m",
+      ),
+    );
+    expect(recovered.stdout).toContain(`Released the lock the killed update left (ci on ${hostname()}`);
+    expect(recovered.stdout).toContain("nothing to recover");
     expect(await readdir(locks)).toEqual([]);
 
     await program("second");
