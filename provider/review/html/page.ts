@@ -27,7 +27,7 @@ svg .grid { stroke: #eaeef2; }
 svg .axis { stroke: #8c959f; }
 svg .series-current, svg rect.series-current { fill: #9ecbff; }
 svg .series-proposed polyline { stroke: #cf222e; stroke-width: 2.5; }
-svg .series-proposed circle, svg rect.series-proposed { fill: #cf222e; }
+svg .series-proposed circle, svg .series-proposed rect, svg rect.series-proposed { fill: #cf222e; }
 `;
 
 const CSP = [
