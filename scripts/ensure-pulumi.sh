@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Makes `pulumi`, `pulumi-language-nodejs`, `pulumi-language-yaml` and
+# Makes `pulumi`, `pulumi-language-nodejs`, `pulumi-language-go`, `pulumi-language-yaml` and
 # `pulumi-resource-pulumi-nodejs` available and prints the directory that holds them as the last
 # line of output.
 #
 # No npm package carries the Pulumi CLI binary and these machines reach no download site, so
 # the CLI is built from its Go modules (scripts/pulumi-toolchain pins them and repeats their
-# `replace` lines). Pulumi's YAML language host is a plain Go command and builds with
-# `go install`, reusing the CLI's module and build caches. Both are cached outside the repository
+# `replace` lines), and so are our Node.js and Go language hosts (Pulumi's are not served by the
+# module proxy; scripts/pulumi-toolchain/cmd). Pulumi's YAML language host is a plain Go command
+# and builds with `go install`, reusing the CLI's module and build caches. Both are cached outside the repository
 # and reused; concurrent runs serialise on a lock and each result is moved into place atomically.
 set -euo pipefail
 
@@ -102,7 +103,8 @@ src_hash="$(cd "$TOOLCHAIN" && cat go.mod go.sum $(find cmd -type f -name '*.go'
 CLI_DIR="$CACHE_ROOT/pulumi-cli-$PULUMI_VERSION"
 DEST="$CACHE_ROOT/pulumi-$PULUMI_VERSION-$src_hash"
 
-if [ -x "$DEST/pulumi" ] && [ -x "$DEST/pulumi-language-nodejs" ] && [ -x "$DEST/pulumi-language-yaml" ]; then
+if [ -x "$DEST/pulumi" ] && [ -x "$DEST/pulumi-language-nodejs" ] && [ -x "$DEST/pulumi-language-go" ] \
+  && [ -x "$DEST/pulumi-language-yaml" ]; then
   install -m 0755 "$SHIM_SRC" "$DEST/pulumi-resource-pulumi-nodejs"
   log "using cached pulumi $PULUMI_VERSION"
   echo "$DEST"
@@ -115,16 +117,16 @@ log "waiting for the build lock (another build may be running)"
 flock 9
 export GOFLAGS="-mod=mod"
 ldflags="-X github.com/pulumi/pulumi/sdk/v3/go/common/version.Version=$PULUMI_VERSION"
-# A cold build makes the CLI and the language host in one `go build`: the two share most of
+# A cold build makes the CLI and the language hosts in one `go build`: the two share most of
 # their packages, and one invocation schedules the compile and link steps of both across the
 # cores instead of building and linking them one after the other.
 if [ ! -x "$CLI_DIR/pulumi" ] && [ ! -x "$DEST/pulumi-language-nodejs" ] \
   && ! ls -d "$CACHE_ROOT/pulumi-$PULUMI_VERSION"-*/pulumi >/dev/null 2>&1; then
-  log "building pulumi $PULUMI_VERSION and its Node.js language host from Go modules (first time on this machine: about 12 minutes on 2 cores)"
+  log "building pulumi $PULUMI_VERSION and its Node.js and Go language hosts from Go modules (first time on this machine: about 12 minutes on 2 cores)"
   staging="$(mktemp -d "$CACHE_ROOT/staging.XXXXXX")"
   trap 'rm -rf "$staging"' EXIT
   (cd "$TOOLCHAIN" && go build -ldflags "$ldflags" -o "$staging/" \
-    github.com/pulumi/pulumi/pkg/v3/cmd/pulumi ./cmd/pulumi-language-nodejs)
+    github.com/pulumi/pulumi/pkg/v3/cmd/pulumi ./cmd/pulumi-language-nodejs ./cmd/pulumi-language-go)
   mkdir "$staging/cli"
   cp "$staging/pulumi" "$staging/cli/pulumi"
   rm -rf "$CLI_DIR"
@@ -148,11 +150,11 @@ if [ ! -x "$CLI_DIR/pulumi" ]; then
   mv "$staging" "$CLI_DIR"
   trap - EXIT
 fi
-if [ ! -x "$DEST/pulumi-language-nodejs" ]; then
-  log "building the Node.js language host"
+if [ ! -x "$DEST/pulumi-language-nodejs" ] || [ ! -x "$DEST/pulumi-language-go" ]; then
+  log "building the Node.js and Go language hosts"
   staging="$(mktemp -d "$CACHE_ROOT/staging.XXXXXX")"
   trap 'rm -rf "$staging"' EXIT
-  (cd "$TOOLCHAIN" && go build -ldflags "$ldflags" -o "$staging/pulumi-language-nodejs" ./cmd/pulumi-language-nodejs)
+  (cd "$TOOLCHAIN" && go build -ldflags "$ldflags" -o "$staging/" ./cmd/pulumi-language-nodejs ./cmd/pulumi-language-go)
   cp "$CLI_DIR/pulumi" "$staging/pulumi"
   rm -rf "$DEST"
   mv "$staging" "$DEST"
