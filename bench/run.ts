@@ -8,7 +8,11 @@
  *   (e) one user's GET /me while another user runs the emulator's most expensive queries;
  *   (f) the provider plugin's cold start to its port: the release binary, the script plugin and a
  *       bare `node -e` (bench/startup.ts);
- *   (g) the plugin's reading of a DiffRequest vs google-protobuf's (bench/request-decoding.ts).
+ *   (g) the plugin's reading of a DiffRequest vs google-protobuf's (bench/request-decoding.ts);
+ *   (h) the client's GET /me at 8 in flight over its undici transport vs the former Node.js http
+ *       one (bench/transport/throughput.ts);
+ *   (i) the first request in a fresh process that loads the runtime bundle, undici vs Node.js
+ *       http (bench/transport/cold-start.ts).
  * Writes bench-results/latest.json and prints a summary. `--quick` shortens every budget tenfold
  * (a smoke run; its numbers are noisy).
  *
@@ -33,13 +37,16 @@ import { type Budget, measureAsync, measureSync, measureThroughput, round, type 
 import { noisyNeighbourBenchmark } from "./noisy-neighbour";
 import { requestDecodingBenchmarks } from "./request-decoding";
 import { measureStartup } from "./startup";
+import { type ColdReport, measureColdStart } from "./transport/cold-start";
+import { transportThroughput } from "./transport/throughput";
 
 const QUICK = process.argv.includes("--quick");
 const SCALE = QUICK ? 0.1 : 1;
 /** Past this the run is stuck, not slow: fail rather than hang a CI job. */
-const WATCHDOG_MS = 90_000;
+const WATCHDOG_MS = 150_000;
 const LIST_SIZE = 25;
 const POST_CONCURRENCY = 8;
+const TRANSPORT_CONCURRENCY = 8;
 
 const budget = (timeMs: number, maxOperations: number, warmupMs = 300): Budget => ({
   timeMs: Math.max(50, Math.round(timeMs * SCALE)),
@@ -163,6 +170,24 @@ async function httpBenchmarks(em: RunningEmulator): Promise<Record<string, Stats
   }
 }
 
+/** (h) and (i): the client's two transports side by side, in flight and in a fresh process. */
+async function transportBenchmarks(
+  em: RunningEmulator,
+): Promise<{ benchmarks: Record<string, Stats>; coldStart: ColdReport }> {
+  const user = await unthrottledUser(em);
+  log(`(h) the client's GET /me, ${TRANSPORT_CONCURRENCY} in flight: undici vs Node.js http …`);
+  const benchmarks = await transportThroughput(
+    user.apiKey,
+    em.baseUrl,
+    TRANSPORT_CONCURRENCY,
+    budget(2000, 20_000),
+    merge,
+  );
+  log("(i) first request of a fresh process loading the runtime bundle: undici vs Node.js http …");
+  const coldStart = await measureColdStart(QUICK ? 3 : 10, user.apiKey, em.baseUrl);
+  return { benchmarks, coldStart };
+}
+
 /** Joins two halves of one measurement (sample-weighted; percentiles conservatively the max). */
 function merge(a: Stats, b: Stats): Stats {
   const operations = a.operations + b.operations;
@@ -193,10 +218,14 @@ async function main(): Promise<void> {
   log("(g) the plugin's reading of a DiffRequest …");
   Object.assign(benchmarks, requestDecodingBenchmarks(budget(2500, 200_000)));
   const em = await startEmulator({ port: 0, host: "127.0.0.1" });
+  let transportColdStart: ColdReport;
   try {
     Object.assign(benchmarks, await httpBenchmarks(em));
     log("(e) GET /me of one user while another runs worst-case queries …");
     benchmarks["emulator.meUnderAttack"] = await noisyNeighbourBenchmark(em, budget(3000, 2_000));
+    const transport = await transportBenchmarks(em);
+    Object.assign(benchmarks, transport.benchmarks);
+    transportColdStart = transport.coldStart;
   } finally {
     await em.close();
   }
@@ -219,6 +248,10 @@ async function main(): Promise<void> {
     clientOverheadMedian: round(b("client.listStrategies").p50Ms / b("undici.listStrategies").p50Ms, 2),
     /** How many times faster the plugin reads a DiffRequest than google-protobuf's reader (medians). */
     requestDecodingSpeedup: round(b("googlePb.decodeDiff").p50Ms / b("plugin.decodeDiff").p50Ms, 2),
+    /** The client's requests per second at 8 in flight, undici over Node.js http (above 1: undici serves more). */
+    transportThroughput: round(b("undici.meInFlight").opsPerSec / b("nodeHttp.meInFlight").opsPerSec, 2),
+    /** Median latency at 8 in flight, undici over Node.js http. */
+    transportLatencyMedian: round(b("undici.meInFlight").p50Ms / b("nodeHttp.meInFlight").p50Ms, 2),
   };
 
   const report = {
@@ -242,9 +275,11 @@ async function main(): Promise<void> {
         "GET /me of one user while another runs 4 worst-case queries at a time (target: p50 < 100 ms)",
       decodeDiff:
         "a DiffRequest of a 3-rule strategy (stored outputs, old and new inputs) to plain property bags",
+      meInFlight: `GET /me through the typed client, ${TRANSPORT_CONCURRENCY} requests in flight, per transport`,
     },
     benchmarks,
     ratios,
+    transportColdStart,
     startup,
   };
   const dir = resolve(__dirname, "..", "bench-results");
@@ -252,6 +287,17 @@ async function main(): Promise<void> {
   const file = join(dir, "latest.json");
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 
+  printSummary(benchmarks, ratios, transportColdStart);
+  log(`written to bench-results/latest.json in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** The table of every benchmark and the ratios, on stdout. */
+function printSummary(
+  benchmarks: Record<string, Stats>,
+  ratios: Record<string, number>,
+  transportColdStart: ColdReport,
+): void {
+  const b = (name: string): Stats => benchmarks[name] ?? fail(`missing result ${name}`);
   log("");
   log(`${"benchmark".padEnd(26)}${"ops/s".padStart(12)}${"mean ms".padStart(12)}${"p95 ms".padStart(12)}`);
   for (const s of Object.values(benchmarks)) {
@@ -269,12 +315,30 @@ async function main(): Promise<void> {
       `${ratios.clientOverheadMedian}x median`,
   );
   log(`DiffRequest reading (google-protobuf / the plugin's): ${ratios.requestDecodingSpeedup}x median`);
+  log(
+    `client requests/s at ${TRANSPORT_CONCURRENCY} in flight (undici / Node.js http): ${ratios.transportThroughput}x, ` +
+      `median latency ${ratios.transportLatencyMedian}x`,
+  );
+  logColdStart(transportColdStart);
   const underAttack = b("emulator.meUnderAttack");
   log(
     `GET /me beside worst-case queries: p50 ${underAttack.p50Ms.toFixed(1)} ms ` +
       `(target < 100 ms: ${underAttack.p50Ms < 100 ? "met" : "MISSED"})`,
   );
-  log(`written to bench-results/latest.json in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function logColdStart(report: ColdReport): void {
+  log(`first request of a fresh process (medians of ${report.rounds}; CPU in brackets):`);
+  for (const { transport, medians: m } of report.rows) {
+    log(
+      `  ${transport.padEnd(10)} load ${m.loadMs} ms [${m.loadCpuMs}], first request ${m.firstRequestMs} ms ` +
+        `[${m.firstRequestCpuMs}], first answer at ${m.firstAnswerAtMs} ms [${m.cpuToFirstAnswerMs}]`,
+    );
+  }
+  log(
+    `  undici / Node.js http: first request ${report.firstRequestRatio}x [${report.firstRequestCpuRatio}x], ` +
+      `first answer ${report.firstAnswerRatio}x [${report.cpuToFirstAnswerRatio}x]`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -1,13 +1,15 @@
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
 import { pipeline, type Readable, type Transform } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import type { Agent, Dispatcher } from "undici";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/** The headers of an answer, names in lower case (as undici and Node.js give them). */
+type ResponseHeaders = Record<string, string | string[] | undefined>;
+
 /**
  * The connection pool requests go through, described by the two calls the transport makes on it:
- * `nodeHttpDispatcher` below unless the client is given another (any undici Dispatcher fits: Pool,
+ * `undiciDispatcher` below unless the client is given another (any undici Dispatcher fits: Pool,
  * Agent, MockAgent…). Described here, so the client's published declarations (read by the
  * type-check of every program that imports the package) need none of undici's.
  */
@@ -23,49 +25,68 @@ export interface HttpDispatcher {
     bodyTimeout: number;
   }): Promise<{
     statusCode: number;
-    headers: Record<string, string | string[] | undefined>;
+    headers: ResponseHeaders;
     body: { text(): Promise<string> };
   }>;
   close(): Promise<void>;
 }
 
 /**
- * The connection pool a client uses unless given one: Node.js's own http and https modules, with
- * their process-wide keep-alive agents. Both load with Node.js itself. fetch would have been as
- * simple, but its first request loads the undici built into Node.js, about 80 ms before the first
- * byte is sent, on the critical path of every provider process; undici from node_modules took
- * about 0.14 s.
+ * The connection pool a client uses unless given one: an undici Agent, so a Pool per origin with
+ * keep-alive connections, owned by the client and closed by its `close()`. Idle connections hold
+ * no process open (undici unrefs them), so a client never closed does not keep a process alive.
  *
- * It answers as an undici Pool would for the transport: redirects are returned, not followed, a
- * failed connection rejects with the system error's `code` (e.g. ECONNREFUSED or ECONNRESET),
- * and an abort rejects with the signal's reason. The transport's own abort bounds each attempt,
- * headers and body alike, so undici's separate header and body timeouts have no counterpart here.
- * Like fetch, it asks for a compressed body and decodes one: a list of many strategies is large.
+ * undici loads on the first request, not with the client: a process that builds a client and
+ * sends nothing never pays for it. It is undici from the package's dependencies, bundled into the
+ * runtime bundle and the release binary, not the copy inside Node.js that fetch would load.
+ *
+ * undici's `request` returns redirects rather than following them, rejects a failed connection
+ * with the system error's `code` (e.g. ECONNREFUSED) or its own (UND_ERR_SOCKET for a connection
+ * dropped after the request), and rejects with the signal's reason on an abort. Unlike fetch it
+ * neither asks for nor decodes a compressed body, so this does both: a list of many strategies
+ * is large. The origin and the path travel apart, so a path is never resolved against the origin.
  */
-export function nodeHttpDispatcher(): HttpDispatcher {
+export function undiciDispatcher(): HttpDispatcher {
+  let undici: ReturnType<typeof loadUndici> | undefined;
+  let agent: Agent | undefined;
   return {
-    request({ origin, path, method, headers, body, signal }) {
-      return new Promise((resolve, reject) => {
-        // Joined as text, as fetch was given it: a path is never resolved against the origin.
-        const url = new URL(`${origin}${path}`);
-        const send = url.protocol === "https:" ? httpsRequest : httpRequest;
-        const req = send(
-          url,
-          { method, headers: { "accept-encoding": ACCEPTED, ...headers }, signal },
-          (res) => {
-            resolve({
-              statusCode: res.statusCode ?? 0,
-              headers: res.headers,
-              body: { text: () => readText(res, signal) },
-            });
-          },
-        );
-        req.on("error", (err) => reject(signal.aborted ? signal.reason : err));
-        req.end(body ?? undefined);
+    async request({ headers, signal, ...rest }) {
+      undici ??= loadUndici();
+      agent ??= new undici.Agent();
+      const res = await undici.request.call(agent, {
+        ...rest,
+        headers: { "accept-encoding": ACCEPTED, ...headers },
+        signal,
       });
+      return {
+        statusCode: res.statusCode,
+        headers: res.headers,
+        body: { text: () => readText(res.body, res.headers, signal) },
+      };
     },
-    // Idle keep-alive sockets of Node's agents hold no process open and are shared by the process.
-    close: async () => {},
+    async close() {
+      const closing = agent;
+      agent = undefined;
+      await closing?.close();
+    },
+  };
+}
+
+/** `Dispatcher.prototype.request` of undici, called on an Agent. */
+type RequestOf = (this: Agent, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+
+/**
+ * undici's Agent and its `request`, loaded with the first request from their own modules: the
+ * same class and function as undici's index exports (test/integration/api/http-dispatcher.test.ts
+ * holds them identical), without the index's other 85 modules (fetch, WebSocket, the caches, the
+ * mocks), which were most of undici's share of the bundle and of the first request's time
+ * (docs/benchmarks.md). The version is pinned in package.json, and esbuild resolves these paths
+ * when the bundles are built.
+ */
+function loadUndici(): { Agent: typeof Agent; request: RequestOf } {
+  return {
+    Agent: require("undici/lib/dispatcher/agent"),
+    request: require("undici/lib/api/api-request"),
   };
 }
 
@@ -78,15 +99,15 @@ const DECODERS: Record<string, () => Transform> = {
 const ACCEPTED = "gzip, deflate, br";
 
 /** The body, decoded when it came compressed; a failure of either side ends it with an error. */
-function decoded(res: IncomingMessage): Readable {
-  const encoding = res.headers["content-encoding"]?.trim().toLowerCase() ?? "";
-  const decoder = DECODERS[encoding];
-  return decoder ? pipeline(res, decoder(), () => {}) : res;
+function decoded(body: Readable, headers: ResponseHeaders): Readable {
+  const encoding = headers["content-encoding"];
+  const decoder = typeof encoding === "string" ? DECODERS[encoding.trim().toLowerCase()] : undefined;
+  return decoder ? pipeline(body, decoder(), () => {}) : body;
 }
 
 /** The response body as text; an abort while it arrives rejects with the signal's reason. */
-async function readText(res: IncomingMessage, signal: AbortSignal): Promise<string> {
-  const body = decoded(res);
+async function readText(raw: Readable, headers: ResponseHeaders, signal: AbortSignal): Promise<string> {
+  const body = decoded(raw, headers);
   body.setEncoding("utf8");
   let text = "";
   try {

@@ -11,7 +11,7 @@ import {
   TimeoutError,
   WriteStoppedError,
 } from "./errors";
-import { type HttpDispatcher, type HttpMethod, nodeHttpDispatcher } from "./http-dispatcher";
+import { type HttpDispatcher, type HttpMethod, undiciDispatcher } from "./http-dispatcher";
 import { fillRoute, serializeQuery } from "./query";
 import { parseRateLimitHeaders } from "./rate-limit-headers";
 import { type RateLimiter, realSleep, sharedRateLimiter, type WaitListener } from "./rate-limiter";
@@ -73,7 +73,7 @@ export interface TransportOptions {
   learnRate?: boolean;
   /**
    * Overrides the connection pool (tests, proxies): an undici Dispatcher, for example. Not closed
-   * by `close()`. Default: Node.js's http and https (`nodeHttpDispatcher`, http-dispatcher.ts).
+   * by `close()`. Default: an undici Agent of the client's own (`undiciDispatcher`, http-dispatcher.ts).
    */
   dispatcher?: HttpDispatcher;
   /**
@@ -226,7 +226,7 @@ export class Transport {
     this.#learnRate = options.learnRate ?? false;
     this.#stopWrites = options.stopWrites;
     this.#ownsDispatcher = !options.dispatcher;
-    this.#dispatcher = options.dispatcher ?? nodeHttpDispatcher();
+    this.#dispatcher = options.dispatcher ?? undiciDispatcher();
   }
 
   /** Closes the connection pool this transport created. */
