@@ -53,7 +53,7 @@ const ref = (name: string): TypeSpec => ({ $ref: `#/types/${token(name)}` });
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 
 /** The repository that publishes the plugin: its release assets are the plugin's downloads. */
-export const REPOSITORY = "strategy-alerts/pulumi-strategy-alerts";
+const REPOSITORY = "strategy-alerts/pulumi-strategy-alerts";
 /** Where the engine downloads the plugin from (the repository's GitHub releases). */
 export const PLUGIN_DOWNLOAD_URL = `github://api.github.com/${REPOSITORY}`;
 /** The Go module of the generated Go SDK (sdk/go; its releases are tagged `sdk/go/v<version>`). */

@@ -1,0 +1,89 @@
+/**
+ * The Go and Python examples of docs/resources.md compile against the committed SDKs: the Go
+ * program in a module of its own that takes sdk/go by a replace line (`go vet`, `go build`), the
+ * Python program with py_compile, and every `sa.<name>` it uses is one the package defines (the
+ * Pulumi Python SDK it would import is not installed here).
+ */
+import { execFileSync } from "node:child_process";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { GO_MODULE, PYTHON_PACKAGE } from "../../provider/plugin/package-schema";
+import { SDK_DIR } from "../../scripts/sdk";
+import { goProgram, pythonProgram } from "../../scripts/sdk-examples";
+
+const GO_BUILD_MS = 900_000;
+const work = mkdtempSync(join(tmpdir(), "sdk-examples-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe("the Go examples", () => {
+  it(
+    "vet and build as one program against sdk/go",
+    () => {
+      const dir = join(work, "go");
+      mkdirSync(dir);
+      writeFileSync(join(dir, "main.go"), goProgram());
+      const goMod = readFileSync(join(SDK_DIR, "go", "go.mod"), "utf8");
+      const goLine = goMod.match(/^go \S+$/m)?.[0] ?? "go 1.26";
+      writeFileSync(
+        join(dir, "go.mod"),
+        `module sdkexamples\n\n${goLine}\n\nrequire ${GO_MODULE} v0.0.0\n\nreplace ${GO_MODULE} => ${join(SDK_DIR, "go")}\n`,
+      );
+      copyFileSync(join(SDK_DIR, "go", "go.sum"), join(dir, "go.sum"));
+      const run = (args: string[], flags = "") =>
+        execFileSync("go", args, {
+          cwd: dir,
+          encoding: "utf8",
+          env: { ...process.env, GOFLAGS: flags },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+      run(["mod", "tidy"], "-mod=mod");
+      const gofmt = join(run(["env", "GOROOT"]).trim(), "bin", "gofmt");
+      expect(execFileSync(gofmt, ["-l", "."], { cwd: dir, encoding: "utf8" }).trim()).toBe("");
+      run(["vet", "."]);
+      run(["build", "-o", join(dir, "program"), "."]);
+    },
+    GO_BUILD_MS,
+  );
+});
+
+describe("the Python examples", () => {
+  const program = pythonProgram();
+
+  it("compile", () => {
+    const file = join(work, "__main__.py");
+    writeFileSync(file, program);
+    execFileSync("python3", ["-m", "py_compile", file], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, PYTHONPYCACHEPREFIX: join(work, "pycache") },
+    });
+  });
+
+  it("use only names the package defines", () => {
+    const dir = join(SDK_DIR, "python", PYTHON_PACKAGE);
+    const source = readdirSync(dir)
+      .filter((file) => file.endsWith(".py"))
+      .map((file) => readFileSync(join(dir, file), "utf8"))
+      .join("\n");
+    const used = new Set([...program.matchAll(/\bsa\.(\w+)(?:\.(\w+))?/g)].map((m) => [m[1]!, m[2]]));
+    for (const [name, member] of used) {
+      expect(source, `sa.${name}`).toMatch(new RegExp(`^(class|def) ${name}\\b`, "m"));
+      if (member && /^[A-Z][A-Z0-9_]*$/.test(member)) {
+        const body = source.slice(source.search(new RegExp(`^class ${name}\\b`, "m")));
+        const end = body.slice(1).search(/^class /m);
+        expect(body.slice(0, end === -1 ? undefined : end + 1), `sa.${name}.${member}`).toMatch(
+          new RegExp(`^    ${member} = `, "m"),
+        );
+      }
+    }
+  });
+});
