@@ -73,7 +73,10 @@ describe("account text a program may not declare", () => {
       name: "Safetyfirst",
       description: "bom",
     });
-    expect(declared.find((d) => d.type === "FollowedDeveloper")!.args).toEqual({ address: ADDRESS, adopt: true });
+    expect(declared.find((d) => d.type === "FollowedDeveloper")!.args).toEqual({
+      address: ADDRESS,
+      adopt: true,
+    });
     const yaml = renderYamlProgram("p", declarations);
     expect(yaml).toContain(
       "  # In the account, alias contains the invisible character \\u3164 at position 1",
