@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Lints the example GitHub Actions workflows with actionlint, and through it with shellcheck (the
-# shell of every `run:` step). actionlint is a Go command: it is built once with `go install` from
+# Lints the repository's own GitHub Actions workflows and the examples' with actionlint, and
+# through it with shellcheck (the shell of every `run:` step). actionlint is a Go command: it is built once with `go install` from
 # the Go module proxy into a cache outside the repository (beside the Pulumi toolchain) and reused.
 # The shellcheck command comes from Debian's package: installed when missing and apt-get can;
 # otherwise the run steps' shell goes unchecked, and this says so.
@@ -53,6 +53,6 @@ ensure_actionlint
 ensure_shellcheck
 cd "$ROOT"
 shopt -s nullglob
-workflows=(examples/github-actions/*.yml examples/*/.github/workflows/*.yml)
+workflows=(.github/workflows/*.yml examples/github-actions/*.yml examples/*/.github/workflows/*.yml)
 "$DIR/actionlint" "${workflows[@]}"
 echo "actionlint: ${#workflows[@]} workflows clean"
