@@ -2,7 +2,7 @@
  * The Go and Python examples of docs/resources.md compile against the committed SDKs: the Go
  * program in a module of its own that takes sdk/go by a replace line (`go vet`, `go build`), the
  * Python program with py_compile, and every `sa.<name>` it uses is one the package defines (the
- * Pulumi Python SDK it would import is not installed here).
+ * Pulumi Python SDK it would import is not installed here); so is examples/python-portfolio.
  */
 import { execFileSync } from "node:child_process";
 import {
@@ -17,6 +17,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { RESOURCE_KINDS } from "../../provider/model/kinds";
 import { GO_MODULE, PYTHON_PACKAGE } from "../../provider/plugin/package-schema";
 import { SDK_DIR } from "../../scripts/sdk";
 import { goProgram, pythonProgram } from "../../scripts/sdk-examples";
@@ -56,34 +57,57 @@ describe("the Go examples", () => {
   );
 });
 
+/** The names `sa.<name>` (and `sa.<Enum>.<MEMBER>`) in a program that the package does not define. */
+function undefinedNames(program: string): string[] {
+  const dir = join(SDK_DIR, "python", PYTHON_PACKAGE);
+  const source = readdirSync(dir)
+    .filter((file) => file.endsWith(".py"))
+    .map((file) => readFileSync(join(dir, file), "utf8"))
+    .join("\n");
+  const missing: string[] = [];
+  for (const [, name, member] of program.matchAll(/\bsa\.(\w+)(?:\.(\w+))?/g)) {
+    if (!new RegExp(`^(class|def) ${name}\\b`, "m").test(source)) missing.push(`sa.${name}`);
+    else if (member && /^[A-Z][A-Z0-9_]*$/.test(member)) {
+      const body = source.slice(source.search(new RegExp(`^class ${name}\\b`, "m")));
+      const end = body.slice(1).search(/^class /m);
+      if (!new RegExp(`^    ${member} = `, "m").test(body.slice(0, end === -1 ? undefined : end + 1)))
+        missing.push(`sa.${name}.${member}`);
+    }
+  }
+  return missing;
+}
+
+function pyCompile(file: string): void {
+  execFileSync("python3", ["-m", "py_compile", file], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, PYTHONPYCACHEPREFIX: join(work, "pycache") },
+  });
+}
+
 describe("the Python examples", () => {
   const program = pythonProgram();
 
   it("compile", () => {
     const file = join(work, "__main__.py");
     writeFileSync(file, program);
-    execFileSync("python3", ["-m", "py_compile", file], {
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, PYTHONPYCACHEPREFIX: join(work, "pycache") },
-    });
+    pyCompile(file);
   });
 
   it("use only names the package defines", () => {
-    const dir = join(SDK_DIR, "python", PYTHON_PACKAGE);
-    const source = readdirSync(dir)
-      .filter((file) => file.endsWith(".py"))
-      .map((file) => readFileSync(join(dir, file), "utf8"))
-      .join("\n");
-    const used = new Set([...program.matchAll(/\bsa\.(\w+)(?:\.(\w+))?/g)].map((m) => [m[1]!, m[2]]));
-    for (const [name, member] of used) {
-      expect(source, `sa.${name}`).toMatch(new RegExp(`^(class|def) ${name}\\b`, "m"));
-      if (member && /^[A-Z][A-Z0-9_]*$/.test(member)) {
-        const body = source.slice(source.search(new RegExp(`^class ${name}\\b`, "m")));
-        const end = body.slice(1).search(/^class /m);
-        expect(body.slice(0, end === -1 ? undefined : end + 1), `sa.${name}.${member}`).toMatch(
-          new RegExp(`^    ${member} = `, "m"),
-        );
-      }
-    }
+    expect(undefinedNames(program)).toEqual([]);
+  });
+});
+
+describe("examples/python-portfolio", () => {
+  const file = join(__dirname, "..", "..", "examples", "python-portfolio", "__main__.py");
+
+  it("compiles and uses only names the package defines", () => {
+    pyCompile(file);
+    expect(undefinedNames(readFileSync(file, "utf8"))).toEqual([]);
+  });
+
+  it("declares all five kinds", () => {
+    const text = readFileSync(file, "utf8");
+    for (const kind of RESOURCE_KINDS) expect(text, kind).toContain(`sa.${kind}(`);
   });
 });
