@@ -5,7 +5,9 @@
  * Pulumi CLI against the emulator as a real process with durable state, while at least <n>
  * faults (default 200) are injected: 429 bursts, 5xx, added latency, connections dropped before
  * and after the write committed, emulator SIGKILL + restart mid-run, `pulumi up` SIGKILLed
- * mid-run then cancel / refresh / up, and an API key rotated between the last up and destroy.
+ * mid-run (after a write to the service, or while the file backend writes the checkpoint's
+ * attributes or the checkpoint itself: test/e2e/chaos/kill-landing.ts) then `pulumi cancel`,
+ * `strategy-alerts recover --yes` and up, and an API key rotated between the last up and destroy.
  * After every round the account must equal the declared portfolio and the state must match the
  * API; the key and webhook secrets must appear in no state, export, log or error output.
  *

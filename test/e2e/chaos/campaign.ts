@@ -8,6 +8,7 @@ import { descendantsOf } from "../../support/process-table";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 import { type CommandResult, PulumiProject, REPO_ROOT, runProcess } from "../harness";
 import { EmulatorProcess } from "./emulator-process";
+import { checkpointOf, LANDINGS, leaveWhatTheKillLeaves, nextCheckpointWrite } from "./kill-landing";
 import { DEVELOPER, declared, PROGRAM } from "./portfolio";
 
 /**
@@ -118,6 +119,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
       },
     });
     const p = project;
+    const checkpoint = checkpointOf(p, "chaos");
     const record = <R extends { stdout: string; stderr: string }>(r: R): R => {
       outputs.push([
         `output of ${"command" in r ? String(r.command).split(" ").slice(0, 2).join(" ") : "pulumi up (spawned)"}`,
@@ -261,24 +263,22 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
         record(await run.done);
         rerunsOk = await converge(CLEAN_RERUNS);
       } else if (opts.killRounds.includes(round)) {
-        opts.log(`round ${round}: up SIGKILLed mid-run, then cancel, strategy-alerts recover, up`);
+        // Each kill round lands somewhere else (kill-landing.ts), in turn.
+        const landing = LANDINGS[opts.killRounds.indexOf(round) % LANDINGS.length]!;
+        opts.log(`round ${round}: up SIGKILLed ${landing}, then cancel, strategy-alerts recover, up`);
         const run = spawnUp(p);
         await untilWrites(em, 1);
+        const write = nextCheckpointWrite(checkpoint, landing);
+        const reached = await write.reached;
         run.kill();
         record(await run.done);
+        const left = reached ? leaveWhatTheKillLeaves(checkpoint, landing) : undefined;
+        if (!reached) opts.log("  the update ended before the landing's write: killed wherever it was");
+        if (left) opts.log(`  the kill left ${left}`);
         await collect();
         roundFaults.push({ kind: "pulumi up killed", round, survived: false });
         await em.control("DELETE", "/faults");
-        // What docs/reliability.md tells a user to do after a killed `up`. The kill lands at any
-        // moment, also while the file backend writes the checkpoint: then every command, `cancel`
-        // included, fails to load it until recover repairs it and releases the killed update's lock.
-        record(await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true }));
-        const recovered = record(await recover(p));
-        if (recovered.code !== 0) opts.log(`  recover failed: ${recovered.stderr.trim().slice(0, 400)}`);
-        for (const repaired of recovered.stdout.match(
-          /^(Restored it from|Set it aside as|Released the lock) .*$/gm,
-        ) ?? [])
-          opts.log(`  the kill left the checkpoint unloadable; recover: ${repaired}`);
+        record(await afterKilledUp(p, apiKey, em.baseUrl, opts.log));
         rerunsOk = await converge(CLEAN_RERUNS);
       } else {
         opts.log(`round ${round}: up under ${kinds.size} fault rules`);
@@ -410,12 +410,26 @@ export function spawnUp(p: PulumiProject): {
 }
 
 /**
- * `strategy-alerts recover --yes` from the built package, in the project with its environment.
- * A webhook or developer the killed update may have written is listed, never taken by itself
- * (nothing shows this update wrote it): this stack is the account's only one, so, as its owner
- * would, the campaign names those with --adopt and runs recover again. Strategies are never named.
+ * What docs/reliability.md tells a user to do after a killed `up`, up to the next `up`:
+ * `pulumi cancel`, then `strategy-alerts recover --yes` from the built package. The kill lands
+ * at any moment, also while the file backend writes the checkpoint: then every command, `cancel`
+ * included, fails to load it until recover repairs it (and releases the killed update's lock).
+ *
+ * recover never takes by itself what it cannot show this update made; it says what a person
+ * decides, and the campaign decides as the owner of the account's only stack would:
+ * - a webhook or developer the killed update may have written: named with --adopt, and recover
+ *   run again (strategies are never named: their creates are settled by proof);
+ * - after a checkpoint restored from an older copy, each strategy made since that copy that no
+ *   stack holds ("adopt it … or delete it before the next `pulumi up`"): deleted, so the next
+ *   `up` creates what the program declares, once.
  */
-async function recover(p: PulumiProject): Promise<{ code: number; stdout: string; stderr: string }> {
+async function afterKilledUp(
+  p: PulumiProject,
+  apiKey: string,
+  baseUrl: string,
+  log: (line: string) => void,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const cancel = await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true });
   const run = (...args: string[]) =>
     runProcess(
       "node",
@@ -425,12 +439,33 @@ async function recover(p: PulumiProject): Promise<{ code: number; stdout: string
         env: p.env,
       },
     );
-  const first = await run();
-  const named = [...first.stdout.matchAll(/rerun with --adopt (\S+?);/g)].map((m) => m[1]!);
-  if (first.code === 0 || named.length === 0) return first;
-  const second = await run(...named.flatMap((id) => ["--adopt", id]));
-  return { ...second, stdout: `${first.stdout}${second.stdout}` };
+  let recovered = await run();
+  const named = [...recovered.stdout.matchAll(/rerun with --adopt (\S+?);/g)].map((m) => m[1]!);
+  if (recovered.code !== 0 && named.length > 0) {
+    const second = await run(...named.flatMap((id) => ["--adopt", id]));
+    recovered = { ...second, stdout: `${recovered.stdout}${second.stdout}` };
+  }
+  for (const repaired of recovered.stdout.match(
+    /^(Restored it from|Set it aside as|Released the lock) .*$/gm,
+  ) ?? [])
+    log(`  recover: ${repaired}`);
+  const listed = [...recovered.stdout.matchAll(LOST_PART_STRATEGY)].map((m) => m[1]!);
+  if (listed.length > 0) {
+    const client = createClient({ apiKey, baseUrl });
+    for (const id of listed) await client.strategies.delete(id);
+    log(`  deleted what recover listed as maybe made by the lost part of the update: ${listed.join(", ")}`);
+  } else if (recovered.code !== 0)
+    log(`  recover failed: ${`${recovered.stdout}\n${recovered.stderr}`.trim().slice(-600)}`);
+  return {
+    code: recovered.code,
+    stdout: `${cancel.stdout}${recovered.stdout}`,
+    stderr: `${cancel.stderr}${recovered.stderr}`,
+  };
 }
+
+/** recover's line for a strategy a restored copy cannot vouch for (cli/recover/restored-copy.ts). */
+const LOST_PART_STRATEGY =
+  /^Strategy (\S+) ".*" \(created [^)]*\), held by no stack: may have been created by the lost part/gm;
 
 /** Waits until the emulator journaled at least `n` writes of the API (or 90 s passed). */
 async function untilWrites(em: EmulatorProcess, n: number): Promise<void> {
