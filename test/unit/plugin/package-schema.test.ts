@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { RULE_IDS } from "../../../provider/model/rule-catalog";
 import { PLUGIN_TYPE_TOKENS } from "../../../provider/model/type-tokens";
-import { pluginSchema } from "../../../provider/plugin/package-schema";
+import {
+  GO_MODULE,
+  PLUGIN_DOWNLOAD_URL,
+  PYTHON_PACKAGE,
+  pluginSchema,
+} from "../../../provider/plugin/package-schema";
 import { SCHEMA_FILE } from "../../../scripts/plugin-schema";
 
 // biome-ignore lint/suspicious/noExplicitAny: the schema is untyped JSON.
@@ -70,5 +75,63 @@ describe("the plugin's package schema", () => {
   it("refers only to types it defines", () => {
     const refs = JSON.stringify(schema).match(/#\/types\/[^"]+/g) ?? [];
     for (const ref of new Set(refs)) expect(typeOf(ref), ref).toBeDefined();
+  });
+
+  it("names every property with a name each SDK can carry as a field (it starts with a letter)", () => {
+    const bags: [string, Record<string, unknown>][] = [];
+    const collect = (where: string, value: Json): void => {
+      if (value === null || typeof value !== "object") return;
+      if (value.properties && typeof value.properties === "object") bags.push([where, value.properties]);
+      if (value.inputProperties) bags.push([`${where}/inputProperties`, value.inputProperties]);
+      for (const [key, inner] of Object.entries(value)) collect(`${where}/${key}`, inner);
+    };
+    collect("#", schema);
+    const bad = bags.flatMap(([where, props]) =>
+      Object.keys(props)
+        .filter((name) => !/^[A-Za-z]/.test(name))
+        .map((name) => `${where}/${name}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it("types the volume windows as a map of numbers keyed by the service's window names", () => {
+    const config = typeOf("#/types/strategy-alerts:index:Volume24hRuleItemConfig");
+    expect(config.properties.windows).toMatchObject({
+      type: "object",
+      additionalProperties: { type: "number" },
+    });
+    for (const window of ["5m", "1h", "6h", "24h"])
+      expect(config.properties.windows.description).toContain(`\`${window}\``);
+  });
+
+  it("names snake_case enum values in Pascal case and leaves the values as they travel", () => {
+    const rules = typeOf("#/types/strategy-alerts:index:NumericRuleItemRule").enum;
+    expect(rules).toContainEqual({ value: "liquidity_usd", name: "LiquidityUsd" });
+    expect(typeOf("#/types/strategy-alerts:index:BuySellRatioRuleItemConfigWindow").enum).toContainEqual({
+      value: "1h",
+    });
+  });
+
+  it("says what a published provider says: where it lives and downloads from, and each SDK's name", () => {
+    expect(schema).toMatchObject({
+      repository: "https://github.com/strategy-alerts/pulumi-strategy-alerts",
+      homepage: "https://github.com/strategy-alerts/pulumi-strategy-alerts",
+      publisher: "strategy-alerts",
+      pluginDownloadURL: "github://api.github.com/strategy-alerts/pulumi-strategy-alerts",
+    });
+    expect(schema.pluginDownloadURL).toBe(PLUGIN_DOWNLOAD_URL);
+    expect(schema.keywords).toEqual(expect.arrayContaining(["pulumi", "kind/native"]));
+    expect(schema.logoUrl).toBeUndefined();
+    expect(schema.language.go).toMatchObject({
+      importBasePath: `${GO_MODULE}/strategyalerts`,
+      modulePath: GO_MODULE,
+      respectSchemaVersion: true,
+    });
+    expect(schema.language.python).toMatchObject({
+      packageName: PYTHON_PACKAGE,
+      requires: { pulumi: ">=3.0.0,<4.0.0" },
+      respectSchemaVersion: true,
+    });
+    expect(schema.language.nodejs.packageName).toBe("pulumi-strategy-alerts");
   });
 });
