@@ -20,7 +20,8 @@
  * is later than its content, but no create can begin between the two without a write.
  */
 import type { Strategy } from "../../provider/model/strategy";
-import { SERVICE_CLOCK_ALLOWANCE_MS, type Settlement, type Visible } from "./settle";
+import { SERVICE_CLOCK_ALLOWANCE_MS } from "../../provider/runtime/strategy-create-once";
+import type { Settlement, Visible } from "./settle";
 
 /**
  * The account's strategies created since `writtenAt` that no visible stack holds and no

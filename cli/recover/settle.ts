@@ -26,7 +26,7 @@ import { printableText } from "../../provider/model/printable-text";
 import type { Strategy, StrategyInput } from "../../provider/model/strategy";
 import { STRATEGY_FIELDS } from "../../provider/model/strategy";
 import { CREATE_BOUND_INPUT } from "../../provider/runtime/strategy";
-import { sameContent } from "../../provider/runtime/strategy-create-once";
+import { SERVICE_CLOCK_ALLOWANCE_MS, sameContent } from "../../provider/runtime/strategy-create-once";
 import { CommandError } from "../command";
 import type { HeldObject, PendingCreate } from "./stack-state";
 
@@ -38,14 +38,6 @@ export type Settlement =
   | { create: PendingCreate; action: "clear"; reason: string }
   | { create: PendingCreate; action: "unproven"; reason: string; candidates: string[] }
   | { create: PendingCreate; action: "other-account"; account: string };
-
-/**
- * `createdNotBefore` is read from the provider's clock, `createdAt` from the service's: a
- * strategy created after the check reads up to this much earlier when the service's clock runs
- * behind ours. Clocks kept by NTP differ by far less than a second, and the POST is sent seconds
- * after the check; a wider allowance would only let in look-alikes made before the update began.
- */
-export const SERVICE_CLOCK_ALLOWANCE_MS = 60_000;
 
 export interface LiveDeveloper {
   address: string;
