@@ -2,6 +2,7 @@ import { AmbiguousWriteError } from "../api/errors";
 import { KINDS } from "../model/kinds";
 import type { WebhookConfig } from "../model/schemas/webhook";
 import { isUnknown } from "../model/unknown-value";
+import { printableUrl } from "../model/url-credentials";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
 import { initFailure, messageOf, operation } from "./errors";
@@ -78,7 +79,7 @@ export const webhookHandler: KindHandler = {
           failures: [
             takeOverFailure(
               "The account's webhook",
-              `url ${live.url}`,
+              `url ${printableUrl(live.url)}`,
               importCommand(KINDS.Webhook.pluginToken, WEBHOOK_ID),
             ),
           ],
@@ -164,8 +165,8 @@ export const webhookHandler: KindHandler = {
       if (live.url !== wrote.url || live.enabled !== wrote.enabled)
         return leftInPlace(
           "The account's webhook",
-          `it is no longer what this resource wrote (url ${wrote.url ?? "none"}, enabled ${wrote.enabled}): ` +
-            `the service now holds url ${live.url}, enabled ${live.enabled}, set by someone else`,
+          `it is no longer what this resource wrote (url ${urlWords(wrote.url)}, enabled ${wrote.enabled}): ` +
+            `the service now holds url ${printableUrl(live.url)}, enabled ${live.enabled}, set by someone else`,
         );
       await ctx.client().webhook.put({ enabled: false, url: null });
     });
@@ -191,6 +192,11 @@ async function putDeclared(
     if (live.url !== want.url) return client.webhook.put({ enabled: want.enabled, url: want.url });
     return live;
   }
+}
+
+/** A url in a message: credentials masked (the state holds such a url as a secret). */
+function urlWords(url: string | null): string {
+  return url === null ? "none" : printableUrl(url);
 }
 
 function outputsOf(inputs: PropertyBag, live: WebhookConfig, secret: string | undefined): PropertyBag {
@@ -241,7 +247,7 @@ async function apply(
     // The rotation cleared the url and the secret: recorded so, the next `up` sets the url again.
     const cleared = { enabled: want.enabled, url: null, hasSecret: false };
     throw initFailure(
-      `webhook url ${want.url} was cleared to rotate its secret, but setting it again failed: ${messageOf(err)}; run \`pulumi up\` again`,
+      `webhook url ${urlWords(want.url)} was cleared to rotate its secret, but setting it again failed: ${messageOf(err)}; run \`pulumi up\` again`,
       WEBHOOK_ID,
       outputsOf({ ...inputs, url: null }, cleared, undefined),
     );
@@ -257,13 +263,13 @@ async function apply(
     if (waited.verified) return outputsOf(inputs, { ...waited.webhook, verificationError: null }, secret);
     outs = outputsOf(inputs, { ...live, ...waited.webhook, verificationError: null }, secret);
     pending = waited.urlChanged
-      ? `the service now holds another url (${waited.webhook.url ?? "none"}), set while waiting for verification`
+      ? `the service now holds another url (${urlWords(waited.webhook.url ?? null)}), set while waiting for verification`
       : `the service answered the PUT with verifiedAt null and no verificationError, and still had not verified it after ${Math.round(waited.waitedMs / 1000)} s (${waited.reads} reads of GET /webhook)`;
   }
   if (want.url !== null && want.requireVerified && !live.verifiedAt) {
     // Saved with a secret but unverified: record it (secret included) and fail, so the next `up` retries.
     throw initFailure(
-      `webhook url ${want.url} was saved but not verified: ${pending || live.verificationError || "the endpoint did not echo the challenge"}. ` +
+      `webhook url ${urlWords(want.url)} was saved but not verified: ${pending || live.verificationError || "the endpoint did not echo the challenge"}. ` +
         'Make the endpoint answer 2xx with {"challenge": <the challenge>} and run `pulumi up` again, or set requireVerified: false.',
       WEBHOOK_ID,
       outs,

@@ -70,4 +70,18 @@ describe("Webhook rotation under a lost answer", () => {
     expect(again.outs!.url).toBe(receiver.url);
     expect(again.outs!.secret).toBe(em.store.getWebhook(userId)!.secret);
   });
+
+  it("never quotes a url's token in the failure of an unverified webhook", async () => {
+    await control(em, "DELETE", "/faults");
+    const failed = await webhookHandler
+      .create(ctx, { url: "http://127.0.0.1:9/hook?token=s3cret-t0ken", enabled: true })
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error & { reasons?: string[] },
+      );
+    expect(failed?.message).toContain("was saved but not verified");
+    expect(JSON.stringify({ message: failed?.message, reasons: failed?.reasons })).not.toContain(
+      "s3cret-t0ken",
+    );
+  });
 });
