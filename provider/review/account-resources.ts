@@ -20,7 +20,8 @@ const SECRET = "[secret]";
 export function urlWords(url: unknown): Md {
   if (url === null || url === undefined || url === "") return md`none`;
   if (isUnknownValue(url)) return UNKNOWN_WORDS;
-  if (url === SECRET) return md`(secret)`;
+  // A url is a string or null: an object is how the engine's event stream carries a secret one.
+  if (url === SECRET || (typeof url === "object" && url !== null)) return md`(secret)`;
   const shown = printableUrl(String(url));
   return shown === "(not a valid URL)" ? md`(not a valid URL)` : code(shown);
 }

@@ -114,7 +114,8 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     expect(report).toContain("Becomes active (starts sending alerts): “Momentum”");
     expect(report).toContain("⚠️ **Warning:** becomes inactive (stops sending alerts): “Safety first”");
     expect(report).toContain("active 3 of 25 on PRO (1 declared by this stack, 2 outside it)");
-    expect(report).toContain("Webhook URL: `http://127.0.0.1:9/alerts` → `http://127.0.0.1:9/alerts-v2?***`");
+    // A url with a query is a secret in the state and the preview: the review never shows it.
+    expect(report).toContain("Webhook URL: `http://127.0.0.1:9/alerts` → (secret)");
 
     const before = expectedMetrics(5_000);
     const after = expectedMetrics(10_000);
