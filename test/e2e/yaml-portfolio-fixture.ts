@@ -130,7 +130,7 @@ export function exampleProgram(): Promise<string> {
 export type PluginBuild = "script plugin" | "release binary";
 export const PLUGIN_BUILDS: readonly PluginBuild[] = ["script plugin", "release binary"];
 
-/** Where the programs (the example, the import's output, the test programs) say the plugin is. */
+/** Where the programs (the import's output, the test programs, the README's npm route) say the plugin is. */
 const SCRIPT_PLUGIN_PATH = "path: ./node_modules/pulumi-strategy-alerts";
 const buildOf = new WeakMap<PulumiProject, PluginBuild>();
 
@@ -145,11 +145,36 @@ export function builtReleaseTarball(): string {
   return tarball;
 }
 
-/** The program as it runs under `build`: the release binary's directory in place of the package's. */
-function programFor(program: string, build: PluginBuild): string {
-  if (build === "script plugin") return program;
+/**
+ * The `plugins` section the example's README tells the npm route to add to Pulumi.yaml (its
+ * first yaml block that starts with `plugins:`); the example itself has none, as the release
+ * binary's route installs the plugin instead.
+ */
+async function npmPluginsSection(): Promise<string> {
+  const readme = await readFile(join(EXAMPLE, "README.md"), "utf8");
+  const section = /```yaml\n(plugins:\n[\s\S]*?)```/.exec(readme)?.[1];
+  if (!section?.includes(SCRIPT_PLUGIN_PATH))
+    throw new Error(
+      `examples/yaml-portfolio/README.md shows no plugins section with "${SCRIPT_PLUGIN_PATH}"`,
+    );
+  return section;
+}
+
+/**
+ * The program as it runs under `build`. A program without a `plugins` section (the example) gets
+ * the one the README's npm route adds; under the release binary, the section names the binary's
+ * directory instead of the package's.
+ */
+async function programFor(program: string, build: PluginBuild): Promise<string> {
+  let named = program;
+  if (!/^plugins:/m.test(program)) {
+    if (!/^runtime: yaml\n/m.test(program)) throw new Error("the program has no `runtime: yaml` line");
+    const section = await npmPluginsSection();
+    named = program.replace(/^runtime: yaml\n/m, (line) => `${line}${section}`);
+  }
+  if (build === "script plugin") return named;
   builtReleaseTarball();
-  return program.replaceAll(SCRIPT_PLUGIN_PATH, `path: ${JSON.stringify(dirname(releaseExecutable()))}`);
+  return named.replaceAll(SCRIPT_PLUGIN_PATH, `path: ${JSON.stringify(dirname(releaseExecutable()))}`);
 }
 
 export interface YamlStackOptions {
@@ -169,7 +194,10 @@ export async function yamlStack(options: YamlStackOptions = {}): Promise<PulumiP
   const install = await installedPortfolio();
   const build = options.plugin ?? "script plugin";
   const dir = await mkdtemp(join(tmpdir(), "psa-yaml-e2e-"));
-  await writeFile(join(dir, "Pulumi.yaml"), programFor(options.program ?? (await exampleProgram()), build));
+  await writeFile(
+    join(dir, "Pulumi.yaml"),
+    await programFor(options.program ?? (await exampleProgram()), build),
+  );
   await symlink(join(install, "node_modules"), join(dir, "node_modules"));
   const project = await PulumiProject.open(dir, { config: options.config, env: options.env });
   buildOf.set(project, build);
@@ -177,10 +205,10 @@ export async function yamlStack(options: YamlStackOptions = {}): Promise<PulumiP
 }
 
 /** Replaces the project's program, keeping the build of the plugin it was made with. */
-export function writeYamlProgram(project: PulumiProject, program: string): Promise<void> {
-  return writeFile(
+export async function writeYamlProgram(project: PulumiProject, program: string): Promise<void> {
+  await writeFile(
     join(project.dir, "Pulumi.yaml"),
-    programFor(program, buildOf.get(project) ?? "script plugin"),
+    await programFor(program, buildOf.get(project) ?? "script plugin"),
   );
 }
 
