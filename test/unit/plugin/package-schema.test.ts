@@ -120,6 +120,9 @@ describe("the plugin's package schema", () => {
       pluginDownloadURL: "github://api.github.com/strategy-alerts/pulumi-strategy-alerts",
     });
     expect(schema.pluginDownloadURL).toBe(PLUGIN_DOWNLOAD_URL);
+    // The npm package names the same repository: npm, the schema and the SDKs agree on one home.
+    const manifest = JSON.parse(readFileSync("package.json", "utf8")) as { repository: { url: string } };
+    expect(manifest.repository.url).toBe(`git+${schema.repository}.git`);
     expect(schema.keywords).toEqual(expect.arrayContaining(["pulumi", "kind/native"]));
     expect(schema.logoUrl).toBeUndefined();
     expect(schema.language.go).toMatchObject({
