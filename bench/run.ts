@@ -38,7 +38,7 @@ import { noisyNeighbourBenchmark } from "./noisy-neighbour";
 import { requestDecodingBenchmarks } from "./request-decoding";
 import { measureStartup } from "./startup";
 import { type ColdReport, measureColdStart } from "./transport/cold-start";
-import { transportThroughput } from "./transport/throughput";
+import { type ThroughputStats, transportThroughput } from "./transport/throughput";
 
 const QUICK = process.argv.includes("--quick");
 const SCALE = QUICK ? 0.1 : 1;
@@ -188,6 +188,11 @@ async function transportBenchmarks(
   return { benchmarks, coldStart };
 }
 
+/** The CPU time per request a transport benchmark (h) recorded. */
+function transportCpu(name: string, benchmarks: Record<string, Stats>): number {
+  return (benchmarks[name] as ThroughputStats | undefined)?.cpuMsPerRequest ?? fail(`missing result ${name}`);
+}
+
 /** Joins two halves of one measurement (sample-weighted; percentiles conservatively the max). */
 function merge(a: Stats, b: Stats): Stats {
   const operations = a.operations + b.operations;
@@ -252,6 +257,11 @@ async function main(): Promise<void> {
     transportThroughput: round(b("undici.meInFlight").opsPerSec / b("nodeHttp.meInFlight").opsPerSec, 2),
     /** Median latency at 8 in flight, undici over Node.js http. */
     transportLatencyMedian: round(b("undici.meInFlight").p50Ms / b("nodeHttp.meInFlight").p50Ms, 2),
+    /** This process's CPU time per request at 8 in flight (client and emulator), undici over Node.js http. */
+    transportCpuPerRequest: round(
+      transportCpu("undici.meInFlight", benchmarks) / transportCpu("nodeHttp.meInFlight", benchmarks),
+      2,
+    ),
   };
 
   const report = {
@@ -317,7 +327,7 @@ function printSummary(
   log(`DiffRequest reading (google-protobuf / the plugin's): ${ratios.requestDecodingSpeedup}x median`);
   log(
     `client requests/s at ${TRANSPORT_CONCURRENCY} in flight (undici / Node.js http): ${ratios.transportThroughput}x, ` +
-      `median latency ${ratios.transportLatencyMedian}x`,
+      `median latency ${ratios.transportLatencyMedian}x, CPU per request ${ratios.transportCpuPerRequest}x`,
   );
   logColdStart(transportColdStart);
   const underAttack = b("emulator.meUnderAttack");
