@@ -212,53 +212,11 @@ export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): Ac
   const heldBefore = new Set([...held, ...changes.flatMap((c) => c.before)]);
   const activeAfter = new Set([...held, ...changes.flatMap((c) => c.after)]);
 
-  const activated = new Map<string, Md>();
-  const deactivated = new Map<string, Md>();
-  const kept = new Map<string, Md>();
-  const inactiveAlready = new Map<string, Md>();
-  const released = new Set<string>();
-  const facts = new Map<string, NonNullable<EffectFacts["set"]>>();
-  let unknownAfter = 0;
-  let exclusive = false;
-  const untraced: Md[] = [];
-  for (const change of changes) {
-    exclusive ||= change.exclusive;
-    unknownAfter += change.created.length + change.untraced;
-    const added = change.after.filter((id) => !change.before.includes(id));
-    const newlyActive = added.filter((id) => !heldBefore.has(id));
-    for (const id of newlyActive) activated.set(id, label(id));
-    for (const n of change.created) activated.set(`new ${n}`, md`${quote(n)} (new)`);
-    if (change.untraced > 0) untraced.push(untracedWords(change));
-    // A deleted or replaced set releases all it held; an updated one what it no longer holds.
-    const releases = RELEASING_OPS.has(change.step.op)
-      ? change.before
-      : change.before.filter((id) => !change.after.includes(id));
-    let off = 0;
-    for (const id of releases) {
-      if (activeAfter.has(id)) {
-        // Held by another set, or by the replacement: the provider's delete leaves it active.
-        if (!change.after.includes(id) || change.step.op !== "update") kept.set(id, label(id));
-        continue;
-      }
-      released.add(id);
-      // Possibly one of the untraced unknowns: it may stay active.
-      if (change.maybe.ids.includes(id)) {
-        deactivated.set(id, md`${label(id)} unless it is one of the ids known after apply`);
-        off++;
-      } else if (account && live.get(id) !== true) inactiveAlready.set(id, label(id));
-      else {
-        deactivated.set(id, label(id));
-        off++;
-      }
-    }
-    const removed = change.step.op === "update" ? releases.length : change.before.length;
-    facts.set(change.step.urn, {
-      added: added.length + change.created.length + change.untraced,
-      removed,
-      deactivated: off,
-      activated: newlyActive.length + change.created.length + change.untraced,
-    });
-  }
+  const tally = newTally();
+  const context = { label, heldBefore, activeAfter, live, hasAccount: account !== undefined };
+  for (const change of changes) tallyChange(change, tally, context);
+  const { activated, deactivated, kept, inactiveAlready, released, facts, untraced } = tally;
+  const { exclusive, unknownAfter } = tally;
   const deleted = new Set(
     steps
       .filter((s) => isStrategy(s) && s.op === "delete")
@@ -286,6 +244,87 @@ export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): Ac
     exclusiveDeactivated,
     ...headroom,
   };
+}
+
+type StepChange = SetChange & { step: PlanStep };
+
+/** What the changing sets do, strategy by strategy, gathered over every changing set. */
+interface Tally {
+  activated: Map<string, Md>;
+  deactivated: Map<string, Md>;
+  kept: Map<string, Md>;
+  inactiveAlready: Map<string, Md>;
+  released: Set<string>;
+  facts: Map<string, NonNullable<EffectFacts["set"]>>;
+  untraced: Md[];
+  unknownAfter: number;
+  exclusive: boolean;
+}
+
+interface TallyContext {
+  label: (id: string) => Md;
+  /** Strategies some set holds before the change, and some set holds after it. */
+  heldBefore: Set<string>;
+  activeAfter: Set<string>;
+  live: Map<string, boolean | undefined>;
+  hasAccount: boolean;
+}
+
+function newTally(): Tally {
+  return {
+    activated: new Map(),
+    deactivated: new Map(),
+    kept: new Map(),
+    inactiveAlready: new Map(),
+    released: new Set(),
+    facts: new Map(),
+    untraced: [],
+    unknownAfter: 0,
+    exclusive: false,
+  };
+}
+
+function tallyChange(change: StepChange, t: Tally, c: TallyContext): void {
+  t.exclusive ||= change.exclusive;
+  t.unknownAfter += change.created.length + change.untraced;
+  const added = change.after.filter((id) => !change.before.includes(id));
+  const newlyActive = added.filter((id) => !c.heldBefore.has(id));
+  for (const id of newlyActive) t.activated.set(id, c.label(id));
+  for (const n of change.created) t.activated.set(`new ${n}`, md`${quote(n)} (new)`);
+  if (change.untraced > 0) t.untraced.push(untracedWords(change));
+  // A deleted or replaced set releases all it held; an updated one what it no longer holds.
+  const releases = RELEASING_OPS.has(change.step.op)
+    ? change.before
+    : change.before.filter((id) => !change.after.includes(id));
+  const off = releases.filter((id) => tallyRelease(id, change, t, c)).length;
+  const removed = change.step.op === "update" ? releases.length : change.before.length;
+  t.facts.set(change.step.urn, {
+    added: added.length + change.created.length + change.untraced,
+    removed,
+    deactivated: off,
+    activated: newlyActive.length + change.created.length + change.untraced,
+  });
+}
+
+/** Files one strategy a set releases; true when the service deactivates it. */
+function tallyRelease(id: string, change: StepChange, t: Tally, c: TallyContext): boolean {
+  if (c.activeAfter.has(id)) {
+    // Held by another set, or by the replacement: the provider's delete leaves it active.
+    if (!change.after.includes(id) || change.step.op !== "update") t.kept.set(id, c.label(id));
+    return false;
+  }
+  t.released.add(id);
+  // Possibly one of the untraced unknowns: it may stay active.
+  if (change.maybe.ids.includes(id)) {
+    t.deactivated.set(id, md`${c.label(id)} unless it is one of the ids known after apply`);
+    return true;
+  }
+  if (c.hasAccount && c.live.get(id) !== true) {
+    t.inactiveAlready.set(id, c.label(id));
+    return false;
+  }
+  t.deactivated.set(id, c.label(id));
+  return true;
 }
 
 interface ActiveSet {
