@@ -44,9 +44,12 @@ environment:
                           for --backtest (required)
 
 With credentials, temporary strategies that an interrupted \`review --backtest\` left behind
-(named "[review-tmp <run> <start>] …", inactive) are deleted once their run started more than
-60 minutes ago (a review is done with them within 45), and the report says so; those of reviews
-that may still be running are left alone. SIGINT or SIGTERM stops a review: it sends no new
+(named "[review-tmp <run> <start>] …", inactive, and carrying in their description the review's
+proof: a digest of the id the service gave them and their name, which no strategy named so in the
+app carries) are deleted once their run started more than 60 minutes ago (a review is done with
+them within 45; a start dated ahead of this review's, from a clock that ran ahead, once the
+service created them more than a day ago), and the report says so; those of reviews that may still
+be running are left alone, and look-alikes without a valid proof are only counted. SIGINT or SIGTERM stops a review: it sends no new
 create or backtest, deletes its temporary strategies and exits with 130 or 143.
 
 Input that is not a complete preview (a stream cut before its summary, an error document, a
