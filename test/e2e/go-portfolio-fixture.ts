@@ -1,0 +1,48 @@
+import { copyFile, mkdtemp, realpath, symlink } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { REPO_ROOT, runProcess } from "./harness";
+
+/**
+ * examples/go-portfolio as a user runs it: the program, its go.mod and go.sum in a directory of
+ * their own, the Go SDK of this checkout (sdk/go) in place of the published module version.
+ */
+const EXAMPLE = join(REPO_ROOT, "examples/go-portfolio");
+export const GO_PROJECT = "go-portfolio";
+const SDK_MODULE = "github.com/strategy-alerts/pulumi-strategy-alerts/sdk/go";
+
+/**
+ * The Go environment of the engine's builds: no C compiler is needed (nor looked for), so every
+ * build of the program shares one entry of Go's build cache whatever the PATH holds.
+ */
+export const GO_ENV = { CGO_ENABLED: "0", GOFLAGS: "-mod=readonly", GOTOOLCHAIN: "local" };
+
+/** A copy of the example in a fresh directory; its go.mod's replace names this checkout's sdk/go. */
+export async function goPortfolioDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "psa-go-e2e-"));
+  for (const file of ["Pulumi.yaml", "main.go", "go.mod", "go.sum"]) {
+    await copyFile(join(EXAMPLE, file), join(dir, file));
+  }
+  const edit = await runProcess(
+    "go",
+    ["mod", "edit", `-replace=${SDK_MODULE}=${join(REPO_ROOT, "sdk/go")}`],
+    {
+      cwd: dir,
+    },
+  );
+  if (edit.code !== 0) throw new Error(`go mod edit failed: ${edit.stderr}`);
+  return dir;
+}
+
+/**
+ * A directory holding links to `pulumi` and `go` only: the PATH of a Go user's machine without
+ * Node.js. The CLI finds its Go language host beside its own executable, as in Pulumi's install.
+ */
+export async function pathWithPulumiAndGo(pulumiBinDir: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "psa-go-path-"));
+  await symlink(await realpath(join(pulumiBinDir, "pulumi")), join(dir, "pulumi"));
+  const go = await runProcess("go", ["env", "GOROOT"], { cwd: dir });
+  if (go.code !== 0) throw new Error(`no Go toolchain: ${go.stderr}`);
+  await symlink(join(go.stdout.trim(), "bin", "go"), join(dir, "go"));
+  return dir;
+}
