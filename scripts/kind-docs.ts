@@ -1,6 +1,6 @@
 /**
  * Writes each field's one description (provider/model/kinds/) where readers look for it: the
- * doc comments of the dynamic resources' args and outputs, and the field tables of
+ * doc comments of the dynamic resources' args, outputs and classes, and the field tables of
  * docs/resources.md. `npm run schema` runs it with the schema; a unit test fails while a
  * checked-in file says something else than the descriptors.
  */
@@ -19,7 +19,7 @@ import {
 
 const ROOT = join(__dirname, "..");
 
-/** The resource class file of a kind: `StrategyActivation` → provider/resources/strategy-activation.ts. */
+/** The resource file of a kind: `StrategyActivation` → provider/resources/strategy-activation.ts. */
 export function resourceFile(kind: ResourceKind): string {
   return join(ROOT, "provider", "resources", `${kind.replace(/(?<!^)([A-Z])/g, "-$1").toLowerCase()}.ts`);
 }
@@ -64,26 +64,32 @@ const fieldsOf = (kind: ResourceKind): Record<string, InputField | OutputField> 
   ...kindOf(kind).outputs,
 });
 
-/** The class file's text with the kind's descriptions on its class, args and declared outputs. */
+const declaresKind = (statement: ts.Statement, kind: ResourceKind): boolean =>
+  ts.isVariableStatement(statement) &&
+  statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === kind);
+
+/**
+ * The kind's file with the descriptor's descriptions on its args (`interface <Kind>Args`), on the
+ * instance's declared outputs (`interface <Kind>`, with the kind's description) and on the class
+ * (`const <Kind>`, with the id that `get` takes).
+ */
 export function resourceSourceWithDocs(kind: ResourceKind, text: string): string {
   const source = ts.createSourceFile("resource.ts", text, ts.ScriptTarget.Latest, true);
   const fields = fieldsOf(kind);
   const edits: Edit[] = [];
-  const member = (m: ts.TypeElement | ts.ClassElement) => {
+  const member = (m: ts.TypeElement) => {
     const name = m.name !== undefined && ts.isIdentifier(m.name) ? m.name.text : undefined;
     const field = name === undefined ? undefined : fields[name];
-    const isStatic =
-      ts.canHaveModifiers(m) && ts.getModifiers(m)?.some((x) => x.kind === ts.SyntaxKind.StaticKeyword);
-    const declared = ts.isPropertySignature(m) || (ts.isPropertyDeclaration(m) && !isStatic);
-    if (field !== undefined && declared) edits.push(docEdit(source, m, field.description));
+    if (field !== undefined && ts.isPropertySignature(m)) edits.push(docEdit(source, m, field.description));
   };
   for (const statement of source.statements) {
     if (ts.isInterfaceDeclaration(statement) && statement.name.text === `${kind}Args`)
       statement.members.forEach(member);
-    if (ts.isClassDeclaration(statement) && statement.name?.text === kind) {
+    if (ts.isInterfaceDeclaration(statement) && statement.name.text === kind) {
       edits.push(docEdit(source, statement, KINDS[kind].description));
       statement.members.forEach(member);
     }
+    if (declaresKind(statement, kind)) edits.push(docEdit(source, statement, describedWithId(kind)));
   }
   let out = text;
   for (const e of edits.sort((a, b) => b.start - a.start))
