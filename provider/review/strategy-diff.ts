@@ -4,7 +4,7 @@
  * the review knows the names.
  */
 import { stableStringify } from "../model/canonical";
-import { defaultOf } from "../model/kinds";
+import { kindOf, type ReviewWording, reviewedInputs } from "../model/kinds";
 import { describeCondition, ruleChanges } from "./rule-diff";
 import {
   code,
@@ -35,47 +35,76 @@ function text(v: unknown): Md {
   return quote(String(v));
 }
 
+type Words = ReviewWording["words"];
+
+/** What a field holds when the program leaves it out (its descriptor's default). */
+const held = (bag: Bag, field: string) => bag[field] ?? kindOf("Strategy").inputs[field]?.default;
+
+/**
+ * How each kind of words (the descriptor's `review`) states a change of a field: its label, then
+ * the value before and after (each with the default for a field left out).
+ */
+const CHANGE: Record<Words, (label: Md, before: unknown, after: unknown, names: Names) => Md[]> = {
+  text: (label, a, b) => [md`${label}: ${text(a)} → ${text(b)}`],
+  value: (label, a, b) => [md`${label}: ${value(a)} → ${value(b)}`],
+  minutes: (label, a, b) => [md`${label}: ${minutes(a)} → ${minutes(b)}`],
+  switch: (label, _a, b) => [b === true ? md`${label} turned on` : md`${label} turned off`],
+  matching: (label, a, b) => [md`${label}: ${matching(a)} → ${matching(b)}`],
+  triggers: (_label, a, b) => triggerChanges(a, b),
+  triggerConfigs: (_label, a, b, names) => triggerConfigChanges(a, b, names),
+  rules: (_label, a, b) => ruleChanges(a as never, b as never),
+};
+
+/** How each kind of words states a new resource's value that is not the default. */
+const SUMMARY: Record<Words, (label: Md, v: unknown, names: Names) => Md[]> = {
+  text: (label, v) => [md`${label}: ${text(v)}`],
+  value: (label, v) => [md`${label}: ${value(v)}`],
+  minutes: (label, v) => [md`${label}: ${minutes(v)}`],
+  switch: (label, v) => (v === true ? [md`${label} on`] : []),
+  matching: (label, v) => [md`${label}: ${matching(v)}`],
+  triggers: (label, v) => [md`${label}: ${triggerList(v)}`],
+  triggerConfigs: (label, v, names) =>
+    Object.entries((v ?? {}) as Bag).map(
+      ([eventType, config]) => md`${label} ${code(eventType)}: ${triggerConfigWords(config, names)}`,
+    ),
+  rules: (_label, v) => ruleSummary(v),
+};
+
+/** The worded fields in the descriptor's order, rules last. */
+function wordedFields(): [string, ReviewWording][] {
+  const fields = reviewedInputs("Strategy");
+  return [...fields.filter(([, r]) => r.words !== "rules"), ...fields.filter(([, r]) => r.words === "rules")];
+}
+
 /** The statements of an update (or replacement) of a strategy, rules last. */
 export function strategyChanges(before: Bag, after: Bag, names: Names): Md[] {
-  const out: Md[] = [];
-  if (!same(before.name, after.name)) out.push(md`Name: ${text(before.name)} → ${text(after.name)}`);
-  if (!same(before.description, after.description)) {
-    out.push(md`Description: ${text(before.description)} → ${text(after.description)}`);
-  }
-  out.push(...triggerChanges(before.triggers, after.triggers));
-  out.push(...triggerConfigChanges(before.triggerConfigs, after.triggerConfigs, names));
-  const cooldown = (b: Bag) => b.alertCooldownMins ?? defaultOf("Strategy", "alertCooldownMins");
-  if (!same(cooldown(before), cooldown(after))) {
-    out.push(md`Alert cooldown: ${minutes(cooldown(before))} → ${minutes(cooldown(after))}`);
-  }
-  const strict = (b: Bag) => b.strict ?? defaultOf("Strategy", "strict");
-  if (!same(strict(before), strict(after))) {
-    out.push(after.strict === true ? md`Strict mode turned on` : md`Strict mode turned off`);
-  }
-  if (!same(before.matching, after.matching))
-    out.push(md`Matching: ${matching(before.matching)} → ${matching(after.matching)}`);
-  if (!same(before.retryPolicy, after.retryPolicy)) {
-    out.push(md`Retry policy: ${value(before.retryPolicy)} → ${value(after.retryPolicy)}`);
-  }
-  out.push(...ruleChanges(before.rules, after.rules));
-  return out;
+  return wordedFields().flatMap(([field, review]) => {
+    const [a, b] = [held(before, field), held(after, field)];
+    if (review.words !== "triggers" && review.words !== "triggerConfigs" && same(a, b)) return [];
+    return CHANGE[review.words](textOf(review.label), a, b, names);
+  });
 }
 
 /** A new strategy in full: what it listens to and every rule it applies. */
 export function strategySummary(inputs: Bag, names: Names): Md[] {
   const out: Md[] = [];
-  if (inputs.description) out.push(md`Description: ${text(inputs.description)}`);
-  out.push(md`Triggers: ${triggerList(inputs.triggers)}`);
-  for (const [eventType, config] of Object.entries((inputs.triggerConfigs ?? {}) as Bag)) {
-    out.push(md`Trigger config ${code(eventType)}: ${triggerConfigWords(config, names)}`);
+  for (const [field, review] of wordedFields()) {
+    const v = inputs[field];
+    if (review.words === "rules" && typeof inputs.adopt === "string")
+      out.push(md`Adopts the existing strategy ${code(inputs.adopt)}`);
+    if (review.summary === false) continue;
+    const always = review.words === "triggers" || review.words === "rules";
+    const absent = v === undefined || v === null || v === "" || same(v, held({}, field));
+    if (always || !absent) out.push(...SUMMARY[review.words](textOf(review.label), v, names));
   }
-  if (inputs.alertCooldownMins) out.push(md`Alert cooldown: ${minutes(inputs.alertCooldownMins)}`);
-  if (inputs.strict === true) out.push(md`Strict mode on`);
-  if (inputs.matching !== undefined) out.push(md`Matching: ${matching(inputs.matching)}`);
-  if (inputs.retryPolicy !== undefined) out.push(md`Retry policy: ${value(inputs.retryPolicy)}`);
-  if (typeof inputs.adopt === "string") out.push(md`Adopts the existing strategy ${code(inputs.adopt)}`);
-  const rules = Array.isArray(inputs.rules) ? (inputs.rules as Bag[]) : [];
-  if (isUnknownValue(inputs.rules)) out.push(md`Rules: ${UNKNOWN_WORDS}`);
+  return out;
+}
+
+/** The rules of a new strategy: dealbreakers, then the others. */
+function ruleSummary(v: unknown): Md[] {
+  const out: Md[] = [];
+  const rules = Array.isArray(v) ? (v as Bag[]) : [];
+  if (isUnknownValue(v)) out.push(md`Rules: ${UNKNOWN_WORDS}`);
   for (const role of [true, false]) {
     const items = rules.filter((r) => (r.dealbreaker === true) === role);
     if (items.length === 0) continue;

@@ -1,6 +1,7 @@
 /** Taking over an existing strategy (`adopt: <id>`) and bringing it to the declared state. */
 import { NotFoundError } from "../api/errors";
 import { canonicalStrategyInput } from "../model/canonical";
+import { echoedInputs } from "../model/kinds";
 import type { Strategy, StrategyInput, StrategyPatch } from "../model/strategy";
 import type { RuntimeContext } from "./context";
 import { ServiceStateError } from "./errors";
@@ -35,24 +36,28 @@ export async function adopt(ctx: RuntimeContext, id: string, body: StrategyInput
   const live = await patchStrategy(ctx, id, liveOutputs(existing), patch);
   return {
     ...existing,
-    ...pick(declared, ["name", "description", "strict", "alertCooldownMins"]),
+    ...pick(declared, echoedInputs("Strategy", "always")),
     ...live,
     id,
   };
 }
 
 /**
- * What adoption must send to bring `live` to the declared inputs. Trigger configs are compared
- * only when the service returns them, and retryPolicy never is: a declared value of a field the
- * service does not return is always sent, an undeclared one is left as the service holds it.
+ * What adoption must send to bring `live` to the declared inputs. A field the service answers
+ * only on reads (`echo: "reads"`, trigger configs) is compared only when it is there, one it never
+ * answers (`never`, retryPolicy) never is: a declared value of a field the service does not
+ * return is always sent, an undeclared one is left as the service holds it.
  */
 export function adoptionPatch(live: Strategy, declared: PropertyBag): StrategyPatch {
   const current = declaredFromLive(live);
-  const configs = (live as { triggerConfigs?: StrategyInput["triggerConfigs"] }).triggerConfigs;
-  const unread: string[] = ["retryPolicy"];
-  if (configs === undefined) unread.push("triggerConfigs");
+  const held = live as Record<string, unknown>;
+  const unread = [
+    ...echoedInputs("Strategy", "never"),
+    ...echoedInputs("Strategy", "reads").filter((field) => held[field] === undefined),
+  ];
   // Compared as held, defaults included: declaring the default explicitly then writes nothing.
-  if (live.matching !== undefined) current.matching = live.matching;
+  for (const field of echoedInputs("Strategy", "listed"))
+    if (held[field] !== undefined) current[field] = held[field];
   const patch: PropertyBag = patchFor(current, declared);
   for (const field of unread) {
     if (declared[field] !== undefined) patch[field] = declared[field];

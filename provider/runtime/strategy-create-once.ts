@@ -8,12 +8,13 @@
  * holds.
  */
 import { AmbiguousWriteError } from "../api/errors";
-import { canonicalRules, canonicalStrategyInput, stableStringify } from "../model/canonical";
+import { canonicalStrategyInput, stableStringify } from "../model/canonical";
+import { echoedInputs, kindOf } from "../model/kinds";
 import { quotedText } from "../model/quoted-text";
-import { storedToRules } from "../model/rule-mapping";
 import type { Strategy, StrategyInput } from "../model/strategy";
 import type { RuntimeContext } from "./context";
 import { ServiceStateError } from "./errors";
+import { liveValue } from "./strategy-live-inputs";
 
 /**
  * How far behind ours the service's clock may run: a strategy it made for our request carries a
@@ -69,16 +70,16 @@ async function sentByUs(
   return matches.length === 1 ? ctx.client().strategies.get(matches[0]!.id) : undefined;
 }
 
-/** Name and canonical content equal; never the name alone (the app may hold a namesake). */
+/**
+ * Name and canonical content equal; never the name alone (the app may hold a namesake). Every
+ * field the service answers is compared (the descriptor's `echo`); one the program leaves out
+ * matches whatever the service holds, but a nullable one (a description) only its absence.
+ */
 export function sameContent(live: Strategy, body: StrategyInput): boolean {
-  const declared = canonicalStrategyInput(body);
-  return (
-    live.name === declared.name &&
-    (live.description ?? null) === (declared.description ?? null) &&
-    stableStringify(canonicalRules(storedToRules(live))) === stableStringify(declared.rules) &&
-    stableStringify([...new Set(live.triggers.map((t) => t.eventType))].sort()) ===
-      stableStringify(declared.triggers) &&
-    live.strict === (declared.strict ?? live.strict) &&
-    live.alertCooldownMins === (declared.alertCooldownMins ?? live.alertCooldownMins)
-  );
+  const declared: Record<string, unknown> = canonicalStrategyInput(body);
+  return [...echoedInputs("Strategy", "always"), ...echoedInputs("Strategy", "stored")].every((field) => {
+    const held = liveValue(live, field);
+    const wanted = declared[field] ?? (kindOf("Strategy").inputs[field]?.default === null ? null : held);
+    return stableStringify(held ?? null) === stableStringify(wanted ?? null);
+  });
 }

@@ -3,24 +3,19 @@
  * the outputs worked out from its answer, a read back only when the answer cannot give them.
  */
 import { stableStringify } from "../model/canonical";
-import { defaultOf } from "../model/kinds";
-import { STRATEGY_FIELDS, type StrategyPatch } from "../model/strategy";
+import { comparedInputs, kindOf } from "../model/kinds";
+import type { StrategyPatch } from "../model/strategy";
 import type { RuntimeContext } from "./context";
 import { ServiceStateError } from "./errors";
 import { type PropertyBag, pick } from "./inputs";
 import { liveOutputs, type StrategyLiveOutputs } from "./strategy-live-outputs";
 import { outputsAfterPatch } from "./strategy-patch-result";
 
-/** What a removed optional input resets to (its default), so deleting a line in code is an update. */
-const RESET_VALUES: PropertyBag = Object.fromEntries(
-  STRATEGY_FIELDS.flatMap((f) =>
-    defaultOf("Strategy", f) === undefined ? [] : [[f, defaultOf("Strategy", f)]],
-  ),
-);
-
-/** Domain fields whose canonical values differ; `adopt` is never a change. */
+/** Domain fields whose canonical values differ (the descriptor's compared inputs: `adopt` is never a change). */
 export function changedFields(olds: PropertyBag, news: PropertyBag): string[] {
-  return STRATEGY_FIELDS.filter((f) => stableStringify(olds[f] ?? null) !== stableStringify(news[f] ?? null));
+  return comparedInputs("Strategy").filter(
+    (f) => stableStringify(olds[f] ?? null) !== stableStringify(news[f] ?? null),
+  );
 }
 
 /**
@@ -31,8 +26,10 @@ export function patchFor(olds: PropertyBag, news: PropertyBag): StrategyPatch {
   const patch: PropertyBag = {};
   for (const field of changedFields(olds, news)) {
     const value = news[field];
+    // A removed optional input resets to its default, so deleting a line in code is an update.
+    const reset = kindOf("Strategy").inputs[field]?.default;
     if (value !== undefined) patch[field] = value;
-    else if (field in RESET_VALUES) patch[field] = RESET_VALUES[field];
+    else if (reset !== undefined) patch[field] = reset;
   }
   // Trigger configs are checked against the triggers they configure: send them together.
   if (patch.triggers !== undefined && news.triggerConfigs !== undefined)

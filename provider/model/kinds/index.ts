@@ -4,17 +4,19 @@
  */
 import { DEVELOPER_TAGS_KIND } from "./developer-tags";
 import { FOLLOWED_DEVELOPER_KIND } from "./followed-developer";
-import type { InputField, KindDescriptor, OutputField } from "./kind-descriptor";
+import type { Echo, InputField, KindDescriptor, OutputField, ReviewWording } from "./kind-descriptor";
 import { STRATEGY_KIND } from "./strategy";
 import { STRATEGY_ACTIVATION_KIND } from "./strategy-activation";
 import { WEBHOOK_KIND } from "./webhook";
 
 export {
+  type Echo,
   type FieldType,
   type InputField,
   type KindDescriptor,
   type OutputField,
   PLUGIN_PACKAGE,
+  type ReviewWording,
 } from "./kind-descriptor";
 
 export const KINDS = {
@@ -100,6 +102,18 @@ export function defaultOf<K extends ResourceKind, I extends KindInput<K>>(
   input: I,
 ): DefaultOf<K, I> {
   return kindOf(kind).inputs[input]?.default as DefaultOf<K, I>;
+}
+
+/** The inputs the service gives back as `echo` says (kind-descriptor.ts, `Echo`), in the descriptor's order. */
+export function echoedInputs(kind: ResourceKind, echo: Echo): string[] {
+  return inputEntries(kind)
+    .filter(([, f]) => f.echo === echo)
+    .map(([name]) => name);
+}
+
+/** The inputs a review words, with their wording, in the descriptor's order. */
+export function reviewedInputs(kind: ResourceKind): [string, ReviewWording][] {
+  return inputEntries(kind).flatMap(([name, f]) => (f.review === undefined ? [] : [[name, f.review]]));
 }
 
 /** Outputs always returned as Pulumi secrets. */

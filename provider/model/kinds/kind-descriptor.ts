@@ -42,6 +42,43 @@ export interface InputField extends Field {
   readonly checked?: true | "count";
   /** Never a change (the id `adopt` takes over): the diff does not compare it. */
   readonly notCompared?: true;
+  /** How the service gives it back (the Strategy's fields): see `Echo`. */
+  readonly echo?: Echo;
+  /** How a review words it: see `ReviewWording`. */
+  readonly review?: ReviewWording;
+}
+
+/**
+ * How the service gives a declared field back, which decides what a refresh, adoption, a create
+ * whose answer was lost and `strategy-alerts import` read (provider/runtime/strategy-live-inputs.ts):
+ * - `always`: every read answers it as sent: read back as is, compared by adoption, written by import;
+ * - `stored`: every read answers it in the service's stored form, which the runtime maps back
+ *   (a mapping per such field, checked by the compiler);
+ * - `listed`: only the listing answers it: read back where the previous inputs hold it;
+ * - `reads`: the single read answers it when the service returns it at all;
+ * - `never`: no answer holds it: a refresh keeps the declared value, adoption always sends a
+ *   declared one, import cannot write it.
+ */
+export type Echo = "always" | "stored" | "listed" | "reads" | "never";
+
+/**
+ * How a review words a field (provider/review/strategy-diff.ts): its label and the words of its
+ * value: `text` quoted, `value` as JSON, `minutes` a duration, `switch` a mode turned on or off,
+ * `matching` a share of the rules, `triggers`/`triggerConfigs`/`rules` their own statements (rules
+ * last). `summary: false` leaves it out of a new resource's summary (the name is its heading).
+ */
+export interface ReviewWording {
+  readonly label: string;
+  readonly words:
+    | "text"
+    | "value"
+    | "minutes"
+    | "switch"
+    | "matching"
+    | "triggers"
+    | "triggerConfigs"
+    | "rules";
+  readonly summary?: false;
 }
 
 export interface OutputField extends Field {

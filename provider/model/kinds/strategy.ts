@@ -1,6 +1,19 @@
 import type { StrategyField, StrategyOutputField } from "../strategy";
 import { STRATEGY_LIMITS as L } from "../strategy-limits";
-import { ACCOUNT_ID_OUTPUT, type InputField, type OutputField, tokensOf } from "./kind-descriptor";
+import {
+  ACCOUNT_ID_OUTPUT,
+  type Echo,
+  type InputField,
+  type OutputField,
+  type ReviewWording,
+  tokensOf,
+} from "./kind-descriptor";
+
+/**
+ * A field of a strategy body: beside what every input says, how the service gives it back and
+ * how a review words it, which refresh, adoption, import and the review read from here.
+ */
+type StrategyInputField = InputField & { readonly echo: Echo; readonly review: ReviewWording };
 
 /**
  * The schemas, loaded when a schema is built (the plugin's): a program's resources read these
@@ -33,6 +46,8 @@ const inputs = {
     typeWords: "string",
     required: true,
     checked: true,
+    echo: "always",
+    review: { label: "Name", words: "text", summary: false },
   },
   description: {
     description: `A description: plain text (line feeds and tabs allowed), at most ${L.descriptionMaxLength} characters; removing it clears it.`,
@@ -40,6 +55,8 @@ const inputs = {
     typeWords: "string or null",
     default: null,
     checked: true,
+    echo: "always",
+    review: { label: "Description", words: "text" },
   },
   triggers: {
     description: `Event types that trigger an evaluation (at most ${L.maxTriggers}); order is not a change.`,
@@ -48,6 +65,8 @@ const inputs = {
     required: true,
     set: "strings",
     checked: true,
+    echo: "stored",
+    review: { label: "Triggers", words: "triggers" },
   },
   triggerConfigs: {
     description:
@@ -56,6 +75,8 @@ const inputs = {
     typeWords: "object keyed by eventType",
     default: null,
     checked: true,
+    echo: "reads",
+    review: { label: "Trigger config", words: "triggerConfigs" },
   },
   rules: {
     description: `Rule items (at most ${L.maxRules}): each rule once (min and max in one item; only \`not_equals\` items with different values may repeat an enum rule); order is not a change. Any change sends the whole set: a PATCH with rules replaces every saved rule.`,
@@ -64,6 +85,8 @@ const inputs = {
     required: true,
     set: "rules",
     checked: true,
+    echo: "stored",
+    review: { label: "Rules", words: "rules" },
   },
   strict: {
     description: "Every rule must hold (default false).",
@@ -71,6 +94,8 @@ const inputs = {
     typeWords: "boolean",
     default: false,
     checked: true,
+    echo: "always",
+    review: { label: "Strict mode", words: "switch" },
   },
   alertCooldownMins: {
     description: `Minutes between two alerts for one token (${L.alertCooldownMinsMin} to ${L.alertCooldownMinsMax}, default 0).`,
@@ -78,18 +103,24 @@ const inputs = {
     typeWords: `integer ${L.alertCooldownMinsMin}–${L.alertCooldownMinsMax}`,
     default: 0,
     checked: true,
+    echo: "always",
+    review: { label: "Alert cooldown", words: "minutes" },
   },
   retryPolicy: {
     description: "How a failed evaluation is retried.",
     type: { zod: () => schemas().RetryPolicySchema, name: "RetryPolicy" },
     typeWords: "`{type, maxAttempts, delayMinutes}`",
     checked: true,
+    echo: "never",
+    review: { label: "Retry policy", words: "value" },
   },
   matching: {
     description: "Alert when this share of the rules holds.",
     type: { zod: () => schemas().MatchingSchema, name: "Matching" },
     typeWords: "`{enabled, minPercent}`",
     checked: true,
+    echo: "listed",
+    review: { label: "Matching", words: "matching" },
   },
   adopt: {
     description:
@@ -99,7 +130,7 @@ const inputs = {
     checked: true,
     notCompared: true,
   },
-} as const satisfies Record<StrategyField | "adopt", InputField>;
+} as const satisfies Record<StrategyField, StrategyInputField> & { adopt: InputField };
 
 const outputs = {
   strategyId: {
