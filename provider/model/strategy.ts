@@ -48,7 +48,7 @@ export type Matching = z.infer<typeof MatchingSchema>;
 const NameSchema = z
   .string()
   .max(L.nameMaxLength)
-  .refine((s) => s.trim().length > 0, "name must not be blank");
+  .refine((s) => s.trim().length > 0, "must not be empty");
 
 const TriggersSchema = z
   .array(EventTypeSchema)
@@ -73,6 +73,9 @@ const fields = {
 
 /** Every field of a strategy body the service accepts (service-api.md#strategy-input), in its order. */
 export const STRATEGY_BODY_FIELDS = Object.keys(fields) as readonly (keyof typeof fields)[];
+
+/** Each body field's schema, as a PATCH takes it: the one statement of its rules (validate-strategy.ts words them). */
+export const STRATEGY_FIELD_SCHEMAS: Readonly<Record<keyof typeof fields, z.ZodType>> = fields;
 
 const { isActive: _ownedByActivation, ...declaredFields } = fields;
 /**

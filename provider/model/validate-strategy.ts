@@ -5,11 +5,16 @@
  * The zod schemas run last as a safety net and produce the typed value.
  */
 import type { z } from "zod";
+import { fieldIssues, type ListWords, listSizeIssues } from "./field-issues";
 import { plainTextIssue } from "./plain-text";
 import type { StrategyInput, StrategyPatch } from "./plain-types";
 import { checkRepeatedRules } from "./repeated-rules";
-import { STRATEGY_BODY_FIELDS, StrategyInputSchema, StrategyPatchSchema } from "./strategy";
-import { STRATEGY_LIMITS as L } from "./strategy-limits";
+import {
+  STRATEGY_BODY_FIELDS,
+  STRATEGY_FIELD_SCHEMAS,
+  StrategyInputSchema,
+  StrategyPatchSchema,
+} from "./strategy";
 import { StrategyValidationError } from "./strategy-validation-error";
 import {
   CONFIGURABLE_TRIGGERS,
@@ -20,10 +25,7 @@ import {
 } from "./triggers";
 import { validateRuleItem } from "./validate-rule-item";
 import {
-  checkBoolean,
-  checkNumber,
   checkOneOf,
-  checkString,
   expectObject,
   has,
   IssueList,
@@ -39,7 +41,10 @@ export type { ValidationIssue } from "./validation-issue";
 export type ValidationMode = "create" | "update";
 export type StrategyValidationResult<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
-const REQUIRED_ON_CREATE = ["name", "triggers", "rules", "isActive"];
+/** The fields a create must carry: those its schema does not let out. */
+const REQUIRED_ON_CREATE = STRATEGY_BODY_FIELDS.filter(
+  (key) => !StrategyInputSchema.shape[key].safeParse(undefined).success,
+);
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -110,28 +115,37 @@ function checkStrategy(input: unknown, mode: ValidationMode, issues: IssueList):
   rejectUnknownKeys(input, STRATEGY_BODY_FIELDS, "", issues, "strategy field");
   if (mode === "create") for (const key of REQUIRED_ON_CREATE) requireField(input, key, "", issues);
 
-  if (has(input, "name")) checkName(input.name, issues);
-  if (has(input, "description") && input.description !== null) {
-    if (
-      checkString(input.description, "description", issues) &&
-      input.description.length > L.descriptionMaxLength
-    ) {
-      issues.add(
-        "description",
-        `must be at most ${L.descriptionMaxLength} characters, got ${input.description.length}`,
-      );
+  let triggers: string[] | undefined;
+  for (const key of STRATEGY_BODY_FIELDS) {
+    if (key === "triggers") {
+      if (has(input, key)) triggers = checkTriggers(input.triggers, mode, issues);
+    } else if (key === "triggerConfigs") {
+      if (has(input, key) && input.triggerConfigs !== null)
+        checkTriggerConfigs(input.triggerConfigs, triggers, issues);
+      else for (const issue of triggerConfigCrossIssues(triggers, undefined)) issues.push(issue);
+    } else if (key === "rules") {
+      if (has(input, key)) checkRules(input.rules, mode, issues);
+    } else if (has(input, key)) {
+      // Every other field's rules are its schema's (strategy.ts), worded by field-issues.ts.
+      for (const issue of fieldIssues(STRATEGY_FIELD_SCHEMAS[key], withoutUndefinedKeys(input[key]), key))
+        issues.push(issue);
     }
   }
-  const triggers = has(input, "triggers") ? checkTriggers(input.triggers, mode, issues) : undefined;
-  if (has(input, "triggerConfigs") && input.triggerConfigs !== null)
-    checkTriggerConfigs(input.triggerConfigs, triggers, issues);
-  else for (const issue of triggerConfigCrossIssues(triggers, undefined)) issues.push(issue);
-  if (has(input, "rules")) checkRules(input.rules, mode, issues);
-  for (const key of ["isActive", "strict"]) if (has(input, key)) checkBoolean(input[key], key, issues);
-  if (has(input, "alertCooldownMins")) checkCooldown(input.alertCooldownMins, issues);
-  if (has(input, "retryPolicy")) checkRetryPolicy(input.retryPolicy, issues);
-  if (has(input, "matching")) checkMatching(input.matching, issues);
 }
+
+/** A list's own size rules: the create schema's (not empty) or the patch's. */
+function listSchema(key: "triggers" | "rules", mode: ValidationMode): z.ZodType {
+  return mode === "create" ? StrategyInputSchema.shape[key] : STRATEGY_FIELD_SCHEMAS[key];
+}
+
+const TRIGGER_WORDS: ListWords = {
+  noun: "entries",
+  empty: `must not be empty; expected some of ${EVENT_TYPES.join(", ")}`,
+};
+const RULE_WORDS: ListWords = {
+  noun: "items",
+  empty: "must not be empty: a strategy needs at least one rule",
+};
 
 /** Names and descriptions are plain text (plain-text.ts); a field of another type is reported already. */
 function checkTextFields(input: PlainObject, issues: IssueList): void {
@@ -146,26 +160,14 @@ function checkTextFields(input: PlainObject, issues: IssueList): void {
   }
 }
 
-function checkName(name: unknown, issues: IssueList): void {
-  if (!checkString(name, "name", issues)) return;
-  if (name.trim().length === 0) issues.add("name", "must not be empty");
-  else if (name.length > L.nameMaxLength) {
-    issues.add("name", `must be at most ${L.nameMaxLength} characters, got ${name.length}`);
-  }
-}
-
 /** Returns the valid eventTypes listed (for the cross-checks with triggerConfigs). */
 function checkTriggers(value: unknown, mode: ValidationMode, issues: IssueList): string[] | undefined {
   if (!Array.isArray(value)) {
     issues.add("triggers", `must be an array of trigger eventTypes, got ${describeValue(value)}`);
     return undefined;
   }
-  if (mode === "create" && value.length === 0) {
-    issues.add("triggers", `must not be empty; expected some of ${EVENT_TYPES.join(", ")}`);
-  }
-  if (value.length > L.maxTriggers) {
-    issues.add("triggers", `must have at most ${L.maxTriggers} entries, got ${value.length}`);
-  }
+  for (const issue of listSizeIssues(listSchema("triggers", mode), value, "triggers", TRIGGER_WORDS))
+    issues.push(issue);
   const valid: string[] = [];
   value.forEach((trigger, i) => {
     const path = `triggers[${i}]`;
@@ -272,50 +274,11 @@ function checkRules(value: unknown, mode: ValidationMode, issues: IssueList): vo
     issues.add("rules", `must be an array of rule items, got ${describeValue(value)}`);
     return;
   }
-  if (mode === "create" && value.length === 0)
-    issues.add("rules", "must not be empty: a strategy needs at least one rule");
-  if (value.length > L.maxRules)
-    issues.add("rules", `must have at most ${L.maxRules} items, got ${value.length}`);
+  for (const issue of listSizeIssues(listSchema("rules", mode), value, "rules", RULE_WORDS))
+    issues.push(issue);
   value.forEach((item, i) => {
     validateRuleItem(item, `rules[${i}]`, issues);
   });
-}
-
-function checkCooldown(value: unknown, issues: IssueList): void {
-  const ok =
-    typeof value === "number" &&
-    Number.isInteger(value) &&
-    value >= L.alertCooldownMinsMin &&
-    value <= L.alertCooldownMinsMax;
-  if (!ok) {
-    const range = `${L.alertCooldownMinsMin} and ${L.alertCooldownMinsMax}`;
-    issues.add("alertCooldownMins", `must be an integer between ${range}, got ${describeValue(value)}`);
-  }
-}
-
-function checkRetryPolicy(value: unknown, issues: IssueList): void {
-  const path = "retryPolicy";
-  if (!expectObject(value, path, issues)) return;
-  rejectUnknownKeys(value, ["type", "maxAttempts", "delayMinutes"], path, issues, "retryPolicy field");
-  if (requireField(value, "type", path, issues) && checkString(value.type, `${path}.type`, issues)) {
-    if (value.type.length === 0) issues.add(`${path}.type`, "must not be empty");
-  }
-  if (requireField(value, "maxAttempts", path, issues)) {
-    checkNumber(value.maxAttempts, `${path}.maxAttempts`, issues, { min: 0, integer: true });
-  }
-  if (requireField(value, "delayMinutes", path, issues)) {
-    checkNumber(value.delayMinutes, `${path}.delayMinutes`, issues, { min: 0 });
-  }
-}
-
-function checkMatching(value: unknown, issues: IssueList): void {
-  const path = "matching";
-  if (!expectObject(value, path, issues)) return;
-  rejectUnknownKeys(value, ["enabled", "minPercent"], path, issues, "matching field");
-  if (requireField(value, "enabled", path, issues)) checkBoolean(value.enabled, `${path}.enabled`, issues);
-  if (requireField(value, "minPercent", path, issues)) {
-    checkNumber(value.minPercent, `${path}.minPercent`, issues, { min: 0, max: 100 });
-  }
 }
 
 function withoutUndefinedKeys(value: unknown): unknown {
