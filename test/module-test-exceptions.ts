@@ -1,185 +1,258 @@
 /**
- * The modules of provider/ whose test is not at the path their name gives
- * (`test/unit/<path>.test.ts` or `test/integration/<path>.test.ts`, see CONTRIBUTING.md), each
- * with the one line that says why and where it is tested. `test/unit/module-tests.test.ts`
- * fails for a module that has neither, and for an entry here whose module has gone or has
- * gained a test of its own.
+ * The modules of provider/ and cli/ without a test at the path their name gives
+ * (`test/{unit,integration,e2e}/<path>.test.ts`, `cli/` kept in the path; see CONTRIBUTING.md)
+ * or without a test file that imports them directly, each with the one line that says why.
+ * `test/unit/module-tests.test.ts` fails for a module that has neither, for an entry here whose
+ * module has gone or has both, and when the lasting list grows past one module in ten.
  */
+
+/** For good: entry points, re-export barrels and type-only modules (nothing to run of their own). */
 export const MODULE_TEST_EXCEPTIONS: Readonly<Record<string, string>> = {
-  // Entry points, re-exports and types: nothing to run of their own.
-  "provider/index.ts": "the public surface; its names are held by test/unit/public-surface.test.ts",
-  "provider/types.ts": "index re-export of types/; held by test/unit/public-surface.test.ts",
+  "provider/index.ts":
+    "the package's entry point (re-exports); its names are held by test/unit/public-surface.test.ts",
+  "provider/types.ts": "re-export of types/; its names are held by test/unit/public-surface.test.ts",
   "provider/types/input.ts": "type-only; its names are held by test/unit/public-surface.test.ts",
   "provider/types/output.ts": "type-only; its names are held by test/unit/public-surface.test.ts",
-  "provider/model/index.ts": "index re-export",
-  "provider/model/schemas/index.ts": "index re-export",
-  "provider/review/index.ts": "index re-export",
+  "provider/model/index.ts": "re-export barrel",
+  "provider/model/schemas/index.ts": "re-export barrel",
+  "provider/review/index.ts": "re-export barrel (the review's public names)",
   "provider/runtime/index.ts":
-    "binds the handlers to the default context; tested through test/integration/runtime/service-rejections.test.ts",
+    "entry point: binds the handlers to the default context; run by test/integration/runtime/service-rejections.test.ts",
   "provider/runtime/kind-handler.ts": "type-only (the KindHandler interface)",
-  "provider/model/multiple-buckets.ts":
-    "the buckets (data); tested through test/unit/review/backtest-series.test.ts and the emulator's performance summary",
   "provider/review/backtest-results.ts": "type-only (the backtest run's results)",
-  "provider/review/mermaid-chart.ts":
-    "tested through test/unit/review/backtest-charts.test.ts and rendered by the real Mermaid in test/e2e/review-charts.test.ts",
-  "provider/review/html/blocks.ts": "tested through test/unit/review/html/page.test.ts",
-  "provider/review/html/escape.ts": "tested through test/unit/review/html/page.test.ts (hostile names)",
-  "provider/review/html/inline.ts": "tested through test/unit/review/html/page.test.ts",
-  "provider/review/html/svg-chart.ts":
-    "tested through test/unit/review/html/page.test.ts and drawn in Chromium by test/e2e/review.test.ts",
-  "provider/model/kinds/kind-descriptor.ts":
-    "the descriptor's types; held by test/unit/model/kinds/index.test.ts",
-  "provider/model/kinds/strategy.ts": "a descriptor (data); held by test/unit/model/kinds/index.test.ts",
-  "provider/model/kinds/strategy-activation.ts":
-    "a descriptor (data); held by test/unit/model/kinds/index.test.ts",
-  "provider/model/kinds/webhook.ts": "a descriptor (data); held by test/unit/model/kinds/index.test.ts",
-  "provider/model/kinds/followed-developer.ts":
-    "a descriptor (data); held by test/unit/model/kinds/index.test.ts",
-  "provider/model/kinds/developer-tags.ts":
-    "a descriptor (data); held by test/unit/model/kinds/index.test.ts",
   "provider/resources/input-types.ts":
     "type-only; checked by tsc through test/unit/resources/strategy.types.test.ts",
+  "provider/model/kinds/kind-descriptor.ts":
+    "type-only (the descriptor's types); held by test/unit/model/kinds/index.test.ts",
+  "provider/plugin/main.ts":
+    "the plugin binary's entry point; its named test runs it as a process (test/integration/plugin/main.test.ts)",
+};
 
-  // The client's endpoint groups: every call's request and answer in one table.
+/**
+ * For now: modules whose cases still sit in another module's test ("not yet moved"), or whose
+ * tests another change is reshaping ("being reworked"; moved once it lands). Each names where
+ * it is tested today. This list only shrinks: a new module gets its own test.
+ */
+export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
+  "cli/commands/import.ts":
+    "being reworked: tested in test/integration/import/import-command.test.ts, to move to test/integration/cli/commands/import.test.ts",
+  "cli/doctor/probe-strategy.ts":
+    "not yet moved: the write probe's strategy; run by test/integration/cli/doctor/run.test.ts (--write-probe, the sweep)",
+  "cli/doctor/write-probe.ts":
+    "not yet moved: the --write-probe checks; run by test/integration/cli/doctor/run.test.ts and run.variants.test.ts",
+  "cli/import/declarations.ts":
+    "being reworked: tested through test/unit/import/ and test/integration/import/ (to move to test/unit/cli/import/)",
+  "cli/import/import-account.ts":
+    "being reworked: tested in test/integration/import/import-account.test.ts (to move under test/integration/cli/import/)",
+  "cli/import/names.ts":
+    "being reworked: tested in test/integration/import/names.property.test.ts (to move under test/integration/cli/import/)",
+  "cli/import/plain-fields.ts":
+    "being reworked: tested in test/unit/import/plain-fields.test.ts (to move under test/unit/cli/import/)",
+  "cli/import/printable.ts":
+    "being reworked: tested through test/integration/import/import-account.test.ts (hostile names); imported by no test yet",
+  "cli/import/progress.ts":
+    "being reworked: tested through test/integration/import/import-account.test.ts (to move under test/unit/cli/import/)",
+  "cli/import/project-files.ts":
+    "being reworked: tested through test/unit/import/ and test/integration/import/ (to move under test/unit/cli/import/)",
+  "cli/import/pulumi-import-file.ts":
+    "being reworked: tested through test/unit/import/ (to move under test/unit/cli/import/)",
+  "cli/import/read-account.ts":
+    "being reworked: tested in test/unit/import/read-account.test.ts (to move under test/unit/cli/import/)",
+  "cli/import/render-program.ts":
+    "being reworked: tested in test/unit/import/ and test/integration/import/render-program.test.ts (to move under cli/import/)",
+  "cli/import/render-yaml.ts":
+    "being reworked: tested through test/unit/import/ and test/integration/import/ (to move under test/unit/cli/import/)",
+  "cli/import/ts-source.ts":
+    "being reworked: tested through test/integration/import/render-program.test.ts; imported by no test yet",
+  "cli/import/write-output.ts":
+    "being reworked: tested in test/unit/import/write-output.test.ts (to move under test/unit/cli/import/)",
   "provider/api/account.ts":
-    "tested through test/integration/api/client.test.ts (every endpoint) and auth.test.ts",
+    "not yet moved: tested through test/integration/api/client.test.ts (every endpoint) and auth.test.ts",
   "provider/api/backtests.ts":
-    "tested through test/integration/api/client.test.ts (every endpoint, pagination)",
-  "provider/api/devs.ts": "tested through test/integration/api/client.test.ts and devs-and-microblog.test.ts",
+    "not yet moved: tested through test/integration/api/client.test.ts (every endpoint, pagination)",
+  "provider/api/base-url.ts":
+    "not yet moved: tested through the base URL tests of test/integration/api/client.test.ts",
+  "provider/api/client-parts.ts":
+    "not yet moved: what `new ApiClient` builds; tested through test/unit/api/client.test.ts",
+  "provider/api/devs.ts":
+    "not yet moved: tested through test/integration/api/client.test.ts and devs-and-microblog.test.ts",
   "provider/api/evaluations.ts":
-    "tested through test/integration/api/client.test.ts (every endpoint, pagination)",
+    "not yet moved: tested through test/integration/api/client.test.ts (every endpoint, pagination)",
   "provider/api/microblog.ts":
-    "tested through test/integration/api/client.test.ts and devs-and-microblog.test.ts",
+    "not yet moved: tested through test/integration/api/client.test.ts and devs-and-microblog.test.ts",
   "provider/api/notifications.ts":
-    "tested through test/integration/api/client.test.ts (every endpoint, pagination)",
-  "provider/api/paginate.ts": "tested through the pagination tests of test/integration/api/client.test.ts",
-  "provider/api/base-url.ts": "tested through the base URL tests of test/integration/api/client.test.ts",
+    "not yet moved: tested through test/integration/api/client.test.ts (every endpoint, pagination)",
+  "provider/api/paginate.ts":
+    "not yet moved: tested through the pagination tests of test/integration/api/client.test.ts",
   "provider/api/rate-limit-headers.ts":
-    "tested through test/integration/api/rate-limit.test.ts and test/integration/api/variants.test.ts",
-  "provider/credentials.ts": "tested through test/unit/runtime/settings.test.ts (the settings read it)",
-
-  // The model's parts, tested through the function that composes them.
-  "provider/model/levels.ts": "tested through test/unit/model/evaluate-rule.test.ts",
-  "provider/model/object-rules.ts": "tested through test/unit/model/evaluate-rule.test.ts (object rules)",
-  "provider/model/rule-outcome.ts": "tested through test/unit/model/evaluate-rule.test.ts",
-  "provider/model/scalar-rules.ts":
-    "tested through test/unit/model/evaluate-rule.test.ts (boolean, numeric, enum rules)",
-  "provider/model/token-read.ts": "tested through test/unit/model/evaluate-rule.test.ts",
-  "provider/model/rule-fields.ts": "tested through test/unit/model/token.test.ts (every rule's token fields)",
-  "provider/model/repeated-rules.ts": "tested through test/unit/model/validate-strategy.test.ts",
-  "provider/model/validate-rule-item.ts": "tested through test/unit/model/validate-strategy.test.ts",
-  "provider/model/validation-checks.ts": "tested through test/unit/model/validate-strategy.test.ts",
-  "provider/model/validation-issue.ts": "tested through test/unit/model/validate-strategy.test.ts",
-  "provider/model/strategy-limits.ts":
-    "a table of limits; tested through test/unit/model/validate-strategy.test.ts",
-  "provider/model/triggers.ts": "tested through test/unit/model/validate-strategy.test.ts",
-  "provider/model/strategy.ts":
-    "zod schemas and field lists; tested through test/unit/resources/strategy.test.ts and validate-strategy.test.ts",
+    "not yet moved: tested through test/integration/api/rate-limit.test.ts and test/integration/api/variants.test.ts",
+  "provider/api/strategies.ts":
+    "not yet moved: its named test reaches it through the client (test/integration/api/strategies.test.ts)",
+  "provider/api/webhook.ts":
+    "not yet moved: its named test reaches it through the client (test/integration/api/webhook.test.ts)",
+  "provider/credentials.ts":
+    "not yet moved: tested through test/unit/runtime/settings.test.ts (the settings read it)",
+  "provider/functions/lookup-client.ts":
+    "not yet moved: tested through test/integration/functions/lookups.test.ts",
+  "provider/functions/lookup-outputs.ts":
+    "not yet moved: the …Output forms; tested end to end (test/e2e/packaged.test.ts)",
+  "provider/model/checked-at-apply.ts":
+    "being reworked: tested through test/unit/runtime/check-failures.test.ts",
+  "provider/model/kinds/developer-tags.ts":
+    "being reworked: a descriptor (data); held by test/unit/model/kinds/index.test.ts",
+  "provider/model/kinds/followed-developer.ts":
+    "being reworked: a descriptor (data); held by test/unit/model/kinds/index.test.ts",
+  "provider/model/kinds/strategy-activation.ts":
+    "being reworked: a descriptor (data); held by test/unit/model/kinds/index.test.ts",
+  "provider/model/kinds/strategy.ts":
+    "being reworked: a descriptor (data); held by test/unit/model/kinds/index.test.ts",
+  "provider/model/kinds/webhook.ts":
+    "being reworked: a descriptor (data); held by test/unit/model/kinds/index.test.ts",
+  "provider/model/levels.ts": "being reworked: tested through test/unit/model/evaluate-rule.test.ts",
+  "provider/model/multiple-buckets.ts":
+    "being reworked: the buckets (data); tested through test/unit/review/backtest-series.test.ts and the emulator's performance summary",
+  "provider/model/object-rules.ts":
+    "being reworked: tested through test/unit/model/evaluate-rule.test.ts (object rules)",
   "provider/model/plan-limits.ts":
-    "a table of plans; tested through test/unit/api/rate-limiter.test.ts and policy/index.test.ts",
-  "provider/model/checked-at-apply.ts": "tested through test/unit/runtime/check-failures.test.ts",
-  "provider/model/unknown-value.ts": "one symbol; tested through test/unit/runtime/inputs.test.ts",
-  "provider/model/temporary-strategies.ts":
-    "tested through test/unit/review/leftovers.test.ts (temporary strategy names)",
-  "provider/model/token-fixtures.ts": "data; tested through test/unit/fixtures/index.test.ts",
-  "provider/model/token-variant.ts": "tested through test/unit/fixtures/index.test.ts (tokenVariant)",
+    "being reworked: a table of plans; tested through test/unit/api/rate-limiter.test.ts and policy/index.test.ts",
+  "provider/model/repeated-rules.ts":
+    "being reworked: tested through test/unit/model/validate-strategy.test.ts",
+  "provider/model/rule-fields.ts":
+    "being reworked: tested through test/unit/model/token.test.ts (every rule's token fields)",
+  "provider/model/rule-outcome.ts": "being reworked: tested through test/unit/model/evaluate-rule.test.ts",
+  "provider/model/scalar-rules.ts":
+    "being reworked: tested through test/unit/model/evaluate-rule.test.ts (boolean, numeric, enum rules)",
   "provider/model/schemas/account.ts":
-    "zod schema; parsed in test/integration/api/client.test.ts (every endpoint)",
+    "being reworked: zod schema; parsed in test/integration/api/client.test.ts (every endpoint)",
   "provider/model/schemas/backtest.ts":
-    "zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
+    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
   "provider/model/schemas/common.ts":
-    "zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
+    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
   "provider/model/schemas/developer.ts":
-    "zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
+    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
   "provider/model/schemas/evaluation.ts":
-    "zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
+    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
   "provider/model/schemas/microblog.ts":
-    "zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
+    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
   "provider/model/schemas/notification.ts":
-    "zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
+    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
   "provider/model/schemas/performance.ts":
-    "zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
+    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
   "provider/model/schemas/strategy-responses.ts":
-    "zod schemas; parsed in test/integration/api/strategies.test.ts",
-  "provider/model/schemas/webhook.ts": "zod schemas; parsed in test/integration/api/webhook.test.ts",
-
-  "provider/api/client-parts.ts": "what `new ApiClient` builds; tested through test/unit/api/client.test.ts",
+    "being reworked: zod schemas; parsed in test/integration/api/strategies.test.ts",
+  "provider/model/schemas/webhook.ts":
+    "being reworked: zod schemas; parsed in test/integration/api/webhook.test.ts",
+  "provider/model/strategy-limits.ts":
+    "being reworked: a table of limits; tested through test/unit/model/validate-strategy.test.ts",
   "provider/model/strategy-validation-error.ts":
-    "the error of assertValidStrategyInput; tested in test/unit/model/validate-strategy.test.ts and errors.test.ts",
-
-  // The lookups.
-  "provider/functions/lookup-client.ts": "tested through test/integration/functions/lookups.test.ts",
-  "provider/functions/lookup-outputs.ts": "the …Output forms; tested end to end (test/e2e/packaged.test.ts)",
-
-  // The plugin: its modules serve one gRPC server.
-  "provider/plugin/config.ts": "tested through test/integration/plugin/server.test.ts (Configure)",
+    "being reworked: the error of assertValidStrategyInput; tested in test/unit/model/validate-strategy.test.ts and errors.test.ts",
+  "provider/model/strategy.ts":
+    "being reworked: zod schemas and field lists; tested through test/unit/resources/strategy.test.ts and validate-strategy.test.ts",
+  "provider/model/temporary-strategies.ts":
+    "being reworked: tested through test/unit/review/leftovers.test.ts (temporary strategy names)",
+  "provider/model/token-fixtures.ts": "being reworked: data; tested through test/unit/fixtures/index.test.ts",
+  "provider/model/token-read.ts": "being reworked: tested through test/unit/model/evaluate-rule.test.ts",
+  "provider/model/token-variant.ts":
+    "being reworked: tested through test/unit/fixtures/index.test.ts (tokenVariant)",
+  "provider/model/triggers.ts": "being reworked: tested through test/unit/model/validate-strategy.test.ts",
+  "provider/model/unknown-value.ts":
+    "being reworked: one symbol; tested through test/unit/runtime/inputs.test.ts",
+  "provider/model/validate-rule-item.ts":
+    "being reworked: tested through test/unit/model/validate-strategy.test.ts",
+  "provider/model/validation-checks.ts":
+    "being reworked: tested through test/unit/model/validate-strategy.test.ts",
+  "provider/model/validation-issue.ts":
+    "being reworked: tested through test/unit/model/validate-strategy.test.ts",
+  "provider/plugin/config.ts":
+    "not yet moved: tested through test/integration/plugin/server.test.ts (Configure)",
   "provider/plugin/engine-log.ts":
-    "the engine's log service; tested end to end (test/e2e/preview-messages.test.ts)",
-  "provider/plugin/errors.ts": "one error class; tested by test/unit/model/errors.test.ts",
+    "not yet moved: the engine's log service; tested end to end (test/e2e/preview-messages.test.ts)",
+  "provider/plugin/errors.ts": "not yet moved: one error class; tested by test/unit/model/errors.test.ts",
   "provider/plugin/functions.ts":
-    "the plugin's Invoke; tested through test/integration/plugin/server.test.ts",
-  "provider/plugin/package-version.ts": "tested through test/integration/plugin/main.test.ts (GetPluginInfo)",
-  "provider/plugin/wire.ts": "tested through test/integration/plugin/server.test.ts",
-
-  // The policies: one pack, run as the engine runs it.
-  "provider/policy/active-share.ts": "tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/active-strategies.ts": "tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/alert-cooldown.ts": "tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/followed-developers.ts": "tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/honeypot-dealbreaker.ts": "tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/max-rules.ts": "tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/options.ts": "tested through test/unit/policy/index.test.ts (the pack's options)",
-  "provider/policy/resource-validation.ts": "tested through test/unit/policy/index.test.ts (the pack)",
+    "not yet moved: the plugin's Invoke; tested through test/integration/plugin/server.test.ts",
+  "provider/plugin/package-version.ts":
+    "not yet moved: tested through test/integration/plugin/main.test.ts (GetPluginInfo)",
+  "provider/plugin/wire.ts": "not yet moved: tested through test/integration/plugin/server.test.ts",
+  "provider/policy/active-share.ts":
+    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
+  "provider/policy/active-strategies.ts":
+    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
+  "provider/policy/alert-cooldown.ts":
+    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
+  "provider/policy/followed-developers.ts":
+    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
+  "provider/policy/honeypot-dealbreaker.ts":
+    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
+  "provider/policy/max-rules.ts": "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
+  "provider/policy/options.ts":
+    "not yet moved: tested through test/unit/policy/index.test.ts (the pack's options)",
+  "provider/policy/resource-validation.ts":
+    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
   "provider/policy/stack-view.ts":
-    "tested through test/unit/policy/index.test.ts and test/unit/model/type-tokens.test.ts",
-  "provider/policy/webhook-https.ts": "tested through test/unit/policy/index.test.ts (the pack)",
-
-  // The dynamic shell: Pulumi resource classes, which only a Pulumi engine runs.
+    "not yet moved: tested through test/unit/policy/index.test.ts and test/unit/model/type-tokens.test.ts",
+  "provider/policy/webhook-https.ts":
+    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
   "provider/resources/checked-at-apply.ts":
-    "the preview's warning; tested end to end (test/e2e/preview-messages.test.ts)",
+    "being reworked: the preview's warning; tested end to end (test/e2e/preview-messages.test.ts)",
   "provider/resources/developer-tags.ts":
-    "resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
+    "being reworked: resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
   "provider/resources/followed-developer.ts":
-    "resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
-  "provider/resources/strategy-activation.ts":
-    "resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/strategy-activation.test.ts)",
-  "provider/resources/webhook.ts":
-    "resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
+    "being reworked: resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
+  "provider/resources/kind-resource.ts":
+    "being reworked: its named test reaches it through the resource classes",
   "provider/resources/read-state.ts":
-    "the resources' static get; tested end to end (test/e2e/resource-get.test.ts)",
-
-  // The review: renderReview composes the report from its sections.
-  "provider/review/account-resources.ts": "tested through test/unit/review/render.test.ts",
-  "provider/review/activation.ts": "tested through test/unit/review/render.test.ts and effects.test.ts",
+    "being reworked: the resources' static get; tested end to end (test/e2e/resource-get.test.ts)",
+  "provider/resources/stackless-registration.ts":
+    "being reworked: its named test loads it in a program (test/integration/resources/stackless-registration.test.ts)",
+  "provider/resources/strategy-activation.ts":
+    "being reworked: resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/strategy-activation.test.ts)",
+  "provider/resources/webhook.ts":
+    "being reworked: resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
+  "provider/review/account-resources.ts": "being reworked: tested through test/unit/review/render.test.ts",
+  "provider/review/activation.ts":
+    "not yet moved: tested through test/unit/review/render.test.ts and effects.test.ts",
+  "provider/review/backtest-charts.ts": "not yet moved: its named test imports it through the review's index",
   "provider/review/backtest-report.ts":
-    "tested through test/integration/review/backtest-run.test.ts and render.test.ts",
-  "provider/review/backtest-targets.ts": "tested through test/integration/review/backtest-run.test.ts",
-  "provider/review/errors.ts": "error classes; tested by test/unit/model/errors.test.ts",
+    "not yet moved: tested through test/integration/review/backtest-run.test.ts and render.test.ts",
+  "provider/review/backtest-targets.ts":
+    "not yet moved: tested through test/integration/review/backtest-run.test.ts",
+  "provider/review/errors.ts": "not yet moved: error classes; tested by test/unit/model/errors.test.ts",
+  "provider/review/fit-to-limit.ts": "not yet moved: its named test imports it through the review's index",
+  "provider/review/html/blocks.ts": "not yet moved: tested through test/unit/review/html/page.test.ts",
+  "provider/review/html/escape.ts":
+    "not yet moved: tested through test/unit/review/html/page.test.ts (hostile names)",
+  "provider/review/html/inline.ts": "not yet moved: tested through test/unit/review/html/page.test.ts",
+  "provider/review/html/svg-chart.ts":
+    "not yet moved: tested through test/unit/review/html/page.test.ts and drawn in Chromium by test/e2e/review.test.ts",
+  "provider/review/mermaid-chart.ts":
+    "not yet moved: tested through test/unit/review/backtest-charts.test.ts and rendered by the real Mermaid in test/e2e/review-charts.test.ts",
   "provider/review/preview-input.ts":
-    "tested through test/unit/review/review-command.test.ts and render.test.ts (input that is not a preview)",
+    "not yet moved: tested through test/unit/cli/commands/review.test.ts and render.test.ts (input that is not a preview)",
   "provider/review/review-run.ts":
-    "tested through test/unit/review/leftovers.test.ts and test/integration/review/backtest-run.test.ts",
-  "provider/review/rule-diff.ts": "tested through test/unit/review/render.test.ts",
-  "provider/review/session.ts": "tested through test/integration/review/backtest-run.test.ts",
-  "provider/review/strategy-diff.ts": "tested through test/unit/review/render.test.ts",
-  "provider/review/strategy-section.ts": "tested through test/unit/review/render.test.ts",
-  "provider/review/temporaries.ts": "tested through test/integration/review/backtest-run.test.ts",
-  "provider/review/words.ts": "tested through test/unit/review/render.test.ts",
-
-  // The runtime: handlers run against the in-process emulator.
+    "not yet moved: tested through test/unit/review/leftovers.test.ts and test/integration/review/backtest-run.test.ts",
+  "provider/review/rule-diff.ts": "not yet moved: tested through test/unit/review/render.test.ts",
+  "provider/review/session.ts": "not yet moved: tested through test/integration/review/backtest-run.test.ts",
+  "provider/review/strategy-diff.ts": "being reworked: tested through test/unit/review/render.test.ts",
+  "provider/review/strategy-section.ts": "not yet moved: tested through test/unit/review/render.test.ts",
+  "provider/review/temporaries.ts":
+    "not yet moved: tested through test/integration/review/backtest-run.test.ts",
+  "provider/review/words.ts": "not yet moved: tested through test/unit/review/render.test.ts",
   "provider/runtime/context.ts":
-    "tested through test/integration/runtime/ (each test makes its RuntimeContext)",
-  "provider/runtime/developer-tags.ts": "tested through test/integration/runtime/developer-variants.test.ts",
+    "not yet moved: tested through test/integration/runtime/ (each test makes its RuntimeContext)",
+  "provider/runtime/developer-tags.ts":
+    "not yet moved: tested through test/integration/runtime/developer-variants.test.ts",
   "provider/runtime/followed-developer.ts":
-    "tested through test/integration/runtime/developer-variants.test.ts and test/unit/runtime/check-failures.test.ts",
-  "provider/runtime/strategy-activation.ts":
-    "tested through test/integration/runtime/printable-messages.test.ts and end to end (test/e2e/strategy-activation.test.ts)",
+    "not yet moved: tested through test/integration/runtime/developer-variants.test.ts and test/unit/runtime/check-failures.test.ts",
+  "provider/runtime/ownership.ts":
+    "not yet moved: its named test reaches it through the handlers (test/integration/runtime/ownership.test.ts)",
   "provider/runtime/strategy-activation-plan-check.ts":
-    "tested end to end (test/e2e/strategy-activation.test.ts)",
+    "being reworked: tested end to end (test/e2e/strategy-activation.test.ts)",
+  "provider/runtime/strategy-activation.ts":
+    "being reworked: tested through test/integration/runtime/printable-messages.test.ts and end to end (test/e2e/strategy-activation.test.ts)",
   "provider/runtime/strategy-plan-check.ts":
-    "tested end to end (test/e2e/robustness.test.ts, the plan's total)",
+    "being reworked: tested end to end (test/e2e/robustness.test.ts, the plan's total)",
   "provider/runtime/trace.ts":
-    "the benchmarks' trace file; exercised by bench/ (npm run bench:pulumi), no test",
+    "not yet moved: the benchmarks' trace file; exercised by bench/ (npm run bench:pulumi), no test",
   "provider/runtime/webhook-url.ts":
-    "tested through test/unit/runtime/handlers.test.ts (the Webhook's check)",
+    "not yet moved: tested through test/unit/runtime/handlers.test.ts (the Webhook's check)",
 };

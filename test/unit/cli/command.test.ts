@@ -1,63 +1,23 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { subcommands } from "../../../cli/commands";
-import { runCliInProcess } from "../../support/cli";
+import { describe, expect, it } from "vitest";
+import { CommandError, UsageError, wantsHelp } from "../../../cli/command";
+import { StrategyAlertsError } from "../../../provider/model/errors";
 
-const capture = runCliInProcess;
-
-afterEach(() => vi.restoreAllMocks());
-
-describe("strategy-alerts", () => {
-  it("lists every subcommand with its summary on --help", async () => {
-    const { code, stdout } = await capture(["--help"]);
-    expect(code).toBe(0);
-    expect(stdout).toMatch(/^usage: strategy-alerts <command>/);
-    const lines = stdout.split("\n");
-    for (const c of subcommands) {
-      expect(lines.some((l) => l.startsWith(`  ${c.name} `) && l.endsWith(`  ${c.summary}`))).toBe(true);
-    }
+describe("a subcommand's arguments", () => {
+  it("ask for help with --help or -h anywhere, and only then", () => {
+    expect(wantsHelp(["--json", "--help"])).toBe(true);
+    expect(wantsHelp(["-h"])).toBe(true);
+    expect(wantsHelp(["--helpful", "h", "-help"])).toBe(false);
+    expect(wantsHelp([])).toBe(false);
   });
+});
 
-  it("prints the overview and exits 2 when no command is given", async () => {
-    const { code, stdout } = await capture([]);
-    expect(code).toBe(2);
-    expect(stdout).toContain("commands:");
-  });
-
-  it("names an unknown command and exits 2", async () => {
-    const { code, stderr } = await capture(["deploy"]);
-    expect(code).toBe(2);
-    expect(stderr).toContain('unknown command "deploy"');
-  });
-
-  it("names an unknown help topic and exits 2, printing no help on standard output", async () => {
-    const { code, stdout, stderr } = await capture(["help", "nosuch"]);
-    expect(code).toBe(2);
-    expect(stdout).toBe("");
-    expect(stderr).toContain('strategy-alerts help: unknown command "nosuch"');
-    expect(stderr).toContain("commands:");
-  });
-
-  it.each(subcommands.map((c) => c.name))("prints the help of %s without running it", async (name) => {
-    const command = subcommands.find((c) => c.name === name);
-    const spy = vi.spyOn(command as NonNullable<typeof command>, "run");
-    const viaFlag = await capture([name, "--help"]);
-    const viaHelp = await capture(["help", name]);
-    expect(viaFlag.code).toBe(0);
-    expect(viaFlag.stdout).toMatch(new RegExp(`^usage: strategy-alerts ${name}`));
-    expect(viaHelp.stdout).toBe(viaFlag.stdout);
-    expect(spy).not.toHaveBeenCalled();
-  });
-
-  it("reports bad options of the emulator with a pointer to its help", async () => {
-    const { code, stderr } = await capture(["emulator", "--port", "99999"]);
-    expect(code).toBe(2);
-    expect(stderr).toContain("--port must be 0-65535");
-    expect(stderr).toContain("strategy-alerts emulator --help");
-  });
-
-  it("rejects an unknown option of a subcommand as a usage error", async () => {
-    const { code, stderr } = await capture(["emulator", "--prot", "4010"]);
-    expect(code).toBe(2);
-    expect(stderr).toContain("--prot");
+describe("a subcommand's errors", () => {
+  it("are the package's errors, a usage error named as such", () => {
+    const usage = new UsageError("bad flag");
+    expect(usage).toBeInstanceOf(StrategyAlertsError);
+    expect(usage.name).toBe("UsageError");
+    expect(usage.message).toBe("bad flag");
+    expect(new CommandError("unreadable")).toBeInstanceOf(StrategyAlertsError);
+    expect(new CommandError("unreadable")).not.toBeInstanceOf(UsageError);
   });
 });

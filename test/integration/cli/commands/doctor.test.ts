@@ -1,9 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
-import { type CliOutput, runCliInProcess } from "../../support/cli";
-import { control, startTestEmulator } from "../../support/emulator";
+import { doctorCommand } from "../../../../cli/commands/doctor";
+import type { RunningEmulator } from "../../../../emulator/server";
+import { type CliOutput, runCliInProcess } from "../../../support/cli";
+import { control, startTestEmulator } from "../../../support/emulator";
 
 /** `strategy-alerts doctor …` in this process, with the given environment. */
 async function doctor(args: string[], env: { apiKey?: string; baseUrl?: string }): Promise<CliOutput> {
@@ -107,6 +108,7 @@ describe("strategy-alerts doctor", () => {
     expect(own.stdout).toMatch(
       /^usage: strategy-alerts doctor \[--write-probe\] \[--probe-rate\] \[--json\]/,
     );
+    expect(own.stdout).toBe(`${doctorCommand.help}\n`);
   });
 
   it.each([

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createdSinceCopy, restoredReport } from "../../../cli/recover/restored-copy";
-import type { Settlement, Visible } from "../../../cli/recover/settle";
-import type { PendingCreate } from "../../../cli/recover/stack-state";
-import type { Strategy } from "../../../provider/model/strategy";
-import { SERVICE_CLOCK_ALLOWANCE_MS } from "../../../provider/runtime/strategy-create-once";
+import { createdSinceCopy, restoredReport } from "../../../../cli/recover/restored-copy";
+import type { Settlement, Visible } from "../../../../cli/recover/settle";
+import type { PendingCreate } from "../../../../cli/recover/stack-state";
+import type { Strategy } from "../../../../provider/model/strategy";
+import { SERVICE_CLOCK_ALLOWANCE_MS } from "../../../../provider/runtime/strategy-create-once";
 
 /** The copy recover restored was written at 10:00. */
 const WRITTEN = new Date("2026-11-27T10:00:00.000Z");

@@ -3,7 +3,7 @@ import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { CommandError } from "../../../cli/command";
+import { CommandError } from "../../../../cli/command";
 import {
   copyOfMissing,
   fileBackendRoot,
@@ -12,7 +12,7 @@ import {
   newestReadableCopy,
   restoreCheckpoint,
   type StackLocation,
-} from "../../../cli/recover/file-checkpoint";
+} from "../../../../cli/recover/file-checkpoint";
 
 const roots: string[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Settlement } from "../../../cli/recover/settle";
-import { settledState } from "../../../cli/recover/state-edit";
+import type { Settlement } from "../../../../cli/recover/settle";
+import { settledState } from "../../../../cli/recover/state-edit";
 
 const URN = (name: string) => `urn:pulumi:dev::p::strategy-alerts:index:Strategy::${name}`;
 const op = (name: string, type = "creating") => ({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseTemporaryStrategyName } from "../../../provider/model/temporary-strategies";
+import { parseTemporaryStrategyName } from "../../../../provider/model/temporary-strategies";
 import { DoctorWorld, differing } from "./doctor-fixture";
 
 const observed = (report: { rows: Array<{ item: string; observed: string }> }, item: string) =>

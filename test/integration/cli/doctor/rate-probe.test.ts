@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DoctorHttp } from "../../../cli/doctor/http";
-import { rateWindowCheck } from "../../../cli/doctor/rate-probe";
-import { createContext } from "../../../cli/doctor/run";
+import { DoctorHttp } from "../../../../cli/doctor/http";
+import { rateWindowCheck } from "../../../../cli/doctor/rate-probe";
+import { createContext } from "../../../../cli/doctor/run";
 
 type Mode = "sliding" | "fixed" | "sliding-counting-429s" | "lockout";
 

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, unlink, utimes, writeFile 
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CommandError } from "../../../cli/command";
-import { exportOrRestore } from "../../../cli/recover/checkpoint-repair";
-import type { PulumiRunner } from "../../../cli/recover/pulumi-cli";
+import { CommandError } from "../../../../cli/command";
+import { exportOrRestore } from "../../../../cli/recover/checkpoint-repair";
+import type { PulumiRunner } from "../../../../cli/recover/pulumi-cli";
 
 const roots: string[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { otherStacks, type PulumiRunner } from "../../../cli/recover/pulumi-cli";
+import { otherStacks, type PulumiRunner } from "../../../../cli/recover/pulumi-cli";
 
 /** A Pulumi CLI that answers the naming and listing commands from a file backend with two projects. */
 function backend(selected: string): { pulumi: PulumiRunner; calls: string[][] } {

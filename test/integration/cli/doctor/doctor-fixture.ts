@@ -1,10 +1,10 @@
-import type { DoctorReport } from "../../../cli/doctor/run";
-import { diagnose } from "../../../cli/doctor/run";
-import { Clock } from "../../../emulator/clock";
-import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import type { VariantName } from "../../../emulator/variants/catalog";
-import { control, type Json } from "../../support/emulator";
-import { WebhookReceiver } from "../../support/webhook-receiver";
+import type { DoctorReport } from "../../../../cli/doctor/run";
+import { diagnose } from "../../../../cli/doctor/run";
+import { Clock } from "../../../../emulator/clock";
+import { type RunningEmulator, startEmulator } from "../../../../emulator/server";
+import type { VariantName } from "../../../../emulator/variants/catalog";
+import { control, type Json } from "../../../support/emulator";
+import { WebhookReceiver } from "../../../support/webhook-receiver";
 
 const DEV_A = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 const DEV_B = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { compatibleVariants, VARIANT_NAMES, type VariantName } from "../../../emulator/variants/catalog";
-import { control } from "../../support/emulator";
+import { compatibleVariants, VARIANT_NAMES, type VariantName } from "../../../../emulator/variants/catalog";
+import { control } from "../../../support/emulator";
 import { DoctorWorld, differing } from "./doctor-fixture";
 
 /**

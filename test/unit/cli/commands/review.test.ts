@@ -2,8 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { runCliInProcess as run } from "../../support/cli";
-import { digest } from "../../support/preview-fixtures";
+import { reviewCommand } from "../../../../cli/commands/review";
+import { runCliInProcess as run } from "../../../support/cli";
+import { digest } from "../../../support/preview-fixtures";
 
 /** The command is a thin shell: arguments, input, credentials, exit codes. */
 describe("strategy-alerts review (command)", () => {
@@ -104,6 +105,7 @@ describe("strategy-alerts review (command)", () => {
     expect(help.code).toBe(0);
     for (const option of ["--backtest", "--window-days", "--until", "--threshold", "--events", "--drift"])
       expect(help.stdout).toContain(option);
+    expect(help.stdout).toBe(`${reviewCommand.help}\n`);
   });
 
   it("rejects bad option values naming the option (exit 2)", async () => {

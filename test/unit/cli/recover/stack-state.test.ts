@@ -4,7 +4,7 @@ import {
   parseStackExport,
   pendingCreates,
   recordedAccounts,
-} from "../../../cli/recover/stack-state";
+} from "../../../../cli/recover/stack-state";
 
 const EXPORT = JSON.stringify({
   version: 3,
