@@ -173,25 +173,6 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
   "provider/plugin/package-version.ts":
     "not yet moved: tested through test/integration/plugin/main.test.ts (GetPluginInfo)",
   "provider/plugin/wire.ts": "not yet moved: tested through test/integration/plugin/server.test.ts",
-  "provider/policy/active-share.ts":
-    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/active-strategies.ts":
-    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/alert-cooldown.ts":
-    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/followed-developers.ts":
-    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/honeypot-dealbreaker.ts":
-    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/max-rules.ts": "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/options.ts":
-    "not yet moved: tested through test/unit/policy/index.test.ts (the pack's options)",
-  "provider/policy/resource-validation.ts":
-    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
-  "provider/policy/stack-view.ts":
-    "not yet moved: tested through test/unit/policy/index.test.ts and test/unit/model/type-tokens.test.ts",
-  "provider/policy/webhook-https.ts":
-    "not yet moved: tested through test/unit/policy/index.test.ts (the pack)",
   "provider/resources/checked-at-apply.ts":
     "being reworked: the preview's warning; tested end to end (test/e2e/preview-messages.test.ts)",
   "provider/resources/developer-tags.ts":
