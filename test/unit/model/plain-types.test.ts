@@ -1,8 +1,10 @@
 /**
- * provider/model/plain-types.ts is generated (`npm run schema`) and published in the schemas' place:
- * each type must be what `z.infer` of its schema gives, and the file what the generator writes.
+ * provider/model/plain-types.ts is generated (scripts/plain-types.ts, before every build,
+ * type-check, lint and test script), never committed, and published in the schemas' place: each
+ * type must be what `z.infer` of its schema gives, and the file what the generator writes.
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type * as kinds from "../../../provider/model/kinds";
 import type * as plain from "../../../provider/model/plain-types";
@@ -22,7 +24,7 @@ import type * as token from "../../../provider/model/token";
 import type * as triggers from "../../../provider/model/triggers";
 import type * as typeTokens from "../../../provider/model/type-tokens";
 import type * as validate_strategy from "../../../provider/model/validate-strategy";
-import { formattedPlainTypes, PLAIN_TYPES_FILE } from "../../../scripts/plain-types";
+import { formattedPlainTypes, PLAIN_TYPES_FILE, plainTypesAreFresh } from "../../../scripts/plain-types";
 
 /** True when each type is assignable to the other: what a caller may pass and receive is the same. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -121,6 +123,13 @@ describe("the plain types published in the schemas' place", () => {
   });
 
   it("are what the generator writes from the schemas today", { timeout: 120_000 }, () => {
+    // Stale only when the model changed since the last build, type-check, lint or test script.
+    expect(plainTypesAreFresh(), "npm run plain-types rewrites it").toBe(true);
     expect(readFileSync(PLAIN_TYPES_FILE, "utf8")).toBe(formattedPlainTypes());
+  });
+
+  it("are not committed: git ignores the generated file", () => {
+    const ignored = readFileSync(join(__dirname, "../../../.gitignore"), "utf8").split("\n");
+    expect(ignored).toContain("provider/model/plain-types.ts");
   });
 });
