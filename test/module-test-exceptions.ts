@@ -163,16 +163,6 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
     "being reworked: tested through test/unit/model/validate-strategy.test.ts",
   "provider/model/validation-issue.ts":
     "being reworked: tested through test/unit/model/validate-strategy.test.ts",
-  "provider/plugin/config.ts":
-    "not yet moved: tested through test/integration/plugin/server.test.ts (Configure)",
-  "provider/plugin/engine-log.ts":
-    "not yet moved: the engine's log service; tested end to end (test/e2e/preview-messages.test.ts)",
-  "provider/plugin/errors.ts": "not yet moved: one error class; tested by test/unit/model/errors.test.ts",
-  "provider/plugin/functions.ts":
-    "not yet moved: the plugin's Invoke; tested through test/integration/plugin/server.test.ts",
-  "provider/plugin/package-version.ts":
-    "not yet moved: tested through test/integration/plugin/main.test.ts (GetPluginInfo)",
-  "provider/plugin/wire.ts": "not yet moved: tested through test/integration/plugin/server.test.ts",
   "provider/resources/checked-at-apply.ts":
     "being reworked: the preview's warning; tested end to end (test/e2e/preview-messages.test.ts)",
   "provider/resources/developer-tags.ts":
