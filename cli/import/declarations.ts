@@ -89,18 +89,43 @@ const RULE_KEY_ORDER = [
 /** The key order of a strategy's arguments: what adopts it, then the declared fields in their order. */
 const STRATEGY_KEY_ORDER = ["adopt", ...STRATEGY_FIELDS];
 
+/** What a declarer reads, and where it says what the program must be told. */
+interface DeclaringContext {
+  snapshot: AccountSnapshot;
+  names: ProgramNames;
+  tagRef: TagReference;
+  warnings: string[];
+  secrets: SecretInput[];
+}
+
+type Declarer = (c: DeclaringContext) => Declaration[];
+
+/** A followed developer, then its tags: one declarer of both kinds. */
+const developersAndTags: Declarer = (c) => declareDevelopers(c.snapshot, c.names, c.tagRef, c.warnings);
+
+/**
+ * The declarer of each kind's resources, in the order a program declares them. A kind without an
+ * entry does not compile: no kind of the account is left out of an import.
+ */
+const DECLARED_BY: { readonly [K in ResourceKind]: Declarer } = {
+  FollowedDeveloper: developersAndTags,
+  DeveloperTags: developersAndTags,
+  Webhook: (c) => declareWebhook(c.snapshot, c.names, c.secrets),
+  Strategy: (c) => declareStrategies(c.snapshot, c.names, c.tagRef, c.warnings),
+  StrategyActivation: (c) => [declareActivation(c.snapshot, c.names)],
+};
+
 export function declareAccount(snapshot: AccountSnapshot): AccountDeclarations {
-  const names = programNames(snapshot);
-  const warnings: string[] = [];
-  const secrets: SecretInput[] = [];
-  const tagRef = tagReferences(snapshot);
-  const resources: Declaration[] = [
-    ...declareDevelopers(snapshot, names, tagRef, warnings),
-    ...declareWebhook(snapshot, names, secrets),
-    ...declareStrategies(snapshot, names, tagRef, warnings),
-    declareActivation(snapshot, names),
-  ];
-  return { resources, secrets, warnings };
+  const context: DeclaringContext = {
+    snapshot,
+    names: programNames(snapshot),
+    tagRef: tagReferences(snapshot),
+    warnings: [],
+    secrets: [],
+  };
+  // A declarer of several kinds runs once, where its first kind comes.
+  const resources = [...new Set(Object.values(DECLARED_BY))].flatMap((declare) => declare(context));
+  return { resources, secrets: context.secrets, warnings: context.warnings };
 }
 
 type TagReference = (id: string, kind: "developer" | "microblog") => string | TagRef;
@@ -125,7 +150,7 @@ function declareDevelopers(
   const referencedDevs = namedDevelopers(snapshot.strategies);
   const resources: Declaration[] = [];
   for (const dev of snapshot.developers) {
-    const name = names.developers.get(dev.address)!;
+    const name = names.FollowedDeveloper.get(dev.address)!;
     const args: Record<string, unknown> = { address: dev.address };
     if (dev.alias) args.alias = dev.alias;
     if (dev.isActive === false) args.active = false;
@@ -138,7 +163,7 @@ function declareDevelopers(
       `followed developer ${JSON.stringify(dev.address)}`,
     );
     warnings.push(...replaced.warnings);
-    const tags = names.developerTags.get(dev.address);
+    const tags = names.DeveloperTags.get(dev.address);
     resources.push({
       kind: "FollowedDeveloper",
       name,
@@ -191,7 +216,7 @@ function declareWebhook(
   return [
     {
       kind: "Webhook",
-      name: names.webhook,
+      name: names.Webhook,
       args,
       importId: WEBHOOK_ID,
       referenced: false,
@@ -215,7 +240,7 @@ function declareStrategies(
       rules: (live.rules as object[]).map((r) => orderKeys(r)),
     };
     const configs = triggerConfigs(s, live.triggers, live.triggerConfigs, warnings, tagRef, (address) => {
-      const dev = names.developers.get(address);
+      const dev = names.FollowedDeveloper.get(address);
       return dev ? new Ref(dev, "address") : address;
     });
     if (configs) args.triggerConfigs = configs;
@@ -224,7 +249,7 @@ function declareStrategies(
     warnings.push(...replaced.warnings);
     return {
       kind: "Strategy",
-      name: names.strategies.get(s.id)!,
+      name: names.Strategy.get(s.id)!,
       args: orderKeys(args, STRATEGY_KEY_ORDER),
       importId: s.id,
       referenced: s.isActive,
@@ -256,10 +281,10 @@ function textFields(id: string) {
 function declareActivation(snapshot: AccountSnapshot, names: ProgramNames): Declaration {
   return {
     kind: "StrategyActivation",
-    name: names.activation,
+    name: names.StrategyActivation,
     args: {
       strategyIds: snapshot.strategies.flatMap((s) =>
-        s.isActive ? [new Ref(names.strategies.get(s.id)!, "strategyId")] : [],
+        s.isActive ? [new Ref(names.Strategy.get(s.id)!, "strategyId")] : [],
       ),
     },
     importId: ACTIVATION_IMPORT_ID,

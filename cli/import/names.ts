@@ -1,5 +1,6 @@
 /** Readable, unique names for generated resources and variables. */
 import { StrategyAlertsError } from "../../provider/model/errors";
+import type { ResourceKind } from "../../provider/model/kinds";
 import type { AccountSnapshot } from "./read-account";
 
 /** An identifier for a readable name: `Safety first!` → `safetyFirst`. */
@@ -125,15 +126,22 @@ export class NameRegistry {
 const WEBHOOK_NAME = "webhook";
 const ACTIVATION_NAME = "active-strategies";
 
-/** The names of every resource an import declares, shared by every output format. */
-export interface ProgramNames {
-  developers: Map<string, Named>;
+/** What names one kind's resources: a map by the object's id (or address), or one name. */
+interface NamesOfKind {
+  FollowedDeveloper: Map<string, Named>;
   /** The DeveloperTags resource of each developer with tags, by address. */
-  developerTags: Map<string, Named>;
-  strategies: Map<string, Named>;
-  webhook: Named;
-  activation: Named;
+  DeveloperTags: Map<string, Named>;
+  /** By strategy id. */
+  Strategy: Map<string, Named>;
+  Webhook: Named;
+  StrategyActivation: Named;
 }
+
+/**
+ * The names of every resource an import declares, shared by every output format, by kind: a kind
+ * missing from NamesOfKind does not compile.
+ */
+export type ProgramNames = { readonly [K in ResourceKind]: NamesOfKind[K] };
 
 export function programNames(snapshot: AccountSnapshot): ProgramNames {
   const registry = new NameRegistry();
@@ -155,5 +163,11 @@ export function programNames(snapshot: AccountSnapshot): ProgramNames {
       developerTags.set(d.address, registry.derived(developers.get(d.address)!, "tags"));
   }
   const strategies = new Map(snapshot.strategies.map((s, i) => [s.id, strategyNames[i]!]));
-  return { developers, developerTags, strategies, webhook, activation };
+  return {
+    FollowedDeveloper: developers,
+    DeveloperTags: developerTags,
+    Strategy: strategies,
+    Webhook: webhook,
+    StrategyActivation: activation,
+  };
 }

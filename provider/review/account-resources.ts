@@ -4,7 +4,7 @@
  * rotation says only that it was requested, and a URL loses whatever may authenticate to it.
  */
 import { stableStringify } from "../model/canonical";
-import { KINDS } from "../model/kinds";
+import { KINDS, type ResourceKind } from "../model/kinds";
 import { printableUrl } from "../model/url-credentials";
 import type { PlanStep } from "./preview-json";
 import type { ObjectKind } from "./same-object";
@@ -110,17 +110,29 @@ function developerTagStatements(step: PlanStep, names: Names): Md[] {
   ];
 }
 
-/** The account-level kinds, each with its section heading and its statements. */
+/**
+ * The statements of each account-level kind: every kind but the strategies and the activation,
+ * which have sections of their own. A kind without an entry does not compile, so none vanishes
+ * from the review.
+ */
+const STATEMENTS: {
+  readonly [K in Exclude<ResourceKind, "Strategy" | "StrategyActivation">]: (
+    step: PlanStep,
+    names: Names,
+  ) => Md[];
+} = {
+  Webhook: webhookStatements,
+  FollowedDeveloper: developerStatements,
+  DeveloperTags: developerTagStatements,
+};
+
+/** The account-level kinds, each with its section heading (its descriptor's) and its statements. */
 export const ACCOUNT_KINDS: readonly {
   kind: ObjectKind;
   heading: Md;
   statements: (step: PlanStep, names: Names) => Md[];
-}[] = [
-  { kind: "Webhook", heading: text(KINDS.Webhook.heading), statements: webhookStatements },
-  {
-    kind: "FollowedDeveloper",
-    heading: text(KINDS.FollowedDeveloper.heading),
-    statements: developerStatements,
-  },
-  { kind: "DeveloperTags", heading: text(KINDS.DeveloperTags.heading), statements: developerTagStatements },
-];
+}[] = (Object.keys(STATEMENTS) as ObjectKind[]).map((kind) => ({
+  kind,
+  heading: text(KINDS[kind].heading),
+  statements: STATEMENTS[kind],
+}));
