@@ -19,13 +19,14 @@
  * slows down hurts every door alike), and every figure is the median over the rounds.
  */
 import { existsSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import type { RunningEmulator } from "../emulator/server";
 import { createClient } from "../provider/api/client";
 import { releaseExecutable } from "../scripts/plugin-release";
 import { controlOk } from "../test/support/emulator";
 import { yamlPortfolio } from "../test/support/yaml-program";
-import { BenchProject, type CommandRun } from "./pulumi-project";
+import { type GoBinaries, goBinaries } from "./go-binaries";
+import { BenchProject, type CommandRun, ROOT } from "./pulumi-project";
 
 const FRONT_DOOR_PHASES = ["up", "preview", "refresh", "change", "destroy"] as const;
 type FrontPhase = (typeof FRONT_DOOR_PHASES)[number];
@@ -43,11 +44,25 @@ const DOORS = [
   "plugin-yaml",
   // The release binary of `npm run plugin:release` (measured when it has been built).
   "release-yaml",
+  // The native floor (bench/go/floor-provider, a Go provider doing nothing) under a YAML program
+  // of the same shape: the floor of every non-TypeScript door (when listed in --doors).
+  "bare-yaml-native",
+  // A Go program of the same shape over the native floor (when listed in --doors).
+  "bare-go",
+  // The portfolio in Go on the generated SDK (sdk/go) with the release binary (when listed in --doors).
+  "go",
 ] as const;
 export type Door = (typeof DOORS)[number];
 const TS_DOORS: readonly Door[] = ["bare-ts-components", "bare-ts-dynamic", "dynamic-ts"];
 const YAML_DOORS: readonly Door[] = ["bare-yaml", "plugin-yaml", "release-yaml"];
 const isYaml = (door: Door) => door.includes("yaml");
+const isGo = (door: Door) => door === "go" || door === "bare-go";
+/** Doors that need the bench's Go binaries (bench/go-binaries.ts). */
+const NATIVE_DOORS: readonly Door[] = ["bare-yaml-native", "bare-go", "go"];
+/** Doors that run the release binary. */
+const RELEASE_DOORS: readonly Door[] = ["release-yaml", "go"];
+/** The bench's Go binaries, built before the first round when a door needs them. */
+let goBins: GoBinaries | undefined;
 
 export interface FrontDoorOptions {
   /**
@@ -98,6 +113,13 @@ interface FrontDoorSummary {
    * (`bare-yaml-outputs`, when measured): what is left once the state's size is the same.
    */
   releaseSameState?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
+  /**
+   * The release binary against the native floor (`bare-yaml-native`, when measured): a YAML
+   * program of the same shape over a Go provider that does nothing.
+   */
+  releaseNative?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
+  /** The Go door (sdk/go and the release binary) against the Go floor program over the native floor. */
+  go?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
   /** The dynamic resources against `bare-ts-dynamic-outputs`, likewise. */
   dynamicSameState?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
   pluginRequestsAtMostDynamic: boolean;
@@ -278,11 +300,11 @@ main(
 `;
 }
 
-function bareYamlProgram(name: string, n: number, min: number): string {
+function bareYamlProgram(name: string, n: number, min: number, native = false): string {
   const items = Array.from(
     { length: n },
     (_, i) => `  s${i}:
-    type: bare:index:Item
+    type: ${native ? "floor:index:Thing" : "bare:index:Item"}
     properties:
       name: s strategy ${i}
       triggers: [new_token_created]
@@ -297,14 +319,46 @@ function bareYamlProgram(name: string, n: number, min: number): string {
 runtime: yaml
 plugins:
   providers:
-    - name: bare
-      path: ./bare-plugin
+    - name: ${native ? `floor\n      path: ${needGo().floorProviderDir}` : "bare\n      path: ./bare-plugin"}
 resources:
 ${items}  active:
-    type: bare:index:Item
+    type: ${native ? "floor:index:Thing" : "bare:index:Item"}
     properties:
       name: active
       strategyIds:${n === 0 ? " []\n" : `\n${refs}`}`;
+}
+
+function needGo(): GoBinaries {
+  if (!goBins) throw new Error("the bench's Go binaries are not built");
+  return goBins;
+}
+
+/**
+ * A Go project run as a prebuilt binary: the Go door (the release binary as the provider plugin)
+ * or the Go floor (the native floor). N and the rule a change moves are the project's config.
+ */
+function goProgram(door: "go" | "bare-go", n: number, min: number): string {
+  const bins = needGo();
+  const [main, binary, plugin, dir] =
+    door === "go"
+      ? ["portfolio", bins.portfolioProgram, "strategy-alerts", dirname(releaseExecutable())]
+      : ["floor-portfolio", bins.floorProgram, "floor", bins.floorProviderDir];
+  // The program's folder is the source in bench/go (the host lists its packages from there, as
+  // in a user's project); what runs is the binary built from it.
+  return `name: bench-${door}
+main: ${join(ROOT, "bench/go", main)}
+runtime:
+  name: go
+  options:
+    binary: ${binary}
+plugins:
+  providers:
+    - name: ${plugin}
+      path: ${dir}
+config:
+  n: ${n}
+  min: ${min}
+`;
 }
 
 function program(door: Door, n: number, min: number): string {
@@ -325,6 +379,11 @@ function program(door: Door, n: number, min: number): string {
       return yamlPortfolio("bench-plugin-yaml", n, min);
     case "release-yaml":
       return yamlPortfolio("bench-release-yaml", n, min, "s", dirname(releaseExecutable()));
+    case "bare-yaml-native":
+      return bareYamlProgram(`bench-${door}`, n, min, true);
+    case "go":
+    case "bare-go":
+      return goProgram(door, n, min);
   }
 }
 
@@ -353,7 +412,7 @@ async function runDoor(
     apiKey: user.apiKey,
     baseUrl: em.baseUrl,
     env: { STRATEGY_ALERTS_RATE_DIR: windowDir },
-    language: yaml ? "yaml" : "typescript",
+    language: isGo(door) ? "go" : yaml ? "yaml" : "typescript",
     files: doorFiles(door),
     ...(at.packageRoot ? { packageRoot: at.packageRoot } : {}),
   });
@@ -383,7 +442,7 @@ async function runDoor(
         `  ${door.padEnd(24)} N=${n} ${phase.padEnd(8)} ${String(run.wallMs).padStart(7)} ms  requests ${entries.length}${run.code !== 0 ? `  EXIT ${run.code}: ${run.stderr.slice(0, 300)}` : ""}`,
       );
       if (run.code !== 0) break;
-      if (phase === "up" && !yaml && door !== "bare-ts-components") {
+      if (phase === "up" && !yaml && !isGo(door) && door !== "bare-ts-components") {
         providerBytes = serializedProviderBytes(await project.stackExport());
       }
     }
@@ -523,10 +582,11 @@ export async function measureFrontDoors(
   const summaries: FrontDoorSummary[] = [];
   const bytes: FrontDoorReport["serializedProviderBytes"] = { dynamic: 0, bareDynamic: 0 };
   const doors = doorsOf(options).filter((door) => {
-    if (door !== "release-yaml" || existsSync(releaseExecutable())) return true;
-    log("  release-yaml: no release binary (npm run plugin:release), not measured");
+    if (!RELEASE_DOORS.includes(door) || existsSync(releaseExecutable())) return true;
+    log(`  ${door}: no release binary (npm run plugin:release), not measured`);
     return false;
   });
+  if (doors.some((door) => NATIVE_DOORS.includes(door))) goBins = await goBinaries(log);
   for (const n of ns) {
     const clientRuns: Record<FrontPhase, number>[] = [];
     for (let round = 1; round <= options.rounds; round++) {
@@ -593,6 +653,9 @@ function summarise(
   const release = runs("release-yaml").length > 0 ? door("release-yaml", "bare-yaml") : undefined;
   const dynamicSameState =
     runs("bare-ts-dynamic-outputs").length > 0 ? door("dynamic-ts", "bare-ts-dynamic-outputs") : undefined;
+  const releaseNative =
+    release && runs("bare-yaml-native").length > 0 ? door("release-yaml", "bare-yaml-native") : undefined;
+  const go = runs("go").length > 0 && runs("bare-go").length > 0 ? door("go", "bare-go") : undefined;
   const releaseSameState =
     release && runs("bare-yaml-outputs").length > 0 ? door("release-yaml", "bare-yaml-outputs") : undefined;
   return {
@@ -605,6 +668,8 @@ function summarise(
     ...(release ? { release } : {}),
     ...(dynamicSameState ? { dynamicSameState } : {}),
     ...(releaseSameState ? { releaseSameState } : {}),
+    ...(releaseNative ? { releaseNative } : {}),
+    ...(go ? { go } : {}),
     pluginRequestsAtMostDynamic: plugin.requests <= dynamic.requests,
     dynamicBreakdownMs: {
       engineAndHost: wall("bare-ts-components"),
@@ -641,9 +706,23 @@ export function printFrontDoors(report: FrontDoorReport, log: (line: string) => 
     );
   }
   for (const x of report.summaries) {
-    if (!x.release) continue;
+    if (!x.release || !Number.isFinite(x.release.ratio)) continue;
     log(
       `release binary N=${x.n} ${x.phase.padEnd(8)} ${x.release.ratio.toFixed(2)} x floor (script plugin ${x.plugin.ratio.toFixed(2)} x): ${x.release.wallMs <= x.release.budgetMs ? "met" : "NOT met"}${sameState(x.releaseSameState)}`,
+    );
+  }
+  const wallOf = (door: Door, n: number, phase: FrontPhase) =>
+    median(report.rows.filter((w) => w.door === door && w.n === n && w.phase === phase).map((w) => w.wallMs));
+  for (const x of report.summaries) {
+    if (!x.releaseNative) continue;
+    log(
+      `release binary N=${x.n} ${x.phase.padEnd(8)} ${x.releaseNative.ratio.toFixed(2)} x the native floor (${s(x.releaseNative.wallMs).trim()} s against ${s(wallOf("bare-yaml-native", x.n, x.phase)).trim()} s + client): ${x.releaseNative.wallMs <= x.releaseNative.budgetMs ? "met" : "NOT met"}`,
+    );
+  }
+  for (const x of report.summaries) {
+    if (!x.go) continue;
+    log(
+      `Go door N=${x.n} ${x.phase.padEnd(8)} ${x.go.ratio.toFixed(2)} x the Go floor (${s(x.go.wallMs).trim()} s against ${s(wallOf("bare-go", x.n, x.phase)).trim()} s + client), requests ${x.go.requests}: ${x.go.wallMs <= x.go.budgetMs ? "met" : "NOT met"}`,
     );
   }
   const b = report.serializedProviderBytes;

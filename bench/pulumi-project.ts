@@ -38,15 +38,19 @@ export class BenchProject {
     apiKey: string;
     baseUrl: string;
     env?: Record<string, string>;
-    /** "yaml": `program` is the whole Pulumi.yaml of a YAML program (default: TypeScript index.ts). */
-    language?: "typescript" | "yaml";
+    /**
+     * "yaml": `program` is the whole Pulumi.yaml of a YAML program; "go": the whole Pulumi.yaml of
+     * a Go program run as a prebuilt binary (its parameters in the project's config). Default:
+     * TypeScript index.ts.
+     */
+    language?: "typescript" | "yaml" | "go";
     /** Extra files written beside the program, by relative path. */
     files?: Record<string, { text: string; mode?: number }>;
     /** The checkout whose package (and node_modules) the program uses (default: this one). */
     packageRoot?: string;
   }): Promise<BenchProject> {
     const dir = await mkdtemp(join(tmpdir(), "psa-bench-"));
-    const yaml = options.language === "yaml";
+    const yaml = options.language === "yaml" || options.language === "go";
     await writeFile(join(dir, "package.json"), JSON.stringify({ name: options.name, private: true }));
     if (yaml) {
       await writeFile(join(dir, "Pulumi.yaml"), options.program);
