@@ -1,0 +1,111 @@
+/**
+ * The walkthrough of a new Strategy field (CONTRIBUTING.md, "Adding a field"), followed on a copy
+ * of the descriptor: one entry with its echo and its review wording reaches the plugin schema,
+ * the docs table, the diff (runtime and detailed), the live inputs, adoption, the import's
+ * program and the review, none of which names it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { declareAccount } from "../../../../cli/import/declarations";
+import { renderProgram } from "../../../../cli/import/render-program";
+import { type InputField, KINDS } from "../../../../provider/model/kinds";
+import type { Strategy } from "../../../../provider/model/strategy";
+import { detailedDiff } from "../../../../provider/plugin/detailed-diff";
+import { pluginSchema } from "../../../../provider/plugin/package-schema";
+import { strategyChanges, strategySummary } from "../../../../provider/review/strategy-diff";
+import { adoptionPatch } from "../../../../provider/runtime/strategy-adoption";
+import { declaredFromLive, inputsFromLive } from "../../../../provider/runtime/strategy-live-inputs";
+import { changedFields, patchFor } from "../../../../provider/runtime/strategy-patch";
+import { kindTables } from "../../../../scripts/kind-docs";
+import { accountSnapshot, listedStrategy } from "../../../support/import-account";
+
+/** A field the service answers as sent, with a default. */
+const ALERT_CAP: InputField = {
+  description: "At most this many alerts a day (0: no cap).",
+  type: "integer",
+  typeWords: "integer",
+  default: 0,
+  checked: true,
+  echo: "always",
+  review: { label: "Alert cap", words: "value" },
+};
+/** A field the service never answers. */
+const QUIET_HOURS: InputField = {
+  description: "Hours without alerts.",
+  type: "string",
+  typeWords: "string",
+  checked: true,
+  echo: "never",
+  review: { label: "Quiet hours", words: "text" },
+};
+
+const original = KINDS.Strategy;
+const writable = KINDS as unknown as Record<string, unknown>;
+
+beforeEach(() => {
+  const { adopt, ...fields } = original.inputs;
+  writable.Strategy = {
+    ...original,
+    inputs: { ...fields, alertCap: ALERT_CAP, quietHours: QUIET_HOURS, adopt },
+  };
+});
+// Unit files share one module registry: the real descriptor is back before any other test.
+afterEach(() => {
+  writable.Strategy = original;
+});
+
+const live = (fields: Record<string, unknown>) => listedStrategy("s-1", "Alpha", fields as Partial<Strategy>);
+const RULES = [{ rule: "is_honeypot", dealbreaker: true }];
+
+describe("a new Strategy field declared once, in a copy of the descriptor", () => {
+  it("is in the plugin schema and the docs table, with its description", () => {
+    const schema = pluginSchema() as {
+      resources: Record<string, { inputProperties: Record<string, { description: string; type: string }> }>;
+    };
+    const props = schema.resources[original.pluginToken]!.inputProperties;
+    expect(props.alertCap).toMatchObject({ type: "integer", description: ALERT_CAP.description });
+    expect(kindTables("Strategy")).toContain(`| \`alertCap\` | integer | ${ALERT_CAP.description} |`);
+  });
+
+  it("is compared by the diff, named by the detailed diff, and reset to its default when removed", () => {
+    expect(changedFields({ alertCap: 1 }, { alertCap: 2 })).toEqual(["alertCap"]);
+    expect(detailedDiff("Strategy", { alertCap: 1 }, { alertCap: 2 })).toEqual({ alertCap: "UPDATE" });
+    expect(patchFor({ alertCap: 3 }, {})).toEqual({ alertCap: 0 });
+  });
+
+  it("is read back from the live object by a refresh, kept when the service never answers it", () => {
+    const inputs = inputsFromLive({ alertCap: 1, quietHours: "22-6" }, live({ alertCap: 5 }));
+    expect(inputs).toMatchObject({ alertCap: 5, quietHours: "22-6" });
+    expect(declaredFromLive(live({ alertCap: 0 }))).not.toHaveProperty("alertCap");
+    expect(declaredFromLive(live({ alertCap: 5 }))).toMatchObject({ alertCap: 5 });
+  });
+
+  it("is compared by adoption when the service answers it, and sent when declared otherwise", () => {
+    const declared = declaredFromLive(live({ alertCap: 5 }));
+    expect(adoptionPatch(live({ alertCap: 5 }), declared)).toEqual({});
+    expect(adoptionPatch(live({ alertCap: 5 }), { ...declared, alertCap: 7, quietHours: "1-2" })).toEqual({
+      alertCap: 7,
+      quietHours: "1-2",
+    });
+  });
+
+  it("is written by the import into the program", () => {
+    const snapshot = accountSnapshot({ strategies: [live({ alertCap: 5 })] });
+    const declared = declareAccount(snapshot).resources.find((d) => d.kind === "Strategy");
+    expect(declared?.args).toMatchObject({ alertCap: 5 });
+    expect(renderProgram(declareAccount(snapshot)).source).toContain("alertCap: 5");
+  });
+
+  it("is worded by the review, in changes and in a new strategy's summary", () => {
+    const words = (md: unknown[]) => md.map(String);
+    expect(words(strategyChanges({ alertCap: 1 }, { alertCap: 2 }, { tags: {} }))).toContain(
+      "Alert cap: 1 → 2",
+    );
+    expect(words(strategyChanges({}, { quietHours: "22-6" }, { tags: {} }))).toContain(
+      "Quiet hours: none → “22-6”",
+    );
+    const summary = words(
+      strategySummary({ triggers: ["token_graduated"], rules: RULES, alertCap: 3 }, { tags: {} }),
+    );
+    expect(summary).toContain("Alert cap: 3");
+  });
+});
