@@ -66,30 +66,6 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
     "being reworked: tested through test/integration/import/render-program.test.ts; imported by no test yet",
   "cli/import/write-output.ts":
     "being reworked: tested in test/unit/import/write-output.test.ts (to move under test/unit/cli/import/)",
-  "provider/api/account.ts":
-    "not yet moved: tested through test/integration/api/client.test.ts (every endpoint) and auth.test.ts",
-  "provider/api/backtests.ts":
-    "not yet moved: tested through test/integration/api/client.test.ts (every endpoint, pagination)",
-  "provider/api/base-url.ts":
-    "not yet moved: tested through the base URL tests of test/integration/api/client.test.ts",
-  "provider/api/client-parts.ts":
-    "not yet moved: what `new ApiClient` builds; tested through test/unit/api/client.test.ts",
-  "provider/api/devs.ts":
-    "not yet moved: tested through test/integration/api/client.test.ts and devs-and-microblog.test.ts",
-  "provider/api/evaluations.ts":
-    "not yet moved: tested through test/integration/api/client.test.ts (every endpoint, pagination)",
-  "provider/api/microblog.ts":
-    "not yet moved: tested through test/integration/api/client.test.ts and devs-and-microblog.test.ts",
-  "provider/api/notifications.ts":
-    "not yet moved: tested through test/integration/api/client.test.ts (every endpoint, pagination)",
-  "provider/api/paginate.ts":
-    "not yet moved: tested through the pagination tests of test/integration/api/client.test.ts",
-  "provider/api/rate-limit-headers.ts":
-    "not yet moved: tested through test/integration/api/rate-limit.test.ts and test/integration/api/variants.test.ts",
-  "provider/api/strategies.ts":
-    "not yet moved: its named test reaches it through the client (test/integration/api/strategies.test.ts)",
-  "provider/api/webhook.ts":
-    "not yet moved: its named test reaches it through the client (test/integration/api/webhook.test.ts)",
   "provider/credentials.ts":
     "not yet moved: tested through test/unit/runtime/settings.test.ts (the settings read it)",
   "provider/functions/lookup-client.ts":
