@@ -66,8 +66,6 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
     "being reworked: tested through test/integration/import/render-program.test.ts; imported by no test yet",
   "cli/import/write-output.ts":
     "being reworked: tested in test/unit/import/write-output.test.ts (to move under test/unit/cli/import/)",
-  "provider/credentials.ts":
-    "not yet moved: tested through test/unit/runtime/settings.test.ts (the settings read it)",
   "provider/functions/lookup-client.ts":
     "not yet moved: tested through test/integration/functions/lookups.test.ts",
   "provider/functions/lookup-outputs.ts":
@@ -158,16 +156,11 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
   "provider/review/account-resources.ts": "being reworked: tested through test/unit/review/render.test.ts",
   "provider/review/activation.ts":
     "not yet moved: tested through test/unit/review/render.test.ts and effects.test.ts",
-  "provider/review/backtest-charts.ts": "not yet moved: its named test imports it through the review's index",
   "provider/review/backtest-report.ts":
     "not yet moved: tested through test/integration/review/backtest-run.test.ts and render.test.ts",
   "provider/review/backtest-targets.ts":
     "not yet moved: tested through test/integration/review/backtest-run.test.ts",
-  "provider/review/errors.ts": "not yet moved: error classes; tested by test/unit/model/errors.test.ts",
-  "provider/review/fit-to-limit.ts": "not yet moved: its named test imports it through the review's index",
   "provider/review/html/blocks.ts": "not yet moved: tested through test/unit/review/html/page.test.ts",
-  "provider/review/html/escape.ts":
-    "not yet moved: tested through test/unit/review/html/page.test.ts (hostile names)",
   "provider/review/html/inline.ts": "not yet moved: tested through test/unit/review/html/page.test.ts",
   "provider/review/html/svg-chart.ts":
     "not yet moved: tested through test/unit/review/html/page.test.ts and drawn in Chromium by test/e2e/review.test.ts",
@@ -183,7 +176,6 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
   "provider/review/strategy-section.ts": "not yet moved: tested through test/unit/review/render.test.ts",
   "provider/review/temporaries.ts":
     "not yet moved: tested through test/integration/review/backtest-run.test.ts",
-  "provider/review/words.ts": "not yet moved: tested through test/unit/review/render.test.ts",
   "provider/runtime/context.ts":
     "not yet moved: tested through test/integration/runtime/ (each test makes its RuntimeContext)",
   "provider/runtime/developer-tags.ts":

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { chartTitle } from "../../../provider/review/backtest-charts";
 import type { BacktestReport } from "../../../provider/review/backtest-results";
 import { renderReview } from "../../../provider/review/render";
 import { report } from "../../support/backtest-report";
@@ -100,5 +101,23 @@ describe("charts and the live record in the Markdown report", () => {
     const { markdown } = renderReview(preview, { backtests: report(family.repeat(80)) });
     for (const title of fences(markdown).map(titleOf))
       expect(title).toMatch(new RegExp(`— (${family})+…$`, "u"));
+  });
+});
+
+describe("chartTitle", () => {
+  const chart = { subject: "Matches per day", strategy: "Safety first for every launch" } as Parameters<
+    typeof chartTitle
+  >[0];
+
+  it("keeps the subject whole and cuts the strategy's name to its width with an ellipsis", () => {
+    expect(chartTitle(chart, 12)).toBe("Matches per day — Safety firs…");
+    expect(chartTitle(chart, 100)).toBe("Matches per day — Safety first for every launch");
+  });
+
+  it("names a chart of a strategy without a name, and shows the name as the caller writes it", () => {
+    expect(chartTitle({ ...chart, strategy: "  " }, 12)).toBe("Matches per day — (no name)");
+    expect(chartTitle(chart, 100, (name) => name.toUpperCase())).toBe(
+      "Matches per day — SAFETY FIRST FOR EVERY LAUNCH",
+    );
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderReview } from "../../../provider/review";
+import { fitToLimit } from "../../../provider/review/fit-to-limit";
+import { text } from "../../../provider/review/markdown";
 import { digest, type StepSpec, UNKNOWN, urnOf } from "../../support/preview-fixtures";
 
 /** 1,000 new strategies, an activation, a webhook, developers, an error and a policy violation. */
@@ -173,5 +175,30 @@ describe("no empty headings", () => {
     const { preview } = bigChange();
     for (const maxLength of [65_536, 20_000, 5_000, 2_000])
       expect(emptyHeadings(renderReview(preview, { maxLength }).markdown), `${maxLength}`).toEqual([]);
+  });
+});
+
+describe("fitToLimit", () => {
+  const line = (words: string) => text(words);
+
+  it("leaves a report under the limit as it is, with nothing shortened", () => {
+    const blocks = [{ full: [line("Review"), line("one")], keep: true }, { full: [line("two")] }];
+    expect(fitToLimit(blocks, 10_000)).toEqual({ markdown: "Review\none\ntwo\n", shortened: [] });
+  });
+
+  it("takes the shorter form of a block that has one before cutting what is kept, and says what it left out", () => {
+    const long = Array.from({ length: 200 }, (_, i) => line(`token ${i} ${"x".repeat(20)}`));
+    const blocks = [
+      { full: [line("Review")], keep: true },
+      { full: long, shorter: { lines: [line("token list left out")], note: "the backtests' token lists" } },
+    ];
+    const { markdown, shortened } = fitToLimit(blocks, 2_000);
+    expect(markdown).toContain("Review");
+    expect(markdown).toContain("token list left out");
+    expect(markdown).toContain(
+      "**Shortened** to fit the 2,000-character comment limit: the backtests' token lists.",
+    );
+    expect(markdown).not.toContain("token 199");
+    expect(shortened).toContain("the backtests' token lists");
   });
 });
