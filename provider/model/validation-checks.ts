@@ -54,12 +54,6 @@ export function checkBoolean(value: unknown, path: string, issues: IssueList): v
   if (typeof value !== "boolean") issues.add(path, `must be a boolean, got ${describeValue(value)}`);
 }
 
-export function checkString(value: unknown, path: string, issues: IssueList): value is string {
-  if (typeof value === "string") return true;
-  issues.add(path, `must be a string, got ${describeValue(value)}`);
-  return false;
-}
-
 export type NumberRule = { min?: number; max?: number; integer?: boolean };
 
 /** Checks a number; returns it when valid so callers can compare it with its siblings. */
