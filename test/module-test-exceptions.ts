@@ -176,22 +176,10 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
   "provider/review/strategy-section.ts": "not yet moved: tested through test/unit/review/render.test.ts",
   "provider/review/temporaries.ts":
     "not yet moved: tested through test/integration/review/backtest-run.test.ts",
-  "provider/runtime/context.ts":
-    "not yet moved: tested through test/integration/runtime/ (each test makes its RuntimeContext)",
-  "provider/runtime/developer-tags.ts":
-    "not yet moved: tested through test/integration/runtime/developer-variants.test.ts",
-  "provider/runtime/followed-developer.ts":
-    "not yet moved: tested through test/integration/runtime/developer-variants.test.ts and test/unit/runtime/check-failures.test.ts",
-  "provider/runtime/ownership.ts":
-    "not yet moved: its named test reaches it through the handlers (test/integration/runtime/ownership.test.ts)",
   "provider/runtime/strategy-activation-plan-check.ts":
     "being reworked: tested end to end (test/e2e/strategy-activation.test.ts)",
   "provider/runtime/strategy-activation.ts":
     "being reworked: tested through test/integration/runtime/printable-messages.test.ts and end to end (test/e2e/strategy-activation.test.ts)",
   "provider/runtime/strategy-plan-check.ts":
     "being reworked: tested end to end (test/e2e/robustness.test.ts, the plan's total)",
-  "provider/runtime/trace.ts":
-    "not yet moved: the benchmarks' trace file; exercised by bench/ (npm run bench:pulumi), no test",
-  "provider/runtime/webhook-url.ts":
-    "not yet moved: tested through test/unit/runtime/handlers.test.ts (the Webhook's check)",
 };

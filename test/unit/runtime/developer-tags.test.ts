@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { UNKNOWN } from "../../../provider/model/unknown-value";
+import { RuntimeContext } from "../../../provider/runtime/context";
+import { developerTagsHandler } from "../../../provider/runtime/developer-tags";
+
+const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+
+describe("DeveloperTags before any call to the service", () => {
+  it("fails its check once per wrong input, naming each property", async () => {
+    const { failures } = await developerTagsHandler.check(
+      new RuntimeContext(),
+      {},
+      {
+        address: 42,
+        tagIds: "t1",
+        adopt: "yes",
+      },
+    );
+    expect(failures?.map((f) => f.property).sort()).toEqual(["address", "adopt", "tagIds"]);
+    expect(failures?.find((f) => f.property === "address")?.reason).toContain(
+      "an address of digits needs quotes",
+    );
+  });
+
+  it("checks an existing resource's tags to their canonical set without asking whether they are held", async () => {
+    const olds = { address: ADDRESS, tagIds: ["a"] };
+    const result = await developerTagsHandler.check(new RuntimeContext(), olds, {
+      address: ADDRESS,
+      tagIds: ["b", "a", "b"],
+      __provider: "p",
+    });
+    expect(result).toEqual({ inputs: { address: ADDRESS, tagIds: ["a", "b"] } });
+    const unknown = await developerTagsHandler.check(new RuntimeContext(), olds, {
+      address: ADDRESS,
+      tagIds: UNKNOWN,
+    });
+    expect(unknown.inputs).toEqual({ address: ADDRESS, tagIds: UNKNOWN });
+  });
+
+  it("diffs the tags as a set, replaces on a new address, and holds the developer's tags for the run", async () => {
+    const ctx = new RuntimeContext();
+    const olds = { address: ADDRESS, tagIds: ["a", "b"] };
+    expect(
+      await developerTagsHandler.diff(ctx, ADDRESS, olds, { address: ADDRESS, tagIds: ["b", "a"] }),
+    ).toEqual({
+      changes: false,
+      replaces: [],
+    });
+    expect(
+      await developerTagsHandler.diff(ctx, ADDRESS, olds, { address: ADDRESS, tagIds: ["a"] }),
+    ).toMatchObject({
+      changes: true,
+    });
+    expect(
+      await developerTagsHandler.diff(ctx, ADDRESS, olds, { address: "Other", tagIds: ["a", "b"] }),
+    ).toEqual({
+      changes: true,
+      replaces: ["address"],
+    });
+    expect(ctx.run.heldObjects.has(`tags ${ADDRESS}`)).toBe(true);
+  });
+});
