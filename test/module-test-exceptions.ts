@@ -154,10 +154,6 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
   "provider/resources/webhook.ts":
     "being reworked: resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
   "provider/review/account-resources.ts": "being reworked: tested through test/unit/review/render.test.ts",
-  "provider/review/activation.ts":
-    "not yet moved: tested through test/unit/review/render.test.ts and effects.test.ts",
-  "provider/review/backtest-report.ts":
-    "not yet moved: tested through test/integration/review/backtest-run.test.ts and render.test.ts",
   "provider/review/backtest-targets.ts":
     "not yet moved: tested through test/integration/review/backtest-run.test.ts",
   "provider/review/html/blocks.ts": "not yet moved: tested through test/unit/review/html/page.test.ts",
@@ -166,14 +162,10 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
     "not yet moved: tested through test/unit/review/html/page.test.ts and drawn in Chromium by test/e2e/review.test.ts",
   "provider/review/mermaid-chart.ts":
     "not yet moved: tested through test/unit/review/backtest-charts.test.ts and rendered by the real Mermaid in test/e2e/review-charts.test.ts",
-  "provider/review/preview-input.ts":
-    "not yet moved: tested through test/unit/cli/commands/review.test.ts and render.test.ts (input that is not a preview)",
   "provider/review/review-run.ts":
     "not yet moved: tested through test/unit/review/leftovers.test.ts and test/integration/review/backtest-run.test.ts",
-  "provider/review/rule-diff.ts": "not yet moved: tested through test/unit/review/render.test.ts",
   "provider/review/session.ts": "not yet moved: tested through test/integration/review/backtest-run.test.ts",
   "provider/review/strategy-diff.ts": "being reworked: tested through test/unit/review/render.test.ts",
-  "provider/review/strategy-section.ts": "not yet moved: tested through test/unit/review/render.test.ts",
   "provider/review/temporaries.ts":
     "not yet moved: tested through test/integration/review/backtest-run.test.ts",
   "provider/runtime/strategy-activation-plan-check.ts":

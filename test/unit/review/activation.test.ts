@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { renderReview } from "../../../provider/index";
+import { reviewActivation, unchangedActivations } from "../../../provider/review/activation";
+import { digest, type StepSpec, UNKNOWN, urnOf } from "../../support/preview-fixtures";
+
+const n = (x: number) => x.toLocaleString("en-US");
+
+const base = {
+  name: "Safety first",
+  triggers: ["new_token_created"],
+  rules: [
+    { rule: "is_honeypot", dealbreaker: false },
+    { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
+  ],
+};
+
+function strategyUpdate(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  id = "11111111-1111-4111-8111-111111111111",
+): StepSpec {
+  return { op: "update", kind: "Strategy", name: "safety", id, old: before, new: after };
+}
+
+function render(specs: StepSpec[], context = {}) {
+  return renderReview(digest(specs), context);
+}
+
+describe("renderReview: activation", () => {
+  const ids = {
+    a: "aaaaaaaa-0000-4000-8000-000000000001",
+    b: "aaaaaaaa-0000-4000-8000-000000000002",
+    out: "aaaaaaaa-0000-4000-8000-000000000003",
+  };
+  const strategies = (extra: { id: string; name: string; isActive: boolean }[] = []) => [
+    { id: ids.a, name: "Alpha", isActive: true },
+    { id: ids.b, name: "Beta", isActive: false },
+    ...extra,
+  ];
+  const move: StepSpec[] = [
+    { op: "create", kind: "Strategy", name: "gamma", new: { ...base, name: "Gamma" } },
+    {
+      op: "update",
+      kind: "StrategyActivation",
+      name: "active",
+      id: "activation-1",
+      old: { strategyIds: [ids.a], exclusive: false },
+      new: { strategyIds: [ids.b, UNKNOWN], exclusive: false },
+      deps: { strategyIds: [urnOf("Strategy", "beta"), urnOf("Strategy", "gamma")] },
+    },
+  ];
+
+  it("names the strategies that become active (new ones too) and inactive, with the plan headroom", () => {
+    const outside = Array.from({ length: 21 }, (_, i) => ({
+      id: `out-${i}`,
+      name: `Outside ${i}`,
+      isActive: true,
+    }));
+    const result = render(move, {
+      account: { plan: "PRO", activeLimit: 25, strategies: strategies(outside) },
+    });
+    expect(result.markdown).toContain("Becomes active (starts sending alerts): “Beta”, “Gamma” (new)");
+    expect(result.markdown).toContain("⚠️ **Warning:** becomes inactive (stops sending alerts): “Alpha”");
+    // Beta + Gamma from the stack, 21 active outside it.
+    expect(result.markdown).toContain(
+      `active ${2 + outside.length} of 25 on PRO (2 declared by this stack, ${outside.length} outside it)`,
+    );
+    expect(result.exceedsPlan).toBe(false);
+  });
+
+  it("explains a change that would exceed the plan's active limit", () => {
+    const outside = Array.from({ length: 24 }, (_, i) => ({
+      id: `out-${i}`,
+      name: `Outside ${i}`,
+      isActive: true,
+    }));
+    const result = render(move, {
+      account: { plan: "PRO", activeLimit: 25, strategies: strategies(outside) },
+    });
+    const total = 2 + outside.length;
+    expect(result.exceedsPlan).toBe(true);
+    expect(result.markdown).toContain(`active ${total} of 25 on PRO`);
+    expect(result.markdown).toContain(
+      `**This change exceeds the plan:** PRO allows 25 active strategies and ${total} would be active`,
+    );
+    expect(result.markdown).toContain(`remove ${total - 25} from the active set`);
+  });
+
+  it("counts an exclusive set without the strategies it deactivates", () => {
+    const exclusive = move.map((s) =>
+      s.kind === "StrategyActivation" ? { ...s, new: { ...s.new, exclusive: true } } : s,
+    );
+    const result = render(exclusive, {
+      account: {
+        plan: "DEGEN",
+        activeLimit: 50,
+        strategies: strategies([{ id: ids.out, name: "Manual", isActive: true }]),
+      },
+    });
+    expect(result.markdown).toContain(
+      "- ⚠️ **Warning:** `exclusive`: every other active strategy of the account is deactivated (stops sending alerts), made in the app or not: “Manual”",
+    );
+    expect(result.markdown).toContain("active 2 of 50 on DEGEN (2 declared by this stack, 0 outside it)");
+  });
+
+  it("reads an activation whose only difference is the ids of strategies updated in place as unchanged", () => {
+    const specs: StepSpec[] = [
+      strategyUpdate(
+        { ...base, name: "Alpha" },
+        {
+          ...base,
+          name: "Alpha",
+          rules: [base.rules[0], { rule: "liquidity_usd", dealbreaker: false, min: 20000 }],
+        },
+        ids.a,
+      ),
+      {
+        op: "update",
+        kind: "StrategyActivation",
+        name: "active",
+        id: "activation-1",
+        old: { strategyIds: [ids.a], exclusive: false },
+        new: { strategyIds: [UNKNOWN], exclusive: false },
+        deps: { strategyIds: [urnOf("Strategy", "safety")] },
+      },
+    ];
+    const result = render(specs, {
+      account: { plan: "PRO", activeLimit: 25, strategies: strategies() },
+    });
+    expect(result.counts).toEqual({ Strategy: { update: 1 } });
+    expect(result.markdown).toContain(`\`liquidity_usd\`: min ${n(5000)} → ${n(20000)} (tighter)`);
+    expect(result.markdown).not.toContain("StrategyActivation");
+    expect(result.markdown).not.toContain("### Activation");
+    expect(result.markdown).not.toMatch(/becomes (in)?active|deactivates the strategies|active set/i);
+  });
+
+  it("tells an unknown id of a new strategy from one of a strategy updated in place", () => {
+    const specs: StepSpec[] = [
+      strategyUpdate({ ...base, name: "Alpha" }, { ...base, name: "Alpha", alertCooldownMins: 5 }, ids.a),
+      { op: "create", kind: "Strategy", name: "gamma", new: { ...base, name: "Gamma" } },
+      {
+        op: "update",
+        kind: "StrategyActivation",
+        name: "active",
+        id: "activation-1",
+        old: { strategyIds: [ids.a], exclusive: false },
+        new: { strategyIds: [UNKNOWN, UNKNOWN], exclusive: false },
+        deps: { strategyIds: [urnOf("Strategy", "safety"), urnOf("Strategy", "gamma")] },
+      },
+    ];
+    const result = render(specs, { account: { plan: "PRO", activeLimit: 25, strategies: strategies() } });
+    expect(result.counts.StrategyActivation).toEqual({ update: 1 });
+    expect(result.markdown).toContain("- The service activates the strategies added to this set.");
+    expect(result.markdown).toContain("- Becomes active (starts sending alerts): “Gamma” (new)");
+    expect(result.markdown).not.toContain("becomes inactive");
+    expect(result.markdown).not.toContain("deactivates");
+    expect(result.markdown).toContain("active 2 of 25 on PRO (2 declared by this stack, 0 outside it)");
+  });
+
+  it("says when the headroom is unknown because no credentials were given", () => {
+    expect(render(move).markdown).toContain("Plan headroom not shown");
+  });
+});
+
+describe("reviewActivation", () => {
+  it("has nothing to say when no activation changes", () => {
+    expect(reviewActivation([])).toBeUndefined();
+    expect(unchangedActivations([]).size).toBe(0);
+  });
+});

@@ -1,0 +1,158 @@
+import { describe, expect, it } from "vitest";
+import { renderReview } from "../../../provider/index";
+import { parsePreview } from "../../../provider/review/preview-json";
+import { strategyBlocks } from "../../../provider/review/strategy-section";
+import { digest, type StepSpec, UNKNOWN } from "../../support/preview-fixtures";
+
+const n = (x: number) => x.toLocaleString("en-US");
+
+const base = {
+  name: "Safety first",
+  triggers: ["new_token_created"],
+  rules: [
+    { rule: "is_honeypot", dealbreaker: false },
+    { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
+  ],
+};
+
+function strategyUpdate(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  id = "11111111-1111-4111-8111-111111111111",
+): StepSpec {
+  return { op: "update", kind: "Strategy", name: "safety", id, old: before, new: after };
+}
+
+function render(specs: StepSpec[], context = {}) {
+  return renderReview(digest(specs), context);
+}
+
+describe("renderReview: strategy domain diff", () => {
+  it("names trigger, trigger config, cooldown, name, description, strict and matching changes", () => {
+    const tagA = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
+    const tagB = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
+    const old = {
+      ...base,
+      description: "Old words",
+      triggers: ["microblog_mention_direct", "new_token_created"],
+      triggerConfigs: { microblog_mention_direct: { tagId: tagA } },
+      alertCooldownMins: 30,
+    };
+    const neu = {
+      ...base,
+      name: "Safety second",
+      description: "New words",
+      triggers: ["microblog_mention_direct", "token_graduated"],
+      triggerConfigs: { microblog_mention_direct: { tagId: tagB } },
+      alertCooldownMins: 60,
+      strict: true,
+      matching: { enabled: true, minPercent: 80 },
+    };
+    const md = render([strategyUpdate(old, neu)], {
+      tagNames: { [tagA]: "KOL Majors", [tagB]: "Degen Calls" },
+    }).markdown;
+    expect(md).toContain("Name: “Safety first” → “Safety second”");
+    expect(md).toContain("Description: “Old words” → “New words”");
+    expect(md).toContain("Trigger added: `token_graduated`");
+    expect(md).toContain("Trigger removed: `new_token_created`");
+    expect(md).toContain(
+      `Trigger config \`microblog_mention_direct\`: tag “KOL Majors” (\`${tagA}\`) → tag “Degen Calls” (\`${tagB}\`)`,
+    );
+    expect(md).toContain("Alert cooldown: 30 minutes → 60 minutes");
+    expect(md).toContain("Strict mode turned on");
+    expect(md).toContain("Matching: off (every group must pass) → at least 80% of the rules");
+  });
+
+  it("never shows a pure reordering of rules, triggers or wallet types", () => {
+    const old = {
+      ...base,
+      triggers: ["new_token_created", "token_graduated"],
+      rules: [
+        { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
+        { rule: "is_honeypot", dealbreaker: false },
+        {
+          rule: "quality_wallet_count",
+          dealbreaker: false,
+          config: { minWallets: 3, walletTypes: ["kol", "smart_wallet"] },
+        },
+      ],
+    };
+    const neu = {
+      ...base,
+      triggers: ["token_graduated", "new_token_created"],
+      rules: [
+        {
+          rule: "quality_wallet_count",
+          dealbreaker: false,
+          config: { walletTypes: ["smart_wallet", "kol"], minWallets: 3 },
+        },
+        { rule: "is_honeypot", dealbreaker: false, enabled: true },
+        { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
+      ],
+    };
+    const md = render([strategyUpdate(old, neu)]).markdown;
+    expect(md).toContain("No domain change");
+    expect(md).not.toMatch(/Added|Removed|→|Trigger/);
+  });
+
+  it("describes a new strategy in full and a deleted one by name", () => {
+    const neu = {
+      ...base,
+      name: "Fresh",
+      rules: [
+        { rule: "is_honeypot", dealbreaker: true },
+        { rule: "market_cap", dealbreaker: false, max: 50000 },
+      ],
+      alertCooldownMins: 15,
+    };
+    const md = render([
+      { op: "create", kind: "Strategy", name: "fresh", new: neu },
+      {
+        op: "delete",
+        kind: "Strategy",
+        name: "old",
+        id: "22222222-2222-4222-8222-222222222222",
+        old: { ...base, name: "Old one" },
+      },
+    ]).markdown;
+    expect(md).toContain("#### “Fresh” (`fresh`): new strategy");
+    expect(md).toContain("Triggers: `new_token_created`");
+    expect(md).toContain("Dealbreakers (1): `is_honeypot` must be false");
+    expect(md).toContain(`Rules (1): \`market_cap\` max ${n(50000)}`);
+    expect(md).toContain("Alert cooldown: 15 minutes");
+    expect(md).toContain("#### “Old one” (`old`): deleted");
+    expect(md).toContain(
+      "#### “Old one” (`old`): deleted\n\n- ⚠️ **Warning:** the service deletes the strategy from the account: its alerts stop for good.\n",
+    );
+    expect(md).toContain(`Its ${base.rules.length} rules go with it.`);
+    expect(md).toContain(
+      "#### “Fresh” (`fresh`): new strategy\n\n- The service creates the strategy, inactive: it sends no alerts until a StrategyActivation activates it.\n",
+    );
+  });
+
+  it("shows values known only after apply as such", () => {
+    const neu = {
+      ...base,
+      triggers: ["followed_dev_new_token_created"],
+      triggerConfigs: { followed_dev_new_token_created: { scope: "wallet", developerAddress: UNKNOWN } },
+    };
+    const md = render([{ op: "create", kind: "Strategy", name: "dev", new: neu }]).markdown;
+    expect(md).toContain("scope wallet, developer (known after apply)");
+    expect(md).not.toContain(UNKNOWN);
+  });
+});
+
+describe("strategyBlocks", () => {
+  it("writes no section without a strategy step, and a heading then one block per strategy", () => {
+    expect(strategyBlocks([], new Map(), false)).toEqual([]);
+    const { steps } = parsePreview(digest([{ op: "create", kind: "Strategy", name: "safety", new: base }]));
+    const blocks = strategyBlocks(
+      steps.filter((s) => s.kind === "Strategy"),
+      new Map(),
+      false,
+    );
+    expect(blocks).toHaveLength(2);
+    expect(blocks[1]?.strategy?.name).toBe("Safety first");
+    expect(blocks[1]?.full[0]).toMatch(/^#### “Safety first” \(`safety`\): /);
+  });
+});
