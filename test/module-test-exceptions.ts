@@ -156,12 +156,6 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
   "provider/review/account-resources.ts": "being reworked: tested through test/unit/review/render.test.ts",
   "provider/review/backtest-targets.ts":
     "not yet moved: tested through test/integration/review/backtest-run.test.ts",
-  "provider/review/html/blocks.ts": "not yet moved: tested through test/unit/review/html/page.test.ts",
-  "provider/review/html/inline.ts": "not yet moved: tested through test/unit/review/html/page.test.ts",
-  "provider/review/html/svg-chart.ts":
-    "not yet moved: tested through test/unit/review/html/page.test.ts and drawn in Chromium by test/e2e/review.test.ts",
-  "provider/review/mermaid-chart.ts":
-    "not yet moved: tested through test/unit/review/backtest-charts.test.ts and rendered by the real Mermaid in test/e2e/review-charts.test.ts",
   "provider/review/review-run.ts":
     "not yet moved: tested through test/unit/review/leftovers.test.ts and test/integration/review/backtest-run.test.ts",
   "provider/review/session.ts": "not yet moved: tested through test/integration/review/backtest-run.test.ts",
