@@ -154,14 +154,7 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
   "provider/resources/webhook.ts":
     "being reworked: resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
   "provider/review/account-resources.ts": "being reworked: tested through test/unit/review/render.test.ts",
-  "provider/review/backtest-targets.ts":
-    "not yet moved: tested through test/integration/review/backtest-run.test.ts",
-  "provider/review/review-run.ts":
-    "not yet moved: tested through test/unit/review/leftovers.test.ts and test/integration/review/backtest-run.test.ts",
-  "provider/review/session.ts": "not yet moved: tested through test/integration/review/backtest-run.test.ts",
   "provider/review/strategy-diff.ts": "being reworked: tested through test/unit/review/render.test.ts",
-  "provider/review/temporaries.ts":
-    "not yet moved: tested through test/integration/review/backtest-run.test.ts",
   "provider/runtime/strategy-activation-plan-check.ts":
     "being reworked: tested end to end (test/e2e/strategy-activation.test.ts)",
   "provider/runtime/strategy-activation.ts":
