@@ -28,6 +28,7 @@ const FAULT_KINDS = [
   "latency",
   "drop before commit",
   "drop after commit",
+  "activation failed midway",
   "emulator restart",
   "pulumi up killed",
   "key rotated",
@@ -242,6 +243,15 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
       await add("drop before commit", { method: mb, path: pb, drop: "before", count: 1 });
       const [ma, pa] = pick(WRITE_ROUTES);
       await add("drop after commit", { method: ma, path: pa, drop: "after-commit", count: 1 });
+      // Each round moves a strategy into the active set (even rounds) or out of it (odd ones):
+      // that request failing past the client's retries fails the activation's update midway, and
+      // what it did change must be recorded so the reruns converge (nothing left active unseen).
+      await add("activation failed midway", {
+        method: "POST",
+        path: `/strategies/:id/${round % 2 === 0 ? "activate" : "deactivate"}`,
+        status: 500,
+        count: 4,
+      });
       const roundFaults: FaultOutcome[] = [];
       const collect = async () => {
         const j = await em.control<Journal>("GET", "/requests");
