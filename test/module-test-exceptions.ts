@@ -66,10 +66,6 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
     "being reworked: tested through test/integration/import/render-program.test.ts; imported by no test yet",
   "cli/import/write-output.ts":
     "being reworked: tested in test/unit/import/write-output.test.ts (to move under test/unit/cli/import/)",
-  "provider/functions/lookup-client.ts":
-    "not yet moved: tested through test/integration/functions/lookups.test.ts",
-  "provider/functions/lookup-outputs.ts":
-    "not yet moved: the …Output forms; tested end to end (test/e2e/packaged.test.ts)",
   "provider/model/checked-at-apply.ts":
     "being reworked: tested through test/unit/runtime/check-failures.test.ts",
   "provider/model/kinds/developer-tags.ts":
