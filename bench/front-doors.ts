@@ -21,6 +21,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunningEmulator } from "../emulator/server";
+import { version as packageVersion } from "../package.json";
 import { createClient } from "../provider/api/client";
 import { releaseExecutable } from "../scripts/plugin-release";
 import { controlOk } from "../test/support/emulator";
@@ -47,6 +48,11 @@ const DOORS = [
   // The native floor (bench/go/floor-provider, a Go provider doing nothing) under a YAML program
   // of the same shape: the floor of every non-TypeScript door (when listed in --doors).
   "bare-yaml-native",
+  // The same two YAML doors with their plugin installed in the project's PULUMI_HOME (`pulumi
+  // plugin install … --file`) instead of named by path in Pulumi.yaml: the engine then caches
+  // the plugin's schema after the first command, as on a user's machine.
+  "bare-yaml-native-installed",
+  "release-yaml-installed",
   // A Go program of the same shape over the native floor (when listed in --doors).
   "bare-go",
   // The portfolio in Go on the generated SDK (sdk/go) with the release binary (when listed in --doors).
@@ -58,9 +64,18 @@ const YAML_DOORS: readonly Door[] = ["bare-yaml", "plugin-yaml", "release-yaml"]
 const isYaml = (door: Door) => door.includes("yaml");
 const isGo = (door: Door) => door === "go" || door === "bare-go";
 /** Doors that need the bench's Go binaries (bench/go-binaries.ts). */
-const NATIVE_DOORS: readonly Door[] = ["bare-yaml-native", "bare-go", "go"];
+const NATIVE_DOORS: readonly Door[] = ["bare-yaml-native", "bare-yaml-native-installed", "bare-go", "go"];
 /** Doors that run the release binary. */
-const RELEASE_DOORS: readonly Door[] = ["release-yaml", "go"];
+const RELEASE_DOORS: readonly Door[] = ["release-yaml", "release-yaml-installed", "go"];
+/** Doors whose plugin is installed rather than named by path: [name, version, file]. */
+function installedPlugin(door: Door): [string, string, string] | undefined {
+  if (door === "release-yaml-installed") return ["strategy-alerts", packageVersion, releaseExecutable()];
+  if (door === "bare-yaml-native-installed")
+    return ["floor", "0.0.1", join(needGo().floorProviderDir, "pulumi-resource-floor")];
+  return undefined;
+}
+/** A YAML program without its `plugins` section: the engine finds the installed plugin. */
+const withoutPlugins = (yaml: string) => yaml.replace(/^plugins:\n(?: {2,}.*\n)+/m, "");
 /** The bench's Go binaries, built before the first round when a door needs them. */
 let goBins: GoBinaries | undefined;
 
@@ -118,6 +133,8 @@ interface FrontDoorSummary {
    * program of the same shape over a Go provider that does nothing.
    */
   releaseNative?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
+  /** Both installed (`release-yaml-installed` against `bare-yaml-native-installed`), when measured. */
+  releaseInstalled?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
   /** The Go door (sdk/go and the release binary) against the Go floor program over the native floor. */
   go?: { wallMs: number; requests: number; budgetMs: number; ratio: number };
   /** The dynamic resources against `bare-ts-dynamic-outputs`, likewise. */
@@ -381,6 +398,10 @@ function program(door: Door, n: number, min: number): string {
       return yamlPortfolio("bench-release-yaml", n, min, "s", dirname(releaseExecutable()));
     case "bare-yaml-native":
       return bareYamlProgram(`bench-${door}`, n, min, true);
+    case "bare-yaml-native-installed":
+      return withoutPlugins(bareYamlProgram(`bench-${door}`, n, min, true));
+    case "release-yaml-installed":
+      return withoutPlugins(yamlPortfolio(`bench-${door}`, n, min));
     case "go":
     case "bare-go":
       return goProgram(door, n, min);
@@ -419,6 +440,8 @@ async function runDoor(
   const rows: FrontDoorRow[] = [];
   let providerBytes: number | undefined;
   try {
+    const installed = installedPlugin(door);
+    if (installed) await project.installPlugin(...installed);
     for (const phase of FRONT_DOOR_PHASES) {
       const before = (await journal(em, user.userId)).length;
       const run = await runPhase(project, phase, () => program(door, n, 5000));
@@ -655,6 +678,10 @@ function summarise(
     runs("bare-ts-dynamic-outputs").length > 0 ? door("dynamic-ts", "bare-ts-dynamic-outputs") : undefined;
   const releaseNative =
     release && runs("bare-yaml-native").length > 0 ? door("release-yaml", "bare-yaml-native") : undefined;
+  const releaseInstalled =
+    runs("release-yaml-installed").length > 0 && runs("bare-yaml-native-installed").length > 0
+      ? door("release-yaml-installed", "bare-yaml-native-installed")
+      : undefined;
   const go = runs("go").length > 0 && runs("bare-go").length > 0 ? door("go", "bare-go") : undefined;
   const releaseSameState =
     release && runs("bare-yaml-outputs").length > 0 ? door("release-yaml", "bare-yaml-outputs") : undefined;
@@ -669,6 +696,7 @@ function summarise(
     ...(dynamicSameState ? { dynamicSameState } : {}),
     ...(releaseSameState ? { releaseSameState } : {}),
     ...(releaseNative ? { releaseNative } : {}),
+    ...(releaseInstalled ? { releaseInstalled } : {}),
     ...(go ? { go } : {}),
     pluginRequestsAtMostDynamic: plugin.requests <= dynamic.requests,
     dynamicBreakdownMs: {
@@ -717,6 +745,12 @@ export function printFrontDoors(report: FrontDoorReport, log: (line: string) => 
     if (!x.releaseNative) continue;
     log(
       `release binary N=${x.n} ${x.phase.padEnd(8)} ${x.releaseNative.ratio.toFixed(2)} x the native floor (${s(x.releaseNative.wallMs).trim()} s against ${s(wallOf("bare-yaml-native", x.n, x.phase)).trim()} s + client): ${x.releaseNative.wallMs <= x.releaseNative.budgetMs ? "met" : "NOT met"}`,
+    );
+  }
+  for (const x of report.summaries) {
+    if (!x.releaseInstalled) continue;
+    log(
+      `release binary installed N=${x.n} ${x.phase.padEnd(8)} ${x.releaseInstalled.ratio.toFixed(2)} x the native floor installed (${s(x.releaseInstalled.wallMs).trim()} s against ${s(wallOf("bare-yaml-native-installed", x.n, x.phase)).trim()} s + client): ${x.releaseInstalled.wallMs <= x.releaseInstalled.budgetMs ? "met" : "NOT met"}`,
     );
   }
   for (const x of report.summaries) {

@@ -38,7 +38,11 @@ async function sourceHash(): Promise<string> {
   const hash = createHash("sha256");
   for (const dir of ["bench/go", "sdk/go"]) {
     for (const file of await filesUnder(join(ROOT, dir))) {
-      hash.update(relative(ROOT, file)).update("\0").update(await readFile(file)).update("\0");
+      hash
+        .update(relative(ROOT, file))
+        .update("\0")
+        .update(await readFile(file))
+        .update("\0");
     }
   }
   return hash.digest("hex").slice(0, 12);

@@ -87,6 +87,14 @@ export class BenchProject {
     return project;
   }
 
+  /**
+   * `pulumi plugin install resource <name> <version> --file <file>` into the project's own
+   * PULUMI_HOME: the plugin installed as a user installs it, so the engine caches its schema.
+   */
+  installPlugin(name: string, version: string, file: string): Promise<void> {
+    return this.must(["plugin", "install", "resource", name, version, "--file", file]);
+  }
+
   writeProgram(source: string): Promise<void> {
     return writeFile(join(this.dir, this.programFile), source);
   }
