@@ -36,10 +36,6 @@ export const MODULE_TEST_EXCEPTIONS: Readonly<Record<string, string>> = {
 export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
   "cli/commands/import.ts":
     "being reworked: tested in test/integration/import/import-command.test.ts, to move to test/integration/cli/commands/import.test.ts",
-  "cli/doctor/probe-strategy.ts":
-    "not yet moved: the write probe's strategy; run by test/integration/cli/doctor/run.test.ts (--write-probe, the sweep)",
-  "cli/doctor/write-probe.ts":
-    "not yet moved: the --write-probe checks; run by test/integration/cli/doctor/run.test.ts and run.variants.test.ts",
   "cli/import/declarations.ts":
     "being reworked: tested through test/unit/import/ and test/integration/import/ (to move to test/unit/cli/import/)",
   "cli/import/import-account.ts":
