@@ -147,10 +147,4 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
     "being reworked: resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
   "provider/review/account-resources.ts": "being reworked: tested through test/unit/review/render.test.ts",
   "provider/review/strategy-diff.ts": "being reworked: tested through test/unit/review/render.test.ts",
-  "provider/runtime/strategy-activation-plan-check.ts":
-    "being reworked: tested end to end (test/e2e/strategy-activation.test.ts)",
-  "provider/runtime/strategy-activation.ts":
-    "being reworked: tested through test/integration/runtime/printable-messages.test.ts and end to end (test/e2e/strategy-activation.test.ts)",
-  "provider/runtime/strategy-plan-check.ts":
-    "being reworked: tested end to end (test/e2e/robustness.test.ts, the plan's total)",
 };

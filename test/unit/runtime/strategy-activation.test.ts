@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { UNKNOWN } from "../../../provider/model/unknown-value";
+import { RuntimeContext } from "../../../provider/runtime/context";
+import {
+  ACTIVATION_IMPORT_ID,
+  strategyActivationHandler,
+} from "../../../provider/runtime/strategy-activation";
+
+describe("StrategyActivation before any call to the service", () => {
+  it("fails its check once per wrong input, naming each property", async () => {
+    const { failures } = await strategyActivationHandler.check(
+      new RuntimeContext(),
+      {},
+      {
+        strategyIds: "s1",
+        exclusive: "yes",
+      },
+    );
+    expect(failures?.map((f) => f.property).sort()).toEqual(["exclusive", "strategyIds"]);
+    expect(failures?.find((f) => f.property === "exclusive")?.reason).toMatch(
+      /^exclusive must be a boolean, got /,
+    );
+  });
+
+  it("diffs the set, not its order or repeats, and always changes while an id is unknown", async () => {
+    const ctx = new RuntimeContext();
+    const olds = { strategyIds: ["a", "b"], exclusive: false };
+    const diff = (news: Record<string, unknown>) =>
+      strategyActivationHandler.diff(ctx, "activation-1", olds, news);
+    expect(await diff({ strategyIds: ["b", "a", "a"], exclusive: false })).toEqual({
+      changes: false,
+      replaces: [],
+    });
+    expect(await diff({ strategyIds: ["a", "b"], exclusive: true })).toEqual({ changes: true, replaces: [] });
+    expect(await diff({ strategyIds: ["a"] })).toEqual({ changes: true, replaces: [] });
+    expect(await diff({ strategyIds: ["a", "b", UNKNOWN] })).toEqual({ changes: true, replaces: [] });
+  });
+});
