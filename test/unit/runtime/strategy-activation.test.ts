@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../../provider/model/unknown-value";
 import { RuntimeContext } from "../../../provider/runtime/context";
-import {
-  ACTIVATION_IMPORT_ID,
-  strategyActivationHandler,
-} from "../../../provider/runtime/strategy-activation";
+import { strategyActivationHandler } from "../../../provider/runtime/strategy-activation";
 
 describe("StrategyActivation before any call to the service", () => {
   it("fails its check once per wrong input, naming each property", async () => {
