@@ -5,7 +5,7 @@
  * the engine plans them), so the report never says less than the account will see. A kind or
  * an operation without a sentence does not type-check.
  */
-import type { ResourceKind } from "../model/type-tokens";
+import type { ResourceKind } from "../model/plain-types";
 import { isUnknown } from "../model/unknown-value";
 import { urlWords } from "./account-resources";
 import { code, type Md, md, message } from "./markdown";
