@@ -163,10 +163,13 @@ describe.runIf(inject("pulumiBinDir"))(
         .filter((d) => d.severity === "error")
         .map((d) => d.message)
         .join("\n");
-      expect(errors).toContain(`webhook url ${receiver.url}/hook2 was saved but not verified`);
+      // The receiver's path (`/hooks/<name>`) reads as a credential, as a chat service's hook
+      // path is: the message masks it and the state holds the url as a secret.
+      expect(errors).toContain(`webhook url ${receiver.url}/*** was saved but not verified`);
+      expect(errors).not.toContain("/hook2");
       const state = JSON.parse(await project.exportState());
       const hook = state.deployment.resources.find((r: { type: string }) => r.type.endsWith(":Webhook"));
-      expect(hook.outputs.url).toBe(`${receiver.url}/hook2`);
+      expect(hook.outputs.url).toHaveProperty("ciphertext");
       expect(hook.outputs.secret).toHaveProperty("ciphertext");
 
       receiver.mode = "echo";
