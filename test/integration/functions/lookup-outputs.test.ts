@@ -11,7 +11,7 @@ import { getDeveloperTags } from "../../../provider/functions/lookups";
 import { controlOk } from "../../support/emulator";
 
 /** An Output's value, outside a program (nothing is unknown there). */
-function valueOf<T>(output: pulumi.Output<T>): Promise<T> {
+function resolvedValue<T>(output: pulumi.Output<T>): Promise<T> {
   return new Promise((resolve) => output.apply((value) => resolve(value)));
 }
 
@@ -41,16 +41,16 @@ describe("the lookups' Output forms against the emulator", () => {
   });
 
   it("answer with the lookup's result as an Output", async () => {
-    expect((await valueOf(getAccountOutput(options))).plan).toBe("DEGEN");
-    const tags = await valueOf(getDeveloperTagsOutput(options));
+    expect((await resolvedValue(getAccountOutput(options))).plan).toBe("DEGEN");
+    const tags = await resolvedValue(getDeveloperTagsOutput(options));
     expect(tags.length).toBeGreaterThan(0);
     expect(tags).toEqual(await getDeveloperTags(options));
   });
 
   it("take their arguments as Inputs, an Output of another resource included", async () => {
     const name = pulumi.output(Promise.resolve("wanted"));
-    const found = await valueOf(getStrategiesOutput({ name }, options));
+    const found = await resolvedValue(getStrategiesOutput({ name }, options));
     expect(found.map((s) => s.name)).toEqual(["wanted"]);
-    expect(await valueOf(getStrategiesOutput({ name: "nothing like it" }, options))).toEqual([]);
+    expect(await resolvedValue(getStrategiesOutput({ name: "nothing like it" }, options))).toEqual([]);
   });
 });

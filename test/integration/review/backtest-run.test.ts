@@ -13,7 +13,7 @@ import { parsePreview } from "../../../provider/review/preview-json";
 import { ReviewRun } from "../../../provider/review/review-run";
 import type { ReviewSessionOptions } from "../../../provider/review/session";
 import { TEMPORARY_MARK, TemporaryStrategies } from "../../../provider/review/temporaries";
-import { hasTemporaryProof, provenDescription } from "../../../provider/review/temporary-proof";
+import { hasTemporaryProof } from "../../../provider/review/temporary-proof";
 import { controlOk, startTestEmulator } from "../../support/emulator";
 import { digest } from "../../support/preview-fixtures";
 import { addr, token } from "../../support/tokens";
@@ -83,14 +83,6 @@ async function account() {
 const names = async (client: ApiClient) => (await client.strategies.list()).strategies.map((s) => s.name);
 const temporaries = async (client: ApiClient) =>
   (await names(client)).filter((n) => n.startsWith(TEMPORARY_MARK));
-
-/** Made as a review makes its temporary copy: created, then proven by the digest of its id. */
-async function madeByReview(client: ApiClient, name: string): Promise<void> {
-  const made = await client.strategies.create({ ...liquid(1), name, isActive: false } as never);
-  await client.strategies.update(made.id, {
-    description: provenDescription("Temporary copy.", made.id, name),
-  });
-}
 
 function backtestOptions(extra: Partial<NonNullable<ReviewSessionOptions["backtest"]>> = {}) {
   return {

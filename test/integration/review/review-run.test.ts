@@ -6,14 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
-import { type ApiClient, createClient } from "../../../provider/api/client";
+import { createClient } from "../../../provider/api/client";
 import { runBacktests } from "../../../provider/review/backtest-run";
 import { backtestTargets } from "../../../provider/review/backtest-targets";
 import { parsePreview } from "../../../provider/review/preview-json";
 import { REVIEW_TIME_LIMIT_MS, ReviewRun } from "../../../provider/review/review-run";
 import type { ReviewSessionOptions } from "../../../provider/review/session";
 import { TemporaryStrategies } from "../../../provider/review/temporaries";
-import { provenDescription } from "../../../provider/review/temporary-proof";
 import { control, controlOk, startTestEmulator } from "../../support/emulator";
 import { digest } from "../../support/preview-fixtures";
 import { addr, token } from "../../support/tokens";
@@ -78,14 +77,6 @@ async function account() {
     { op: "create", kind: "Strategy", name: "fresh", new: fresh },
   ]);
   return { ...user, client, stop, preview };
-}
-
-/** Made as a review makes its temporary copy: created, then proven by the digest of its id. */
-async function madeByReview(client: ApiClient, name: string): Promise<void> {
-  const made = await client.strategies.create({ ...liquid(1), name, isActive: false } as never);
-  await client.strategies.update(made.id, {
-    description: provenDescription("Temporary copy.", made.id, name),
-  });
 }
 
 function backtestOptions(extra: Partial<NonNullable<ReviewSessionOptions["backtest"]>> = {}) {

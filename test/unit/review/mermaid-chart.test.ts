@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
+import type { ChartSpec } from "../../../provider/review/backtest-charts";
 import { mermaidChart } from "../../../provider/review/mermaid-chart";
 
-const chart = (kind: "overTime" | "byMultiple", before?: number[]) =>
-  ({
-    kind,
-    strategy: "Safety <first>",
-    subject: "Matches per day",
-    axis: "day (UTC)",
-    valueAxis: "matched tokens per day",
-    series: { labels: ["a", "b", "c"], after: [1, 4, 2], ...(before ? { before } : {}) },
-  }) as const;
+const chart = (kind: "overTime" | "byMultiple", before?: number[]): ChartSpec => ({
+  kind,
+  strategy: "Safety <first>",
+  subject: "Matches per day",
+  axis: "day (UTC)",
+  valueAxis: "matched tokens per day",
+  series: { labels: ["a", "b", "c"], after: [1, 4, 2], ...(before ? { before } : {}) },
+});
 
 describe("mermaidChart", () => {
   it("draws the proposed version as a line over the current version's bars, in a mermaid fence", () => {

@@ -144,11 +144,11 @@ describe("renderReview: strategy domain diff", () => {
 
 describe("strategyBlocks", () => {
   it("writes no section without a strategy step, and a heading then one block per strategy", () => {
-    expect(strategyBlocks([], new Map(), false)).toEqual([]);
+    expect(strategyBlocks([], { tags: {} }, false)).toEqual([]);
     const { steps } = parsePreview(digest([{ op: "create", kind: "Strategy", name: "safety", new: base }]));
     const blocks = strategyBlocks(
       steps.filter((s) => s.kind === "Strategy"),
-      new Map(),
+      { tags: {} },
       false,
     );
     expect(blocks).toHaveLength(2);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ChartSpec } from "../../../../provider/review/backtest-charts";
 import { renderReviewHtml } from "../../../../provider/review/html/page";
 import { svgChart } from "../../../../provider/review/html/svg-chart";
 import { report } from "../../../support/backtest-report";
@@ -73,15 +74,14 @@ describe("the HTML report", () => {
   });
 });
 
-const spec = (kind: "overTime" | "byMultiple", before?: number[]) =>
-  ({
-    kind,
-    strategy: "Safety <first>",
-    subject: "Matches per day",
-    axis: "day (UTC)",
-    valueAxis: "matched tokens per day",
-    series: { labels: ["a", "b", "c"], after: [1, 4, 2], ...(before ? { before } : {}) },
-  }) as const;
+const spec = (kind: "overTime" | "byMultiple", before?: number[]): ChartSpec => ({
+  kind,
+  strategy: "Safety <first>",
+  subject: "Matches per day",
+  axis: "day (UTC)",
+  valueAxis: "matched tokens per day",
+  series: { labels: ["a", "b", "c"], after: [1, 4, 2], ...(before ? { before } : {}) },
+});
 
 describe("svgChart", () => {
   it("draws one group per version, a bar per bucket, and escapes the name in its title", () => {
