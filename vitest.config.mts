@@ -109,6 +109,7 @@ function eagerRequires() {
 export default defineConfig({
   plugins: [eagerRequires()],
   test: {
+    globalSetup: ["test/support/plain-types-setup.ts"],
     projects: [
       // Test files of these two projects share one module registry per worker: none of them
       // leaves module state behind, and loading the sources once per worker saves the re-imports.
@@ -129,7 +130,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
-          globalSetup: ["test/e2e/global-setup.ts"],
+          globalSetup: ["test/support/plain-types-setup.ts", "test/e2e/global-setup.ts"],
           // Each test drives the real Pulumi engine; one command takes seconds.
           testTimeout: 300_000,
           hookTimeout: 300_000,

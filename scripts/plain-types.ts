@@ -306,7 +306,7 @@ export function plainTypesAreFresh(inputs: string = inputsHash()): boolean {
  * Writes the file unless it is fresh. Through a rename, so that a type-check, a lint and a build
  * started side by side, each writing it, never read half a file.
  */
-function writePlainTypes(): boolean {
+export function writePlainTypes(): boolean {
   const inputs = inputsHash();
   if (plainTypesAreFresh(inputs)) return false;
   const temporary = `${PLAIN_TYPES_FILE}.${process.pid}.tmp`;
