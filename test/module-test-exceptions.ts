@@ -36,32 +36,6 @@ export const MODULE_TEST_EXCEPTIONS: Readonly<Record<string, string>> = {
 export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
   "cli/commands/import.ts":
     "being reworked: tested in test/integration/import/import-command.test.ts, to move to test/integration/cli/commands/import.test.ts",
-  "cli/import/declarations.ts":
-    "being reworked: tested through test/unit/import/ and test/integration/import/ (to move to test/unit/cli/import/)",
-  "cli/import/import-account.ts":
-    "being reworked: tested in test/integration/import/import-account.test.ts (to move under test/integration/cli/import/)",
-  "cli/import/names.ts":
-    "being reworked: tested in test/integration/import/names.property.test.ts (to move under test/integration/cli/import/)",
-  "cli/import/plain-fields.ts":
-    "being reworked: tested in test/unit/import/plain-fields.test.ts (to move under test/unit/cli/import/)",
-  "cli/import/printable.ts":
-    "being reworked: tested through test/integration/import/import-account.test.ts (hostile names); imported by no test yet",
-  "cli/import/progress.ts":
-    "being reworked: tested through test/integration/import/import-account.test.ts (to move under test/unit/cli/import/)",
-  "cli/import/project-files.ts":
-    "being reworked: tested through test/unit/import/ and test/integration/import/ (to move under test/unit/cli/import/)",
-  "cli/import/pulumi-import-file.ts":
-    "being reworked: tested through test/unit/import/ (to move under test/unit/cli/import/)",
-  "cli/import/read-account.ts":
-    "being reworked: tested in test/unit/import/read-account.test.ts (to move under test/unit/cli/import/)",
-  "cli/import/render-program.ts":
-    "being reworked: tested in test/unit/import/ and test/integration/import/render-program.test.ts (to move under cli/import/)",
-  "cli/import/render-yaml.ts":
-    "being reworked: tested through test/unit/import/ and test/integration/import/ (to move under test/unit/cli/import/)",
-  "cli/import/ts-source.ts":
-    "being reworked: tested through test/integration/import/render-program.test.ts; imported by no test yet",
-  "cli/import/write-output.ts":
-    "being reworked: tested in test/unit/import/write-output.test.ts (to move under test/unit/cli/import/)",
   "provider/model/checked-at-apply.ts":
     "being reworked: tested through test/unit/runtime/check-failures.test.ts",
   "provider/model/kinds/developer-tags.ts":
@@ -147,4 +121,14 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
     "being reworked: resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
   "provider/review/account-resources.ts": "being reworked: tested through test/unit/review/render.test.ts",
   "provider/review/strategy-diff.ts": "being reworked: tested through test/unit/review/render.test.ts",
+};
+
+/**
+ * For now, whole directories another change is reshaping: every module under one is exempt
+ * until the change lands and its tests move to the named paths. Listed while it holds a module
+ * without a named test that imports it.
+ */
+export const PENDING_DIRECTORIES: Readonly<Record<string, string>> = {
+  "cli/import/":
+    "being reworked (the import's Go output): tested in test/unit/import/ and test/integration/import/, to move to test/unit/cli/import/ and test/integration/cli/import/",
 };
