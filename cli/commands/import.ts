@@ -3,7 +3,8 @@ import { parseArgs } from "node:util";
 import type { Subcommand } from "../command";
 import { CommandError, UsageError } from "../command";
 
-const IMPORT_HELP = `usage: strategy-alerts import --out <dir> [--language typescript|yaml] [--name <project>] [--force]
+const IMPORT_HELP = `usage: strategy-alerts import --out <dir> [--language typescript|yaml|go|python]
+                              [--plugin npm|installed] [--name <project>] [--force]
        strategy-alerts import --format pulumi-import --out <file.json> [--force]
 
 Reads the whole account (strategies with their rules, triggers and trigger configs, which
@@ -11,9 +12,10 @@ strategies are active, the webhook, followed developers and their tags) and writ
 
   a Pulumi program that adopts all of it (the default: --format program). With --language
   typescript (the default) it is Pulumi.yaml, package.json, tsconfig.json and index.ts using the
-  package's dynamic resources; with --language yaml, a Pulumi YAML program (Pulumi.yaml and
-  package.json) using the package's provider plugin. The first \`pulumi up\` of either takes the
-  objects over and changes nothing.
+  package's dynamic resources; with --language yaml, a Pulumi YAML program using the package's
+  provider plugin; with --language go, main.go and go.mod using the Go SDK; with --language
+  python, __main__.py and requirements.txt using the Python SDK. The first \`pulumi up\` of any
+  of them takes the objects over and changes nothing.
 
   --format pulumi-import: a \`pulumi import --file\` document (type, name and id of every
   resource) for a Pulumi YAML project that uses the provider plugin.
@@ -26,7 +28,13 @@ options:
   --out <path>          directory to write the project into (created when missing), or with
                         --format pulumi-import the file to write
   --format <format>     program (default) or pulumi-import
-  --language <lang>     typescript (default) or yaml; only with --format program
+  --language <lang>     typescript (default), yaml, go or python; only with --format program
+  --plugin <route>      where a YAML program's provider plugin comes from; only with --language
+                        yaml. npm: the package in node_modules (Pulumi.yaml names its path, and a
+                        package.json brings it); installed: the plugin Pulumi has installed (the
+                        release tarball with \`pulumi plugin install\`, no Node.js): Pulumi.yaml only.
+                        Default: installed when this is the single-file strategy-alerts binary,
+                        npm when it runs from the npm package
   --name <project>      Pulumi project name (default: the directory's name); only for a program
   --force               overwrite files that are already there
   -h, --help            show this help
@@ -36,11 +44,41 @@ environment (import reads these only, never stack config):
   STRATEGY_ALERTS_BASE_URL  the API base URL, ending in /api/external/v1`;
 
 const FORMATS = ["program", "pulumi-import"] as const;
-const LANGUAGES = ["typescript", "yaml"] as const;
+const LANGUAGES = ["typescript", "yaml", "go", "python"] as const;
+const PLUGINS = ["npm", "installed"] as const;
+type Plugin = (typeof PLUGINS)[number];
 
-type Output = { format: "program"; language: (typeof LANGUAGES)[number] } | { format: "pulumi-import" };
+type Output =
+  | { format: "program"; language: (typeof LANGUAGES)[number]; plugin?: Plugin }
+  | { format: "pulumi-import" };
 
-function outputOf(values: { format?: string; language?: string; name?: string }): Output {
+/** Whether this process is the single-executable strategy-alerts binary (no npm package around it). */
+export function runningAsBinary(): boolean {
+  try {
+    return (require("node:sea") as { isSea(): boolean }).isSea();
+  } catch {
+    // A Node.js without the module runs no single-executable application.
+    return false;
+  }
+}
+
+/** A YAML program's plugin route: as asked, else the route this command was installed by. */
+function pluginOf(language: string, plugin: string | undefined, isBinary: () => boolean): Plugin | undefined {
+  if (plugin !== undefined && language !== "yaml")
+    throw new UsageError(
+      "--plugin applies to --language yaml only: the other languages' SDKs find the plugin themselves",
+    );
+  if (language !== "yaml") return undefined;
+  if (plugin === undefined) return isBinary() ? "installed" : "npm";
+  if (!(PLUGINS as readonly string[]).includes(plugin))
+    throw new UsageError(`--plugin must be one of ${PLUGINS.join(", ")} (got ${JSON.stringify(plugin)})`);
+  return plugin as Plugin;
+}
+
+export function outputOf(
+  values: { format?: string; language?: string; name?: string; plugin?: string },
+  isBinary: () => boolean = runningAsBinary,
+): Output {
   const format = values.format ?? "program";
   if (!(FORMATS as readonly string[]).includes(format))
     throw new UsageError(`--format must be one of ${FORMATS.join(", ")} (got ${JSON.stringify(format)})`);
@@ -53,6 +91,10 @@ function outputOf(values: { format?: string; language?: string; name?: string })
       throw new UsageError(
         "--name applies to --format program only: a pulumi-import document names no project",
       );
+    if (values.plugin !== undefined)
+      throw new UsageError(
+        "--plugin applies to --language yaml only: a pulumi-import document holds no program",
+      );
     return { format: "pulumi-import" };
   }
   const language = values.language ?? "typescript";
@@ -60,7 +102,12 @@ function outputOf(values: { format?: string; language?: string; name?: string })
     throw new UsageError(
       `--language must be one of ${LANGUAGES.join(", ")} (got ${JSON.stringify(language)})`,
     );
-  return { format: "program", language: language as (typeof LANGUAGES)[number] };
+  const plugin = pluginOf(language, values.plugin, isBinary);
+  return {
+    format: "program",
+    language: language as (typeof LANGUAGES)[number],
+    ...(plugin ? { plugin } : {}),
+  };
 }
 
 export const importCommand: Subcommand = {
@@ -79,9 +126,13 @@ export const importCommand: Subcommand = {
     const { output, out } = options;
 
     // Checked before the account is read: a read can take minutes, a bad --out takes none.
-    const { PROJECT_FILE_NAMES } = await import("../import/project-files");
+    const { projectFileNames } = await import("../import/project-files");
     if (output.format === "program")
-      await output_.checkOutputDirectory(out, PROJECT_FILE_NAMES[output.language], options.force);
+      await output_.checkOutputDirectory(
+        out,
+        projectFileNames(output.language, output.plugin),
+        options.force,
+      );
     else await output_.checkOutputFile(out, options.force);
 
     const reporter = progressReporter({ write: (line) => process.stderr.write(line) });
@@ -131,6 +182,7 @@ function importOptions(args: string[]): ImportOptions {
       force: { type: "boolean" },
       format: { type: "string" },
       language: { type: "string" },
+      plugin: { type: "string" },
     },
     strict: true,
     allowPositionals: false,
@@ -176,6 +228,25 @@ async function writeImport(output: Output, out: string, files: Record<string, st
   }
 }
 
+/** The commands that make a written program ready to run, by language (and YAML plugin route). */
+function setupSteps(output: Output & { format: "program" }): string[] {
+  switch (output.language) {
+    case "typescript":
+      return ["  npm install"];
+    case "yaml":
+      return output.plugin === "installed"
+        ? [
+            "  # once per machine, unless the plugin is installed already:",
+            "  pulumi plugin install resource strategy-alerts <version> --file <release tarball>",
+          ]
+        : ["  npm install"];
+    case "go":
+      return ["  go mod tidy   # fetches the modules and writes go.sum"];
+    case "python":
+      return ["  pulumi install   # makes the venv and installs requirements.txt"];
+  }
+}
+
 function nextSteps(
   output: Output,
   out: string,
@@ -197,7 +268,7 @@ function nextSteps(
   }
   return [
     "Next:",
-    "  npm install",
+    ...setupSteps(output),
     "  pulumi stack init <stack>",
     ...config,
     "  pulumi preview   # every resource shows as a create: it adopts, nothing is created in the app",

@@ -7,17 +7,46 @@ import type { Strategy } from "../../provider/model/strategy";
 import { parseTemporaryStrategyName } from "../../provider/model/temporary-strategies";
 import { printableUrl } from "../../provider/model/url-credentials";
 import { CommandError } from "../command";
-import { declareAccount, type SecretInput } from "./declarations";
-import { type ProjectVersions, projectFiles, projectSlug, yamlProjectFiles } from "./project-files";
+import { type AccountDeclarations, declareAccount, type SecretInput } from "./declarations";
+import {
+  goProjectFiles,
+  type PluginRoute,
+  type ProgramLanguage,
+  type ProjectVersions,
+  projectFiles,
+  projectSlug,
+  pythonProjectFiles,
+  yamlProjectFiles,
+} from "./project-files";
 import { renderImportFile } from "./pulumi-import-file";
 import { type ReadProgress, readAccount } from "./read-account";
+import { renderGoProgram } from "./render-go";
 import { renderProgram } from "./render-program";
+import { renderPythonProgram } from "./render-python";
 import { renderYamlProgram } from "./render-yaml";
 
-/** What import writes: a program (TypeScript or Pulumi YAML), or a `pulumi import --file` document. */
+/**
+ * What import writes: a program (TypeScript, Pulumi YAML with its plugin from npm or installed,
+ * Go or Python), or a `pulumi import --file` document.
+ */
 export type ImportOutput =
-  | { format: "program"; language: "typescript" | "yaml" }
+  | { format: "program"; language: ProgramLanguage; plugin?: PluginRoute }
   | { format: "pulumi-import" };
+
+type ProgramWriter = (
+  projectName: string,
+  declarations: AccountDeclarations,
+  plugin: PluginRoute,
+) => Record<string, string>;
+
+/** The project files of each language. */
+const PROGRAM_WRITERS: Readonly<Record<ProgramLanguage, ProgramWriter>> = {
+  typescript: (name, d) => projectFiles(name, renderProgram(d).source, packageVersions()),
+  yaml: (name, d, plugin) =>
+    yamlProjectFiles(name, renderYamlProgram(projectSlug(name), d, plugin), packageVersions(), plugin),
+  go: (name, d) => goProjectFiles(name, renderGoProgram(d), packageVersions()),
+  python: (name, d) => pythonProjectFiles(name, renderPythonProgram(d), packageVersions()),
+};
 
 export interface ImportResult {
   /** Files by path relative to the output directory; for a document, one file named "". */
@@ -52,13 +81,7 @@ export async function importAccount(
   const files =
     output.format === "pulumi-import"
       ? { "": renderImportFile(declarations) }
-      : output.language === "yaml"
-        ? yamlProjectFiles(
-            projectName,
-            renderYamlProgram(projectSlug(projectName), declarations),
-            packageVersions(),
-          )
-        : projectFiles(projectName, renderProgram(declarations).source, packageVersions());
+      : PROGRAM_WRITERS[output.language](projectName, declarations, output.plugin ?? "npm");
   return { files, warnings, summary, secrets: declarations.secrets };
 }
 

@@ -28,14 +28,24 @@ export function slugFor(name: string): string {
 }
 
 // Words that cannot name a variable, globals a declaration must not shadow, and the names the
-// generated program itself uses.
+// generated program itself uses, in every language import writes (TypeScript, Go, Python): one
+// set of variables serves them all.
 const RESERVED = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false " +
     "finally for function if import in instanceof new null return super switch this throw true try " +
     "typeof var void while with yield let static implements interface package private protected public " +
     "await async arguments eval undefined globalThis require module exports " +
-    "sa pulumi config developerTags microblogTags activation webhook tagId"
+    "sa pulumi config developerTags microblogTags activation webhook tagId " +
+    // Go: keywords, predeclared names, and the names its generated program uses.
+    "chan defer fallthrough func go goto map range select struct type bool byte complex64 " +
+    "complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 " +
+    "uint32 uint64 uintptr iota nil append cap clear close complex copy imag len make max min " +
+    "panic print println real recover any comparable main ctx err cfg fmt strings portfolio " +
+    // Python: keywords, soft keywords, builtins a reader would miss, and the program's names.
+    "False None True and as assert def del elif except from global is lambda nonlocal not or " +
+    "pass raise match _ dict list str float set id input object filter sum open format hash " +
+    "iter next vars dir help"
   ).split(" "),
 );
 

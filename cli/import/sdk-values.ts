@@ -1,0 +1,161 @@
+/**
+ * Declared inputs → values typed by the package schema, for the writers of the generated SDKs'
+ * languages (Go, Python): which input type an object is (`BooleanRuleItem`), which enum a string
+ * is (`EventType`), what a list or map holds. A union (the rule items, the followed-developer
+ * trigger config) is resolved by the variant whose properties and enum values the value fits; a
+ * value that fits no type of the schema stays untyped (a map in Go, a dict in Python), which both
+ * SDKs send as it is.
+ */
+import { PLUGIN_TYPE_TOKENS, type ResourceKind } from "../../provider/model/type-tokens";
+import { pluginSchema } from "../../provider/plugin/package-schema";
+import { Ref, SecretConfig, TagRef } from "./declarations";
+
+export type ScalarType = "string" | "number" | "integer" | "boolean";
+
+/** What a list or map holds: a scalar, an enum or object type by name, or anything. */
+export type ElementType = ScalarType | { enum: string } | { object: string } | "any";
+
+export type SdkValue =
+  | { t: "scalar"; type: ScalarType; value: string | number | boolean }
+  | { t: "enum"; type: string; value: string }
+  | { t: "list"; element: ElementType; items: SdkValue[] }
+  | { t: "map"; element: ElementType; entries: [string, SdkValue][] }
+  /** An object of an input type (`type` its name), or untyped (`type` undefined: wire keys). */
+  | { t: "object"; type: string | undefined; fields: [string, SdkValue][] }
+  | { t: "ref"; ref: Ref }
+  | { t: "secret"; key: string }
+  | { t: "tag"; tag: TagRef }
+  | { t: "null" };
+
+interface PropertySpec {
+  type?: string;
+  $ref?: string;
+  items?: PropertySpec;
+  additionalProperties?: PropertySpec;
+  oneOf?: PropertySpec[];
+}
+
+interface TypeSpec {
+  type: string;
+  properties?: Record<string, PropertySpec>;
+  required?: string[];
+  enum?: { value: unknown }[];
+}
+
+interface Schema {
+  resources: Record<string, { inputProperties: Record<string, PropertySpec> }>;
+  types: Record<string, TypeSpec>;
+}
+
+let cached: Schema | undefined;
+const schema = (): Schema => {
+  cached ??= pluginSchema() as unknown as Schema;
+  return cached;
+};
+
+/** `#/types/strategy-alerts:index:BooleanRuleItem` → its token and its name (`BooleanRuleItem`). */
+function referenced(ref: string): { token: string; name: string; spec: TypeSpec | undefined } {
+  const token = ref.replace(/^#\/types\//, "");
+  return { token, name: token.slice(token.lastIndexOf(":") + 1), spec: schema().types[token] };
+}
+
+/** A resource's declared inputs, typed: in the order declared, nulls kept (a writer leaves them out). */
+export function typedArgs(kind: ResourceKind, args: Record<string, unknown>): [string, SdkValue][] {
+  const inputs = schema().resources[PLUGIN_TYPE_TOKENS[kind]]?.inputProperties ?? {};
+  return Object.entries(args)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, typed(v, inputs[k])]);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `value` as the schema property `spec` types it (untyped where the schema has no type for it). */
+export function typed(value: unknown, spec: PropertySpec | undefined): SdkValue {
+  if (value instanceof Ref) return { t: "ref", ref: value };
+  if (value instanceof SecretConfig) return { t: "secret", key: value.secret.key };
+  if (value instanceof TagRef) return { t: "tag", tag: value };
+  if (value === null || value === undefined) return { t: "null" };
+  const resolved = spec?.oneOf ? spec.oneOf.find((variant) => fits(value, variant)) : spec;
+  if (Array.isArray(value)) {
+    const items = resolved?.type === "array" ? resolved.items : undefined;
+    return { t: "list", element: elementType(items), items: value.map((v) => typed(v, items)) };
+  }
+  if (resolved?.$ref) {
+    const { name, spec: type } = referenced(resolved.$ref);
+    if (type?.enum && typeof value === "string") return { t: "enum", type: name, value };
+    if (type?.type === "object" && isRecord(value) && fits(value, resolved))
+      return {
+        t: "object",
+        type: name,
+        fields: Object.entries(value)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, typed(v, type.properties?.[k])]),
+      };
+  }
+  if (isRecord(value)) {
+    const of = resolved?.type === "object" ? resolved.additionalProperties : undefined;
+    if (of !== undefined)
+      return {
+        t: "map",
+        element: elementType(of),
+        entries: Object.entries(value).map(([k, v]) => [k, typed(v, of)]),
+      };
+    return {
+      t: "object",
+      type: undefined,
+      fields: Object.entries(value).map(([k, v]) => [k, typed(v, undefined)]),
+    };
+  }
+  return scalar(value, resolved);
+}
+
+function scalar(value: unknown, spec: PropertySpec | undefined): SdkValue {
+  switch (typeof value) {
+    case "string":
+      return { t: "scalar", type: "string", value };
+    case "boolean":
+      return { t: "scalar", type: "boolean", value };
+    case "number":
+      if (!Number.isFinite(value)) throw new TypeError(`cannot write ${value} as a number`);
+      return {
+        t: "scalar",
+        type: spec?.type === "integer" && Number.isInteger(value) ? "integer" : "number",
+        value,
+      };
+    default:
+      throw new TypeError(`cannot write a ${typeof value} as a program value`);
+  }
+}
+
+function elementType(spec: PropertySpec | undefined): ElementType {
+  if (spec === undefined || spec.oneOf) return "any";
+  if (spec.$ref) {
+    const { name, spec: type } = referenced(spec.$ref);
+    if (type?.enum) return { enum: name };
+    return type?.type === "object" ? { object: name } : "any";
+  }
+  const t = spec.type;
+  return t === "string" || t === "number" || t === "integer" || t === "boolean" ? t : "any";
+}
+
+/**
+ * Whether `value` is of the type `spec` names: an object has only its properties, every required
+ * one, and an enum property only one of its values; anything else fits where the type matches.
+ */
+function fits(value: unknown, spec: PropertySpec): boolean {
+  if (value instanceof Ref || value instanceof SecretConfig || value instanceof TagRef) return true;
+  if (spec.oneOf) return spec.oneOf.some((variant) => fits(value, variant));
+  if (!spec.$ref) return !isRecord(value) || spec.type === "object";
+  const type = referenced(spec.$ref).spec;
+  if (!type) return false;
+  if (type.enum) return type.enum.some((e) => e.value === value);
+  if (!isRecord(value)) return false;
+  const properties = type.properties ?? {};
+  const keys = Object.keys(value).filter((k) => value[k] !== undefined);
+  return (
+    keys.every((k) => k in properties && fits(value[k], properties[k]!)) &&
+    (type.required ?? []).every((k) => keys.includes(k))
+  );
+}
