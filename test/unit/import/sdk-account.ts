@@ -89,8 +89,8 @@ export function richAccount(
   options: { names?: string[]; alias?: string; description?: string; webhookUrl?: string } = {},
 ): AccountSnapshot {
   const strategies = BODIES.map((body, i) => {
-    const { rules, isActive, triggers, ...fields } = body;
-    return listedStrategy(uuid(i + 1), options.names?.[i % options.names.length] ?? body.name, {
+    const { rules, isActive, triggers, name, ...fields } = body;
+    return listedStrategy(uuid(i + 1), options.names?.[i % options.names.length] ?? name, {
       ...fields,
       ...(i === 0 && options.description !== undefined ? { description: options.description } : {}),
       triggers: triggers.map((eventType, n) => ({ id: `t${n}`, eventType, enabled: true })),

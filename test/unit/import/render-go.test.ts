@@ -1,0 +1,92 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { declareAccount } from "../../../cli/import/declarations";
+import { goComment, goString } from "../../../cli/import/go-source";
+import { renderGoProgram } from "../../../cli/import/render-go";
+import { HOSTILE_TEXT, hostileText, RAW_IN_SOURCE } from "./hostile-text";
+import { DEV_TAG, richAccount } from "./sdk-account";
+
+// That the programs compile against sdk/go (go vet) and that every literal reads back as the
+// text it was made from (go run) is tested in test/integration/import/sdk-programs.test.ts.
+describe("Go string literals and comments of account text", () => {
+  it("escape quotes, backslashes, controls, separators, bidi and invisible characters", () => {
+    expect(goString('say "hi" \\ there')).toBe('"say \\"hi\\" \\\\ there"');
+    expect(goString("a\nb\rc\td\u0007")).toBe('"a\\nb\\rc\\td\\a"');
+    expect(goString("sep\u2028arator\u2029")).toBe('"sep\\u2028arator\\u2029"');
+    expect(goString("bidi\u202eevil\u2066 zero\u200bwidth bom\ufeff")).toBe(
+      '"bidi\\u202eevil\\u2066 zero\\u200bwidth bom\\ufeff"',
+    );
+    expect(goString("esc\u001b c1\u009b")).toBe('"esc\\x1b c1\\u009b"');
+    expect(goString("tag \u{e0041}")).toBe('"tag \\U000e0041"');
+    expect(goString("日本語 🚀")).toBe('"日本語 🚀"');
+    // A lone surrogate is no code point Go accepts as \u: its WTF-8 bytes.
+    expect(goString("\ud800")).toBe('"\\xed\\xa0\\x80"');
+  });
+
+  it("keep every comment on its line, whatever the text (a */ cannot end a // comment)", () => {
+    for (const text of HOSTILE_TEXT) {
+      const comment = goComment(text, "\t");
+      expect(comment.split("\n")).toHaveLength(1);
+      expect(comment).not.toMatch(RAW_IN_SOURCE);
+    }
+  });
+});
+
+describe("the Go program of an account", () => {
+  // gofmt's alignment of keyed values aside.
+  const source = renderGoProgram(declareAccount(richAccount())).replace(/: +/g, ": ");
+
+  it("adopts every object with the SDK's typed inputs", () => {
+    expect(source).toContain('safetyFirst, err := sa.NewStrategy(ctx, "safety-first", &sa.StrategyArgs{');
+    expect(source).toContain('Adopt: pulumi.String("00000001-0000-4000-8000-000000000000"),');
+    expect(source).toContain('Rule: sa.BooleanRuleItemRule("is_honeypot"),');
+    expect(source).toContain("Windows: pulumi.Float64Map{");
+    expect(source).toContain(
+      "Followed_dev_new_token_created: sa.TriggerConfigsFollowedDevNewTokenCreatedWalletArgs{",
+    );
+    expect(source).toContain("DeveloperAddress: devAliceTheDeployer.Address,");
+    expect(source).toContain("StrategyIds: pulumi.StringArray{safetyFirst.StrategyId, momentum.StrategyId},");
+    expect(source).toContain('ctx.Export("activeStrategyIds", activation.ActiveStrategyIds)');
+  });
+
+  it("reads a webhook url with credentials from a secret config key, and looks tags up by name", () => {
+    expect(source).toContain('Url: cfg.RequireSecret("webhookUrl"),');
+    expect(source).not.toContain("user:pass");
+    expect(source).toContain('TagIds: pulumi.StringArray{tagID(developerTags, "Alice the deployer")},');
+    expect(source).not.toContain(DEV_TAG);
+  });
+
+  it("declares a variable only where the program uses it (Go refuses an unused one)", () => {
+    expect(source).toContain(
+      'if _, err := sa.NewFollowedDeveloper(ctx, "dev-9wzdxwbb", &sa.FollowedDeveloperArgs{',
+    );
+    expect(source).toContain('if _, err := sa.NewStrategy(ctx, "alice-s-launches", &sa.StrategyArgs{');
+  });
+});
+
+describe("the Go program of adversarial account data", () => {
+  it("holds no raw control, separator or invisible character, and every name as a literal", () => {
+    fc.assert(
+      fc.property(
+        fc.array(hostileText, { minLength: 1, maxLength: 4 }),
+        hostileText,
+        hostileText,
+        (names, alias, description) => {
+          const declarations = declareAccount(richAccount({ names, alias, description }));
+          const source = renderGoProgram(declarations);
+          expect(source).not.toMatch(RAW_IN_SOURCE);
+          for (const d of declarations.resources) {
+            expect(source).toContain(`(ctx, ${goString(d.name.resource)}, &sa.`);
+            expect(d.name.variable).toMatch(/^[a-z][A-Za-z0-9]*$/);
+            const name = d.args.name;
+            if (typeof name === "string") expect(source).toContain(`${goString(name)}),\n`);
+          }
+          // Comments stay comments: every line outside a literal starts as Go code or `//`.
+          for (const line of source.split("\n"))
+            expect(line).toMatch(/^(\t*(\/\/ |[a-zA-Z_}")\]]|$)|package |import |func |\)|$)/);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
