@@ -53,7 +53,7 @@ type Output =
   | { format: "pulumi-import" };
 
 /** Whether this process is the single-executable strategy-alerts binary (no npm package around it). */
-export function runningAsBinary(): boolean {
+function runningAsBinary(): boolean {
   try {
     return (require("node:sea") as { isSea(): boolean }).isSea();
   } catch {

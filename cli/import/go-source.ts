@@ -8,7 +8,7 @@
 import { hiddenCharacters } from "../../provider/model/printable-text";
 import type { ElementType, SdkValue } from "./sdk-values";
 
-export const GO_LINE_WIDTH = 100;
+const GO_LINE_WIDTH = 100;
 /** gofmt indents with tabs; a tab counts as 4 columns for the line width. */
 const TAB_WIDTH = 4;
 
@@ -56,7 +56,7 @@ export function goComment(text: string, indent: string): string {
 }
 
 /** A property name as the SDK's Go field (`triggerConfigs` → `TriggerConfigs`). */
-export const goField = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+const goField = (name: string) => name[0]!.toUpperCase() + name.slice(1);
 
 const SCALAR_INPUT: Readonly<Record<string, string>> = {
   string: "pulumi.String",

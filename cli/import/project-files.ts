@@ -3,16 +3,14 @@ import { GO_MODULE, PYTHON_PACKAGE } from "../../provider/plugin/package-schema"
 import { slugFor } from "./names";
 
 /** The languages a program is written in. */
-export const PROGRAM_LANGUAGES = ["typescript", "yaml", "go", "python"] as const;
-export type ProgramLanguage = (typeof PROGRAM_LANGUAGES)[number];
+export type ProgramLanguage = "typescript" | "yaml" | "go" | "python";
 
 /**
  * Where a YAML program's provider plugin comes from: the npm package in node_modules (a
  * `plugins:` path and a package.json), or the plugin the engine has installed or downloads (no
  * Node.js: the release tarball with `pulumi plugin install`).
  */
-export const PLUGIN_ROUTES = ["npm", "installed"] as const;
-export type PluginRoute = (typeof PLUGIN_ROUTES)[number];
+export type PluginRoute = "npm" | "installed";
 
 /** The files each kind of project holds, known before the account is read (to check --out). */
 export function projectFileNames(language: ProgramLanguage, plugin: PluginRoute = "npm"): readonly string[] {

@@ -10,7 +10,7 @@
 import { unsafeInLiteral } from "./go-source";
 import type { SdkValue } from "./sdk-values";
 
-export const PYTHON_LINE_WIDTH = 88;
+const PYTHON_LINE_WIDTH = 88;
 const INDENT = "    ";
 
 const NAMED: Readonly<Record<string, string>> = {
@@ -97,7 +97,7 @@ function pythonFlat(value: SdkValue, c: PythonContext): string {
 }
 
 /** `value` as a Python expression starting at `column` of a line indented by `depth` levels. */
-export function pythonValue(value: SdkValue, c: PythonContext, depth: number, column: number): string {
+function pythonValue(value: SdkValue, c: PythonContext, depth: number, column: number): string {
   const p = parts(value, c);
   if (typeof p === "string") return p;
   const flat = pythonFlat(value, c);

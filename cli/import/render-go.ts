@@ -10,7 +10,7 @@ import { type GoContext, goComment, goString, goValue } from "./go-source";
 import { referencedVariables } from "./program-references";
 import { typedArgs } from "./sdk-values";
 
-export const GO_SDK_IMPORT = `${GO_MODULE}/strategyalerts`;
+const GO_SDK_IMPORT = `${GO_MODULE}/strategyalerts`;
 
 /** Lookups of the account's tags by name, as maps from name to id (only when a tag is named). */
 const TAG_LOOKUPS = {

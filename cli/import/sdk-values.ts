@@ -10,7 +10,7 @@ import { PLUGIN_TYPE_TOKENS, type ResourceKind } from "../../provider/model/type
 import { pluginSchema } from "../../provider/plugin/package-schema";
 import { Ref, SecretConfig, TagRef } from "./declarations";
 
-export type ScalarType = "string" | "number" | "integer" | "boolean";
+type ScalarType = "string" | "number" | "integer" | "boolean";
 
 /** What a list or map holds: a scalar, an enum or object type by name, or anything. */
 export type ElementType = ScalarType | { enum: string } | { object: string } | "any";
@@ -72,7 +72,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** `value` as the schema property `spec` types it (untyped where the schema has no type for it). */
-export function typed(value: unknown, spec: PropertySpec | undefined): SdkValue {
+function typed(value: unknown, spec: PropertySpec | undefined): SdkValue {
   if (value instanceof Ref) return { t: "ref", ref: value };
   if (value instanceof SecretConfig) return { t: "secret", key: value.secret.key };
   if (value instanceof TagRef) return { t: "tag", tag: value };

@@ -74,7 +74,9 @@ describe("the Go program", () => {
       writeFileSync(join(module, `p${i}`, "main.go"), source);
     });
     execFileSync("go", ["vet", "./..."], { cwd: module, env: goEnv, stdio: "pipe" });
-    expect(execFileSync("gofmt", ["-l", "p0"], { cwd: module, encoding: "utf8" })).toBe("");
+    // gofmt lists the files it would change: none.
+    const gofmt = join(execFileSync("go", ["env", "GOROOT"], { encoding: "utf8" }).trim(), "bin", "gofmt");
+    expect(execFileSync(gofmt, ["-l", "p0"], { cwd: module, encoding: "utf8" })).toBe("");
   }, 300_000);
 
   it("reads every literal back as the text it was made from", () => {

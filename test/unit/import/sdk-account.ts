@@ -9,7 +9,7 @@ import { accountSnapshot, DEV_ALICE, DEV_BOB, listedStrategy } from "../../suppo
 
 const uuid = (i: number) => `${String(i).padStart(8, "0")}-0000-4000-8000-000000000000`;
 export const DEV_TAG = uuid(900);
-export const MICROBLOG_TAG = uuid(901);
+const MICROBLOG_TAG = uuid(901);
 
 type Body = Omit<StrategyInput, "rules"> & { rules: StrategyInput["rules"]; triggerConfigs?: unknown };
 
