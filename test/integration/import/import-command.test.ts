@@ -244,11 +244,13 @@ describe("strategy-alerts import (command)", () => {
       ["--format", "pulumi-import", "--language", "yaml", "--out", join(work, "x.json")],
       ["--format", "pulumi-import", "--name", "p", "--out", join(work, "x.json")],
       ["--format", "terraform", "--out", join(work, "x")],
-      ["--language", "go", "--out", join(work, "x")],
+      ["--language", "rust", "--out", join(work, "x")],
+      ["--language", "go", "--plugin", "npm", "--out", join(work, "x")],
+      ["--language", "yaml", "--plugin", "path", "--out", join(work, "x")],
     ]) {
       const res = await cli(args, env);
       expect(res.code, args.join(" ")).toBe(2);
-      expect(res.stderr).toMatch(/--format|--language|--name/);
+      expect(res.stderr).toMatch(/--format|--language|--name|--plugin/);
     }
   });
 
