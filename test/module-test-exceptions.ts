@@ -36,73 +36,6 @@ export const MODULE_TEST_EXCEPTIONS: Readonly<Record<string, string>> = {
 export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
   "cli/commands/import.ts":
     "being reworked: tested in test/integration/import/import-command.test.ts, to move to test/integration/cli/commands/import.test.ts",
-  "provider/model/checked-at-apply.ts":
-    "being reworked: tested through test/unit/runtime/check-failures.test.ts",
-  "provider/model/kinds/developer-tags.ts":
-    "being reworked: a descriptor (data); held by test/unit/model/kinds/index.test.ts",
-  "provider/model/kinds/followed-developer.ts":
-    "being reworked: a descriptor (data); held by test/unit/model/kinds/index.test.ts",
-  "provider/model/kinds/strategy-activation.ts":
-    "being reworked: a descriptor (data); held by test/unit/model/kinds/index.test.ts",
-  "provider/model/kinds/strategy.ts":
-    "being reworked: a descriptor (data); held by test/unit/model/kinds/index.test.ts",
-  "provider/model/kinds/webhook.ts":
-    "being reworked: a descriptor (data); held by test/unit/model/kinds/index.test.ts",
-  "provider/model/levels.ts": "being reworked: tested through test/unit/model/evaluate-rule.test.ts",
-  "provider/model/multiple-buckets.ts":
-    "being reworked: the buckets (data); tested through test/unit/review/backtest-series.test.ts and the emulator's performance summary",
-  "provider/model/object-rules.ts":
-    "being reworked: tested through test/unit/model/evaluate-rule.test.ts (object rules)",
-  "provider/model/plan-limits.ts":
-    "being reworked: a table of plans; tested through test/unit/api/rate-limiter.test.ts and policy/index.test.ts",
-  "provider/model/repeated-rules.ts":
-    "being reworked: tested through test/unit/model/validate-strategy.test.ts",
-  "provider/model/rule-fields.ts":
-    "being reworked: tested through test/unit/model/token.test.ts (every rule's token fields)",
-  "provider/model/rule-outcome.ts": "being reworked: tested through test/unit/model/evaluate-rule.test.ts",
-  "provider/model/scalar-rules.ts":
-    "being reworked: tested through test/unit/model/evaluate-rule.test.ts (boolean, numeric, enum rules)",
-  "provider/model/schemas/account.ts":
-    "being reworked: zod schema; parsed in test/integration/api/client.test.ts (every endpoint)",
-  "provider/model/schemas/backtest.ts":
-    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
-  "provider/model/schemas/common.ts":
-    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
-  "provider/model/schemas/developer.ts":
-    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
-  "provider/model/schemas/evaluation.ts":
-    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
-  "provider/model/schemas/microblog.ts":
-    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
-  "provider/model/schemas/notification.ts":
-    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
-  "provider/model/schemas/performance.ts":
-    "being reworked: zod schemas; parsed in test/integration/api/client.test.ts (every endpoint)",
-  "provider/model/schemas/strategy-responses.ts":
-    "being reworked: zod schemas; parsed in test/integration/api/strategies.test.ts",
-  "provider/model/schemas/webhook.ts":
-    "being reworked: zod schemas; parsed in test/integration/api/webhook.test.ts",
-  "provider/model/strategy-limits.ts":
-    "being reworked: a table of limits; tested through test/unit/model/validate-strategy.test.ts",
-  "provider/model/strategy-validation-error.ts":
-    "being reworked: the error of assertValidStrategyInput; tested in test/unit/model/validate-strategy.test.ts and errors.test.ts",
-  "provider/model/strategy.ts":
-    "being reworked: zod schemas and field lists; tested through test/unit/resources/strategy.test.ts and validate-strategy.test.ts",
-  "provider/model/temporary-strategies.ts":
-    "being reworked: tested through test/unit/review/leftovers.test.ts (temporary strategy names)",
-  "provider/model/token-fixtures.ts": "being reworked: data; tested through test/unit/fixtures/index.test.ts",
-  "provider/model/token-read.ts": "being reworked: tested through test/unit/model/evaluate-rule.test.ts",
-  "provider/model/token-variant.ts":
-    "being reworked: tested through test/unit/fixtures/index.test.ts (tokenVariant)",
-  "provider/model/triggers.ts": "being reworked: tested through test/unit/model/validate-strategy.test.ts",
-  "provider/model/unknown-value.ts":
-    "being reworked: one symbol; tested through test/unit/runtime/inputs.test.ts",
-  "provider/model/validate-rule-item.ts":
-    "being reworked: tested through test/unit/model/validate-strategy.test.ts",
-  "provider/model/validation-checks.ts":
-    "being reworked: tested through test/unit/model/validate-strategy.test.ts",
-  "provider/model/validation-issue.ts":
-    "being reworked: tested through test/unit/model/validate-strategy.test.ts",
   "provider/resources/checked-at-apply.ts":
     "being reworked: the preview's warning; tested end to end (test/e2e/preview-messages.test.ts)",
   "provider/resources/developer-tags.ts":
@@ -119,8 +52,6 @@ export const PENDING_MODULE_TESTS: Readonly<Record<string, string>> = {
     "being reworked: resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/strategy-activation.test.ts)",
   "provider/resources/webhook.ts":
     "being reworked: resource class; outputs held by test/unit/model/resource-outputs.test.ts, behaviour end to end (test/e2e/webhook-and-developers.test.ts)",
-  "provider/review/account-resources.ts": "being reworked: tested through test/unit/review/render.test.ts",
-  "provider/review/strategy-diff.ts": "being reworked: tested through test/unit/review/render.test.ts",
 };
 
 /**

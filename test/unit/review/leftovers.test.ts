@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "../../../provider/api/client";
 import { NotFoundError } from "../../../provider/api/errors";
-import {
-  parseTemporaryStrategyName,
-  temporaryStrategyName,
-} from "../../../provider/model/temporary-strategies";
+import { temporaryStrategyName } from "../../../provider/model/temporary-strategies";
 import { leftoversOf, sweepLeftovers, sweepVerdict } from "../../../provider/review/leftovers";
 import { CREATED_SWEEP_AFTER_MS, SWEEP_AFTER_MS } from "../../../provider/review/review-run";
 import { provenDescription } from "../../../provider/review/temporary-proof";
@@ -54,38 +51,6 @@ const list = [
   strategy("user", "Review tmp notes", iso(2 * CREATED_SWEEP_AFTER_MS)),
   strategy("look-alike", "[review-tmp] not a run", iso(2 * CREATED_SWEEP_AFTER_MS)),
 ];
-
-describe("temporary strategy names", () => {
-  it("carry the run's id and start time, to the second, and read back", () => {
-    const name = temporaryStrategyName(
-      "review",
-      "1a2b3c",
-      "Safety first",
-      Date.parse("2030-01-10T12:00:00.750Z"),
-    );
-    expect(name).toBe("[review-tmp 1a2b3c 20300110T120000Z] Safety first");
-    expect(parseTemporaryStrategyName(name)).toEqual({
-      tool: "review",
-      runId: "1a2b3c",
-      startedAt: Date.parse("2030-01-10T12:00:00Z"),
-    });
-  });
-
-  it("of the earlier format are still recognised, without a start time", () => {
-    expect(parseTemporaryStrategyName("[review-tmp 1a2b3c] Safety first")).toEqual({
-      tool: "review",
-      runId: "1a2b3c",
-    });
-    expect(parseTemporaryStrategyName("[review-tmp 1a2b3c 20301340T250000Z] x")).toEqual({
-      tool: "review",
-      runId: "1a2b3c",
-    });
-  });
-
-  it("are cut to the name limit", () => {
-    expect(temporaryStrategyName("review", "1a2b3c", "x".repeat(200), started)).toHaveLength(100);
-  });
-});
 
 describe("leftovers of interrupted reviews", () => {
   it("are inactive review copies of runs that started longer ago than the time limit plus its margin", () => {

@@ -76,32 +76,8 @@ describe("renderReview: summary", () => {
   });
 });
 
-describe("renderReview: webhook, developers and tags", () => {
-  const secret = "whsec_0123456789abcdef";
-
-  it("shows a webhook URL change without credentials, query values or the signing secret", () => {
-    const md = render([
-      {
-        op: "update",
-        kind: "Webhook",
-        name: "hook",
-        id: "webhook",
-        old: { url: "https://user:pass@old.example/a?token=abc", enabled: true, requireVerified: true },
-        new: {
-          url: "https://new.example/alerts?key=zzz&x=1",
-          enabled: true,
-          requireVerified: true,
-          rotation: "2",
-        },
-        outputs: { secret, hasSecret: true },
-      },
-    ]).markdown;
-    expect(md).toContain("Webhook URL: `https://***@old.example/a?***` → `https://new.example/alerts?***`");
-    expect(md).toContain("Signing secret rotation requested");
-    for (const leaked of [secret, "pass", "abc", "zzz"]) expect(md).not.toContain(leaked);
-  });
-
-  it("masks path tokens, bare query keys and URLs in errors, and never prints a URL that does not parse", () => {
+describe("renderReview: URLs quoted by diagnostics", () => {
+  it("masks the URLs that errors and policy violations quote", () => {
     const slack = "https://hooks.slack.com/services/T000/B000/XXXXSECRET";
     const md = renderReview(
       digest(
@@ -123,69 +99,9 @@ describe("renderReview: webhook, developers and tags", () => {
         ],
       },
     ).markdown;
-    expect(md).toContain("Webhook URL: `https://api.example.org/***/send?***` → (not a valid URL)");
     expect(md).toContain("`https://hooks.slack.com/services/***/***/***`");
     expect(md).toContain("`http://***`");
-    for (const leaked of ["ABCsecret", "SECRETONLY", "SECRETPLAIN", "XXXXSECRET", "SECRETQ", "T000"])
-      expect(md).not.toContain(leaked);
-  });
-
-  it("describes following, changing and unfollowing developers", () => {
-    const md = render([
-      {
-        op: "create",
-        kind: "FollowedDeveloper",
-        name: "d1",
-        new: { address: "Dev1Addr", alias: "launcher", active: true },
-      },
-      {
-        op: "update",
-        kind: "FollowedDeveloper",
-        name: "d2",
-        id: "Dev2Addr",
-        old: { address: "Dev2Addr", alias: "a", active: true },
-        new: { address: "Dev2Addr", alias: "b", active: false },
-      },
-      {
-        op: "delete",
-        kind: "FollowedDeveloper",
-        name: "d3",
-        id: "Dev3Addr",
-        old: { address: "Dev3Addr", active: true },
-      },
-    ]).markdown;
-    expect(md).toContain("Follow developer `Dev1Addr` as “launcher”");
-    expect(md).toContain("Alias of `Dev2Addr`: “a” → “b”");
-    expect(md).toContain("Developer `Dev2Addr` paused (inactive)");
-    expect(md).toContain(
-      "- ⚠️ **Warning:** the service deactivates `Dev3Addr` (the API cannot unfollow: it stays in the followed list, inactive, alias kept).",
-    );
-    expect(md).toContain(
-      "- ⚠️ **Warning:** the service deactivates `Dev2Addr`: it stays in the followed list, inactive.",
-    );
-    expect(md).not.toMatch(/unfollow developer/i);
-  });
-
-  it("names developer tags added and removed", () => {
-    const t = {
-      trusted: "cccccccc-cccc-4ccc-8ccc-cccccccccccc",
-      watch: "dddddddd-dddd-4ddd-8ddd-dddddddddddd",
-    };
-    const md = render(
-      [
-        {
-          op: "update",
-          kind: "DeveloperTags",
-          name: "tags",
-          id: "Dev1Addr",
-          old: { address: "Dev1Addr", tagIds: [t.trusted] },
-          new: { address: "Dev1Addr", tagIds: [t.watch] },
-        },
-      ],
-      { tagNames: { [t.trusted]: "Trusted", [t.watch]: "Watchlist" } },
-    ).markdown;
-    expect(md).toContain(`Tags added to \`Dev1Addr\`: “Watchlist” (\`${t.watch}\`)`);
-    expect(md).toContain(`Tags removed from \`Dev1Addr\`: “Trusted” (\`${t.trusted}\`)`);
+    for (const leaked of ["XXXXSECRET", "SECRETQ", "T000"]) expect(md).not.toContain(leaked);
   });
 });
 

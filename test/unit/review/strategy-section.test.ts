@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderReview } from "../../../provider/index";
 import { parsePreview } from "../../../provider/review/preview-json";
 import { strategyBlocks } from "../../../provider/review/strategy-section";
-import { digest, type StepSpec, UNKNOWN } from "../../support/preview-fixtures";
+import { digest, type StepSpec } from "../../support/preview-fixtures";
 
 const n = (x: number) => x.toLocaleString("en-US");
 
@@ -28,41 +28,6 @@ function render(specs: StepSpec[], context = {}) {
 }
 
 describe("renderReview: strategy domain diff", () => {
-  it("names trigger, trigger config, cooldown, name, description, strict and matching changes", () => {
-    const tagA = "aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa";
-    const tagB = "bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb";
-    const old = {
-      ...base,
-      description: "Old words",
-      triggers: ["microblog_mention_direct", "new_token_created"],
-      triggerConfigs: { microblog_mention_direct: { tagId: tagA } },
-      alertCooldownMins: 30,
-    };
-    const neu = {
-      ...base,
-      name: "Safety second",
-      description: "New words",
-      triggers: ["microblog_mention_direct", "token_graduated"],
-      triggerConfigs: { microblog_mention_direct: { tagId: tagB } },
-      alertCooldownMins: 60,
-      strict: true,
-      matching: { enabled: true, minPercent: 80 },
-    };
-    const md = render([strategyUpdate(old, neu)], {
-      tagNames: { [tagA]: "KOL Majors", [tagB]: "Degen Calls" },
-    }).markdown;
-    expect(md).toContain("Name: “Safety first” → “Safety second”");
-    expect(md).toContain("Description: “Old words” → “New words”");
-    expect(md).toContain("Trigger added: `token_graduated`");
-    expect(md).toContain("Trigger removed: `new_token_created`");
-    expect(md).toContain(
-      `Trigger config \`microblog_mention_direct\`: tag “KOL Majors” (\`${tagA}\`) → tag “Degen Calls” (\`${tagB}\`)`,
-    );
-    expect(md).toContain("Alert cooldown: 30 minutes → 60 minutes");
-    expect(md).toContain("Strict mode turned on");
-    expect(md).toContain("Matching: off (every group must pass) → at least 80% of the rules");
-  });
-
   it("never shows a pure reordering of rules, triggers or wallet types", () => {
     const old = {
       ...base,
@@ -128,17 +93,6 @@ describe("renderReview: strategy domain diff", () => {
     expect(md).toContain(
       "#### “Fresh” (`fresh`): new strategy\n\n- The service creates the strategy, inactive: it sends no alerts until a StrategyActivation activates it.\n",
     );
-  });
-
-  it("shows values known only after apply as such", () => {
-    const neu = {
-      ...base,
-      triggers: ["followed_dev_new_token_created"],
-      triggerConfigs: { followed_dev_new_token_created: { scope: "wallet", developerAddress: UNKNOWN } },
-    };
-    const md = render([{ op: "create", kind: "Strategy", name: "dev", new: neu }]).markdown;
-    expect(md).toContain("scope wallet, developer (known after apply)");
-    expect(md).not.toContain(UNKNOWN);
   });
 });
 

@@ -2,7 +2,6 @@ import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as structproto from "google-protobuf/google/protobuf/struct_pb";
 import { describe, expect, it } from "vitest";
 import type { ApiClient } from "../../../provider/api/client";
-import { checkedAtApply, checkedAtApplyLine } from "../../../provider/model/checked-at-apply";
 import { UNKNOWN } from "../../../provider/model/unknown-value";
 import { StrategyAlertsProvider } from "../../../provider/plugin/server";
 import { boundedFailures } from "../../../provider/runtime/check-failures";
@@ -115,20 +114,6 @@ describe("check failures never make the engine print a hostile or secret value",
 });
 
 describe("checked at apply", () => {
-  it("names the checked inputs that hold an unknown value, in the kind's order", () => {
-    expect(
-      checkedAtApply("Strategy", { name: UNKNOWN, rules: [{ ...RULE, min: UNKNOWN }], triggers: [] }),
-    ).toEqual(["name", "rules"]);
-    expect(checkedAtApply("Strategy", { name: "known", rules: [RULE] })).toEqual([]);
-    expect(checkedAtApply("FollowedDeveloper", { address: "0xabc", alias: UNKNOWN })).toEqual(["alias"]);
-    expect(checkedAtApplyLine(["name", "rules"])).toBe("checked at apply: name, rules");
-  });
-
-  it("an activation's ids of strategies not created yet hold up nothing; an unknown list does", () => {
-    expect(checkedAtApply("StrategyActivation", { strategyIds: [UNKNOWN, "s1"] })).toEqual([]);
-    expect(checkedAtApply("StrategyActivation", { strategyIds: UNKNOWN })).toEqual(["strategyIds"]);
-  });
-
   it("the plugin warns once on the resource whose checked input is unknown", async () => {
     const warned: [string, string][] = [];
     const provider = new StrategyAlertsProvider(undefined, async (urn, message) => {
