@@ -334,7 +334,9 @@ describe("the review's Markdown structure under adversarial values", () => {
     const charts = benign.tokens.filter((t) => t.type === "fence");
     expect(charts.map((t) => t.info)).toEqual(["mermaid", "mermaid"]);
     for (const chart of charts)
-      expect(chart.content).toMatch(new RegExp(`title "Matches per [a-z ]+ — ${start(1101)}plain${end(1101)}"`));
+      expect(chart.content).toMatch(
+        new RegExp(`title "Matches per [a-z ]+ — ${start(1101)}plain${end(1101)}"`),
+      );
   });
 
   it("keeps the same blocks, keeps each value in one inline node, and lets no HTML, link, image or mention through", () => {
