@@ -41,6 +41,6 @@ export const hostileText = fc.oneof(
  * What must never be in a generated source file raw: controls but the line feed and the tab (Go
  * indents with tabs; a literal escapes its own), separators, invisibles.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching controls is the point.
 export const RAW_IN_SOURCE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching controls is the point.
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
