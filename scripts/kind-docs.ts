@@ -1,101 +1,25 @@
 /**
  * Writes each field's one description (provider/model/kinds/) where readers look for it: the
- * doc comments of the dynamic resources' args, outputs and classes, and the field tables of
- * docs/resources.md. `npm run schema` runs it with the schema; a unit test fails while a
- * checked-in file says something else than the descriptors.
+ * kinds' declarations (provider/resources/<kind>.ts, written whole by kind-declarations.ts: args,
+ * outputs and class with their doc comments) and the field tables of docs/resources.md. `npm run
+ * schema` runs it with the schema; a unit test fails while a checked-in file says something else
+ * than the descriptors.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import ts from "typescript";
 import {
   describedWithId,
   type InputField,
-  KINDS,
   kindOf,
   type OutputField,
   RESOURCE_KINDS,
   type ResourceKind,
 } from "../provider/model/kinds";
+import { resourceFile, resourceSource } from "./kind-declarations";
 
 const ROOT = join(__dirname, "..");
 
-/** The resource file of a kind: `StrategyActivation` → provider/resources/strategy-activation.ts. */
-export function resourceFile(kind: ResourceKind): string {
-  return join(ROOT, "provider", "resources", `${kind.replace(/(?<!^)([A-Z])/g, "-$1").toLowerCase()}.ts`);
-}
-
 export const RESOURCES_DOC = join(ROOT, "docs", "resources.md");
-
-/** A doc comment of `text` at `indent`, wrapped at 100 columns. */
-function docComment(text: string, indent: string): string {
-  const width = 100 - indent.length - 3;
-  if (text.length <= width - 4) return `/** ${text} */`;
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === "" ? word : `${line} ${word}`;
-  }
-  lines.push(line);
-  return ["/**", ...lines.map((l) => `${indent} * ${l}`), `${indent} */`].join("\n");
-}
-
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
-
-/** Replaces the node's doc comment (or adds one) with `description`. */
-function docEdit(source: ts.SourceFile, node: ts.Node, description: string): Edit {
-  const start = node.getStart(source);
-  const lineStart = source.text.lastIndexOf("\n", start - 1) + 1;
-  const indent = source.text.slice(lineStart, start).match(/^\s*/)?.[0] ?? "";
-  const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc);
-  const text = docComment(description, indent);
-  if (docs.length === 0) return { start, end: start, text: `${text}\n${indent}` };
-  return { start: docs[0]!.getStart(source), end: docs[docs.length - 1]!.getEnd(), text };
-}
-
-const fieldsOf = (kind: ResourceKind): Record<string, InputField | OutputField> => ({
-  ...kindOf(kind).inputs,
-  ...kindOf(kind).outputs,
-});
-
-const declaresKind = (statement: ts.Statement, kind: ResourceKind): boolean =>
-  ts.isVariableStatement(statement) &&
-  statement.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === kind);
-
-/**
- * The kind's file with the descriptor's descriptions on its args (`interface <Kind>Args`), on the
- * instance's declared outputs (`interface <Kind>`, with the kind's description) and on the class
- * (`const <Kind>`, with the id that `get` takes).
- */
-export function resourceSourceWithDocs(kind: ResourceKind, text: string): string {
-  const source = ts.createSourceFile("resource.ts", text, ts.ScriptTarget.Latest, true);
-  const fields = fieldsOf(kind);
-  const edits: Edit[] = [];
-  const member = (m: ts.TypeElement) => {
-    const name = m.name !== undefined && ts.isIdentifier(m.name) ? m.name.text : undefined;
-    const field = name === undefined ? undefined : fields[name];
-    if (field !== undefined && ts.isPropertySignature(m)) edits.push(docEdit(source, m, field.description));
-  };
-  for (const statement of source.statements) {
-    if (ts.isInterfaceDeclaration(statement) && statement.name.text === `${kind}Args`)
-      statement.members.forEach(member);
-    if (ts.isInterfaceDeclaration(statement) && statement.name.text === kind) {
-      edits.push(docEdit(source, statement, KINDS[kind].description));
-      statement.members.forEach(member);
-    }
-    if (declaresKind(statement, kind)) edits.push(docEdit(source, statement, describedWithId(kind)));
-  }
-  let out = text;
-  for (const e of edits.sort((a, b) => b.start - a.start))
-    out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
-}
 
 const cell = (text: string) => text.replace(/\|/g, "\\|");
 
@@ -136,10 +60,7 @@ export function resourcesDocWithTables(markdown: string): string {
 }
 
 if (require.main === module) {
-  for (const kind of RESOURCE_KINDS) {
-    const file = resourceFile(kind);
-    writeFileSync(file, resourceSourceWithDocs(kind, readFileSync(file, "utf8")));
-  }
+  for (const kind of RESOURCE_KINDS) writeFileSync(resourceFile(kind), resourceSource(kind));
   writeFileSync(RESOURCES_DOC, resourcesDocWithTables(readFileSync(RESOURCES_DOC, "utf8")));
-  console.log("wrote the field docs of provider/resources/*.ts and docs/resources.md");
+  console.log("wrote provider/resources/<kind>.ts and the field tables of docs/resources.md");
 }

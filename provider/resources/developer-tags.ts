@@ -1,3 +1,4 @@
+// `npm run schema` writes this file from provider/model/kinds/developer-tags.ts: edit that instead.
 import type * as pulumi from "@pulumi/pulumi";
 import { type KindResourceClass, kindResource } from "./kind-resource";
 

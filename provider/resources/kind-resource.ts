@@ -5,6 +5,7 @@ import { hasTypeToken, TYPE_TOKENS } from "../model/type-tokens";
 import { warnCheckedAtApply } from "./checked-at-apply";
 import { shellInputs } from "./provider-shell";
 import { readState } from "./read-state";
+import { REGISTERED_ARGS } from "./registered-args";
 import { registeringWithoutStacks } from "./stackless-registration";
 
 /**
@@ -26,17 +27,12 @@ export interface KindResourceClass<K extends ResourceKind, Instance extends pulu
   get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): Instance;
 }
 
-/** What a kind's class does beyond what its descriptor says. */
-interface KindOptions<Args> {
-  /** The program's args as they are registered (the webhook's url made secret when it carries a credential). */
-  registered?: (args: Args) => Args;
-}
-
 /**
  * The class of a dynamic resource kind: registered with the provider text of `provider-shell.ts`
- * (its type token, its outputs named without a value), its secret outputs declared, and the
- * preview's warning on checked inputs unknown until apply. `Instance` and `Args` are the kind's
- * declarations in `provider/resources/<kind>.ts`, whose doc comments `npm run schema` writes.
+ * (its type token, its outputs named without a value) and the program's args as
+ * `registered-args.ts` makes them, its secret outputs declared, and the preview's warning on
+ * checked inputs unknown until apply. `Instance` and `Args` are the kind's declarations in
+ * `provider/resources/<kind>.ts`, which `npm run schema` writes from its descriptor.
  *
  * The class extends `CustomResource` itself, with no class in between: the SDK takes the source
  * position a fixed number of frames up from its constructor, which must land on the program's line.
@@ -45,8 +41,9 @@ export function kindResource<
   K extends ResourceKind,
   Instance extends pulumi.CustomResource,
   Args extends object,
->(kind: K, options: KindOptions<Args> = {}): KindResourceClass<K, Instance, Args> {
+>(kind: K): KindResourceClass<K, Instance, Args> {
   const token = TYPE_TOKENS[kind];
+  const registeredArgs = REGISTERED_ARGS[kind] as ((args: Args) => Args) | undefined;
   const inputKeys = inputNames(kind) as unknown as (keyof Args)[];
   const secrets = secretOutputs(kind);
   // A secret returned from create must be declared here: pulumi.secret() from a dynamic provider does not work.
@@ -66,7 +63,7 @@ export function kindResource<
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
       const restore = registeringWithoutStacks();
       try {
-        const registered = options.registered?.(args) ?? args;
+        const registered = registeredArgs?.(args) ?? args;
         super(token, name, shellInputs(kind, registered), withSecrets(opts));
       } finally {
         restore();

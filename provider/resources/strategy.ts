@@ -1,3 +1,4 @@
+// `npm run schema` writes this file from provider/model/kinds/strategy.ts: edit that instead.
 import type * as pulumi from "@pulumi/pulumi";
 import type {
   EventType,

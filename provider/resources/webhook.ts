@@ -1,5 +1,5 @@
-import * as pulumi from "@pulumi/pulumi";
-import { webhookUrlIsSecret } from "../model/webhook-url";
+// `npm run schema` writes this file from provider/model/kinds/webhook.ts: edit that instead.
+import type * as pulumi from "@pulumi/pulumi";
 import { type KindResourceClass, kindResource } from "./kind-resource";
 
 export interface WebhookArgs {
@@ -19,18 +19,6 @@ export interface WebhookArgs {
    * otherwise); changing it later is not a change.
    */
   adopt?: pulumi.Input<boolean>;
-}
-
-/**
- * The url as it is registered: a Pulumi secret when it carries a credential (a query token, user
- * info: `webhookUrlIsSecret`), so the state and every preview hold it encrypted; the engine marks
- * the output of a secret input secret too. A plain url stays plain, as existing states hold it.
- */
-function secretUrl(url: WebhookArgs["url"]): WebhookArgs["url"] {
-  if (url === undefined || url === null || typeof url === "string")
-    return webhookUrlIsSecret(url) ? pulumi.secret(url as string) : url;
-  // An Output returned from apply is lifted, secretness included.
-  return pulumi.output(url).apply((u) => (webhookUrlIsSecret(u) ? pulumi.secret(u) : pulumi.output(u)));
 }
 
 /**
@@ -62,6 +50,4 @@ export interface Webhook extends pulumi.CustomResource {
  * only with `adopt: true`; a destroy clears it only while it is still what this resource wrote. Its
  * id (for `get` and import): `webhook`.
  */
-export const Webhook: KindResourceClass<"Webhook", Webhook, WebhookArgs> = kindResource("Webhook", {
-  registered: (args) => ({ ...args, url: secretUrl(args.url) }),
-});
+export const Webhook: KindResourceClass<"Webhook", Webhook, WebhookArgs> = kindResource("Webhook");

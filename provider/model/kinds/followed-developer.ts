@@ -49,11 +49,13 @@ export const FOLLOWED_DEVELOPER_KIND = {
       description: "When the developer was first followed.",
       type: "string",
       typeWords: "ISO 8601 or null",
+      declared: { nullable: true },
     },
     tagIds: {
       description: "The developer's tag ids, as read.",
       type: "strings",
       typeWords: "string[]",
+      declared: { present: false },
     },
     accountId: ACCOUNT_ID_OUTPUT,
   } satisfies Record<string, OutputField>,

@@ -16,12 +16,30 @@ export type FieldType =
   | "ruleItems"
   | { readonly zod: () => z.ZodType; readonly name: string; readonly list?: true; readonly io?: "output" };
 
+/**
+ * How `provider/resources/<kind>.ts` declares a field where its other facts do not say it (`npm
+ * run schema` writes those declarations). An input is optional in the args unless `required`,
+ * takes null when its `default` is null, and is an output of the instance unless `notCompared`,
+ * always there when required or `alwaysOutput`; an output is always there and never null.
+ */
+interface Declared {
+  /** The args require it although the schema does not (the webhook's url: its null clears it). */
+  readonly required?: true;
+  /** Whether null is a value, where `default` does not say it. */
+  readonly nullable?: boolean;
+  /** The instance declares no output of it. */
+  readonly output?: false;
+  /** Whether the instance's output of it is always there (not `| undefined`). */
+  readonly present?: boolean;
+}
+
 interface Field {
   /** One description: the TypeScript doc comment, the schema's description and the docs' row. */
   readonly description: string;
   readonly type: FieldType;
   /** The type in words, for docs/resources.md. */
   readonly typeWords: string;
+  readonly declared?: Declared;
 }
 
 export interface InputField extends Field {

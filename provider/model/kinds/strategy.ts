@@ -74,6 +74,7 @@ const inputs = {
     type: { zod: () => schemas().TriggerConfigsSchema, name: "TriggerConfigs" },
     typeWords: "object keyed by eventType",
     default: null,
+    declared: { nullable: false },
     checked: true,
     echo: "reads",
     review: { label: "Trigger config", words: "triggerConfigs" },

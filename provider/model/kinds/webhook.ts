@@ -11,6 +11,7 @@ export const WEBHOOK_KIND = {
       type: "string",
       typeWords: "string or null",
       checked: true,
+      declared: { required: true, nullable: true },
     },
     enabled: {
       description: "Whether deliveries are sent.",
@@ -28,11 +29,13 @@ export const WEBHOOK_KIND = {
       default: true,
       alwaysOutput: true,
       checked: true,
+      declared: { output: false },
     },
     rotation: {
       description: "Change this to any new value to rotate the signing secret on purpose.",
       type: "string",
       typeWords: "string",
+      declared: { output: false },
     },
     adopt: {
       description:
@@ -48,6 +51,7 @@ export const WEBHOOK_KIND = {
       description: "When the url answered the verification challenge.",
       type: "string",
       typeWords: "ISO 8601 or null",
+      declared: { nullable: true },
     },
     hasSecret: {
       description: "Whether the service holds a signing secret.",
@@ -60,11 +64,13 @@ export const WEBHOOK_KIND = {
       type: "string",
       typeWords: "string",
       secret: true,
+      declared: { nullable: true },
     },
     verificationError: {
       description: "Why the last verification failed.",
       type: "string",
       typeWords: "string or null",
+      declared: { nullable: true },
     },
     accountId: ACCOUNT_ID_OUTPUT,
   } satisfies Record<string, OutputField>,

@@ -1,9 +1,10 @@
 /**
  * The walkthrough of a new Strategy field (CONTRIBUTING.md, "Adding a field"), followed on a copy
  * of the descriptor: one entry with its echo and its review wording reaches the plugin schema,
- * the docs table, the diff (runtime and detailed), the live inputs, adoption, the import's
- * program and the review, none of which names it.
+ * the docs table, the resource's generated TypeScript args and outputs, the diff (runtime and
+ * detailed), the live inputs, adoption, the import's program and the review, none of which names it.
  */
+import ts from "typescript";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { declareAccount } from "../../../../cli/import/declarations";
 import { renderProgram } from "../../../../cli/import/render-program";
@@ -15,6 +16,7 @@ import { strategyChanges, strategySummary } from "../../../../provider/review/st
 import { adoptionPatch } from "../../../../provider/runtime/strategy-adoption";
 import { declaredFromLive, inputsFromLive } from "../../../../provider/runtime/strategy-live-inputs";
 import { changedFields, patchFor } from "../../../../provider/runtime/strategy-patch";
+import { resourceSource } from "../../../../scripts/kind-declarations";
 import { kindTables } from "../../../../scripts/kind-docs";
 import { accountSnapshot, listedStrategy } from "../../../support/import-account";
 
@@ -53,6 +55,16 @@ afterEach(() => {
   writable.Strategy = original;
 });
 
+/** The members of interface `name` in `source` as written, doc comment included, by member name. */
+function membersOf(source: string, name: string): Record<string, string> {
+  const file = ts.createSourceFile("strategy.ts", source, ts.ScriptTarget.Latest, true);
+  const found = file.statements.find((s) => ts.isInterfaceDeclaration(s) && s.name.text === name);
+  if (found === undefined || !ts.isInterfaceDeclaration(found)) throw new Error(`no interface ${name}`);
+  return Object.fromEntries(
+    found.members.map((m) => [m.name?.getText(file), m.getFullText(file).trim()] as const),
+  );
+}
+
 const live = (fields: Record<string, unknown>) => listedStrategy("s-1", "Alpha", fields as Partial<Strategy>);
 const RULES = [{ rule: "is_honeypot", dealbreaker: true }];
 
@@ -64,6 +76,19 @@ describe("a new Strategy field declared once, in a copy of the descriptor", () =
     const props = schema.resources[original.pluginToken]!.inputProperties;
     expect(props.alertCap).toMatchObject({ type: "integer", description: ALERT_CAP.description });
     expect(kindTables("Strategy")).toContain(`| \`alertCap\` | integer | ${ALERT_CAP.description} |`);
+  });
+
+  it("is declared by the generated TypeScript: optional in StrategyArgs, an output of Strategy", () => {
+    const source = resourceSource("Strategy");
+    const file = ts.createSourceFile("strategy.ts", source, ts.ScriptTarget.Latest, true);
+    expect((file as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics).toEqual([]);
+    const args = membersOf(source, "StrategyArgs");
+    expect(Object.keys(args)).toEqual(Object.keys(KINDS.Strategy.inputs));
+    expect(args.alertCap).toBe(`/** ${ALERT_CAP.description} */\n  alertCap?: pulumi.Input<number>;`);
+    expect(args.quietHours).toBe(`/** ${QUIET_HOURS.description} */\n  quietHours?: pulumi.Input<string>;`);
+    const outputs = membersOf(source, "Strategy");
+    expect(outputs.alertCap).toContain("readonly alertCap: pulumi.Output<number | undefined>;");
+    expect(outputs.quietHours).toContain("readonly quietHours: pulumi.Output<string | undefined>;");
   });
 
   it("is compared by the diff, named by the detailed diff, and reset to its default when removed", () => {
