@@ -2,7 +2,8 @@
  * Cold start of the provider plugin: from exec to its port on stdout (the moment the engine can
  * talk to it), for the release binary (the single executable of `npm run plugin:release`) and the
  * script plugin of the npm package, beside a bare `node -e` start of the same Node.js that prints
- * one line. Runs are interleaved (one of each per round) so the machine's load falls on all alike.
+ * one line, and the native floor of `bench:pulumi` (a Go provider that does nothing; built from
+ * bench/go into the toolchain's cache when Go is there). Runs are interleaved (one of each per round) so the machine's load falls on all alike.
  *
  * Run alone: npm run bench:startup [-- --rounds 10]; `npm run bench` includes it.
  */
@@ -13,6 +14,7 @@ import { join, resolve } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { releaseExecutable } from "../scripts/plugin-release";
 import { pinnedNode } from "../scripts/plugin-release/node-binary";
+import { goBinaries } from "./go-binaries";
 import { round } from "./harness";
 
 const ROOT = resolve(__dirname, "..");
@@ -132,6 +134,19 @@ export async function measureStartup(
   }
   if (!existsSync(candidates[1]!.command))
     throw new Error("no release binary: run `npm run plugin:release` first");
+  // The native floor (bench/go/floor-provider), when Go is there to build it: what a provider
+  // that needs no runtime costs to start and to answer its first call.
+  const floor = await goBinaries(log).catch((err: Error) => {
+    log(`  native floor: not measured (${err.message.split("\n")[0]})`);
+    return undefined;
+  });
+  if (floor) {
+    candidates.push({
+      name: "native floor",
+      command: join(floor.floorProviderDir, "pulumi-resource-floor"),
+      args: [],
+    });
+  }
   const samples = candidates.map(() => [] as number[]);
   const cpu = candidates.map(() => [] as number[]);
   const ready = candidates.map(() => [] as number[]);
