@@ -49,10 +49,10 @@ const LONGEST_FIRST = [
   // The longest of the other projects (child processes killed and restarted, the compiler run
   // over generated programs), so that none of them starts last.
   "test/integration/emulator/persistence.test.ts",
-  "test/integration/import/names.property.test.ts",
-  "test/integration/import/import-account.test.ts",
+  "test/integration/cli/import/names.property.test.ts",
+  "test/integration/cli/import/import-account.test.ts",
   "test/integration/plugin/main.test.ts",
-  "test/integration/import/render-program.test.ts",
+  "test/integration/cli/import/render-program.test.ts",
   "test/integration/api/variants.test.ts",
   "test/integration/emulator/variants.test.ts",
 ];

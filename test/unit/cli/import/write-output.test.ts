@@ -2,7 +2,6 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promise
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { progressReporter } from "../../../cli/import/progress";
 import {
   checkOutputDirectory,
   checkOutputFile,
@@ -10,7 +9,7 @@ import {
   OutputError,
   writeOutputFile,
   writeOutputFiles,
-} from "../../../cli/import/write-output";
+} from "../../../../cli/import/write-output";
 
 describe("where import writes", () => {
   let dir: string;
@@ -82,73 +81,5 @@ describe("writing a project", () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
-});
-
-describe("progress of a long read", () => {
-  function run(times: number[], steps: [number, number][]) {
-    const lines: string[] = [];
-    let i = 0;
-    const { progress } = progressReporter({
-      write: (line) => lines.push(line),
-      now: () => times[Math.min(i++, times.length - 1)]!,
-      quietMs: 1_000,
-      everyMs: 2_000,
-    });
-    for (const [done, total] of steps) progress("reading tags", done, total);
-    return lines;
-  }
-
-  it("says nothing for a read that ends quickly", () => {
-    expect(
-      run(
-        [0, 10, 20, 30],
-        [
-          [0, 2],
-          [1, 2],
-          [2, 2],
-        ],
-      ),
-    ).toEqual([]);
-  });
-
-  it("reports a long read at most once per interval, and its end", () => {
-    // start, then one clock reading per step.
-    const lines = run(
-      [0, 500, 1_500, 2_000, 3_600, 4_000, 9_000],
-      [
-        [0, 58],
-        [1, 58],
-        [2, 58],
-        [3, 58],
-        [4, 58],
-        [58, 58],
-      ],
-    );
-    expect(lines).toEqual([
-      "strategy-alerts import: reading tags: 1 of 58\n",
-      "strategy-alerts import: reading tags: 3 of 58\n",
-      "strategy-alerts import: reading tags: 58 of 58\n",
-    ]);
-  });
-});
-
-describe("the files a project holds", () => {
-  it("are known before the account is read, exactly as written", async () => {
-    const { projectFileNames, projectFiles, yamlProjectFiles, goProjectFiles, pythonProjectFiles } =
-      await import("../../../cli/import/project-files");
-    const versions = { package: "^1", pulumi: "^3", typescript: "^5", tsNode: "^10", typesNode: "^24" };
-    const sorted = (names: readonly string[]) => [...names].sort();
-    expect(Object.keys(projectFiles("p", "", versions)).sort()).toEqual(
-      sorted(projectFileNames("typescript")),
-    );
-    expect(Object.keys(yamlProjectFiles("p", "", versions)).sort()).toEqual(sorted(projectFileNames("yaml")));
-    expect(Object.keys(yamlProjectFiles("p", "", versions, "installed")).sort()).toEqual(
-      sorted(projectFileNames("yaml", "installed")),
-    );
-    expect(Object.keys(goProjectFiles("p", "", versions)).sort()).toEqual(sorted(projectFileNames("go")));
-    expect(Object.keys(pythonProjectFiles("p", "", versions)).sort()).toEqual(
-      sorted(projectFileNames("python")),
-    );
   });
 });

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { declareAccount } from "../../../cli/import/declarations";
-import type { AccountSnapshot } from "../../../cli/import/read-account";
-import { renderProgram } from "../../../cli/import/render-program";
-import { renderYamlProgram } from "../../../cli/import/render-yaml";
-import type { Strategy } from "../../../provider/model/strategy";
-import { typeCheckFiles } from "../../support/generated-program";
-import { accountSnapshot, listedStrategy, runProgram } from "../../support/import-account";
+import { declareAccount } from "../../../../cli/import/declarations";
+import type { AccountSnapshot } from "../../../../cli/import/read-account";
+import { renderProgram } from "../../../../cli/import/render-program";
+import { renderYamlProgram } from "../../../../cli/import/render-yaml";
+import type { Strategy } from "../../../../provider/model/strategy";
+import { typeCheckFiles } from "../../../support/generated-program";
+import { accountSnapshot, listedStrategy, runProgram } from "../../../support/import-account";
 
 const uuid = (i: number) => `${(0x1a2b3c00 + i).toString(16)}-0000-4000-8000-${String(i).padStart(12, "0")}`;
 

@@ -2,10 +2,10 @@
  * Accounts for the Go and Python writers' tests: every kind of rule item, trigger config and
  * reference (`richAccount`), and the same account named with hostile text (`hostileAccount`).
  */
-import type { AccountSnapshot } from "../../../cli/import/read-account";
-import { rulesToStored } from "../../../provider/model/rule-mapping";
-import type { StrategyInput } from "../../../provider/model/strategy";
-import { accountSnapshot, DEV_ALICE, DEV_BOB, listedStrategy } from "../../support/import-account";
+import type { AccountSnapshot } from "../../../../cli/import/read-account";
+import { rulesToStored } from "../../../../provider/model/rule-mapping";
+import type { StrategyInput } from "../../../../provider/model/strategy";
+import { accountSnapshot, DEV_ALICE, DEV_BOB, listedStrategy } from "../../../support/import-account";
 
 const uuid = (i: number) => `${String(i).padStart(8, "0")}-0000-4000-8000-000000000000`;
 export const DEV_TAG = uuid(900);

@@ -1,7 +1,7 @@
 /** The generated program as the user's tools see it: Biome and tsc, run as processes. */
 import { describe, expect, it } from "vitest";
-import { awkwardProgram } from "../../support/awkward-account";
-import { biomeFormat, typeCheckFiles } from "../../support/generated-program";
+import { awkwardProgram } from "../../../support/awkward-account";
+import { biomeFormat, typeCheckFiles } from "../../../support/generated-program";
 
 describe("the generated program", () => {
   const { source } = awkwardProgram();

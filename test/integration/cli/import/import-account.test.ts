@@ -2,14 +2,14 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importAccount } from "../../../cli/import/import-account";
-import { run } from "../../../cli/index";
-import type { RunningEmulator } from "../../../emulator/server";
-import { type ApiClient, createClient } from "../../../provider/api/client";
-import { canonicalStrategyInput, stableStringify } from "../../../provider/model/canonical";
-import type { StrategyInput } from "../../../provider/model/strategy";
-import { control, startTestEmulator } from "../../support/emulator";
-import { biomeFormat, typeCheckFiles } from "../../support/generated-program";
+import { importAccount } from "../../../../cli/import/import-account";
+import { run } from "../../../../cli/index";
+import type { RunningEmulator } from "../../../../emulator/server";
+import { type ApiClient, createClient } from "../../../../provider/api/client";
+import { canonicalStrategyInput, stableStringify } from "../../../../provider/model/canonical";
+import type { StrategyInput } from "../../../../provider/model/strategy";
+import { control, startTestEmulator } from "../../../support/emulator";
+import { biomeFormat, typeCheckFiles } from "../../../support/generated-program";
 import {
   type BuiltAccount,
   buildImportAccount,
@@ -17,8 +17,8 @@ import {
   DEV_BOB,
   DEV_QUIET,
   runProgram,
-} from "../../support/import-account";
-import { WebhookReceiver } from "../../support/webhook-receiver";
+} from "../../../support/import-account";
+import { WebhookReceiver } from "../../../support/webhook-receiver";
 
 describe("strategy-alerts import", () => {
   let em: RunningEmulator;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { declareAccount } from "../../../cli/import/declarations";
-import { plainFields } from "../../../cli/import/plain-fields";
-import { renderProgram } from "../../../cli/import/render-program";
-import { renderYamlProgram } from "../../../cli/import/render-yaml";
-import { accountSnapshot, listedStrategy, runProgram } from "../../support/import-account";
+import { declareAccount } from "../../../../cli/import/declarations";
+import { plainFields } from "../../../../cli/import/plain-fields";
+import { renderProgram } from "../../../../cli/import/render-program";
+import { renderYamlProgram } from "../../../../cli/import/render-yaml";
+import { accountSnapshot, listedStrategy, runProgram } from "../../../support/import-account";
 
 const ID = "00000001-0000-4000-8000-000000000000";
 const ADDRESS = "DevAddr1111111111111111111111111111111111111";

@@ -1,8 +1,13 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { awkwardProgram, TAG_A, TAG_B } from "../../support/awkward-account";
+import { declareAccount } from "../../../../cli/import/declarations";
+import { renderProgram } from "../../../../cli/import/render-program";
+import { awkwardProgram, TAG_A, TAG_B } from "../../../support/awkward-account";
+import { runProgram } from "../../../support/import-account";
+import { ALIAS, declaredNames, declaredText, hostile, RAW, snapshot } from "./adversarial-account";
 
 // That the program is formatted and type-checks (tsc and Biome run as processes) is tested in
-// test/integration/import/render-program.test.ts.
+// test/integration/cli/import/render-program.test.ts.
 describe("the generated program", () => {
   const { strategies, source, warnings } = awkwardProgram();
 
@@ -29,5 +34,27 @@ describe("the generated program", () => {
       expect.stringMatching(/"Mentions".*triggerConfigs\.microblog_mention_direct\.tagId/),
     ]);
     expect(source).toContain('microblog_mention_direct: { tagId: "all" }');
+  });
+});
+
+describe("the TypeScript program of adversarial account data", () => {
+  it("holds the exact text, where a program may declare it, in escaped string literals", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(hostile, { minLength: 1, maxLength: 3 }), hostile, async (names, alias) => {
+        const { source } = renderProgram(declareAccount(snapshot(names, alias, "", "https://a.example/in")));
+        expect(source).not.toMatch(RAW);
+        const { declared } = await runProgram(source, {
+          developer: [{ id: "x", name: alias }],
+          microblog: [],
+        });
+        expect(declared.filter((d) => d.type === "Strategy").map((d) => d.args.name)).toEqual(
+          declaredNames(names),
+        );
+        expect(declared.find((d) => d.type === "FollowedDeveloper")!.args.alias).toBe(
+          declaredText(alias, ALIAS, undefined),
+        );
+      }),
+      { numRuns: 100 },
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readAccount } from "../../../cli/import/read-account";
-import type { ApiClient } from "../../../provider/api/client";
-import { temporaryStrategyName } from "../../../provider/model/temporary-strategies";
+import { readAccount } from "../../../../cli/import/read-account";
+import type { ApiClient } from "../../../../provider/api/client";
+import { temporaryStrategyName } from "../../../../provider/model/temporary-strategies";
 
 /** A client answering from memory, counting the per-developer tag reads. */
 function fakeClient(developers: { address: string; tagIds?: string[] }[], names: string[]) {
