@@ -8,10 +8,15 @@ import {
   StrategyInputSchema,
   StrategyPatchSchema,
 } from "../../../provider/model/strategy";
-import type { Strategy, StrategyArgs } from "../../../provider/resources/strategy";
+import { Strategy, type StrategyArgs } from "../../../provider/resources/strategy";
+import { itIsTheClassOf } from "./kind-class";
 
 /** What the Strategy resource class declares beyond what every dynamic resource has. */
 type ResourceProperties = Exclude<keyof Strategy, keyof pulumi.CustomResource>;
+
+describe("the Strategy class", () => {
+  itIsTheClassOf("Strategy", Strategy);
+});
 
 describe("a strategy's fields are declared once, in the model", () => {
   it("the resource declares exactly the model's fields and outputs (checked by the typecheck)", () => {
