@@ -63,11 +63,8 @@ export { type ResourceKind, TYPE_TOKENS, type TypeToken } from "./model/public-t
 export { StrategyValidationError } from "./model/strategy-validation-error";
 export const validateStrategyInput = deferred(() => validateStrategy().validateStrategyInput);
 // Resources.
-export { DeveloperTags, type DeveloperTagsArgs } from "./resources/developer-tags";
-export { FollowedDeveloper, type FollowedDeveloperArgs } from "./resources/followed-developer";
-export { Strategy, type StrategyArgs } from "./resources/strategy";
-export { StrategyActivation, type StrategyActivationArgs } from "./resources/strategy-activation";
-export { Webhook, type WebhookArgs } from "./resources/webhook";
+// Every kind's class and args (generated from the kinds' descriptors by `npm run schema`).
+export * from "./resources/classes";
 // Pull-request review of a preview (the renderer behind `strategy-alerts review`).
 export type { ReviewContext, ReviewResult } from "./review/render";
 export const renderReview = deferred(() => render().renderReview);

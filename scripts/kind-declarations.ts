@@ -182,3 +182,18 @@ export function resourceSource(kind: ResourceKind): string {
     "",
   ].join("\n");
 }
+
+/** The barrel of every kind's class and args, which the package root re-exports. */
+export const CLASSES_FILE = join(ROOT, "provider", "resources", "classes.ts");
+
+/** provider/resources/classes.ts, as `npm run schema` writes it. */
+export function classesSource(kinds: readonly ResourceKind[]): string {
+  const lines = [...kinds]
+    .sort((a, b) => fileName(a).localeCompare(fileName(b)))
+    .map((kind) => `export { ${kind}, type ${kind}Args } from "./${fileName(kind)}";`);
+  return [
+    "// `npm run schema` writes this file from provider/model/kinds/index.ts: every kind's class.",
+    ...lines,
+    "",
+  ].join("\n");
+}

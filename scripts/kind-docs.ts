@@ -15,7 +15,7 @@ import {
   RESOURCE_KINDS,
   type ResourceKind,
 } from "../provider/model/kinds";
-import { resourceFile, resourceSource } from "./kind-declarations";
+import { CLASSES_FILE, classesSource, resourceFile, resourceSource } from "./kind-declarations";
 
 const ROOT = join(__dirname, "..");
 
@@ -61,6 +61,9 @@ export function resourcesDocWithTables(markdown: string): string {
 
 if (require.main === module) {
   for (const kind of RESOURCE_KINDS) writeFileSync(resourceFile(kind), resourceSource(kind));
+  writeFileSync(CLASSES_FILE, classesSource(RESOURCE_KINDS));
   writeFileSync(RESOURCES_DOC, resourcesDocWithTables(readFileSync(RESOURCES_DOC, "utf8")));
-  console.log("wrote provider/resources/<kind>.ts and the field tables of docs/resources.md");
+  console.log(
+    "wrote provider/resources/<kind>.ts, provider/resources/classes.ts and the field tables of docs/resources.md",
+  );
 }

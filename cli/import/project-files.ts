@@ -1,5 +1,5 @@
 /** The files around a generated program that make it a ready Pulumi project. */
-import { GO_MODULE, PYTHON_PACKAGE } from "../../provider/plugin/package-schema";
+import { GO_MODULE, PYTHON_PACKAGE } from "../../provider/plugin/package-identity";
 import { slugFor } from "./names";
 
 /** The languages a program is written in. */

@@ -4,7 +4,7 @@
  * program, every input typed as the SDK declares it (`sa.BooleanRuleItemArgs{…}`), every string a
  * Go literal escaped as `strconv.Quote` does, every comment a `//` line nothing can end early.
  */
-import { GO_MODULE } from "../../provider/plugin/package-schema";
+import { GO_MODULE } from "../../provider/plugin/package-identity";
 import type { AccountDeclarations, Declaration } from "./declarations";
 import { type GoContext, goComment, goString, goValue } from "./go-source";
 import { referencedVariables } from "./program-references";

@@ -40,6 +40,7 @@ import {
 import { StrategySchema } from "../model/strategy";
 import { PackageDefectError } from "./errors";
 import { FUNCTIONS, type FunctionName, functionToken } from "./functions";
+import { GO_MODULE, PLUGIN_DOWNLOAD_URL, PYTHON_PACKAGE, REPOSITORY } from "./package-identity";
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON Schema and Pulumi schema are untyped JSON.
 type Json = any;
@@ -51,15 +52,6 @@ interface Property extends TypeSpec {
 const token = (name: string) => `${PLUGIN_PACKAGE}:index:${name}`;
 const ref = (name: string): TypeSpec => ({ $ref: `#/types/${token(name)}` });
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
-
-/** The repository that publishes the plugin: its release assets are the plugin's downloads. */
-const REPOSITORY = "strategy-alerts/pulumi-strategy-alerts";
-/** Where the engine downloads the plugin from (the repository's GitHub releases). */
-export const PLUGIN_DOWNLOAD_URL = `github://api.github.com/${REPOSITORY}`;
-/** The Go module of the generated Go SDK (sdk/go; its releases are tagged `sdk/go/v<version>`). */
-export const GO_MODULE = `github.com/${REPOSITORY}/sdk/go`;
-/** The Python distribution and import name of the generated Python SDK (sdk/python). */
-export const PYTHON_PACKAGE = "pulumi_strategy_alerts";
 
 /** Builds the `types` section while converting, naming each object and enum after its place. */
 class TypeBuilder {

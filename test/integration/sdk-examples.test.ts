@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { RESOURCE_KINDS } from "../../provider/model/kinds";
-import { GO_MODULE, PYTHON_PACKAGE } from "../../provider/plugin/package-schema";
+import { GO_MODULE, PYTHON_PACKAGE } from "../../provider/plugin/package-identity";
 import { SDK_DIR } from "../../scripts/sdk";
 import { goProgram, pythonProgram } from "../../scripts/sdk-examples";
 

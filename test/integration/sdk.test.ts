@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GO_MODULE, PLUGIN_DOWNLOAD_URL, PYTHON_PACKAGE } from "../../provider/plugin/package-schema";
+import { GO_MODULE, PLUGIN_DOWNLOAD_URL, PYTHON_PACKAGE } from "../../provider/plugin/package-identity";
 import {
   filesUnder,
   generateSdks,

@@ -2,12 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { RULE_IDS } from "../../../provider/model/rule-catalog";
 import { PLUGIN_TYPE_TOKENS } from "../../../provider/model/type-tokens";
-import {
-  GO_MODULE,
-  PLUGIN_DOWNLOAD_URL,
-  PYTHON_PACKAGE,
-  pluginSchema,
-} from "../../../provider/plugin/package-schema";
+import { GO_MODULE, PLUGIN_DOWNLOAD_URL, PYTHON_PACKAGE } from "../../../provider/plugin/package-identity";
+import { pluginSchema } from "../../../provider/plugin/package-schema";
 import { SCHEMA_FILE } from "../../../scripts/plugin-schema";
 
 // biome-ignore lint/suspicious/noExplicitAny: the schema is untyped JSON.

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { declareAccount } from "../../../../cli/import/declarations";
 import { GO_DIRECTIVE, PULUMI_GO_SDK_VERSION } from "../../../../cli/import/project-files";
 import { renderGoProgram } from "../../../../cli/import/render-go";
-import { GO_MODULE } from "../../../../provider/plugin/package-schema";
+import { GO_MODULE } from "../../../../provider/plugin/package-identity";
 import { richAccount } from "../../../unit/cli/import/sdk-account";
 import { accounts, goEnv, ROOT, workDirectory } from "./sdk-programs";
 
