@@ -181,7 +181,8 @@ export const followedDeveloperHandler: KindHandler = {
       if (ctx.run.heldObjects.has(objectKey.developer(id))) return leftInPlace(label(id), HELD_BY_ANOTHER);
       const live = (await ctx.run.developers()).get(id);
       if (!live || live.isActive === false) return;
-      if (!wrote.active || aliasDiffers(wrote, live))
+      // A listing that leaves the alias out (the spec does not show the record) says nothing of it.
+      if (!wrote.active || (live.alias !== undefined && aliasDiffers(wrote, live)))
         return leftInPlace(
           label(id),
           `it is no longer what this resource wrote (${describe({ address: id, alias: wrote.alias ?? null, isActive: wrote.active })}): ` +

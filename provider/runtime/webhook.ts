@@ -162,7 +162,8 @@ export const webhookHandler: KindHandler = {
       if (ctx.run.heldObjects.has(KEY)) return leftInPlace("The account's webhook", HELD_BY_ANOTHER);
       const live = await ctx.client().webhook.get();
       if (!live.url) return;
-      if (live.url !== wrote.url || live.enabled !== wrote.enabled)
+      // An answer without `enabled` says nothing of it; the url is what names the object.
+      if (live.url !== wrote.url || (live.enabled !== undefined && live.enabled !== wrote.enabled))
         return leftInPlace(
           "The account's webhook",
           `it is no longer what this resource wrote (url ${urlWords(wrote.url)}, enabled ${wrote.enabled}): ` +

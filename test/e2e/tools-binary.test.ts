@@ -5,7 +5,9 @@
  * emulator, a review with backtests and its HTML page of a preview the release plugin made, and
  * recover in the stack's directory.
  */
+
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -162,7 +164,19 @@ describe.runIf(inject("pulumiBinDir"))("the strategy-alerts binary without Node.
     const program = await readFile(join(out, "Pulumi.yaml"), "utf8");
     expect(program).toContain("runtime: yaml");
     expect(program).toContain("Made in the app");
-    expect(JSON.parse(await readFile(join(out, "package.json"), "utf8")).dependencies).toEqual({
+    // The binary's default route is the plugin installed from the release: no npm layout.
+    expect(program).not.toMatch(/^plugins:/m);
+    expect(existsSync(join(out, "package.json"))).toBe(false);
+    // The npm layout on request, naming this version of the package.
+    const npm = await tempDir("psa-tools-import-npm-");
+    const onNpm = await tools(
+      ["import", "--out", npm, "--language", "yaml", "--plugin", "npm", "--force"],
+      npm,
+      withKey(),
+    );
+    expect(onNpm.code, onNpm.stderr).toBe(0);
+    expect(await readFile(join(npm, "Pulumi.yaml"), "utf8")).toMatch(/^plugins:/m);
+    expect(JSON.parse(await readFile(join(npm, "package.json"), "utf8")).dependencies).toEqual({
       "pulumi-strategy-alerts": `^${version}`,
     });
   });

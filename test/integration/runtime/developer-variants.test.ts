@@ -93,4 +93,12 @@ describe("FollowedDeveloper under sparse-fields", () => {
     // The account of the key first (a refresh checks every resource belongs to it), then one listing.
     expect(await requests(box)).toEqual(["GET /me", "GET /devs/my"]);
   });
+
+  it("deactivates on destroy a developer whose listing leaves its alias out: nothing says it changed", async () => {
+    const created = await (await handler()).create!({ address: ADDRESSES[1], alias: "ours", active: true });
+    vi.resetModules();
+    await control(box.em, "DELETE", "/requests");
+    await (await handler()).delete!(ADDRESSES[1]!, created.outs);
+    expect(await requests(box)).toContain("PUT /devs/:address/update");
+  });
 });
