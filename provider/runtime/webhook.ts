@@ -115,11 +115,7 @@ export const webhookHandler: KindHandler = {
         live.enabled === want.enabled &&
         (!want.requireVerified || Boolean(live.verifiedAt));
       if (inPlace) {
-        if (live.hasSecret)
-          say(
-            "The account's webhook",
-            "adopted as it is; its signing secret cannot be read back (the service shows it only when it generates one), so this resource's secret output is empty: rename with `aliases` to keep the secret a resource held, or change `rotation` for a new one",
-          );
+        if (live.hasSecret) saySecretUnread("adopted as it is");
         return { id: WEBHOOK_ID, outs: outputsOf(inputsOf(want), live, undefined) };
       }
       return { id: WEBHOOK_ID, outs: await apply(ctx, want, undefined, {}) };
@@ -195,6 +191,14 @@ async function putDeclared(
   }
 }
 
+/** Says why this resource's secret output is empty while the service holds a secret. */
+function saySecretUnread(what: string): void {
+  say(
+    "The account's webhook",
+    `${what}; its signing secret cannot be read back (the service shows it only when it generates one), so this resource's secret output is empty: rename or replace with \`aliases\` to keep the secret a resource held, or change \`rotation\` for a new one`,
+  );
+}
+
 /** A url in a message: credentials masked (the state holds such a url as a secret). */
 function urlWords(url: string | null): string {
   return url === null ? "none" : printableUrl(url);
@@ -255,6 +259,8 @@ async function apply(
   }
   if (live.secret) secret = live.secret;
   if (!live.hasSecret) secret = undefined;
+  // A replacement (`--replace`) writes the url the service already holds: no new secret comes.
+  if (live.hasSecret && secret === undefined) saySecretUnread("written");
   let outs = outputsOf(inputs, live, secret);
 
   let pending = "";

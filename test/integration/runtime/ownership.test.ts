@@ -135,6 +135,20 @@ describe("one owner for the account's webhook, developers, tags and active set",
     expect(stderr.join("\n")).toMatch(/another activation of this stack now holds them/);
   });
 
+  it("says a replacement's webhook holds a secret it cannot read back, and keeps the service's", async () => {
+    const first = await declare(stack(), "Webhook", { url: receiver.url, enabled: true });
+    const secret = liveWebhook()?.secret;
+    // `--replace`: the new resource's check sees the old one's inputs, its create the same url.
+    const run = stack();
+    const checked = await handlers.Webhook.check(run, first.inputs!, { url: receiver.url, enabled: true });
+    expect(checked.failures ?? []).toEqual([]);
+    const replaced = await handlers.Webhook.create(run, checked.inputs);
+    await handlers.Webhook.delete(run, "webhook", first.created!.outs);
+    expect(liveWebhook()).toMatchObject({ url: receiver.url, secret });
+    expect(replaced.outs.secret).toBeNull();
+    expect(stderr.join("\n")).toContain("written; its signing secret cannot be read back");
+  });
+
   it("refuses another stack's followed developer and tags; a destroyed developer without tags is free again", async () => {
     const a = stack();
     const [tag, other] = ((await a.client().devs.tags()).tags ?? []).map((t) => t.id);
