@@ -7,16 +7,7 @@ import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
 import { addressFailure, idListFailures, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
-import {
-  adoptFailure,
-  HELD_BY_ANOTHER,
-  hold,
-  importCommand,
-  leftInPlace,
-  mustNotExist,
-  objectKey,
-  takeOverFailure,
-} from "./ownership";
+import { adoptFailure, HELD_BY_ANOTHER, hold, leftInPlace, objectKey, takeOverFailure } from "./ownership";
 
 const label = (address: unknown) => `DeveloperTags ${quotedText(String(address))}`;
 
@@ -44,25 +35,23 @@ export const developerTagsHandler: KindHandler = {
       tagIds: known ? canonicalStringSet(inputs.tagIds) : inputs.tagIds,
     };
     if (inputs.adopt !== undefined) canonical.adopt = inputs.adopt;
-    if (mustNotExist(withoutProvider(olds), canonical) && !isUnknown(canonical.address)) {
-      const held = await operation(label(canonical.address), "preview (ownership)", () =>
-        currentTags(ctx, canonical.address).catch((err: unknown) => {
+    if (!isUnknown(canonical.address)) {
+      const taken = await takeOverFailure(withoutProvider(olds), canonical, {
+        label: label(canonical.address),
+        pluginToken: KINDS.DeveloperTags.pluginToken,
+        importId: canonical.address,
+        held: async () => {
           // An address the service refuses holds nothing: the create reports the service's reason.
-          if (err instanceof BadRequestError) return undefined;
-          throw err;
-        }),
-      );
-      if (held && held.length > 0)
-        return {
-          inputs: canonical,
-          failures: [
-            takeOverFailure(
-              label(canonical.address),
-              `${held.length} ${held.length === 1 ? "tag" : "tags"} assigned`,
-              importCommand(KINDS.DeveloperTags.pluginToken, canonical.address),
-            ),
-          ],
-        };
+          const held = await currentTags(ctx, canonical.address).catch((err: unknown) => {
+            if (err instanceof BadRequestError) return undefined;
+            throw err;
+          });
+          return held && held.length > 0
+            ? `${held.length} ${held.length === 1 ? "tag" : "tags"} assigned`
+            : undefined;
+        },
+      });
+      if (taken) return { inputs: canonical, failures: [taken] };
     }
     return { inputs: canonical };
   },

@@ -9,16 +9,7 @@ import type { RuntimeContext } from "./context";
 import { InvalidInputError, initFailure, messageOf, operation, ServiceStateError } from "./errors";
 import { addressFailure, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
-import {
-  adoptFailure,
-  HELD_BY_ANOTHER,
-  hold,
-  importCommand,
-  leftInPlace,
-  mustNotExist,
-  objectKey,
-  takeOverFailure,
-} from "./ownership";
+import { adoptFailure, HELD_BY_ANOTHER, hold, leftInPlace, objectKey, takeOverFailure } from "./ownership";
 
 interface Declared {
   address: string;
@@ -74,21 +65,17 @@ export const followedDeveloperHandler: KindHandler = {
     const canonical: PropertyBag = { address: inputs.address, active: inputs.active !== false };
     if (inputs.alias !== undefined) canonical.alias = inputs.alias;
     if (inputs.adopt !== undefined) canonical.adopt = inputs.adopt;
-    if (mustNotExist(withoutProvider(olds), canonical) && !isUnknown(canonical.address)) {
-      const record = (
-        await operation(label(canonical.address), "preview (ownership)", () => ctx.run.developers())
-      ).get(canonical.address);
-      if (isHeld(record))
-        return {
-          inputs: canonical,
-          failures: [
-            takeOverFailure(
-              label(canonical.address),
-              describe(record!),
-              importCommand(KINDS.FollowedDeveloper.pluginToken, canonical.address),
-            ),
-          ],
-        };
+    if (!isUnknown(canonical.address)) {
+      const taken = await takeOverFailure(withoutProvider(olds), canonical, {
+        label: label(canonical.address),
+        pluginToken: KINDS.FollowedDeveloper.pluginToken,
+        importId: canonical.address,
+        held: async () => {
+          const record = (await ctx.run.developers()).get(canonical.address);
+          return isHeld(record) ? describe(record!) : undefined;
+        },
+      });
+      if (taken) return { inputs: canonical, failures: [taken] };
     }
     return { inputs: canonical };
   },

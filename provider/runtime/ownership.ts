@@ -9,6 +9,7 @@ import { printableText } from "../model/printable-text";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 import type { RuntimeContext } from "./context";
+import { operation } from "./errors";
 import type { PropertyBag } from "./inputs";
 
 /** The key of one object of the account, shared by every resource that may write it. */
@@ -30,29 +31,40 @@ export function adoptFailure(inputs: PropertyBag): CheckFailure | undefined {
   return { property: "adopt", reason: `adopt must be a boolean, got ${describeValue(adopt)}` };
 }
 
-/** Whether the check must ask if the object already exists: a new resource that does not adopt. */
-export function mustNotExist(olds: PropertyBag, inputs: PropertyBag): boolean {
-  return Object.keys(olds).length === 0 && inputs.adopt !== true;
+/** The object a new resource of a singleton kind would take over, as its check names it. */
+export interface SingletonObject {
+  /** How messages name it ("The account's webhook", `FollowedDeveloper "…"`). */
+  label: string;
+  /** The plugin's type token and the object's import id, for the `pulumi import` way. */
+  pluginToken: string;
+  importId: string;
+  /** What the account holds there now, in words, or undefined when nothing is held. */
+  held: () => Promise<string | undefined>;
 }
 
 /**
- * The check failure of a create that would take over an existing object. Its property is left
- * empty: the engine would print the declared value again, and the reason names the object.
+ * The ownership step of a singleton kind's check: a new resource (no old inputs) that does not
+ * adopt fails when its object is held already. Its property is left empty: the engine would print
+ * the declared value again, and the reason names the object. Runs in the preview and again right
+ * before the create, so no create takes an object over.
  */
-export function takeOverFailure(object: string, found: string, importCommand: string): CheckFailure {
+export async function takeOverFailure(
+  olds: PropertyBag,
+  inputs: PropertyBag,
+  object: SingletonObject,
+): Promise<CheckFailure | undefined> {
+  if (Object.keys(olds).length > 0 || inputs.adopt === true) return undefined;
+  const found = await operation(object.label, "preview (ownership)", object.held);
+  if (found === undefined) return undefined;
   return {
     property: "",
     reason:
-      `${object} already exists on the account (${found}) and this resource did not write it: another ` +
-      "stack, the app or a person holds it, and declaring it here would take it over (a destroy would " +
-      `then clear it for them). To manage it from this stack on purpose, declare \`adopt: true\` on this ` +
-      `resource, or import it with the provider plugin (\`${importCommand}\`); otherwise remove it from the program.`,
+      `${object.label} already exists on the account (${found}) and this resource did not write it: ` +
+      "another stack, the app or a person holds it, and declaring it here would take it over (a " +
+      "destroy would then clear it for them). To manage it from this stack on purpose, declare " +
+      "`adopt: true` on this resource, or import it with the provider plugin (`pulumi import " +
+      `${object.pluginToken} <name> ${object.importId}\`); otherwise remove it from the program.`,
   };
-}
-
-/** The `pulumi import` command for an object of this kind (the plugin's type token, a name, the id). */
-export function importCommand(pluginToken: string, id: string): string {
-  return `pulumi import ${pluginToken} <name> ${id}`;
 }
 
 /** A resource of this run writes or keeps `key`. */

@@ -12,9 +12,7 @@ import {
   adoptFailure,
   HELD_BY_ANOTHER,
   hold,
-  importCommand,
   leftInPlace,
-  mustNotExist,
   objectKey,
   say,
   takeOverFailure,
@@ -71,20 +69,16 @@ export const webhookHandler: KindHandler = {
     };
     if (inputs.rotation !== undefined) canonical.rotation = inputs.rotation;
     if (inputs.adopt !== undefined) canonical.adopt = inputs.adopt;
-    if (mustNotExist(withoutProvider(olds), canonical)) {
-      const live = await operation(LABEL, "preview (ownership)", () => ctx.run.webhook());
-      if (live.url)
-        return {
-          inputs: canonical,
-          failures: [
-            takeOverFailure(
-              "The account's webhook",
-              `url ${printableUrl(live.url)}`,
-              importCommand(KINDS.Webhook.pluginToken, WEBHOOK_ID),
-            ),
-          ],
-        };
-    }
+    const taken = await takeOverFailure(withoutProvider(olds), canonical, {
+      label: "The account's webhook",
+      pluginToken: KINDS.Webhook.pluginToken,
+      importId: WEBHOOK_ID,
+      held: async () => {
+        const live = await ctx.run.webhook();
+        return live.url ? `url ${printableUrl(live.url)}` : undefined;
+      },
+    });
+    if (taken) return { inputs: canonical, failures: [taken] };
     return { inputs: canonical };
   },
 

@@ -4,11 +4,25 @@ import { RuntimeContext } from "../../../provider/runtime/context";
 import {
   adoptFailure,
   hold,
-  importCommand,
-  mustNotExist,
   objectKey,
+  type SingletonObject,
   takeOverFailure,
 } from "../../../provider/runtime/ownership";
+
+/** The account's webhook as a check names it, held as `found` says; counts the reads. */
+function webhook(found: string | undefined): SingletonObject & { reads: number } {
+  const object = {
+    label: "Webhook",
+    pluginToken: "strategy-alerts:index:Webhook",
+    importId: "webhook",
+    reads: 0,
+    held: async () => {
+      object.reads++;
+      return found;
+    },
+  };
+  return object;
+}
 
 describe("ownership of a singleton object", () => {
   it("accepts adopt as a boolean or unknown during preview, and nothing else", () => {
@@ -18,20 +32,24 @@ describe("ownership of a singleton object", () => {
     expect(adoptFailure({ adopt: "true" })).toMatchObject({ property: "adopt" });
   });
 
-  it("asks whether the object exists only for a new resource that does not adopt", () => {
-    expect(mustNotExist({}, { address: "a" })).toBe(true);
-    expect(mustNotExist({}, { address: "a", adopt: true })).toBe(false);
-    expect(mustNotExist({ address: "a" }, { address: "a" })).toBe(false);
+  it("asks whether the object exists only for a new resource that does not adopt", async () => {
+    const fresh = webhook("https://hooks.example");
+    expect(await takeOverFailure({}, { address: "a" }, fresh)).toBeDefined();
+    expect(fresh.reads).toBe(1);
+    const adopting = webhook("https://hooks.example");
+    expect(await takeOverFailure({}, { address: "a", adopt: true }, adopting)).toBeUndefined();
+    const existing = webhook("https://hooks.example");
+    expect(await takeOverFailure({ address: "a" }, { address: "a" }, existing)).toBeUndefined();
+    expect(adopting.reads + existing.reads).toBe(0);
+    expect(await takeOverFailure({}, { address: "a" }, webhook(undefined))).toBeUndefined();
   });
 
-  it("names the object, who may hold it and both ways to take it on purpose", () => {
-    const command = importCommand("strategy-alerts:index:Webhook", "webhook");
-    expect(command).toBe("pulumi import strategy-alerts:index:Webhook <name> webhook");
-    const failure = takeOverFailure("Webhook", "https://hooks.example", command);
-    expect(failure.property).toBe("");
-    expect(failure.reason).toContain("Webhook already exists on the account (https://hooks.example)");
-    expect(failure.reason).toContain("`adopt: true`");
-    expect(failure.reason).toContain(`(\`${command}\`)`);
+  it("names the object, who may hold it and both ways to take it on purpose", async () => {
+    const failure = await takeOverFailure({}, {}, webhook("https://hooks.example"));
+    expect(failure?.property).toBe("");
+    expect(failure?.reason).toContain("Webhook already exists on the account (https://hooks.example)");
+    expect(failure?.reason).toContain("`adopt: true`");
+    expect(failure?.reason).toContain("(`pulumi import strategy-alerts:index:Webhook <name> webhook`)");
   });
 
   it("records what the run holds by the object's key", () => {
