@@ -7,7 +7,9 @@
  * name look like another ("Safety\u200bfirst") or like nothing at all. Emoji and the joiners,
  * variation selectors and tag sequences they are made of stay allowed, and so do the zero-width
  * joiner and non-joiner between letters of the scripts whose shaping they control (Arabic,
- * Indic): they are what a reader sees. docs/spec-decisions.md says why.
+ * Indic): they are what a reader sees. A variation selector after a letter selects nothing and
+ * shows nothing; an unassigned code point shows as a box; a word of Latin and Cyrillic (or Greek)
+ * letters ("Pаypal") reads as another word. docs/spec-decisions.md says why.
  */
 import type { ValidationIssue } from "./validation-issue";
 
@@ -39,6 +41,17 @@ const EMOJI_TAIL = /[\p{M}\p{Emoji_Modifier}]/u;
 const BLACK_FLAG = "\u{1f3f4}";
 const CANCEL_TAG = "\u{e007f}";
 const TAG = /[\u{e0020}-\u{e007e}]/u;
+/** The variation selectors: a reader sees them only in what they select (an emoji, a symbol, a Han ideograph). */
+const VARIATION_SELECTOR = /[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
+const SELECTABLE = /[\p{Emoji}\p{S}\p{Ideographic}]/u;
+/** Code points Unicode has not assigned: fonts show them as boxes, and a later version may give them any meaning. */
+const UNASSIGNED = /\p{Cn}/u;
+/** The scripts whose letters look alike (Latin a, Cyrillic а, Greek α): one word in two of them reads as another word. */
+const LOOK_ALIKE_SCRIPTS = [
+  { name: "Latin", letter: /\p{Script=Latin}/u },
+  { name: "Cyrillic", letter: /\p{Script=Cyrillic}/u },
+  { name: "Greek", letter: /\p{Script=Greek}/u },
+] as const;
 
 /**
  * What a field may carry beyond printable text: a description may hold line feeds and tabs (a
@@ -68,6 +81,38 @@ function kindOf(chars: readonly string[], i: number): string | undefined {
   if (LONE_SURROGATE.test(char)) return "unpaired surrogate";
   if (FORMAT.test(char) && !formatInPlace(chars, i)) return "invisible character";
   if (FILLER.test(char)) return "invisible character";
+  if (VARIATION_SELECTOR.test(char) && !selectsSomething(chars, i)) return "invisible character";
+  if (UNASSIGNED.test(char)) return "unassigned code point";
+  return undefined;
+}
+
+/** A variation selector after what it selects (❤️, ☺︎, a Han ideograph's variant), or after another selector of the same sequence. */
+function selectsSomething(chars: readonly string[], i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && (VARIATION_SELECTOR.test(chars[j]!) || EMOJI_TAIL.test(chars[j]!))) j--;
+  return j >= 0 && SELECTABLE.test(chars[j]!);
+}
+
+/**
+ * The first word (a run of letters and marks) whose letters come from two of the look-alike
+ * scripts, with the scripts and its 1-based position: "Pаypal" with a Cyrillic а. A word wholly
+ * in one script, of any script, is what its writer meant.
+ */
+function mixedScriptWord(text: string): { scripts: string[]; position: number } | undefined {
+  const chars = [...text];
+  let start = 0;
+  while (start < chars.length) {
+    if (!LETTER_OR_MARK.test(chars[start]!)) {
+      start++;
+      continue;
+    }
+    let end = start;
+    while (end < chars.length && LETTER_OR_MARK.test(chars[end]!)) end++;
+    const word = chars.slice(start, end);
+    const scripts = LOOK_ALIKE_SCRIPTS.filter((s) => word.some((c) => s.letter.test(c))).map((s) => s.name);
+    if (scripts.length > 1) return { scripts, position: start + 1 };
+    start = end;
+  }
   return undefined;
 }
 
@@ -124,6 +169,15 @@ export function plainTextIssue(text: string, field: PlainTextField): ValidationI
     return {
       path: field.path,
       message: `${field.path} contains the ${found.kind} ${where}: names and descriptions are plain text`,
+    };
+  }
+  const mixed = mixedScriptWord(text);
+  if (mixed !== undefined) {
+    return {
+      path: field.path,
+      message:
+        `${field.path} mixes ${mixed.scripts.join(" and ")} letters in the word at position ${mixed.position}: ` +
+        "look-alike letters of two scripts in one word make it read as another word; names and descriptions are plain text",
     };
   }
   if (text.trim() !== "" && ![...text].some((c) => VISIBLE.test(c) && !FILLER.test(c))) {

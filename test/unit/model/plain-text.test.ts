@@ -118,7 +118,7 @@ describe("names that look like another or like nothing", () => {
   });
 
   it("refuses a name with nothing visible in it", () => {
-    expect(message("\u0301\ufe0f")).toBe(
+    expect(message("\u0301\u0302")).toBe(
       "name must show a letter, digit, punctuation mark or symbol; it has only spaces and combining characters: names and descriptions are plain text",
     );
     // A blank name is the name's own rule: must not be empty.
@@ -176,5 +176,45 @@ describe("plainTextOf: what import declares for text the rule refuses", () => {
         if (plainTextIssue(text, field) === undefined && text.trim() !== "") expect(plain).toBe(text);
       }),
     );
+  });
+});
+
+describe("look-alike names", () => {
+  it("refuses a variation selector after a letter, where it selects nothing and shows nothing", () => {
+    expect(issues({ name: "Safety\ufe0f first" })[0]?.message).toBe(
+      "name contains the invisible character \\ufe0f at position 7: names and descriptions are plain text",
+    );
+    expect(issues({ description: "a\u{e0100}b" })[0]?.message).toContain("invisible character \\u{e0100}");
+  });
+
+  it("keeps a variation selector on an emoji, a keycap, a symbol or a Han ideograph", () => {
+    expect(issues({ name: "❤️ 1️⃣ ☺︎ 葛\u{e0100} 👍🏽" })).toEqual([]);
+  });
+
+  it("refuses Latin and Cyrillic (or Greek) letters mixed inside one word, naming the scripts and where", () => {
+    expect(issues({ name: "Safe P\u0430ypal" })[0]?.message).toBe(
+      "name mixes Latin and Cyrillic letters in the word at position 6: look-alike letters of two scripts in one word make it read as another word; names and descriptions are plain text",
+    );
+    expect(issues({ description: "ok \u03bfkay" })[0]?.message).toContain("Latin and Greek letters");
+  });
+
+  it("keeps a name wholly in one non-Latin script, and words of different scripts side by side", () => {
+    expect(issues({ name: "Пампа сигнал" })).toEqual([]);
+    expect(issues({ name: "Ψήφος μέρας" })).toEqual([]);
+    expect(issues({ name: "日本語のテスト" })).toEqual([]);
+    expect(issues({ name: "Momentum Импульс" })).toEqual([]);
+  });
+
+  it("refuses an unassigned code point", () => {
+    expect(issues({ name: "x\u{2fffd}" })[0]?.message).toBe(
+      "name contains the unassigned code point \\u{2fffd} at position 2: names and descriptions are plain text",
+    );
+  });
+
+  it("import's plain text drops a stray selector and gives up on a mixed-script word", () => {
+    const field = { path: "name", allowLineBreaks: false };
+    expect(plainTextOf("Safety\ufe0f first", field)).toBe("Safety first");
+    expect(plainTextOf("P\u0430ypal", field)).toBeUndefined();
+    expect(plainTextIssue("Momentum", field)).toBeUndefined();
   });
 });
