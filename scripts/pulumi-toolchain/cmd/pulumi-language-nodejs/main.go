@@ -7,6 +7,13 @@
 // the installed @pulumi/pulumi SDK's own runner (`@pulumi/pulumi/cmd/run`), exactly the
 // process the upstream host starts, so the program, the SDK and the engine are all real.
 // Policy packs (`--policy-pack`) start through RunPlugin (run_plugin.go).
+//
+// The host ends with its engine (cmd/internal/enginewatch): a `pulumi` killed with SIGKILL never
+// stops its plugins, and this host, and the program it runs (which holds the stack's decrypted
+// config in its environment), would serve on for good. Each Node.js process starts as the leader
+// of a process group of its own, so that ending it ends whatever it started; the host kills
+// those groups when the engine is gone, and when the engine stops the host with a signal (the
+// signal the engine sends to the host's group no longer reaches them).
 package main
 
 import (
@@ -17,9 +24,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
+
+	"pulumi-strategy-alerts/pulumi-toolchain/cmd/internal/enginewatch"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/common/util/rpcutil"
 	"github.com/pulumi/pulumi/sdk/v3/go/common/version"
@@ -35,6 +46,7 @@ const exitAfterUserMessage = 32
 type host struct {
 	pulumirpc.UnimplementedLanguageRuntimeServer
 	engineAddress string
+	children      *enginewatch.Children
 }
 
 func main() {
@@ -50,11 +62,23 @@ func main() {
 	if args := flag.Args(); len(args) > 0 {
 		engineAddress = args[0]
 	}
+	children := &enginewatch.Children{}
+	endWithChildren := func() {
+		children.KillAll()
+		os.Exit(0)
+	}
+	enginewatch.Start(engineAddress, func(string) { endWithChildren() })
+	stop := make(chan os.Signal, 1)
+	signal.Notify(stop, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-stop
+		endWithChildren()
+	}()
 	cancel := make(chan bool)
 	handle, err := rpcutil.ServeWithOptions(rpcutil.ServeOptions{
 		Cancel: cancel,
 		Init: func(srv *grpc.Server) error {
-			pulumirpc.RegisterLanguageRuntimeServer(srv, &host{engineAddress: engineAddress})
+			pulumirpc.RegisterLanguageRuntimeServer(srv, &host{engineAddress: engineAddress, children: children})
 			return nil
 		},
 	})
@@ -152,7 +176,12 @@ func (h *host) Run(ctx context.Context, req *pulumirpc.RunRequest) (*pulumirpc.R
 	// file descriptors untouched.
 	cmd.Stdout = struct{ *os.File }{os.Stdout}
 	cmd.Stderr = struct{ *os.File }{os.Stderr}
-	if err := cmd.Run(); err != nil {
+	if err := h.children.Start(cmd); err != nil {
+		return &pulumirpc.RunResponse{Error: "could not run the Node.js program: " + err.Error()}, nil
+	}
+	err = cmd.Wait()
+	h.children.Done(cmd)
+	if err != nil {
 		var exitErr *exec.ExitError
 		if errors.As(err, &exitErr) {
 			if exitErr.ExitCode() == exitAfterUserMessage {

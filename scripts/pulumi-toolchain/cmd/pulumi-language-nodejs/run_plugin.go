@@ -85,7 +85,7 @@ func (h *host) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.Langu
 	cmd.Dir = dir
 	cmd.Env = env
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	if err := cmd.Start(); err != nil {
+	if err := h.children.Start(cmd); err != nil {
 		if proxy != nil {
 			proxy.Abort(err)
 		}
@@ -98,6 +98,7 @@ func (h *host) RunPlugin(req *pulumirpc.RunPluginRequest, server pulumirpc.Langu
 	} else {
 		err = cmd.Wait()
 	}
+	h.children.Done(cmd)
 	if err != nil {
 		var exitErr *exec.ExitError
 		if errors.As(err, &exitErr) {
