@@ -6,7 +6,9 @@
 # No npm package carries the Pulumi CLI binary and these machines reach no download site, so
 # the CLI is built from its Go modules (scripts/pulumi-toolchain pins them and repeats their
 # `replace` lines), and so are our Node.js and Go language hosts (Pulumi's are not served by the
-# module proxy; scripts/pulumi-toolchain/cmd). Pulumi's YAML language host is a plain Go command
+# module proxy; scripts/pulumi-toolchain/cmd) and our launcher of the dynamic-provider host, which,
+# unlike the SDK's launcher script, ends the host with its engine even before the host has loaded
+# the provider's code (cmd/pulumi-resource-pulumi-nodejs). Pulumi's YAML language host is a plain Go command
 # and builds with `go install`, reusing the CLI's module and build caches. Both are cached outside the repository
 # and reused; concurrent runs serialise on a lock and each result is moved into place atomically.
 set -euo pipefail
@@ -97,15 +99,23 @@ if ! command -v go >/dev/null 2>&1; then
   exit 1
 fi
 
-# The CLI is keyed by its version alone; the language host is our own source, so its hash keys
-# the directory that pairs the two. Changing the host rebuilds the host (seconds), not the CLI.
-src_hash="$(cd "$TOOLCHAIN" && cat go.mod go.sum $(find cmd -type f -name '*.go' | sort) | sha256sum | cut -c1-12)"
+# The CLI is keyed by its version alone; the language hosts and the launcher are our own source,
+# so a hash keys the directory that pairs them with the CLI: every file of the toolchain module,
+# by name and content, and this script, which holds the build's recipe. A change to any of them
+# rebuilds the hosts (about a minute), not the CLI, and a binary of older source is never reused
+# (CI and other checkouts share the cache).
+src_hash="$( (cd "$TOOLCHAIN" && find . -type f ! -path './.*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum \
+  && sha256sum <"${BASH_SOURCE[0]}") | sha256sum | cut -c1-12)"
 CLI_DIR="$CACHE_ROOT/pulumi-cli-$PULUMI_VERSION"
 DEST="$CACHE_ROOT/pulumi-$PULUMI_VERSION-$src_hash"
 
-if [ -x "$DEST/pulumi" ] && [ -x "$DEST/pulumi-language-nodejs" ] && [ -x "$DEST/pulumi-language-go" ] \
-  && [ -x "$DEST/pulumi-language-yaml" ]; then
-  install -m 0755 "$SHIM_SRC" "$DEST/pulumi-resource-pulumi-nodejs"
+HOSTS=(./cmd/pulumi-language-nodejs ./cmd/pulumi-language-go ./cmd/pulumi-resource-pulumi-nodejs)
+hosts_built() {
+  [ -x "$DEST/pulumi-language-nodejs" ] && [ -x "$DEST/pulumi-language-go" ] \
+    && [ -x "$DEST/pulumi-resource-pulumi-nodejs" ]
+}
+
+if [ -x "$DEST/pulumi" ] && hosts_built && [ -x "$DEST/pulumi-language-yaml" ]; then
   log "using cached pulumi $PULUMI_VERSION"
   echo "$DEST"
   exit 0
@@ -126,7 +136,7 @@ if [ ! -x "$CLI_DIR/pulumi" ] && [ ! -x "$DEST/pulumi-language-nodejs" ] \
   staging="$(mktemp -d "$CACHE_ROOT/staging.XXXXXX")"
   trap 'rm -rf "$staging"' EXIT
   (cd "$TOOLCHAIN" && go build -ldflags "$ldflags" -o "$staging/" \
-    github.com/pulumi/pulumi/pkg/v3/cmd/pulumi ./cmd/pulumi-language-nodejs ./cmd/pulumi-language-go)
+    github.com/pulumi/pulumi/pkg/v3/cmd/pulumi "${HOSTS[@]}")
   mkdir "$staging/cli"
   cp "$staging/pulumi" "$staging/cli/pulumi"
   rm -rf "$CLI_DIR"
@@ -150,11 +160,11 @@ if [ ! -x "$CLI_DIR/pulumi" ]; then
   mv "$staging" "$CLI_DIR"
   trap - EXIT
 fi
-if [ ! -x "$DEST/pulumi-language-nodejs" ] || [ ! -x "$DEST/pulumi-language-go" ]; then
-  log "building the Node.js and Go language hosts"
+if ! hosts_built; then
+  log "building the Node.js and Go language hosts and the dynamic-provider launcher"
   staging="$(mktemp -d "$CACHE_ROOT/staging.XXXXXX")"
   trap 'rm -rf "$staging"' EXIT
-  (cd "$TOOLCHAIN" && go build -ldflags "$ldflags" -o "$staging/" ./cmd/pulumi-language-nodejs ./cmd/pulumi-language-go)
+  (cd "$TOOLCHAIN" && go build -ldflags "$ldflags" -o "$staging/" "${HOSTS[@]}")
   cp "$CLI_DIR/pulumi" "$staging/pulumi"
   rm -rf "$DEST"
   mv "$staging" "$DEST"
@@ -162,6 +172,5 @@ if [ ! -x "$DEST/pulumi-language-nodejs" ] || [ ! -x "$DEST/pulumi-language-go" 
 fi
 build_yaml_host
 ln -sfn "$YAML_DIR/pulumi-language-yaml" "$DEST/pulumi-language-yaml"
-install -m 0755 "$SHIM_SRC" "$DEST/pulumi-resource-pulumi-nodejs"
 log "pulumi $("$DEST/pulumi" version) ready"
 echo "$DEST"
