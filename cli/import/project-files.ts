@@ -140,7 +140,7 @@ export function goProjectFiles(
       "// writes go.sum. To build against a clone of the repository instead of the published module,",
       "// add a line naming its sdk/go directory:",
       `//   replace ${GO_MODULE} => ../pulumi-strategy-alerts/sdk/go`,
-      `module ${name}`,
+      `module ${goModulePath(name)}`,
       "",
       `go ${GO_DIRECTIVE}`,
       "",
@@ -152,6 +152,17 @@ export function goProjectFiles(
     ].join("\n"),
     "main.go": mainGo,
   };
+}
+
+/**
+ * Module paths the go command keeps for itself: `module go` fails every build (`invalid module
+ * path "go"`), `module std` leaves nothing to import. A folder named so gets a suffix.
+ */
+const GO_RESERVED_PATHS = new Set(["go", "toolchain", "std", "cmd", "all", "tool", "work"]);
+
+/** The go.mod module path of a project: its slug, unless the go command reserves that word. */
+export function goModulePath(slug: string): string {
+  return GO_RESERVED_PATHS.has(slug) ? `${slug}-portfolio` : slug;
 }
 
 /** A Pulumi Python project: __main__.py, requirements.txt and a virtual environment the CLI makes. */

@@ -1,8 +1,10 @@
 /** The Go project's versions: those sdk/go is built with (its go.mod, read by `go mod edit`). */
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { GO_DIRECTIVE, PULUMI_GO_SDK_VERSION } from "../../../../cli/import/project-files";
+import { GO_DIRECTIVE, goProjectFiles, PULUMI_GO_SDK_VERSION } from "../../../../cli/import/project-files";
 import { ROOT } from "./sdk-programs";
 
 describe("the Go project", () => {
@@ -17,4 +19,25 @@ describe("the Go project", () => {
       PULUMI_GO_SDK_VERSION,
     );
   });
+});
+
+describe("the go.mod import writes", () => {
+  // `go list -m` reads go.mod as a build does and names the main module, without fetching one.
+  it.each(["go", "toolchain", "python", "main", "my folder", "portefeuille é"])(
+    "is a module the go command accepts for a folder named %j",
+    (folder) => {
+      const dir = mkdtempSync(join(tmpdir(), "psa-gomod-"));
+      try {
+        writeFileSync(join(dir, "go.mod"), goProjectFiles(folder, "", { package: "0.2.0" })["go.mod"] ?? "");
+        const main = execFileSync("go", ["list", "-m"], {
+          cwd: dir,
+          encoding: "utf8",
+          env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local", GOPROXY: "off" },
+        });
+        expect(main.trim()).toMatch(/^[a-z0-9-]+$/);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -24,3 +24,20 @@ describe("the files a project holds", () => {
     );
   });
 });
+
+describe("a Go project's module path", () => {
+  const versions = { package: "^1" };
+  const moduleLine = (name: string) =>
+    goProjectFiles(name, "", versions)
+      ["go.mod"]?.split("\n")
+      .find((l) => l.startsWith("module "));
+
+  it("is the project's slug, or the slug with a suffix where the go command reserves the word", () => {
+    expect(moduleLine("go")).toBe("module go-portfolio");
+    expect(moduleLine("toolchain")).toBe("module toolchain-portfolio");
+    expect(moduleLine("std")).toBe("module std-portfolio");
+    expect(moduleLine("main")).toBe("module main");
+    expect(moduleLine("python")).toBe("module python");
+    expect(moduleLine("my folder é")).toBe("module my-folder-e");
+  });
+});
