@@ -6,8 +6,9 @@ export interface StrategyActivationArgs {
   /** The strategies that must be active: a set (order and duplicates are not changes). */
   strategyIds: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * false (default): active strategies outside the set that this resource never activated are left
-   * alone. true: every other active strategy of the account is deactivated.
+   * false (default): active strategies outside the set are left alone, and a strategy leaving the
+   * set is deactivated only if this resource activated it. true: every other active strategy of the
+   * account is deactivated, including strategies that other stacks, the app or people activated.
    */
   exclusive?: pulumi.Input<boolean>;
 }
@@ -21,12 +22,20 @@ export interface StrategyActivation extends pulumi.CustomResource {
   /** The strategies that must be active: a set (order and duplicates are not changes). */
   readonly strategyIds: pulumi.Output<string[]>;
   /**
-   * false (default): active strategies outside the set that this resource never activated are left
-   * alone. true: every other active strategy of the account is deactivated.
+   * false (default): active strategies outside the set are left alone, and a strategy leaving the
+   * set is deactivated only if this resource activated it. true: every other active strategy of the
+   * account is deactivated, including strategies that other stacks, the app or people activated.
    */
   readonly exclusive: pulumi.Output<boolean>;
   /** The strategies this resource keeps active, sorted. */
   readonly activeStrategyIds: pulumi.Output<string[]>;
+  /**
+   * The strategies of the set that this resource turned active itself (found inactive and
+   * activated), sorted: only these are deactivated when they leave the set or the resource is
+   * deleted. A strategy it found active (another stack's, the app's) stays active then, unless
+   * exclusive is true.
+   */
+  readonly activatedIds: pulumi.Output<string[]>;
   /**
    * The account (the service's user id) this resource belongs to; an operation with a key of
    * another account fails and changes nothing.

@@ -5,8 +5,8 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { defaultContext } from "./context";
-import { UnknownResourceKindError } from "./errors";
-import { handlers, isResourceKind } from "./handlers";
+import { withProviderOnInitFailure } from "./dynamic-door";
+import { dynamicHandler } from "./handlers";
 import { watchEngineFromHost } from "./host-lifetime";
 
 /**
@@ -21,15 +21,15 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 
 /** The dynamic provider of one kind: the shared handler bound to the process's one context. */
 export function handler(kind: string): pulumi.dynamic.ResourceProvider {
-  if (!isResourceKind(kind)) throw new UnknownResourceKindError(kind);
-  const h = handlers[kind];
+  const h = dynamicHandler(kind);
   const ctx = defaultContext;
   return {
     check: (olds, news) => h.check(ctx, olds, news),
     diff: (id, olds, news) => h.diff(ctx, id, olds, news),
-    create: (inputs) => h.create(ctx, inputs),
+    // An init failure keeps the provider in state, as a success's outputs do (dynamic-door.ts).
+    create: (inputs) => withProviderOnInitFailure(inputs, undefined, () => h.create(ctx, inputs)),
     read: (id, props) => h.read(ctx, id, props ?? {}),
-    update: (id, olds, news) => h.update(ctx, id, olds, news),
+    update: (id, olds, news) => withProviderOnInitFailure(news, olds, () => h.update(ctx, id, olds, news)),
     delete: (id, props) => h.delete(ctx, id, props),
   };
 }

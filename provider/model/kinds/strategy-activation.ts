@@ -16,7 +16,7 @@ export const STRATEGY_ACTIVATION_KIND = {
     },
     exclusive: {
       description:
-        "false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.",
+        "false (default): active strategies outside the set are left alone, and a strategy leaving the set is deactivated only if this resource activated it. true: every other active strategy of the account is deactivated, including strategies that other stacks, the app or people activated.",
       type: "boolean",
       typeWords: "boolean",
       default: false,
@@ -27,6 +27,13 @@ export const STRATEGY_ACTIVATION_KIND = {
   outputs: {
     activeStrategyIds: {
       description: "The strategies this resource keeps active, sorted.",
+      type: "strings",
+      typeWords: "string[]",
+      alwaysOutput: true,
+    },
+    activatedIds: {
+      description:
+        "The strategies of the set that this resource turned active itself (found inactive and activated), sorted: only these are deactivated when they leave the set or the resource is deleted. A strategy it found active (another stack's, the app's) stays active then, unless exclusive is true.",
       type: "strings",
       typeWords: "string[]",
       alwaysOutput: true,

@@ -18,9 +18,11 @@ type StrategyActivation struct {
 
 	// The account (the service's user id) this resource belongs to; an operation with a key of another account fails and changes nothing.
 	AccountId pulumi.StringPtrOutput `pulumi:"accountId"`
+	// The strategies of the set that this resource turned active itself (found inactive and activated), sorted: only these are deactivated when they leave the set or the resource is deleted. A strategy it found active (another stack's, the app's) stays active then, unless exclusive is true.
+	ActivatedIds pulumi.StringArrayOutput `pulumi:"activatedIds"`
 	// The strategies this resource keeps active, sorted.
 	ActiveStrategyIds pulumi.StringArrayOutput `pulumi:"activeStrategyIds"`
-	// false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.
+	// false (default): active strategies outside the set are left alone, and a strategy leaving the set is deactivated only if this resource activated it. true: every other active strategy of the account is deactivated, including strategies that other stacks, the app or people activated.
 	Exclusive pulumi.BoolOutput `pulumi:"exclusive"`
 	// The strategies that must be active: a set (order and duplicates are not changes).
 	StrategyIds pulumi.StringArrayOutput `pulumi:"strategyIds"`
@@ -75,7 +77,7 @@ func StrategyActivationExists(ctx *pulumi.Context,
 }
 
 type strategyActivationArgs struct {
-	// false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.
+	// false (default): active strategies outside the set are left alone, and a strategy leaving the set is deactivated only if this resource activated it. true: every other active strategy of the account is deactivated, including strategies that other stacks, the app or people activated.
 	Exclusive *bool `pulumi:"exclusive"`
 	// The strategies that must be active: a set (order and duplicates are not changes).
 	StrategyIds []string `pulumi:"strategyIds"`
@@ -83,7 +85,7 @@ type strategyActivationArgs struct {
 
 // The set of arguments for constructing a StrategyActivation resource.
 type StrategyActivationArgs struct {
-	// false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.
+	// false (default): active strategies outside the set are left alone, and a strategy leaving the set is deactivated only if this resource activated it. true: every other active strategy of the account is deactivated, including strategies that other stacks, the app or people activated.
 	Exclusive pulumi.BoolPtrInput
 	// The strategies that must be active: a set (order and duplicates are not changes).
 	StrategyIds pulumi.StringArrayInput
@@ -181,12 +183,17 @@ func (o StrategyActivationOutput) AccountId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *StrategyActivation) pulumi.StringPtrOutput { return v.AccountId }).(pulumi.StringPtrOutput)
 }
 
+// The strategies of the set that this resource turned active itself (found inactive and activated), sorted: only these are deactivated when they leave the set or the resource is deleted. A strategy it found active (another stack's, the app's) stays active then, unless exclusive is true.
+func (o StrategyActivationOutput) ActivatedIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *StrategyActivation) pulumi.StringArrayOutput { return v.ActivatedIds }).(pulumi.StringArrayOutput)
+}
+
 // The strategies this resource keeps active, sorted.
 func (o StrategyActivationOutput) ActiveStrategyIds() pulumi.StringArrayOutput {
 	return o.ApplyT(func(v *StrategyActivation) pulumi.StringArrayOutput { return v.ActiveStrategyIds }).(pulumi.StringArrayOutput)
 }
 
-// false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.
+// false (default): active strategies outside the set are left alone, and a strategy leaving the set is deactivated only if this resource activated it. true: every other active strategy of the account is deactivated, including strategies that other stacks, the app or people activated.
 func (o StrategyActivationOutput) Exclusive() pulumi.BoolOutput {
 	return o.ApplyT(func(v *StrategyActivation) pulumi.BoolOutput { return v.Exclusive }).(pulumi.BoolOutput)
 }

@@ -25,7 +25,7 @@ class StrategyActivationArgs:
         The set of arguments for constructing a StrategyActivation resource.
 
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] strategy_ids: The strategies that must be active: a set (order and duplicates are not changes).
-        :param pulumi.Input[_builtins.bool] exclusive: false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.
+        :param pulumi.Input[_builtins.bool] exclusive: false (default): active strategies outside the set are left alone, and a strategy leaving the set is deactivated only if this resource activated it. true: every other active strategy of the account is deactivated, including strategies that other stacks, the app or people activated.
         """
         pulumi.set(__self__, "strategy_ids", strategy_ids)
         if exclusive is not None:
@@ -47,7 +47,7 @@ class StrategyActivationArgs:
     @pulumi.getter
     def exclusive(self) -> pulumi.Input[Optional[_builtins.bool]]:
         """
-        false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.
+        false (default): active strategies outside the set are left alone, and a strategy leaving the set is deactivated only if this resource activated it. true: every other active strategy of the account is deactivated, including strategies that other stacks, the app or people activated.
         """
         return pulumi.get(self, "exclusive")
 
@@ -70,7 +70,7 @@ class StrategyActivation(pulumi.CustomResource):
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
-        :param pulumi.Input[_builtins.bool] exclusive: false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.
+        :param pulumi.Input[_builtins.bool] exclusive: false (default): active strategies outside the set are left alone, and a strategy leaving the set is deactivated only if this resource activated it. true: every other active strategy of the account is deactivated, including strategies that other stacks, the app or people activated.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] strategy_ids: The strategies that must be active: a set (order and duplicates are not changes).
         """
         ...
@@ -113,6 +113,7 @@ class StrategyActivation(pulumi.CustomResource):
                 raise TypeError("Missing required property 'strategy_ids'")
             __props__.__dict__["strategy_ids"] = strategy_ids
             __props__.__dict__["account_id"] = None
+            __props__.__dict__["activated_ids"] = None
             __props__.__dict__["active_strategy_ids"] = None
         super(StrategyActivation, __self__).__init__(
             'strategy-alerts:index:StrategyActivation',
@@ -137,6 +138,7 @@ class StrategyActivation(pulumi.CustomResource):
         __props__ = StrategyActivationArgs.__new__(StrategyActivationArgs)
 
         __props__.__dict__["account_id"] = None
+        __props__.__dict__["activated_ids"] = None
         __props__.__dict__["active_strategy_ids"] = None
         __props__.__dict__["exclusive"] = None
         __props__.__dict__["strategy_ids"] = None
@@ -157,6 +159,14 @@ class StrategyActivation(pulumi.CustomResource):
         return pulumi.get(self, "account_id")
 
     @_builtins.property
+    @pulumi.getter(name="activatedIds")
+    def activated_ids(self) -> pulumi.Output[Sequence[_builtins.str]]:
+        """
+        The strategies of the set that this resource turned active itself (found inactive and activated), sorted: only these are deactivated when they leave the set or the resource is deleted. A strategy it found active (another stack's, the app's) stays active then, unless exclusive is true.
+        """
+        return pulumi.get(self, "activated_ids")
+
+    @_builtins.property
     @pulumi.getter(name="activeStrategyIds")
     def active_strategy_ids(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
@@ -168,7 +178,7 @@ class StrategyActivation(pulumi.CustomResource):
     @pulumi.getter
     def exclusive(self) -> pulumi.Output[_builtins.bool]:
         """
-        false (default): active strategies outside the set that this resource never activated are left alone. true: every other active strategy of the account is deactivated.
+        false (default): active strategies outside the set are left alone, and a strategy leaving the set is deactivated only if this resource activated it. true: every other active strategy of the account is deactivated, including strategies that other stacks, the app or people activated.
         """
         return pulumi.get(self, "exclusive")
 
