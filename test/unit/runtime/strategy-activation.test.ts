@@ -33,3 +33,20 @@ describe("StrategyActivation before any call to the service", () => {
     expect(await diff({ strategyIds: ["a", "b", UNKNOWN] })).toEqual({ changes: true, replaces: [] });
   });
 });
+
+describe("StrategyActivation's record of what it activated", () => {
+  it("is no change: a state without activatedIds (release 0.2.0) diffs as before", async () => {
+    const ctx = new RuntimeContext();
+    const old = { strategyIds: ["a", "b"], exclusive: false, activeStrategyIds: ["a", "b"] };
+    const news = { strategyIds: ["a", "b"], exclusive: false };
+    expect(await strategyActivationHandler.diff(ctx, "activation-1", old, news)).toEqual({
+      changes: false,
+      replaces: [],
+    });
+    const recorded = { ...old, activatedIds: ["a"] };
+    expect(await strategyActivationHandler.diff(ctx, "activation-1", recorded, news)).toEqual({
+      changes: false,
+      replaces: [],
+    });
+  });
+});
