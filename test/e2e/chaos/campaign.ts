@@ -371,7 +371,10 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignReport
 }
 
 /** `pulumi up` as its own process group, so it can be killed with everything it started. */
-export function spawnUp(p: PulumiProject): {
+export function spawnUp(
+  p: PulumiProject,
+  extraArgs: string[] = [],
+): {
   kill(): void;
   /**
    * Ctrl-C: SIGINT to pulumi alone (its plugins run in process groups of their own, out of the
@@ -380,7 +383,8 @@ export function spawnUp(p: PulumiProject): {
   interrupt(): number[];
   done: Promise<{ code: number | null; stdout: string; stderr: string }>;
 } {
-  const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", p.stack], {
+  const args = ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", p.stack, ...extraArgs];
+  const child = spawn("pulumi", args, {
     cwd: p.dir,
     env: p.env,
     detached: true,
@@ -433,7 +437,7 @@ export function spawnUp(p: PulumiProject): {
  *   stack holds ("adopt it … or delete it before the next `pulumi up`"): deleted, so the next
  *   `up` creates what the program declares, once.
  */
-async function afterKilledUp(
+export async function afterKilledUp(
   p: PulumiProject,
   apiKey: string,
   baseUrl: string,
