@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADDRESS_FORMAT_MESSAGE, isDeveloperAddress } from "../addresses/format";
+import { ADDRESS_FORMAT_MESSAGE, isDeveloperAddress } from "../../provider/model/identifiers";
 import type { EmulatorContext } from "../context";
 import { badRequest, notFound } from "../http/errors";
 import { noQuery, parseBody, parseOptionalBody, parseQuery, q } from "../http/validation";
