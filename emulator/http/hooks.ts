@@ -211,7 +211,11 @@ export function installApiHooks(
     if (!(await admit(scope, req, reply, route, route !== null))) return reply;
   });
 
-  app.addHook("onSend", async (req, reply, payload) => beforeSend(scope, req, reply, payload));
+  app.addHook("onSend", async (req, reply, payload) => {
+    // Node would stamp its wall time; the business clock is the one createdAt is measured on.
+    reply.header("date", ctx.clock.httpDate());
+    return beforeSend(scope, req, reply, payload);
+  });
 
   app.addHook("onResponse", async (req, reply) => {
     if (!req.journalEntry) return;

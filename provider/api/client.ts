@@ -47,6 +47,11 @@ export class ApiClient {
     return this.#transport.rateLimiter;
   }
 
+  /** The service's clock as its latest answer showed it (provider/api/service-clock.ts). */
+  get serviceDate() {
+    return this.#transport.serviceDate;
+  }
+
   /** Closes idle keep-alive connections; the client must not be used afterwards. */
   close(): Promise<void> {
     return this.#transport.close();

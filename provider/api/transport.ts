@@ -25,6 +25,7 @@ import {
   requestKindOf,
   shouldRetry,
 } from "./retry";
+import { parseHttpDate, type ServiceDateSample } from "./service-clock";
 
 export type AuthHeaderMode = "x-api-key" | "authorization";
 
@@ -182,6 +183,7 @@ export class Transport {
   readonly #userAgent: string;
   readonly #learnRate: boolean;
   readonly #stopWrites: AbortSignal | undefined;
+  #serviceDate: ServiceDateSample | undefined;
   readonly rateLimiter: RateLimiter;
 
   constructor(options: TransportOptions) {
@@ -227,6 +229,14 @@ export class Transport {
     this.#stopWrites = options.stopWrites;
     this.#ownsDispatcher = !options.dispatcher;
     this.#dispatcher = options.dispatcher ?? undiciDispatcher();
+  }
+
+  /**
+   * The latest answer's `Date` header with the local times its request was sent and it arrived
+   * (service-clock.ts); undefined until an answer carries a readable one.
+   */
+  get serviceDate(): ServiceDateSample | undefined {
+    return this.#serviceDate;
   }
 
   /** Closes the connection pool this transport created. */
@@ -345,6 +355,8 @@ export class Transport {
         bodyTimeout: this.#timeoutMs + 1_000,
       });
       const text = await res.body.text();
+      const dateMs = parseHttpDate(res.headers.date);
+      if (dateMs !== undefined) this.#serviceDate = { dateMs, sentAtMs: started, receivedAtMs: this.#now() };
       const status = res.statusCode;
       this.#log("debug", `${method} ${route} answered ${status}`, { ms: this.#now() - started });
       const body = this.#decode(text);
