@@ -456,3 +456,53 @@ describe("connection refused", () => {
     );
   });
 });
+
+describe("the service's clock: the latest answer's Date header", () => {
+  /** A pool that answers each request after `rttMs` of the fake clock, with the given headers. */
+  function answering(
+    clock: ReturnType<typeof fakeClock>,
+    rttMs: number,
+    headers: () => Record<string, string>,
+  ) {
+    return {
+      async request() {
+        clock.t += rttMs;
+        const body = JSON.stringify(fx.account());
+        return { statusCode: 200, headers: headers(), body: { text: async () => body } };
+      },
+      async close() {},
+    };
+  }
+
+  it("is kept with the local times its request was sent and its answer arrived; the next answer replaces it", async () => {
+    const clock = fakeClock(Date.parse("2026-04-01T00:00:00.000Z"));
+    const dates = ["Wed, 01 Apr 2026 00:00:41 GMT", "Wed, 01 Apr 2026 00:00:42 GMT"];
+    const { client } = makeClient({
+      now: clock.now,
+      sleep: clock.sleep,
+      dispatcher: answering(clock, 300, () => ({ date: dates.shift()! })),
+    });
+    expect(client.serviceDate).toBeUndefined();
+    await client.account.me();
+    expect(client.serviceDate).toEqual({
+      dateMs: Date.parse("2026-04-01T00:00:41Z"),
+      sentAtMs: Date.parse("2026-04-01T00:00:00.000Z"),
+      receivedAtMs: Date.parse("2026-04-01T00:00:00.300Z"),
+    });
+    await client.account.me();
+    expect(client.serviceDate?.dateMs).toBe(Date.parse("2026-04-01T00:00:42Z"));
+    expect(client.serviceDate?.sentAtMs).toBe(Date.parse("2026-04-01T00:00:00.300Z"));
+  });
+
+  it("stays as it was after an answer without one, or with one that is not an IMF-fixdate", async () => {
+    const clock = fakeClock();
+    const headers = [{ date: "Wed, 01 Apr 2026 00:00:41 GMT" }, {}, { date: "2026-04-01T00:09:00Z" }];
+    const { client } = makeClient({
+      now: clock.now,
+      sleep: clock.sleep,
+      dispatcher: answering(clock, 10, () => headers.shift() as Record<string, string>),
+    });
+    for (let i = 0; i < 3; i++) await client.account.me();
+    expect(client.serviceDate?.dateMs).toBe(Date.parse("2026-04-01T00:00:41Z"));
+  });
+});
