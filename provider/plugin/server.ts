@@ -24,7 +24,8 @@ import { boundedFailures } from "../runtime/check-failures";
 import { RuntimeContext } from "../runtime/context";
 import { handlers } from "../runtime/handlers";
 import type { PropertyBag } from "../runtime/inputs";
-import { configFailures, configReader } from "./config";
+import type { ConfigReader } from "../runtime/settings";
+import { accountPinChanged, configFailures, configReader, credentialsOf, withAccountPin } from "./config";
 import { inCanonicalOrder, inOrderOf } from "./declared-order";
 import { changedProperties, type DetailedDiff, detailedDiff } from "./detailed-diff";
 import { type ResourceWarn, stderrWarn } from "./engine-log";
@@ -49,6 +50,8 @@ class ProtocolError extends StrategyAlertsError {
 export class StrategyAlertsProvider {
   readonly ctx: RuntimeContext;
   #configured = false;
+  /** The credentials CheckConfig read this run's account with, if it did. */
+  #checkedCredentials: string | undefined;
   readonly #warn: ResourceWarn;
 
   /** `warn`: how a warning reaches the resource it is about (the engine's log, else stderr). */
@@ -90,22 +93,32 @@ export class StrategyAlertsProvider {
     };
   }
 
-  /** The provider's own configuration: the key and the base URL. */
+  /** The provider's own configuration: the key, the base URL and the account pin. */
   #configMethods(): Partial<provrpc.IResourceProviderServer> {
     return {
       checkConfig: this.#unary(async (req: provproto.CheckRequest) => {
+        const olds = open(req.getOlds()).bag;
         const news = open(req.getNews());
+        const failures = configFailures(news.bag);
+        // The provider's stored inputs pin the stack's account (config.ts): a wrong configuration
+        // has no key's account to record.
+        const checked =
+          failures.length > 0
+            ? news.bag
+            : await withAccountPin(olds, news.bag, (read) => this.#keyAccount(read));
         // The key is stored as a secret even when a program passed it as plain text.
         const keys = new Set([...news.secretKeys, "apiKey"]);
-        const res = new provproto.CheckResponse().setInputs(seal(news.bag, keys));
-        for (const f of boundedFailures(configFailures(news.bag), news.bag)) res.addFailures(failure(f));
+        const res = new provproto.CheckResponse().setInputs(seal(checked, keys));
+        for (const f of boundedFailures(failures, news.bag)) res.addFailures(failure(f));
         return res;
       }),
       diffConfig: this.#unary(async (req: provproto.DiffRequest) => {
         const olds = open(req.getOldInputs() ?? req.getOlds()).bag;
         const news = open(req.getNews()).bag;
         // A new key or address never replaces the provider: that would replace every resource.
+        // The pin is a change only when it moves (an upgrade records the first one as none).
         const changed = ["apiKey", "baseUrl"].filter((k) => (olds[k] ?? null) !== (news[k] ?? null));
+        if (accountPinChanged(olds, news)) changed.push("accountId");
         const res = new provproto.DiffResponse()
           .setChanges(changed.length > 0 ? DIFF_SOME : DIFF_NONE)
           .setDiffsList(changed)
@@ -116,7 +129,15 @@ export class StrategyAlertsProvider {
       configure: this.#unary(async (req: provproto.ConfigureRequest) => {
         const args = open(req.getArgs()).bag;
         const variables = new Map(req.getVariablesMap().toArray());
-        this.ctx.settings.setReader(configReader(args, variables));
+        const reader = configReader(args, variables);
+        // The account CheckConfig read is this run's (its cache): it must be the configured key's.
+        if (this.#checkedCredentials !== undefined && credentialsOf(reader) !== this.#checkedCredentials)
+          throw new ProtocolError(
+            grpc.status.FAILED_PRECONDITION,
+            "strategy-alerts: the provider was configured with other credentials than its configuration was " +
+              "checked with. Nothing was sent; run the command again.",
+          );
+        this.ctx.settings.setReader(reader);
         this.#configured = true;
         // Create and Update are called in previews too, and answer without a request (previewOutputs).
         return new provproto.ConfigureResponse()
@@ -125,6 +146,25 @@ export class StrategyAlertsProvider {
           .setSupportspreview(true);
       }),
     };
+  }
+
+  /**
+   * The account of the key a configuration under check names, read as this run's account (one
+   * GET /me serves the pin and the run). The engine checks a provider instance before it
+   * configures it; one already configured (never by the engine) records no pin rather than
+   * read with another key.
+   */
+  async #keyAccount(read: ConfigReader): Promise<string | undefined> {
+    const credentials = credentialsOf(read);
+    if (credentials === undefined || this.#configured) return undefined;
+    this.ctx.settings.setReader(read);
+    try {
+      const { userId } = await this.ctx.run.account();
+      this.#checkedCredentials = credentials;
+      return userId;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The resource operations that change nothing: check, diff and read (refresh, import). */

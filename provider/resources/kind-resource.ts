@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { inputNames, secretOutputs } from "../model/kinds";
 import type { ResourceKind, TypeTokens } from "../model/plain-types";
 import { hasTypeToken, TYPE_TOKENS } from "../model/type-tokens";
+import { accountPin } from "./account-pin";
 import { warnCheckedAtApply } from "./checked-at-apply";
 import { shellInputs } from "./provider-shell";
 import { readState } from "./read-state";
@@ -64,7 +65,11 @@ export function kindResource<
       const restore = registeringWithoutStacks();
       try {
         const registered = registeredArgs?.(args) ?? args;
-        super(token, name, shellInputs(kind, registered), withSecrets(opts));
+        // A `get` (an id) reads and writes nothing; every other resource waits for the stack's
+        // account pin and takes its account (provider/runtime/account-pin.ts).
+        const pin = opts?.id === undefined ? accountPin() : undefined;
+        const pinned = pin === undefined ? opts : pulumi.mergeOptions(opts, { dependsOn: [pin] });
+        super(token, name, shellInputs(kind, registered, pin?.accountId), withSecrets(pinned));
       } finally {
         restore();
       }

@@ -1,3 +1,4 @@
+import { ACCOUNT_PIN_INPUT, ACCOUNT_PIN_KIND, ACCOUNT_PIN_OUTPUT } from "../model/account-pin";
 import type { KindOutput, ResourceKind } from "../model/kinds";
 import { unsetOutputs } from "./unset-outputs";
 
@@ -34,12 +35,21 @@ export function providerText(kind: string, runtimeModule: string = RUNTIME_MODUL
 
 /**
  * What a resource of the kind registers: the program's inputs, its outputs without a value (so
- * the engine tracks them) and the provider's text. The type token and this text are all that
- * make it a dynamic resource, as `pulumi.dynamic.Resource` would have registered it.
+ * the engine tracks them), the stack's account pin (`accountPin`, the pin resource's output,
+ * which the runtime compares with the key's account before any create) and the provider's
+ * text. The type token and this text are all that make it a dynamic resource, as
+ * `pulumi.dynamic.Resource` would have registered it. A `get` reads without a pin: it writes nothing.
  */
 export function shellInputs<K extends ResourceKind, A extends object>(
   kind: K,
   args: A,
+  pin?: unknown,
 ): A & Record<KindOutput<K>, undefined> & { [PROVIDER_KEY]: string } {
-  return { ...args, ...unsetOutputs(kind), [PROVIDER_KEY]: providerText(kind) };
+  const pinned = pin === undefined ? {} : { [ACCOUNT_PIN_INPUT]: pin };
+  return { ...args, ...unsetOutputs(kind), ...pinned, [PROVIDER_KEY]: providerText(kind) };
+}
+
+/** What the stack's account pin registers: its one output, not yet known, and its provider's text. */
+export function accountPinInputs(): { [ACCOUNT_PIN_OUTPUT]: undefined; [PROVIDER_KEY]: string } {
+  return { [ACCOUNT_PIN_OUTPUT]: undefined, [PROVIDER_KEY]: providerText(ACCOUNT_PIN_KIND) };
 }

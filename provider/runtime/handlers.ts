@@ -1,7 +1,10 @@
+import { ACCOUNT_PIN_KIND } from "../model/account-pin";
 import type { ResourceKind } from "../model/type-tokens";
 import { bindToAccount } from "./account-binding";
+import { accountPinHandler } from "./account-pin";
 import { boundedFailures } from "./check-failures";
 import { developerTagsHandler } from "./developer-tags";
+import { UnknownResourceKindError } from "./errors";
 import { followedDeveloperHandler } from "./followed-developer";
 import type { KindHandler } from "./kind-handler";
 import { strategyHandler } from "./strategy";
@@ -35,4 +38,14 @@ export const handlers: Record<ResourceKind, KindHandler> = {
 
 export function isResourceKind(kind: string): kind is ResourceKind {
   return Object.hasOwn(handlers, kind);
+}
+
+/**
+ * The handler of a dynamic resource by the kind its provider shell names: a resource kind's, or
+ * the stack's account pin, which the TypeScript door alone has (it is no kind of the schema).
+ */
+export function dynamicHandler(kind: string): KindHandler {
+  if (kind === ACCOUNT_PIN_KIND) return accountPinHandler;
+  if (!isResourceKind(kind)) throw new UnknownResourceKindError(kind);
+  return handlers[kind];
 }

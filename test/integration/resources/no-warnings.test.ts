@@ -22,8 +22,9 @@ describe("a program using the package", () => {
   it("prints no warning when it declares one resource of every kind (no SQLite ExperimentalWarning)", async () => {
     const result = await run("construct");
     expect(result.code).toBe(0);
-    // Every kind was registered, each with its provider text.
-    expect(result.stdout.trim().split("\n")).toHaveLength(5);
+    // Every kind was registered, each with its provider text, and the stack's account pin once.
+    expect(result.stdout.trim().split("\n")).toHaveLength(6);
+    expect(result.stdout).toContain("pulumi-nodejs:dynamic/strategy-alerts:AccountPin:string");
     expect(result.stdout).not.toContain(":undefined");
     expect(result.stderr).not.toMatch(/Warning/);
     expect(result.stderr).toBe("");
