@@ -10,6 +10,9 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * file missing here runs after the listed ones.
  */
 const LONGEST_FIRST = [
+  "test/e2e/fault-matrix-yaml.test.ts",
+  "test/e2e/fault-matrix-typescript.test.ts",
+  "test/e2e/two-teams.test.ts",
   "test/e2e/yaml-portfolio.test.ts",
   "test/e2e/team-safety.test.ts",
   "test/e2e/yaml-portfolio-release.test.ts",

@@ -1,5 +1,8 @@
 /**
  * `npm run chaos [-- --faults <n>] [-- --seed <n>]`: the full fault campaign.
+ * `npm run chaos -- --matrix`: instead, the full fault matrix (every kind's create, update,
+ * replace, delete and activation change × every fault × both doors, test/e2e/fault-matrix/),
+ * of which the e2e suite runs a deterministic cover.
  *
  * Repeated `pulumi up` of a realistic portfolio (test/e2e/chaos/portfolio.ts) with the real
  * Pulumi CLI against the emulator as a real process with durable state, while at least <n>
@@ -22,24 +25,33 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 
 const ROOT = resolve(__dirname, "..");
+/** One file per door: each has its own emulator, so the two doors run side by side. */
+const MATRIX_FILES = ["test/e2e/fault-matrix-typescript.test.ts", "test/e2e/fault-matrix-yaml.test.ts"];
 
 function main(): number {
   const { values } = parseArgs({
-    options: { faults: { type: "string", default: "200" }, seed: { type: "string", default: "13" } },
+    options: {
+      faults: { type: "string", default: "200" },
+      seed: { type: "string", default: "13" },
+      matrix: { type: "boolean", default: false },
+    },
     strict: true,
   });
-  for (const [name, value] of Object.entries(values)) {
+  for (const [name, value] of [
+    ["faults", values.faults],
+    ["seed", values.seed],
+  ] as const) {
     if (!/^\d+$/.test(value)) {
       console.error(`--${name} must be a whole number, got ${JSON.stringify(value)}`);
       return 2;
     }
   }
   const vitest = join(ROOT, "node_modules/.bin/vitest");
-  const res = spawnSync(vitest, ["run", "--project", "e2e", "test/e2e/chaos.test.ts"], {
-    cwd: ROOT,
-    stdio: "inherit",
-    env: { ...process.env, CHAOS_PROFILE: "full", CHAOS_FAULTS: values.faults, CHAOS_SEED: values.seed },
-  });
+  const files = values.matrix ? MATRIX_FILES : ["test/e2e/chaos.test.ts"];
+  const env = values.matrix
+    ? { ...process.env, FAULT_MATRIX: "full" }
+    : { ...process.env, CHAOS_PROFILE: "full", CHAOS_FAULTS: values.faults, CHAOS_SEED: values.seed };
+  const res = spawnSync(vitest, ["run", "--project", "e2e", ...files], { cwd: ROOT, stdio: "inherit", env });
   if (res.error) {
     console.error(`could not run vitest: ${res.error.message}`);
     return 1;

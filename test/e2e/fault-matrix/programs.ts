@@ -17,8 +17,12 @@ export interface Decl {
   strategies: { key: string; name: string; min: number }[];
   active: string[] | null;
   hook: string | null;
-  dev: { address: string; alias: string } | null;
+  dev: { address: string; alias: string; active?: boolean } | null;
   tags: string[] | null;
+  /** Literal strategy ids the activation holds besides the team's own (another team's). */
+  extraActiveIds?: string[];
+  /** Tags the team sets on an address it does not follow (another team's developer). */
+  foreignTags?: { address: string; tagIds: string[] };
 }
 
 /** Team A's declaration as resources. */
@@ -51,44 +55,76 @@ export function declOfB(tagIds: readonly string[]): Decl {
   };
 }
 
-/** The resource name of a team's object (team A's: a-x, a-active, a-hook, a-dev, a-tags). */
-const res = (team: string, key: string) => `${team}-${key}`;
+/** How a declaration is written: resource names, aliases to earlier names, an explicit provider. */
+export interface RenderOptions {
+  /** Appended to every resource name (a rename). */
+  suffix?: string;
+  /** Earlier URNs of a resource, by its key (a0, active, hook, dev, tags). */
+  aliases?: Record<string, string[]>;
+  /** YAML only: an explicit provider resource of this name, which every resource uses. */
+  provider?: string;
+}
 
-export function tsProgram(team: "a" | "b", d: Decl): string {
+/** The resource name of a team's object (team A's: a-x, a-active, a-hook, a-dev, a-tags). */
+export const resourceName = (team: string, key: string, o: RenderOptions = {}) =>
+  `${team}-${key}${o.suffix ?? ""}`;
+
+function tsOptions(key: string, o: RenderOptions): string {
+  const aliases = o.aliases?.[key];
+  return aliases ? `, { aliases: ${JSON.stringify(aliases)} }` : "";
+}
+
+export function tsProgram(team: "a" | "b", d: Decl, o: RenderOptions = {}): string {
+  if (o.provider) throw new Error("the TypeScript door has no explicit provider resource");
+  const name = (key: string) => JSON.stringify(resourceName(team, key, o));
   const lines = ['import * as sa from "pulumi-strategy-alerts";'];
   for (const s of d.strategies)
     lines.push(
-      `const ${s.key} = new sa.Strategy(${JSON.stringify(res(team, s.key))}, { name: ${JSON.stringify(s.name)}, triggers: ["new_token_created"], rules: [{ rule: "liquidity_usd", dealbreaker: true, min: ${s.min} }] });`,
+      `const ${s.key} = new sa.Strategy(${name(s.key)}, { name: ${JSON.stringify(s.name)}, triggers: ["new_token_created"], rules: [{ rule: "liquidity_usd", dealbreaker: true, min: ${s.min} }] }${tsOptions(s.key, o)});`,
     );
   if (d.active)
     lines.push(
-      `new sa.StrategyActivation(${JSON.stringify(res(team, "active"))}, { strategyIds: [${d.active.map((k) => `${k}.strategyId`).join(", ")}] });`,
+      `new sa.StrategyActivation(${name("active")}, { strategyIds: [${[...d.active.map((k) => `${k}.strategyId`), ...(d.extraActiveIds ?? []).map((id) => JSON.stringify(id))].join(", ")}] }${tsOptions("active", o)});`,
     );
   if (d.hook)
     lines.push(
-      `new sa.Webhook(${JSON.stringify(res(team, "hook"))}, { url: ${JSON.stringify(d.hook)}, enabled: true, requireVerified: false });`,
+      `new sa.Webhook(${name("hook")}, { url: ${JSON.stringify(d.hook)}, enabled: true, requireVerified: false }${tsOptions("hook", o)});`,
     );
   if (d.dev) {
+    const active = d.dev.active === false ? ", active: false" : "";
     lines.push(
-      `const dev = new sa.FollowedDeveloper(${JSON.stringify(res(team, "dev"))}, { address: ${JSON.stringify(d.dev.address)}, alias: ${JSON.stringify(d.dev.alias)} });`,
+      `const dev = new sa.FollowedDeveloper(${name("dev")}, { address: ${JSON.stringify(d.dev.address)}, alias: ${JSON.stringify(d.dev.alias)}${active} }${tsOptions("dev", o)});`,
     );
     if (d.tags)
       lines.push(
-        `new sa.DeveloperTags(${JSON.stringify(res(team, "tags"))}, { address: dev.address, tagIds: ${JSON.stringify(d.tags)} });`,
+        `new sa.DeveloperTags(${name("tags")}, { address: dev.address, tagIds: ${JSON.stringify(d.tags)} }${tsOptions("tags", o)});`,
       );
   }
+  if (d.foreignTags)
+    lines.push(
+      `new sa.DeveloperTags(${name("foreign-tags")}, { address: ${JSON.stringify(d.foreignTags.address)}, tagIds: ${JSON.stringify(d.foreignTags.tagIds)} });`,
+    );
   return `${lines.join("\n")}\n`;
 }
 
+/** A YAML resource's options block (provider, aliases), or nothing. */
+function yamlOptions(key: string, o: RenderOptions): string[] {
+  const lines: string[] = [];
+  if (o.provider) lines.push(`      provider: \${${o.provider}}`);
+  const aliases = o.aliases?.[key];
+  if (aliases) lines.push("      aliases:", ...aliases.map((urn) => `        - ${JSON.stringify(urn)}`));
+  return lines.length > 0 ? ["    options:", ...lines] : [];
+}
+
 /**
- * The same declaration as a YAML program's resources (after the header the door's fixture adds);
- * `provider` names an explicit provider resource every resource uses, else the default provider.
+ * The same declaration as a YAML program (the door's fixture adds the plugins section);
+ * `o.provider` names an explicit provider resource every resource uses, else the default provider.
  */
-export function yamlProgram(project: string, team: "a" | "b", d: Decl, provider?: string): string {
-  const opts = provider ? `    options:\n      provider: \${${provider}}\n` : "";
+export function yamlProgram(project: string, team: "a" | "b", d: Decl, o: RenderOptions = {}): string {
+  const name = (key: string) => resourceName(team, key, o);
   const out: string[] = [`name: ${project}`, "runtime: yaml"];
   // An explicit provider reads the key and URL from the project's config (EXPLICIT_CONFIG).
-  if (provider)
+  if (o.provider)
     out.push(
       "config:",
       "  teamKey:",
@@ -97,7 +133,7 @@ export function yamlProgram(project: string, team: "a" | "b", d: Decl, provider?
       "  teamUrl:",
       "    type: string",
       "resources:",
-      `  ${provider}:`,
+      `  ${o.provider}:`,
       "    type: pulumi:providers:strategy-alerts",
       "    properties:",
       `      apiKey: \${teamKey}`,
@@ -106,57 +142,73 @@ export function yamlProgram(project: string, team: "a" | "b", d: Decl, provider?
   else out.push("resources:");
   for (const s of d.strategies)
     out.push(
-      `  ${res(team, s.key)}:`,
+      `  ${name(s.key)}:`,
       "    type: strategy-alerts:index:Strategy",
       "    properties:",
       `      name: ${s.name}`,
       "      triggers: [new_token_created]",
       `      rules: [{ rule: liquidity_usd, dealbreaker: true, min: ${s.min} }]`,
-      opts.trimEnd(),
+      ...yamlOptions(s.key, o),
     );
   if (d.active)
     out.push(
-      `  ${res(team, "active")}:`,
+      `  ${name("active")}:`,
       "    type: strategy-alerts:index:StrategyActivation",
       "    properties:",
-      `      strategyIds: [${d.active.map((k) => `\${${res(team, k)}.strategyId}`).join(", ")}]`,
-      opts.trimEnd(),
+      `      strategyIds: [${[...d.active.map((k) => `\${${name(k)}.strategyId}`), ...(d.extraActiveIds ?? []).map((id) => `"${id}"`)].join(", ")}]`,
+      ...yamlOptions("active", o),
     );
   if (d.hook)
     out.push(
-      `  ${res(team, "hook")}:`,
+      `  ${name("hook")}:`,
       "    type: strategy-alerts:index:Webhook",
       "    properties:",
       `      url: ${d.hook}`,
       "      enabled: true",
       "      requireVerified: false",
-      opts.trimEnd(),
+      ...yamlOptions("hook", o),
     );
   if (d.dev) {
     out.push(
-      `  ${res(team, "dev")}:`,
+      `  ${name("dev")}:`,
       "    type: strategy-alerts:index:FollowedDeveloper",
       "    properties:",
       `      address: "${d.dev.address}"`,
       `      alias: ${d.dev.alias}`,
-      opts.trimEnd(),
+      ...(d.dev.active === false ? ["      active: false"] : []),
+      ...yamlOptions("dev", o),
     );
     if (d.tags)
       out.push(
-        `  ${res(team, "tags")}:`,
+        `  ${name("tags")}:`,
         "    type: strategy-alerts:index:DeveloperTags",
         "    properties:",
-        `      address: \${${res(team, "dev")}.address}`,
+        `      address: \${${name("dev")}.address}`,
         `      tagIds: [${d.tags.map((t) => `"${t}"`).join(", ")}]`,
-        opts.trimEnd(),
+        ...yamlOptions("tags", o),
       );
   }
-  return `${out.filter((l) => l !== "").join("\n")}\n`;
+  if (d.foreignTags)
+    out.push(
+      `  ${name("foreign-tags")}:`,
+      "    type: strategy-alerts:index:DeveloperTags",
+      "    properties:",
+      `      address: "${d.foreignTags.address}"`,
+      `      tagIds: [${d.foreignTags.tagIds.map((t) => `"${t}"`).join(", ")}]`,
+      ...yamlOptions("foreign-tags", { provider: o.provider }),
+    );
+  return `${out.join("\n")}\n`;
 }
 
 /** The project config keys an explicit provider of yamlProgram reads. */
 export const EXPLICIT_CONFIG = { key: "teamKey", url: "teamUrl" } as const;
 
-export function programFor(door: Door, project: string, team: "a" | "b", d: Decl, provider?: string): string {
-  return door === "TypeScript" ? tsProgram(team, d) : yamlProgram(project, team, d, provider);
+export function programFor(
+  door: Door,
+  project: string,
+  team: "a" | "b",
+  d: Decl,
+  o: RenderOptions = {},
+): string {
+  return door === "TypeScript" ? tsProgram(team, d, o) : yamlProgram(project, team, d, o);
 }
