@@ -5,11 +5,20 @@
  * the watch there, on the first `configure` (index.ts), and only there: a program, a test or a
  * script that loads the runtime is no provider and must never exit because its parent did.
  *
- * The engine starts the host through the SDK's launcher `pulumi-resource-pulumi-nodejs`, a shell
- * script that runs `node …/cmd/dynamic-provider <engine address>` as its child without `exec`.
- * The host's parent is that shell, which outlives a killed engine (it waits for the host), so
- * `process.ppid` never changes: the watched parent is the shell's parent, read from /proc on
- * Linux. Elsewhere the health check of the engine's address alone ends the host.
+ * The engine starts the host through a launcher named `pulumi-resource-pulumi-nodejs`: the SDK's,
+ * a shell script that runs `node …/cmd/dynamic-provider <engine address>` as its child without
+ * `exec`, or, with this repository's toolchain (scripts/ensure-pulumi.sh), a Go launcher of ours
+ * that runs the host the same way. The host's parent is that launcher, which outlives a killed
+ * engine (it waits for the host), so `process.ppid` never changes: the watched parent is the
+ * launcher's parent, read from /proc on Linux. Elsewhere the health check of the engine's address
+ * alone ends the host.
+ *
+ * This watch starts with the first `configure`, so it cannot cover a host killed before: the host
+ * already holds the stack's config once the engine has configured it, before any resource reaches
+ * it. Our launcher (scripts/pulumi-toolchain/cmd/pulumi-resource-pulumi-nodejs) watches the engine
+ * from the first instant and kills the host, configured or not; under the SDK's launcher (a
+ * Pulumi CLI installed by the user) that early window is only as safe as upstream Pulumi makes it,
+ * and this watch is what the runtime can do there.
  */
 import { readFileSync } from "node:fs";
 import { engineAddressOf, exitWithEngine } from "./engine-watch";
@@ -17,7 +26,7 @@ import { engineAddressOf, exitWithEngine } from "./engine-watch";
 /** The SDK's entry of the host: `@pulumi/pulumi/cmd/dynamic-provider` (its index.js). */
 const HOST_ENTRY = /[\\/]cmd[\\/]dynamic-provider(?:[\\/]index(?:\.js)?)?$/;
 
-/** The SDK's launcher of the host, which the engine runs as the plugin `pulumi-nodejs`. */
+/** The launcher of the host (the SDK's or the toolchain's), run by the engine as the plugin `pulumi-nodejs`. */
 const LAUNCHER = "pulumi-resource-pulumi-nodejs";
 
 /** Whether the process is Pulumi's dynamic-provider host, by its entry script (`argv[1]`). */
@@ -46,9 +55,9 @@ export function procInfo(pid: number): ProcessInfo | undefined {
 }
 
 /**
- * The parent probe of the watch: the parent's id, or, while the parent is the SDK's launcher
- * shell, the shell's parent (the engine). A killed engine's shell is re-parented, so its parent
- * changes; a shell gone re-parents the host itself. Both change what this returns.
+ * The parent probe of the watch: the parent's id, or, while the parent is a launcher, the
+ * launcher's parent (the engine). A killed engine's launcher is re-parented, so its parent
+ * changes; a launcher gone re-parents the host itself. Both change what this returns.
  */
 export function engineParentProbe(
   ppid: () => number = () => process.ppid,
@@ -59,7 +68,7 @@ export function engineParentProbe(
   return () => {
     const parent = ppid();
     if (parent !== launcher) return parent;
-    // The shell read as gone has exited (or is exiting): its id stands for its parent then.
+    // The launcher read as gone has exited (or is exiting): its id stands for its parent then.
     return info(launcher)?.ppid ?? launcher;
   };
 }

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
@@ -7,7 +9,7 @@ import { releaseExecutable } from "../../scripts/plugin-release";
 import { descendantsOf, isRunning, untilGone } from "../support/process-table";
 import { yamlPortfolio } from "../support/yaml-program";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { PulumiProject } from "./harness";
+import { PulumiProject, REPO_ROOT, runProcess } from "./harness";
 import { portfolio } from "./portfolio-program";
 import { PROJECT, yamlStack } from "./yaml-portfolio-fixture";
 
@@ -163,4 +165,252 @@ describe.runIf(inject("pulumiBinDir"))("a provider's lifetime under a dying engi
     expect(preview.child.signalCode).toBe("SIGPIPE");
     expect(await untilGone(plugins, GONE_BOUND_MS)).toEqual([]);
   });
+});
+
+/**
+ * Nothing of a run outlives its engine: after `kill -9` of `pulumi up`, every process the run
+ * started (our Node.js language host, the program it runs, the provider: the plugin, or Pulumi's
+ * dynamic-provider host and our launcher of it) is gone within the issue's 5 s, and no process
+ * left on the machine has the stack's API key in its environment or command line (the program
+ * has it, decrypted, in PULUMI_CONFIG). Early: the program is still declaring (it waits before
+ * registering), and in the TypeScript door the dynamic-provider host is up but has never loaded
+ * the runtime, so only the toolchain's launcher watches it. Late: a provider is mid-request.
+ * The run's processes are found by a marker in their environment, which each inherits from
+ * `pulumi`, and by the process tree before the kill (after it, they are re-parented).
+ */
+
+/** The issue's bound: every process of the run ends within 5 s of the engine's death. */
+const RUN_GONE_BOUND_MS = 5_000;
+const MARKER = "PSA_LIFETIME_RUN";
+
+interface Proc {
+  pid: number;
+  cmdline: string;
+}
+
+/** The running (not zombie) processes of the machine, with their environment and command line. */
+function processTable(): (Proc & { environ: string[] })[] {
+  const out: (Proc & { environ: string[] })[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z")) continue;
+      out.push({
+        pid: Number(entry),
+        cmdline: readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").join(" ").trim(),
+        environ: readFileSync(`/proc/${entry}/environ`, "utf8").split("\0"),
+      });
+    } catch {
+      // exited while we looked, or not ours to read
+    }
+  }
+  return out;
+}
+
+/** The processes of a run: those with its marker, and those of `known` still running. */
+function processesOfRun(run: string, known: readonly number[]): Proc[] {
+  const table = processTable();
+  return table
+    .filter((p) => p.environ.includes(`${MARKER}=${run}`) || known.includes(p.pid))
+    .map(({ pid, cmdline }) => ({ pid, cmdline }));
+}
+
+/** Every process whose environment or command line holds `secret`. */
+function processesHolding(secret: string): Proc[] {
+  return processTable()
+    .filter((p) => p.cmdline.includes(secret) || p.environ.some((e) => e.includes(secret)))
+    .map(({ pid, cmdline }) => ({ pid, cmdline }));
+}
+
+/** Polls until no process of the run is left; returns those still there after `boundMs`. */
+async function untilRunGone(run: string, known: readonly number[], boundMs: number): Promise<Proc[]> {
+  const deadline = Date.now() + boundMs;
+  for (;;) {
+    const left = processesOfRun(run, known);
+    if (left.length === 0 || Date.now() >= deadline) return left;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The plugin door from a TypeScript program: the script plugin of the linked package. */
+const PLUGIN_PROJECT = `name: e2e
+runtime:
+  name: nodejs
+  options:
+    typescript: true
+plugins:
+  providers:
+    - name: strategy-alerts
+      path: ./node_modules/pulumi-strategy-alerts
+`;
+
+/** Two strategies of the plugin, declared as raw resources of its package (no SDK needed). */
+const PLUGIN_STRATEGIES = `for (const i of [0, 1]) {
+  new pulumi.CustomResource("strategy-alerts:index:Strategy", "s" + i, {
+    name: "s strategy " + i,
+    triggers: ["new_token_created"],
+    rules: [{ rule: "liquidity_usd", dealbreaker: true, min: 1000 + i }],
+  });
+}`;
+
+/** A program that writes its pid to `marker`, then waits, declaring nothing yet. */
+function waitingPluginProgram(marker: string): string {
+  return `import * as pulumi from "@pulumi/pulumi";
+import { writeFileSync } from "node:fs";
+export = (async () => {
+  writeFileSync(${JSON.stringify(marker)}, String(process.pid));
+  await new Promise((r) => setTimeout(r, 120_000));
+  ${PLUGIN_STRATEGIES}
+})();
+`;
+}
+
+/**
+ * A program whose first resource is a dynamic resource of a provider that is not ours: its check
+ * writes the host's pid to \`marker\` and then waits, so the host is up, holds the stack's config,
+ * and has never loaded the runtime (whose configure starts host-lifetime.ts's watch).
+ */
+function unconfiguredDynamicProgram(marker: string): string {
+  return `import * as pulumi from "@pulumi/pulumi";
+import * as fs from "fs";
+const marker = ${JSON.stringify(marker)};
+const slow: pulumi.dynamic.ResourceProvider = {
+  async check(_olds: unknown, news: Record<string, unknown>) {
+    fs.writeFileSync(marker, String(process.pid));
+    await new Promise((r) => setTimeout(r, 120_000));
+    return { inputs: news };
+  },
+  async create() {
+    return { id: "slow" };
+  },
+};
+new pulumi.dynamic.Resource(slow, "slow", {});
+`;
+}
+
+type RunDoor = "dynamic provider" | "plugin";
+type Moment = "early" | "late";
+
+describe.runIf(inject("pulumiBinDir"))("nothing of a run outlives its engine", () => {
+  let emulator: TestEmulator;
+  const projects: PulumiProject[] = [];
+  const dirs: string[] = [];
+  let started: number[] = [];
+
+  beforeAll(async () => {
+    emulator = await TestEmulator.start();
+  });
+  afterEach(async () => {
+    for (const pid of started.filter(isRunning)) process.kill(pid, "SIGKILL");
+    started = [];
+    await emulator.control("DELETE", "/faults");
+  });
+  afterAll(async () => {
+    await Promise.all(projects.map((p) => p.cleanup()));
+    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+    await emulator?.close();
+  });
+
+  it("the toolchain's engine watch passes its own tests (go test)", async () => {
+    const res = await runProcess(
+      "go",
+      [
+        "test",
+        "-count=1",
+        "./cmd/internal/enginewatch",
+        "./cmd/pulumi-language-nodejs",
+        "./cmd/pulumi-resource-pulumi-nodejs",
+      ],
+      { cwd: join(REPO_ROOT, "scripts/pulumi-toolchain"), env: { ...process.env, GOFLAGS: "-mod=mod" } },
+    );
+    expect(res.code, `${res.stdout}\n${res.stderr}`).toBe(0);
+  });
+
+  /** The stack of a case, its API key, and the file its program or provider writes a pid to. */
+  async function runStack(door: RunDoor, moment: Moment) {
+    const user = await emulator.user("PRO");
+    const dir = await mkdtemp(join(tmpdir(), "psa-run-lifetime-"));
+    dirs.push(dir);
+    const marker = join(dir, "pid");
+    const program =
+      moment === "late"
+        ? door === "dynamic provider"
+          ? portfolio(2, 1000)
+          : `import * as pulumi from "@pulumi/pulumi";\n${PLUGIN_STRATEGIES}\n`
+        : door === "dynamic provider"
+          ? unconfiguredDynamicProgram(marker)
+          : waitingPluginProgram(marker);
+    const p = await PulumiProject.create({
+      program,
+      config: stackConfig(emulator, user.apiKey),
+      env: { STRATEGY_ALERTS_RATE_DIR: dir },
+    });
+    projects.push(p);
+    if (door === "plugin") await writeFile(join(p.dir, "Pulumi.yaml"), PLUGIN_PROJECT);
+    if (moment === "late") await emulator.control("POST", "/faults", { method: "GET", latencyMs: HOLD_MS });
+    return { p, apiKey: user.apiKey, marker };
+  }
+
+  /** Waits for the moment of the kill; returns the pid the marker file names (early), if any. */
+  async function untilMoment(child: ChildProcess, moment: Moment, marker: string): Promise<void> {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      started = [...new Set([...started, ...descendantsOf(child.pid!).map((d) => d.pid)])];
+      if (moment === "early") {
+        const pid = Number(await readFile(marker, "utf8").catch(() => ""));
+        if (pid > 0 && isRunning(pid)) return;
+      } else {
+        const { faults } = await emulator.control<{ faults: { fired: number }[] }>("GET", "/faults");
+        if ((faults[0]?.fired ?? 0) > 0) return;
+      }
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`pulumi ended before the ${moment} moment`);
+      if (Date.now() > deadline) throw new Error(`the ${moment} moment never came within 120 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it.each<[RunDoor, Moment]>([
+    ["dynamic provider", "early"],
+    ["dynamic provider", "late"],
+    ["plugin", "early"],
+    ["plugin", "late"],
+  ])(
+    "the %s door, killed %s: every process of `pulumi up` is gone within 5 s, none holds the key",
+    async (door, moment) => {
+      const { p, apiKey, marker } = await runStack(door, moment);
+      const run = randomUUID();
+      const up = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", p.stack], {
+        cwd: p.dir,
+        env: { ...p.env, [MARKER]: run },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      up.stdout?.resume();
+      up.stderr?.resume();
+      const exited = new Promise<void>((resolve) => up.once("exit", () => resolve()));
+      await untilMoment(up, moment, marker);
+
+      // What is running now: the counts below could fail.
+      const tree = descendantsOf(up.pid!).filter((d) => isRunning(d.pid));
+      const marked = processesOfRun(run, []);
+      expect(marked.map((m) => m.pid)).toEqual(expect.arrayContaining(tree.map((d) => d.pid)));
+      const cmdlines = marked.map((m) => m.cmdline);
+      expect(cmdlines.some((c) => c.includes("pulumi-language-nodejs"))).toBe(true);
+      expect(cmdlines.some((c) => /[\\/]cmd[\\/]run\b/.test(c))).toBe(true);
+      if (door === "dynamic provider") {
+        expect(cmdlines.some((c) => c.includes("pulumi-resource-pulumi-nodejs"))).toBe(true);
+        expect(cmdlines.some((c) => /[\\/]cmd[\\/]dynamic-provider/.test(c))).toBe(true);
+      }
+      if (door === "plugin" && moment === "late") expect(cmdlines.some((c) => c.includes(PLUGIN))).toBe(true);
+      expect(processesHolding(apiKey).length).toBeGreaterThan(0);
+
+      up.kill("SIGKILL");
+      await exited;
+      expect(up.signalCode).toBe("SIGKILL");
+      const known = [...new Set([...marked.map((m) => m.pid), ...tree.map((d) => d.pid)])];
+      expect(await untilRunGone(run, known, RUN_GONE_BOUND_MS)).toEqual([]);
+      expect(processesHolding(apiKey)).toEqual([]);
+    },
+  );
 });

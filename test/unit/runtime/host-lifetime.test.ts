@@ -63,6 +63,18 @@ describe("engineParentProbe", () => {
     expect(probe()).toBe(1);
   });
 
+  it("looks through the toolchain's Go launcher the same way", () => {
+    const goLauncher = {
+      ppid: 100,
+      cmdline: "/cache/pulumi-v3/pulumi-resource-pulumi-nodejs 127.0.0.1:4000",
+    };
+    const t = table({ 200: goLauncher });
+    const probe = engineParentProbe(t.ppid, t.info);
+    expect(probe()).toBe(100);
+    t.state.entries[200] = { ...goLauncher, ppid: 1 };
+    expect(probe()).toBe(1);
+  });
+
   it("changes when the launcher shell is gone, or gone from the table before the host is re-parented", () => {
     const t = table({ 200: { ...LAUNCHER } });
     const probe = engineParentProbe(t.ppid, t.info);
