@@ -4,15 +4,19 @@
  * the reason and left alone, unless a person names it (`--adopt`).
  *
  * Strategy (POST /strategies is not safe to repeat): imported when exactly one live strategy
- *   - was created after the update began: the create's checked inputs carry `createdNotBefore`,
- *     the time the provider's check ran in that update, before the POST (less
- *     SERVICE_CLOCK_ALLOWANCE_MS); a create without it (an older provider's) has no bound and is
- *     never imported by itself,
+ *   - was created after the update began, on the service's clock: the create's checked inputs
+ *     carry `createdNotBefore`, a time on the service's clock no later than the update's first
+ *     request, and `createdNotBeforeUncertaintyMs`, how much later that request may have been
+ *     (provider/runtime/strategy-create-bound.ts); the strategy's createdAt is at or after both
+ *     added. One created before the bound is never its create's; one inside the uncertainty is
+ *     listed. A bound on this machine's clock (an older provider's, or answers without a Date
+ *     header) or none proves nothing about createdAt: such a create is never imported by itself,
  *   - has the create's name and content exactly (sameContent, as the provider's own create),
  *   - is held by no stack recover can read (every stack of every project on the backend), and
  *     no other stack's interrupted create has the same content, and every stack could be read;
  * and cleared when no unheld strategy of its content exists at all since the bound (the request
  * never reached the service). Otherwise it stays pending and its candidates are listed.
+ * Stacks of other backends are invisible here: no step of the proof rests on seeing them.
  *
  * Webhook, FollowedDeveloper, DeveloperTags (their create refuses an object that already exists
  * unless the resource declares `adopt: true`): cleared when the object does not exist (or the
@@ -25,7 +29,11 @@ import { KINDS } from "../../provider/model/kinds";
 import { printableText } from "../../provider/model/printable-text";
 import type { Strategy, StrategyInput } from "../../provider/model/strategy";
 import { STRATEGY_FIELDS } from "../../provider/model/strategy";
-import { CREATE_BOUND_INPUT } from "../../provider/runtime/strategy";
+import {
+  CREATE_BOUND_INPUT,
+  type CreateBound,
+  readCreateBound,
+} from "../../provider/runtime/strategy-create-bound";
 import { SERVICE_CLOCK_ALLOWANCE_MS, sameContent } from "../../provider/runtime/strategy-create-once";
 import { CommandError } from "../command";
 import type { HeldObject, PendingCreate } from "./stack-state";
@@ -126,9 +134,13 @@ function settleStrategy(
   claims: ReadonlyMap<string, number>,
   ctx: Context,
 ): Settlement {
-  const bound = createdNotBefore(create);
+  const bound = readCreateBound(create.inputs);
   const candidates = found.map((s) => `strategy ${s.id} (created ${s.createdAt})`);
   const unproven = (reason: string): Settlement => ({ create, action: "unproven", reason, candidates });
+  const adoptHint =
+    found.length === 1
+      ? `if it is this resource's, rerun with --adopt ${found[0]!.id}`
+      : "rerun with --adopt <id> naming the one that is this resource's, if one is";
   if (found.length === 0)
     return {
       create,
@@ -136,35 +148,58 @@ function settleStrategy(
       reason:
         bound === undefined
           ? "no strategy of its content exists that no stack holds: it never reached the service"
-          : `no strategy of its content was created since its update began (${new Date(bound).toISOString()}) ` +
+          : `no strategy of its content was created since its update began (${describeBound(bound)}) ` +
             "that no stack holds: it never reached the service",
     };
   if (bound === undefined)
     return unproven(
       `it carries no ${CREATE_BOUND_INPUT} (its update ran an older version of the provider), so nothing shows ` +
-        "which strategy its update made: any stack or the app may have made these",
+        `which strategy its update made: any stack or the app may have made these; ${adoptHint}`,
+    );
+  if (bound.clock === "local")
+    return unproven(
+      `its ${CREATE_BOUND_INPUT} (${describeBound(bound)}) was taken on the clock of the machine that ran its update ` +
+        "(an older version of the provider, or a service that sent no Date header), not on the service's clock " +
+        `that createdAt is measured on, so it cannot show which strategy its update made; ${adoptHint}`,
     );
   if (ctx.visible.unreadable.length > 0)
-    return unproven(`${ctx.unreadableNames()} could not be read: a strategy held there may look unheld`);
+    return unproven(
+      `${ctx.unreadableNames()} could not be read: a strategy held there may look unheld; ${adoptHint}`,
+    );
   if (found.length > 1 || claims.get(found[0]!.id) !== 1)
     return unproven(
       found.length > 1
-        ? `${found.length} strategies of its content were created since its update began`
+        ? `${found.length} strategies of its content were created since its update began; ${adoptHint}`
         : "another interrupted create of this stack has the same content",
     );
   const twin = found[0]!;
+  const proven = bound.atMs + bound.uncertaintyMs;
+  if (Date.parse(twin.createdAt) < proven)
+    return unproven(
+      `strategy ${twin.id} was created ${twin.createdAt}, within the uncertainty of when its update began ` +
+        `(${describeBound(bound)}, to within ${bound.uncertaintyMs} ms on the service's clock): it may have been ` +
+        `made just before, by another stack or the app; ${adoptHint}`,
+    );
   const elsewhere = ctx.pendingElsewhereLike(twin);
   if (elsewhere.length > 0)
     return unproven(
       `${elsewhere.join(", ")} also ${elsewhere.length === 1 ? "has" : "have"} an interrupted create of the ` +
-        "same content: the strategy may be that one's",
+        `same content: the strategy may be that one's; ${adoptHint}`,
     );
   return {
     create,
     action: "import",
     id: twin.id,
-    why: `created ${twin.createdAt}, after its update began (${new Date(bound).toISOString()}), with its content, held by no stack`,
+    why:
+      `created ${twin.createdAt}, after its update began (${describeBound(bound)}, at the latest ` +
+      `${new Date(proven).toISOString()} on the service's clock), with its content, held by no stack`,
   };
+}
+
+/** The bound as recover's lines show it: the time, and on which clock. */
+function describeBound(bound: CreateBound): string {
+  const at = new Date(bound.atMs).toISOString();
+  return bound.clock === "service" ? at : `${at} on its machine's clock`;
 }
 
 /** A Webhook, FollowedDeveloper or DeveloperTags create: the object exists, or it does not. */
@@ -191,13 +226,6 @@ function settleKeyed(create: PendingCreate, ctx: Context): Settlement {
 /** The id a Webhook, FollowedDeveloper or DeveloperTags create's object goes by. */
 function keyOf(create: PendingCreate): string {
   return create.kind === "Webhook" ? WEBHOOK_ID : String(create.inputs.address);
-}
-
-/** The create's bound, ms since the epoch; undefined when it carries none (or an unreadable one). */
-function createdNotBefore(create: PendingCreate): number | undefined {
-  const stamp = create.inputs[CREATE_BOUND_INPUT];
-  const ms = typeof stamp === "string" ? Date.parse(stamp) : Number.NaN;
-  return Number.isNaN(ms) ? undefined : ms;
 }
 
 function strategyBody(create: PendingCreate): StrategyInput {
@@ -231,14 +259,24 @@ class Context {
     )?.stack;
   }
 
-  /** Live strategies of the create's content, since its bound (when it has one), that no stack holds. */
+  /**
+   * Live strategies of the create's content, since its bound (when it has one), that no stack
+   * holds. A bound on the service's clock is taken as it is; one on a machine's clock is read as
+   * older versions read it, with the allowance for the service's clock running behind.
+   */
   twinsOf(create: PendingCreate): Strategy[] {
-    const bound = createdNotBefore(create);
+    const bound = readCreateBound(create.inputs);
+    const since =
+      bound === undefined
+        ? Number.NEGATIVE_INFINITY
+        : bound.clock === "service"
+          ? bound.atMs
+          : bound.atMs - SERVICE_CLOCK_ALLOWANCE_MS;
     const body = strategyBody(create);
     return this.live.strategies.filter(
       (s) =>
         s.isGlobal !== true &&
-        (bound === undefined || Date.parse(s.createdAt) >= bound - SERVICE_CLOCK_ALLOWANCE_MS) &&
+        Date.parse(s.createdAt) >= since &&
         this.holderOf("Strategy", s.id) === undefined &&
         sameContent(s, body),
     );

@@ -19,6 +19,7 @@ import { operation } from "./errors";
 import { type PropertyBag, pick, underAny, unknownPaths, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
 import { adopt } from "./strategy-adoption";
+import { createBoundInputs, passCreateBound } from "./strategy-create-bound";
 import { createOnce } from "./strategy-create-once";
 import { declaredFromLive, declaresNothing, inputsFromLive } from "./strategy-live-inputs";
 import { liveOutputs } from "./strategy-live-outputs";
@@ -60,15 +61,16 @@ export const strategyHandler: KindHandler = {
             adopt: inputs.adopt,
           });
     const previous = withoutProvider(olds);
-    const isNew = Object.keys(previous).length === 0;
-    Object.assign(checked, createBound(isNew && checked.adopt === undefined, previous));
+    const creating = Object.keys(previous).length === 0 && checked.adopt === undefined;
     // A strategy whose name is not known yet still counts against the plan's total.
-    if (isNew && checked.adopt === undefined) {
+    if (creating) {
       const limitFailure = await operation(label(checked), "preview (plan limits)", () =>
         totalLimitFailure(ctx, checked),
       );
       if (limitFailure) return { inputs: checked, failures: [limitFailure] };
     }
+    // After the limit check's reads: their answers calibrate the service's clock.
+    Object.assign(checked, createBoundInputs(ctx, creating, previous));
     return { inputs: checked };
   },
 
@@ -84,6 +86,7 @@ export const strategyHandler: KindHandler = {
       // Values unknown at preview are first checked here, before anything is sent.
       const body = { ...pick(declared, STRATEGY_FIELDS), isActive: false } as StrategyInput;
       assertValidStrategyInput(body, "create");
+      if (typeof declared.adopt !== "string") await passCreateBound(ctx, declared);
       const strategy =
         typeof declared.adopt === "string"
           ? await adopt(ctx, declared.adopt, body)
@@ -133,21 +136,6 @@ export const strategyHandler: KindHandler = {
     });
   },
 };
-
-/**
- * The earliest time a strategy this create makes can carry, stamped by the check of the update
- * that sends the POST (the engine records it with the pending create). It is what lets
- * `strategy-alerts recover` tell a strategy that a killed update made from an older twin of
- * another stack, on every backend and on a stack's first `up`. Kept as the state holds it
- * afterwards, so it never reads as a change; never sent to the service.
- */
-export const CREATE_BOUND_INPUT = "createdNotBefore";
-
-function createBound(creating: boolean, previous: PropertyBag): PropertyBag {
-  if (creating) return { [CREATE_BOUND_INPUT]: new Date().toISOString() };
-  const held = previous[CREATE_BOUND_INPUT];
-  return typeof held === "string" ? { [CREATE_BOUND_INPUT]: held } : {};
-}
 
 function stripUndefined(bag: PropertyBag): PropertyBag {
   return Object.fromEntries(Object.entries(bag).filter(([, v]) => v !== undefined));

@@ -122,7 +122,7 @@ describe("the provider plugin over gRPC", () => {
     expect(imported.id).toBe(strategyId);
     // With no program behind it, an import reads the sets in their canonical order; it has no
     // create to bound (the create's stamp is for recovery only).
-    const { createdNotBefore: _bound, ...declared } = checked;
+    const { createdNotBefore: _bound, createdNotBeforeUncertaintyMs: _within, ...declared } = checked;
     expect(imported.inputs).toEqual(inCanonicalOrder("Strategy", declared));
 
     const reordered = (await degen.check("Strategy", strategyInputs([...RULES].reverse()), checked)).inputs;
@@ -146,7 +146,7 @@ describe("the provider plugin over gRPC", () => {
     try {
       await importer.configure({ apiKey: degenKey, baseUrl: em.baseUrl });
       const imported = await importer.read("Strategy", created.id);
-      const { createdNotBefore: _bound, ...declaredInputs } = inputs;
+      const { createdNotBefore: _bound, createdNotBeforeUncertaintyMs: _within, ...declaredInputs } = inputs;
       expect(imported.inputs).toEqual(inCanonicalOrder("Strategy", declaredInputs));
       const diff = await importer.diff("Strategy", created.id, imported.props, inputs, imported.inputs);
       expect(diff.changes).toBe(false);

@@ -35,29 +35,35 @@ describe("Strategy create under interrupted and ambiguous writes", () => {
     return body as unknown as Record<string, unknown>;
   };
 
-  it("stamps a create's checked inputs with a time before its POST, keeps it on later checks and never sends it", async () => {
-    const before = Date.now();
+  it("stamps a create's checked inputs with a time on the service's clock before its POST, keeps it on later checks and never sends it", async () => {
+    // The service's clock runs 7 minutes ahead of this machine's: the bound is on the service's.
+    await control(em, "POST", "/clock", { advanceMinutes: 7 });
     const checked = (await strategyHandler.check(ctx, {}, inputs("Stamped"))).inputs as Record<
       string,
       unknown
     >;
     const bound = Date.parse(String(checked.createdNotBefore));
-    expect(bound).toBeGreaterThanOrEqual(before);
-    expect(bound).toBeLessThanOrEqual(Date.now());
+    const uncertainty = checked.createdNotBeforeUncertaintyMs as number;
+    expect(bound).toBeGreaterThan(Date.now() + 6 * 60_000);
+    expect(uncertainty).toBeGreaterThanOrEqual(1000);
     const created = await strategyHandler.create(ctx, checked);
+    await control(em, "POST", "/clock", { advanceMinutes: -7 });
     const live = (await names()).find((s) => s.id === created.id) as Record<string, unknown> | undefined;
     expect(live).toBeDefined();
     expect(live).not.toHaveProperty("createdNotBefore");
-    expect(Date.parse(String(created.outs.createdAt))).toBeGreaterThanOrEqual(bound);
+    expect(live).not.toHaveProperty("createdNotBeforeUncertaintyMs");
+    // The create waited until the service's clock had passed the whole band: recover can prove it.
+    expect(Date.parse(String(created.outs.createdAt))).toBeGreaterThanOrEqual(bound + uncertainty);
     // The next run's check of the same resource keeps the state's stamp: no change to show.
     const again = (await strategyHandler.check(ctx, checked, inputs("Stamped"))).inputs;
     expect(again.createdNotBefore).toBe(checked.createdNotBefore);
+    expect(again.createdNotBeforeUncertaintyMs).toBe(uncertainty);
     // An adoption creates nothing: nothing to bound.
     const adopted = (await strategyHandler.check(ctx, {}, { ...inputs("Stamped"), adopt: created.id }))
       .inputs;
     expect(adopted).not.toHaveProperty("createdNotBefore");
     // A resource from before the stamp existed gets none on later checks.
-    const { createdNotBefore: _bound, ...older } = checked;
+    const { createdNotBefore: _bound, createdNotBeforeUncertaintyMs: _within, ...older } = checked;
     expect((await strategyHandler.check(ctx, older, inputs("Stamped"))).inputs).not.toHaveProperty(
       "createdNotBefore",
     );

@@ -33,8 +33,12 @@ function live(id: string, name: string, createdAt: string, fields: Partial<Strat
   } as Strategy;
 }
 
-/** The update's check ran at 10:00; its POST followed. */
+/**
+ * The killed update's first request reached the service no earlier than 10:00:00 on the
+ * service's clock, and no later than 1.2 s after (the Date header's second and the round trip).
+ */
 const BEGAN = "2026-11-27T10:00:00.000Z";
+const UNCERTAINTY_MS = 1200;
 
 function pending(
   name: string,
@@ -43,7 +47,14 @@ function pending(
 ): PendingCreate {
   const inputs =
     kind === "Strategy"
-      ? { __provider: "shell", name, triggers: ["new_token_created"], rules: RULES, createdNotBefore: BEGAN }
+      ? {
+          __provider: "shell",
+          name,
+          triggers: ["new_token_created"],
+          rules: RULES,
+          createdNotBefore: BEGAN,
+          createdNotBeforeUncertaintyMs: UNCERTAINTY_MS,
+        }
       : { __provider: "shell" };
   return {
     urn: `urn:pulumi:dev::p::pulumi-nodejs:dynamic/strategy-alerts:${kind}::${name}`,
@@ -55,9 +66,18 @@ function pending(
 /** A create written by a provider that did not stamp createdNotBefore. */
 function unstamped(name: string): PendingCreate {
   const create = pending(name);
-  const { createdNotBefore: _, ...inputs } = create.inputs;
+  const { createdNotBefore: _, createdNotBeforeUncertaintyMs: _u, ...inputs } = create.inputs;
   return { ...create, inputs };
 }
+
+/** A create whose bound is on its machine's clock: an older provider's, or a service without a Date header. */
+function localClockStamped(name: string): PendingCreate {
+  const create = pending(name);
+  const { createdNotBeforeUncertaintyMs: _, ...inputs } = create.inputs;
+  return { ...create, inputs };
+}
+
+const at = (offsetMs: number) => new Date(Date.parse(BEGAN) + offsetMs).toISOString();
 
 function account(strategies: Strategy[], more: Partial<LiveAccount> = {}): LiveAccount {
   return { id: "acct", strategies, ...more };
@@ -69,35 +89,45 @@ function heldBy(stack: string, ...ids: string[]): Visible {
   return { ...NOTHING_ELSE, held: ids.map((id) => ({ kind: "Strategy" as const, id, stack })) };
 }
 
-describe("a strategy create: the bound its update's check stamped", () => {
-  it("imports the one twin created after the check, held by no stack", () => {
-    const [s] = settle(
-      [pending("Alpha")],
-      account([live("new", "Alpha", "2026-11-27T10:00:04Z")]),
-      NOTHING_ELSE,
-    );
+describe("a strategy create: the bound its update stamped on the service's clock", () => {
+  it("imports the one twin created after the bound and its uncertainty, held by no stack", () => {
+    const [s] = settle([pending("Alpha")], account([live("new", "Alpha", at(4000))]), NOTHING_ELSE);
     expect(s).toMatchObject({ action: "import", id: "new" });
     expect(s).toHaveProperty("why", expect.stringContaining(BEGAN));
+    expect(
+      settle([pending("Alpha")], account([live("edge", "Alpha", at(UNCERTAINTY_MS))]), NOTHING_ELSE)[0],
+    ).toMatchObject({ action: "import", id: "edge" });
   });
 
-  it("allows the service's clock to run behind by the allowance, and no more", () => {
-    const at = (ms: number) => new Date(Date.parse(BEGAN) - ms).toISOString();
-    const within = settle(
-      [pending("Alpha")],
-      account([live("a", "Alpha", at(SERVICE_CLOCK_ALLOWANCE_MS))]),
-      NOTHING_ELSE,
-    );
-    expect(within[0]).toMatchObject({ action: "import", id: "a" });
-    const before = settle(
-      [pending("Alpha")],
-      account([live("b", "Alpha", at(SERVICE_CLOCK_ALLOWANCE_MS + 1000))]),
-      NOTHING_ELSE,
-    );
-    expect(before[0]).toMatchObject({ action: "clear" });
-    expect(SERVICE_CLOCK_ALLOWANCE_MS).toBeLessThanOrEqual(60_000);
+  it("never takes a twin made 7 s before the bound (another team's, on another backend or in the app): cleared", () => {
+    const [s] = settle([pending("Alpha")], account([live("theirs", "Alpha", at(-7000))]), NOTHING_ELSE);
+    expect(s).toMatchObject({ action: "clear" });
+    expect(s).not.toHaveProperty("id");
+    // Not even a millisecond before: no allowance for the service's clock, the bound is on it.
+    expect(
+      settle([pending("Alpha")], account([live("just", "Alpha", at(-1))]), NOTHING_ELSE)[0],
+    ).toMatchObject({ action: "clear" });
   });
 
-  it("never takes a twin made before the check, even minutes before (another run's, or the app's)", () => {
+  it("lists a twin inside the uncertainty and says how to take it, importing nothing", () => {
+    const [s] = settle([pending("Alpha")], account([live("band", "Alpha", at(600))]), NOTHING_ELSE);
+    expect(s).toMatchObject({ action: "unproven", candidates: [`strategy band (created ${at(600)})`] });
+    expect(s).toHaveProperty("reason", expect.stringContaining("rerun with --adopt band"));
+    expect(s).toHaveProperty("reason", expect.stringContaining(`${UNCERTAINTY_MS} ms`));
+    expect(
+      settle([pending("Alpha")], account([live("band", "Alpha", at(600))]), NOTHING_ELSE, ["band"])[0],
+    ).toMatchObject({ action: "import", id: "band", why: "named with --adopt" });
+  });
+
+  it("takes the one after the band when the other twin is older than the bound", () => {
+    const twins = [live("theirs", "Alpha", at(-7000)), live("ours", "Alpha", at(2500))];
+    expect(settle([pending("Alpha")], account(twins), NOTHING_ELSE)[0]).toMatchObject({
+      action: "import",
+      id: "ours",
+    });
+  });
+
+  it("never takes a twin made before the bound, even minutes before (another run's, or the app's)", () => {
     const [s] = settle(
       [pending("Alpha")],
       account([live("earlier", "Alpha", "2026-11-27T09:41:00Z")]),
@@ -116,6 +146,7 @@ describe("a strategy create: the bound its update's check stamped", () => {
     const twins = [live("a", "Alpha", "2026-11-27T10:01:00Z"), live("b", "Alpha", "2026-11-27T10:02:00Z")];
     const [several] = settle([pending("Alpha")], account(twins), NOTHING_ELSE);
     expect(several).toMatchObject({ action: "unproven" });
+    expect(several).toHaveProperty("reason", expect.stringContaining("--adopt <id>"));
     expect(several).toHaveProperty("candidates", [
       "strategy a (created 2026-11-27T10:01:00Z)",
       "strategy b (created 2026-11-27T10:02:00Z)",
@@ -168,6 +199,31 @@ describe("a strategy create: what the other stacks hold", () => {
     expect(s).toMatchObject({ action: "unproven" });
     expect(s).toHaveProperty("reason", expect.stringContaining("organization/locked/prod"));
     expect(nothing).toMatchObject({ action: "clear" });
+  });
+});
+
+describe("a strategy create whose bound is on its machine's clock (an older provider's, or no Date header)", () => {
+  it("is read as before, with the allowance, but never imported by itself however recent its twin", () => {
+    const [s] = settle([localClockStamped("Alpha")], account([live("x", "Alpha", at(5000))]), NOTHING_ELSE);
+    expect(s).toMatchObject({ action: "unproven", candidates: [expect.stringContaining("x")] });
+    expect(s).toHaveProperty("reason", expect.stringContaining("machine that ran its update"));
+    expect(s).toHaveProperty("reason", expect.stringContaining("rerun with --adopt x"));
+    const within = settle(
+      [localClockStamped("Alpha")],
+      account([live("a", "Alpha", at(-SERVICE_CLOCK_ALLOWANCE_MS))]),
+      NOTHING_ELSE,
+    );
+    expect(within[0]).toMatchObject({ action: "unproven" });
+  });
+
+  it("is cleared when no unheld twin exists since its bound less the allowance", () => {
+    const [s] = settle(
+      [localClockStamped("Alpha")],
+      account([live("b", "Alpha", at(-SERVICE_CLOCK_ALLOWANCE_MS - 1000))]),
+      NOTHING_ELSE,
+    );
+    expect(s).toMatchObject({ action: "clear" });
+    expect(s).toHaveProperty("reason", expect.stringContaining("machine's clock"));
   });
 });
 
