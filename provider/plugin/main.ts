@@ -9,6 +9,7 @@
  */
 import { printableText } from "../model/printable-text";
 import { engineAddressOf, exitWithEngine } from "../runtime/engine-watch";
+import { joinEngineRun } from "../runtime/run-holds";
 import { listenEarly } from "./early-listener";
 
 let started: Promise<void> | undefined;
@@ -31,6 +32,8 @@ async function start(): Promise<void> {
     process.exitCode = 1;
   });
   const address = engineAddressOf(process.argv.slice(2));
+  // What resources hold is shared with the engine's other provider processes (runtime/run-holds.ts).
+  joinEngineRun(address);
   const listener = await listenEarly();
   // The engine reads the port from the first line of stdout.
   process.stdout.write(`${listener.port}\n`);

@@ -7,7 +7,16 @@ import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
 import { addressFailure, idListFailures, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
-import { adoptFailure, HELD_BY_ANOTHER, hold, leftInPlace, objectKey, takeOverFailure } from "./ownership";
+import {
+  adoptFailure,
+  HELD_BY_ANOTHER,
+  heldInRun,
+  hold,
+  leftInPlace,
+  noteReadAsWritten,
+  objectKey,
+  takeOverFailure,
+} from "./ownership";
 
 const label = (address: unknown) => `DeveloperTags ${quotedText(String(address))}`;
 
@@ -36,8 +45,9 @@ export const developerTagsHandler: KindHandler = {
     };
     if (inputs.adopt !== undefined) canonical.adopt = inputs.adopt;
     if (!isUnknown(canonical.address)) {
-      const taken = await takeOverFailure(withoutProvider(olds), canonical, {
+      const taken = await takeOverFailure(ctx, withoutProvider(olds), canonical, {
         label: label(canonical.address),
+        key: objectKey.tags(canonical.address),
         pluginToken: KINDS.DeveloperTags.pluginToken,
         importId: canonical.address,
         held: async () => {
@@ -57,7 +67,7 @@ export const developerTagsHandler: KindHandler = {
   },
 
   async diff(ctx, _id, olds, news) {
-    hold(ctx, objectKey.tags(String(news.address)));
+    await hold(ctx, objectKey.tags(String(news.address)));
     const replaces = replacedBy("DeveloperTags", olds, news);
     const changes = replaces.length > 0 || JSON.stringify(tagSet(olds)) !== JSON.stringify(tagSet(news));
     return { changes, replaces };
@@ -66,7 +76,7 @@ export const developerTagsHandler: KindHandler = {
   async create(ctx, inputs) {
     const address = inputs.address as string;
     const tagIds = tagSet(inputs);
-    hold(ctx, objectKey.tags(address));
+    await hold(ctx, objectKey.tags(address));
     return operation(label(address), "create", async () => {
       // Adopting a developer whose tags are already the declared set writes nothing.
       if (JSON.stringify(await currentTags(ctx, address)) !== JSON.stringify(tagIds))
@@ -75,10 +85,13 @@ export const developerTagsHandler: KindHandler = {
     });
   },
 
-  async read(ctx, id) {
+  async read(ctx, id, props) {
     return operation(label(id), "refresh", async () => {
       const tagIds = await currentTags(ctx, id);
       if (tagIds === undefined) return {};
+      // The set this resource assigned, read back: the stack holds it (a rename under --refresh).
+      if (Array.isArray(props?.tagIds) && sameSet(tagIds, tagSet(props)))
+        await noteReadAsWritten(ctx, objectKey.tags(id));
       const inputs = { address: id, tagIds };
       return { id, props: inputs, inputs };
     });
@@ -86,7 +99,7 @@ export const developerTagsHandler: KindHandler = {
 
   async update(ctx, id, _olds, news) {
     const tagIds = tagSet(news);
-    hold(ctx, objectKey.tags(id));
+    await hold(ctx, objectKey.tags(id));
     return operation(label(id), "update", async () => {
       await ctx.client().devs.setTags(id, tagIds);
       return { outs: { address: id, tagIds } };
@@ -97,10 +110,10 @@ export const developerTagsHandler: KindHandler = {
   async delete(ctx, id, props) {
     const wrote = tagSet(props);
     await operation(label(id), "delete", async () => {
-      if (ctx.run.heldObjects.has(objectKey.tags(id))) return leftInPlace(label(id), HELD_BY_ANOTHER);
+      if (await heldInRun(ctx, objectKey.tags(id))) return leftInPlace(label(id), HELD_BY_ANOTHER);
       const live = await currentTags(ctx, id);
       if (!live || live.length === 0) return;
-      if (JSON.stringify(live) !== JSON.stringify(wrote))
+      if (!sameSet(live, wrote))
         return leftInPlace(
           label(id),
           `its tags are no longer the ${wrote.length} this resource assigned: the service now holds ${live.length} other tags, set by someone else`,
@@ -113,6 +126,11 @@ export const developerTagsHandler: KindHandler = {
     });
   },
 };
+
+/** Two canonical tag sets (sorted, no duplicates) are the same set. */
+function sameSet(a: string[], b: string[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 /**
  * The developer's tags, canonical; undefined when the address is not followed. The run's one

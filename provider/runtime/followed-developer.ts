@@ -9,7 +9,16 @@ import type { RuntimeContext } from "./context";
 import { InvalidInputError, initFailure, messageOf, operation, ServiceStateError } from "./errors";
 import { addressFailure, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
-import { adoptFailure, HELD_BY_ANOTHER, hold, leftInPlace, objectKey, takeOverFailure } from "./ownership";
+import {
+  adoptFailure,
+  HELD_BY_ANOTHER,
+  heldInRun,
+  hold,
+  leftInPlace,
+  noteReadAsWritten,
+  objectKey,
+  takeOverFailure,
+} from "./ownership";
 
 interface Declared {
   address: string;
@@ -26,17 +35,33 @@ function declared(bag: PropertyBag): Declared {
 const label = (address: unknown) => `FollowedDeveloper ${quotedText(String(address))}`;
 
 /**
- * What a followed developer is when no one holds it: the API cannot unfollow, so a destroy leaves
- * the developer inactive, and an inactive developer without tags is free to follow again.
+ * The alias a destroy leaves on a developer it deactivates. The API cannot unfollow, and an
+ * inactive developer is also what a stack declaring it muted (`active: false`) holds: only this
+ * alias, which no declaration may carry (the check refuses it), says that no one holds it.
  */
-function isHeld(record: DeveloperRecord | undefined): boolean {
-  return record !== undefined && (record.isActive !== false || (record.tagIds?.length ?? 0) > 0);
+export const RELEASED_ALIAS = "[released by strategy-alerts]";
+
+/**
+ * Whether no one holds the developer: not followed, or exactly what a destroy leaves (inactive,
+ * the released alias, no tags). A listing that leaves a field out says nothing of it, so such a
+ * developer is held: only a record that shows all three is free.
+ */
+function isFree(record: DeveloperRecord | undefined): boolean {
+  return (
+    record === undefined ||
+    (record.isActive === false && record.alias === RELEASED_ALIAS && record.tagIds?.length === 0)
+  );
+}
+
+/** The released state, as a destroy leaves it. */
+function isReleased(record: DeveloperRecord): boolean {
+  return record.isActive === false && record.alias === RELEASED_ALIAS;
 }
 
 /**
- * A followed developer wallet. The API cannot unfollow, so delete deactivates (alias kept) and a
- * later create of the same address follows it again; one that someone holds (active, or with
- * tags) is taken only with `adopt: true`.
+ * A followed developer wallet. The API cannot unfollow, so delete deactivates it and sets the
+ * released alias, and a later create of the same address follows it again; any other developer
+ * (active, muted, with tags, or shown without those fields) is taken only with `adopt: true`.
  */
 export const followedDeveloperHandler: KindHandler = {
   async check(ctx, olds, news) {
@@ -52,6 +77,11 @@ export const followedDeveloperHandler: KindHandler = {
     } else if (typeof inputs.alias === "string" && !isUnknown(inputs.alias)) {
       const issue = plainTextIssue(inputs.alias, { path: "alias", allowLineBreaks: false });
       if (issue) failures.push({ property: "alias", reason: issue.message });
+      else if (inputs.alias.trim() === RELEASED_ALIAS)
+        failures.push({
+          property: "alias",
+          reason: `alias ${quotedText(RELEASED_ALIAS)} is what a destroy leaves on a developer no stack holds; choose another alias`,
+        });
     }
     if (inputs.active !== undefined && typeof inputs.active !== "boolean" && !isUnknown(inputs.active)) {
       failures.push({
@@ -66,13 +96,14 @@ export const followedDeveloperHandler: KindHandler = {
     if (inputs.alias !== undefined) canonical.alias = inputs.alias;
     if (inputs.adopt !== undefined) canonical.adopt = inputs.adopt;
     if (!isUnknown(canonical.address)) {
-      const taken = await takeOverFailure(withoutProvider(olds), canonical, {
+      const taken = await takeOverFailure(ctx, withoutProvider(olds), canonical, {
         label: label(canonical.address),
+        key: objectKey.developer(canonical.address),
         pluginToken: KINDS.FollowedDeveloper.pluginToken,
         importId: canonical.address,
         held: async () => {
           const record = (await ctx.run.developers()).get(canonical.address);
-          return isHeld(record) ? describe(record!) : undefined;
+          return isFree(record) ? undefined : describe(record!);
         },
       });
       if (taken) return { inputs: canonical, failures: [taken] };
@@ -83,7 +114,7 @@ export const followedDeveloperHandler: KindHandler = {
   async diff(ctx, _id, olds, news) {
     const a = declared(olds);
     const b = declared(news);
-    hold(ctx, objectKey.developer(b.address));
+    await hold(ctx, objectKey.developer(b.address));
     const replaces = replacedBy("FollowedDeveloper", a, b);
     const changes = replaces.length > 0 || a.alias !== b.alias || a.active !== b.active;
     return { changes, replaces };
@@ -91,7 +122,7 @@ export const followedDeveloperHandler: KindHandler = {
 
   async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
-    hold(ctx, objectKey.developer(want.address));
+    await hold(ctx, objectKey.developer(want.address));
     return operation(label(want.address), "create", async () => {
       assertPlainAlias(want);
       const client = ctx.client();
@@ -112,8 +143,12 @@ export const followedDeveloperHandler: KindHandler = {
           record = await recordAfter(ctx, want.address, undefined, {});
         }
       }
-      if (aliasDiffers(want, record) || record.isActive !== want.active) {
-        const body = updateBody(want);
+      if (
+        aliasDiffers(want, record) ||
+        record.isActive !== want.active ||
+        releasedAlias(want, record.alias)
+      ) {
+        const body = updateBody(want, record.alias);
         const followed = record;
         try {
           record = await recordAfter(ctx, want.address, await client.devs.update(want.address, body), body);
@@ -141,49 +176,96 @@ export const followedDeveloperHandler: KindHandler = {
       if (!listed) return {};
       // A field the listing leaves out (the record is not shown by the spec) is not a change:
       // what the state holds stays; a field it sends, even null, is the truth.
-      const { active: _declared, ...held } = withoutProvider(props ?? {});
+      const previous = withoutProvider(props ?? {});
+      const { active: _declared, ...held } = previous;
       const record: DeveloperRecord = { ...held, ...listed };
+      if (readAsWritten(previous, listed)) await noteReadAsWritten(ctx, objectKey.developer(id));
       const inputs: PropertyBag = { address: record.address, active: record.isActive !== false };
       if (record.alias) inputs.alias = record.alias;
       return { id, props: outputs(declared(inputs), record), inputs };
     });
   },
 
-  async update(ctx, id, _olds, news) {
+  async update(ctx, id, olds, news) {
     const want = declared(withoutProvider(news));
-    hold(ctx, objectKey.developer(want.address));
+    await hold(ctx, objectKey.developer(want.address));
     return operation(label(id), "update", async () => {
       assertPlainAlias(want);
       // The diff said alias or activity changed: one PUT, its answer is the record.
-      const body = updateBody(want);
+      const body = updateBody(want, withoutProvider(olds).alias);
       const answer = await ctx.client().devs.update(want.address, body);
       return { outs: outputs(want, await recordAfter(ctx, want.address, answer, body)) };
     });
   },
 
-  // Deactivated only while it is still what this resource last wrote.
+  // Released (inactive, the released alias) only while it is still what this resource last wrote.
   async delete(ctx, id, props) {
-    const wrote = declared({ ...withoutProvider(props), address: id });
+    const recorded = withoutProvider(props);
+    const wrote = declared({ ...recorded, address: id });
     await operation(label(id), "delete", async () => {
-      if (ctx.run.heldObjects.has(objectKey.developer(id))) return leftInPlace(label(id), HELD_BY_ANOTHER);
+      if (await heldInRun(ctx, objectKey.developer(id))) return leftInPlace(label(id), HELD_BY_ANOTHER);
       const live = (await ctx.run.developers()).get(id);
-      if (!live || live.isActive === false) return;
-      // A listing that leaves the alias out (the spec does not show the record) says nothing of it.
-      if (!wrote.active || (live.alias !== undefined && aliasDiffers(wrote, live)))
+      if (!live || isReleased(live)) return;
+      const changed = changedSince(recorded, wrote, live);
+      if (changed)
         return leftInPlace(
           label(id),
-          `it is no longer what this resource wrote (${describe({ address: id, alias: wrote.alias ?? null, isActive: wrote.active })}): ` +
-            `the service now holds ${describe(live)}, set by someone else`,
+          `it is no longer what this resource wrote (${describe({ address: id, alias: recordedAlias(recorded) ?? null, isActive: wrote.active })}): ` +
+            `the service now holds ${describe(live)} (${changed}), set by someone else`,
         );
+      const released = { isActive: false, alias: RELEASED_ALIAS };
       try {
-        await ctx.client().devs.update(id, { isActive: false });
+        await ctx.client().devs.update(id, released);
       } catch (err) {
         if (!(err instanceof NotFoundError)) throw err;
       }
-      ctx.run.noteDeveloper(undefined, id, { isActive: false });
+      ctx.run.noteDeveloper(undefined, id, released);
     });
   },
 };
+
+/**
+ * The alias this resource recorded: the declared one, else what the service held when it was
+ * written (null: none). Undefined when the state says nothing of it.
+ */
+function recordedAlias(recorded: PropertyBag): string | null | undefined {
+  const alias = recorded.alias;
+  return typeof alias === "string" || alias === null ? alias : undefined;
+}
+
+/**
+ * What differs between the live developer and what this resource recorded, in words, or
+ * undefined when it is still what the resource wrote. A field the listing leaves out (the spec
+ * does not show the record) says nothing of it.
+ */
+function changedSince(recorded: PropertyBag, wrote: Declared, live: DeveloperRecord): string | undefined {
+  if (live.isActive !== undefined && live.isActive !== wrote.active)
+    return live.isActive ? "activated" : "deactivated";
+  const alias = recordedAlias(recorded);
+  if (live.alias !== undefined && alias !== undefined && (live.alias ?? null) !== alias)
+    return "another alias";
+  return undefined;
+}
+
+/**
+ * Whether a refresh reads the developer as the state recorded it, with every field it compares
+ * shown: the proof that this stack holds it (a rename under `pulumi up --refresh`).
+ */
+function readAsWritten(recorded: PropertyBag, live: DeveloperRecord): boolean {
+  if (typeof recorded.active !== "boolean" || live.isActive === undefined || live.alias === undefined)
+    return false;
+  const alias = recordedAlias(recorded);
+  return (
+    alias !== undefined &&
+    !isReleased(live) &&
+    changedSince(recorded, declared({ ...recorded }), live) === undefined
+  );
+}
+
+/** A developer a destroy released, declared without an alias: the released alias goes. */
+function releasedAlias(want: Declared, alias: unknown): boolean {
+  return want.alias === undefined && alias === RELEASED_ALIAS;
+}
 
 /** A developer record in words, for messages. */
 function describe(record: DeveloperRecord): string {
@@ -200,7 +282,9 @@ function assertPlainAlias(want: Declared): void {
   if (issue) throw new InvalidInputError(issue.message);
 }
 
-function updateBody(want: Declared): DevUpdateBody {
+/** The PUT of the declared alias and activity; `alias` is what the developer holds now. */
+function updateBody(want: Declared, alias: unknown): DevUpdateBody {
+  if (releasedAlias(want, alias)) return { alias: null, isActive: want.active };
   return { ...(want.alias !== undefined ? { alias: want.alias } : {}), isActive: want.active };
 }
 

@@ -6,8 +6,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { defaultContext } from "./context";
 import { withProviderOnInitFailure } from "./dynamic-door";
+import { engineAddressOf } from "./engine-watch";
 import { dynamicHandler } from "./handlers";
-import { watchEngineFromHost } from "./host-lifetime";
+import { isDynamicProviderHost, watchEngineFromHost } from "./host-lifetime";
+import { joinEngineRun } from "./run-holds";
 
 /**
  * The host calls it before the first operation of each kind. In Pulumi's dynamic-provider host,
@@ -16,6 +18,8 @@ import { watchEngineFromHost } from "./host-lifetime";
  */
 export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<void> {
   watchEngineFromHost();
+  // The host shares what its resources hold with the plugin processes of the same engine run.
+  if (isDynamicProviderHost()) joinEngineRun(engineAddressOf(process.argv.slice(2)));
   defaultContext.settings.setStackConfig(req.config);
 }
 

@@ -3,7 +3,8 @@
  * and a developer's tags are singletons: a stack that did not write one neither takes it over
  * (a create stops at its check, which runs in the preview and again right before the create)
  * nor clears it (a delete leaves an object that is no longer what its resource last wrote, or
- * that another resource of the same run now holds: a rename, a replacement).
+ * that another resource of the same run now holds: a rename, a replacement). What a run holds is
+ * shared by every provider process of the engine run, per account (run-holds.ts).
  */
 import { printableText } from "../model/printable-text";
 import { isUnknown } from "../model/unknown-value";
@@ -35,6 +36,8 @@ export function adoptFailure(inputs: PropertyBag): CheckFailure | undefined {
 export interface SingletonObject {
   /** How messages name it ("The account's webhook", `FollowedDeveloper "…"`). */
   label: string;
+  /** Its key (`objectKey`): a refresh of this run may have proven the stack holds it. */
+  key: string;
   /** The plugin's type token and the object's import id, for the `pulumi import` way. */
   pluginToken: string;
   importId: string;
@@ -44,32 +47,75 @@ export interface SingletonObject {
 
 /**
  * The ownership step of a singleton kind's check: a new resource (no old inputs) that does not
- * adopt fails when its object is held already. Its property is left empty: the engine would print
- * the declared value again, and the reason names the object. Runs in the preview and again right
- * before the create, so no create takes an object over.
+ * adopt fails when its object is held already, unless a refresh of this run read it as a resource
+ * of this stack wrote it (a rename under `pulumi up --refresh`). Its property is left empty: the
+ * engine would print the declared value again, and the reason names the object. Runs in the
+ * preview and again right before the create, so no create takes an object over.
  */
 export async function takeOverFailure(
+  ctx: RuntimeContext,
   olds: PropertyBag,
   inputs: PropertyBag,
   object: SingletonObject,
 ): Promise<CheckFailure | undefined> {
   if (Object.keys(olds).length > 0 || inputs.adopt === true) return undefined;
-  const found = await operation(object.label, "preview (ownership)", object.held);
+  const found = await operation(object.label, "preview (ownership)", async () => {
+    const held = await object.held();
+    // Asked only of a held object: a check that finds nothing reads no account.
+    return held !== undefined && (await readAsWrittenInRun(ctx, object.key)) ? undefined : held;
+  });
   if (found === undefined) return undefined;
-  return {
-    property: "",
-    reason:
-      `${object.label} already exists on the account (${found}) and this resource did not write it: ` +
-      "another stack, the app or a person holds it, and declaring it here would take it over (a " +
-      "destroy would then clear it for them). To manage it from this stack on purpose, declare " +
-      "`adopt: true` on this resource, or import it with the provider plugin (`pulumi import " +
-      `${object.pluginToken} <name> ${object.importId}\`); otherwise remove it from the program.`,
-  };
+  return { property: "", reason: takeOverReason(object, found) };
 }
 
-/** A resource of this run writes or keeps `key`. */
-export function hold(ctx: RuntimeContext, key: string): void {
-  ctx.run.heldObjects.add(key);
+/**
+ * Why a new resource may not take the object, and the ways on: `aliases` first (a rename of this
+ * very stack's resource is the common case, and the check cannot know the old name), then
+ * `adopt: true`, then `pulumi import`.
+ */
+export function takeOverReason(object: Omit<SingletonObject, "held" | "key">, found: string): string {
+  return (
+    `${object.label} already exists on the account (${found}) and this resource did not write it. ` +
+    "If a resource of this stack holds it under another name (a rename), give this resource the old " +
+    'name as an alias: in TypeScript the options `{ aliases: [{ name: "<old name>" }] }`, in YAML ' +
+    '`options: { aliases: ["<old URN>"] }` (`pulumi stack --show-urns` lists it); or run ' +
+    "`pulumi up --refresh`, whose refresh of the old resource proves the stack holds it. If another " +
+    "stack, the app or a person holds it, declaring it here would take it over (a destroy would then " +
+    "clear it for them): to manage it from this stack on purpose, declare `adopt: true` on this " +
+    `resource, or import it with the provider plugin (\`pulumi import ${object.pluginToken} <name> ` +
+    `${object.importId}\`); otherwise remove it from the program.`
+  );
+}
+
+/** The account of the key in use: holds are per account, as the objects they name. */
+async function accountOf(ctx: RuntimeContext): Promise<string> {
+  return (await ctx.run.account()).userId;
+}
+
+/**
+ * A resource of this run writes or keeps `key`: the delete of another resource of the same run
+ * (a rename, a replacement, a move to another provider process) leaves it in place.
+ */
+export async function hold(ctx: RuntimeContext, key: string): Promise<void> {
+  ctx.run.holds().add(await accountOf(ctx), `held ${key}`);
+}
+
+/** Whether a resource of this run (in any provider process of the engine run) holds `key`. */
+export async function heldInRun(ctx: RuntimeContext, key: string): Promise<boolean> {
+  return ctx.run.holds().has(await accountOf(ctx), `held ${key}`);
+}
+
+/**
+ * A refresh of this run read `key` exactly as a resource of this stack last wrote it: the read
+ * compared the live object with the state's record, so a new resource of the same run may take it
+ * without `adopt` (a rename the engine shows as a create and a delete).
+ */
+export async function noteReadAsWritten(ctx: RuntimeContext, key: string): Promise<void> {
+  ctx.run.holds().add(await accountOf(ctx), `read ${key}`);
+}
+
+async function readAsWrittenInRun(ctx: RuntimeContext, key: string): Promise<boolean> {
+  return ctx.run.holds().has(await accountOf(ctx), `read ${key}`);
 }
 
 /**
@@ -87,4 +133,4 @@ export function say(object: string, text: string): void {
 
 /** The reason when another resource of this run holds the object a delete would clear. */
 export const HELD_BY_ANOTHER =
-  "another resource of this stack now declares it (a rename or a replacement), so it stays as declared there";
+  "another resource of this stack now declares it (a rename, a replacement or a move to another provider), so it stays as declared there";

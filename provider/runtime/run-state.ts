@@ -3,6 +3,7 @@ import type { Account } from "../model/schemas/account";
 import type { DeveloperRecord } from "../model/schemas/developer";
 import type { WebhookConfig } from "../model/schemas/webhook";
 import type { Strategy } from "../model/strategy";
+import { engineRunHolds, MemoryHolds, type RunHolds } from "./run-holds";
 
 /**
  * What one provider (one `pulumi preview/up/refresh/destroy`) knows beyond a single resource:
@@ -20,11 +21,9 @@ export class RunState {
   readonly claimedStrategyIds = new Set<string>();
   /** Canonical bodies of strategies this run will create, for the plan's total limit. */
   readonly pendingCreates = new Set<string>();
-  /**
-   * The account's objects (ownership.ts keys) that a resource of this run wrote or keeps: a
-   * delete of the same object by another resource (a rename, a replacement) leaves it in place.
-   */
-  readonly heldObjects = new Set<string>();
+  /** Holds of this provider alone: outside an engine, or when told to (`useHolds`). */
+  #holds: RunHolds | undefined;
+  readonly #ownHolds = new MemoryHolds();
   /** Strategy ids an activation of this run keeps active: another activation's delete leaves them. */
   readonly keptActive = new Set<string>();
   /** Accounts that resources of this stack record, seen in this run: a create never writes elsewhere. */
@@ -37,6 +36,19 @@ export class RunState {
   constructor(client: () => ApiClient, clock: RunClock = systemClock) {
     this.#client = client;
     this.#clock = clock;
+  }
+
+  /**
+   * What the resources of this run hold on the account (ownership.ts): shared by every provider
+   * process of the engine run (run-holds.ts), else this provider's own.
+   */
+  holds(): RunHolds {
+    return this.#holds ?? engineRunHolds() ?? this.#ownHolds;
+  }
+
+  /** Shares `holds` instead (a test's two "processes" of one run). */
+  useHolds(holds: RunHolds): void {
+    this.#holds = holds;
   }
 
   private client(): ApiClient {

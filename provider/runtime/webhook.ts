@@ -11,8 +11,10 @@ import type { KindHandler } from "./kind-handler";
 import {
   adoptFailure,
   HELD_BY_ANOTHER,
+  heldInRun,
   hold,
   leftInPlace,
+  noteReadAsWritten,
   objectKey,
   say,
   takeOverFailure,
@@ -69,8 +71,9 @@ export const webhookHandler: KindHandler = {
     };
     if (inputs.rotation !== undefined) canonical.rotation = inputs.rotation;
     if (inputs.adopt !== undefined) canonical.adopt = inputs.adopt;
-    const taken = await takeOverFailure(withoutProvider(olds), canonical, {
+    const taken = await takeOverFailure(ctx, withoutProvider(olds), canonical, {
       label: "The account's webhook",
+      key: KEY,
       pluginToken: KINDS.Webhook.pluginToken,
       importId: WEBHOOK_ID,
       held: async () => {
@@ -83,7 +86,7 @@ export const webhookHandler: KindHandler = {
   },
 
   async diff(ctx, _id, olds, news) {
-    hold(ctx, KEY);
+    await hold(ctx, KEY);
     const a = declared(olds);
     const b = declared(news);
     const changes =
@@ -97,7 +100,7 @@ export const webhookHandler: KindHandler = {
   // The check refused an existing webhook unless `adopt: true` takes it on purpose.
   async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
-    hold(ctx, KEY);
+    await hold(ctx, KEY);
     return operation(LABEL, "create", async () => {
       // Without adopt the check found no webhook: nothing to compare with before writing.
       if (inputs.adopt !== true) return { id: WEBHOOK_ID, outs: await apply(ctx, want, undefined, {}) };
@@ -122,6 +125,13 @@ export const webhookHandler: KindHandler = {
       const live = await ctx.client().webhook.get();
       // Cleared in the app (or never set): the object is gone and the next `up` sets it again.
       if (!live.url && previous.url) return {};
+      // Read as this resource wrote it, verification time included: the stack holds it (a rename).
+      if (
+        previous.url &&
+        typeof previous.verifiedAt === "string" &&
+        changedSince(previous, live) === undefined
+      )
+        await noteReadAsWritten(ctx, KEY);
       // With no state of ours (an import), a url not verified yet is declared without the
       // requirement, as `strategy-alerts import` declares it, or the first `up` would fail.
       const requireVerified =
@@ -139,30 +149,58 @@ export const webhookHandler: KindHandler = {
   async update(ctx, _id, olds, news) {
     const before = withoutProvider(olds);
     const want = declared(withoutProvider(news));
-    hold(ctx, KEY);
+    await hold(ctx, KEY);
     return operation(LABEL, "update", async () => ({
       outs: await apply(ctx, want, declared(before), before),
     }));
   },
 
-  // Cleared only while it is still what this resource last wrote.
+  // Cleared only while it is provably still what this resource last wrote.
   async delete(ctx, _id, props) {
-    const wrote = declared(withoutProvider(props));
+    const recorded = withoutProvider(props);
+    const wrote = declared(recorded);
     await operation(LABEL, "delete", async () => {
-      if (ctx.run.heldObjects.has(KEY)) return leftInPlace("The account's webhook", HELD_BY_ANOTHER);
+      if (await heldInRun(ctx, KEY)) return leftInPlace("The account's webhook", HELD_BY_ANOTHER);
       const live = await ctx.client().webhook.get();
       if (!live.url) return;
-      // An answer without `enabled` says nothing of it; the url is what names the object.
-      if (live.url !== wrote.url || (live.enabled !== undefined && live.enabled !== wrote.enabled))
+      const changed = changedSince(recorded, live);
+      if (changed !== undefined)
         return leftInPlace(
           "The account's webhook",
-          `it is no longer what this resource wrote (url ${urlWords(wrote.url)}, enabled ${wrote.enabled}): ` +
-            `the service now holds url ${printableUrl(live.url)}, enabled ${live.enabled}, set by someone else`,
+          `it is no longer what this resource wrote (url ${urlWords(wrote.url)}, enabled ${wrote.enabled}): ${changed}`,
         );
+      if (typeof recorded.verifiedAt !== "string") return leftInPlace("The account's webhook", UNPROVEN);
       await ctx.client().webhook.put({ enabled: false, url: null });
     });
   },
 };
+
+/**
+ * Why a delete leaves a webhook whose verification this resource never recorded: the app
+ * re-creating it with the same url (url cleared, then set again: a new secret) looks the same,
+ * and only the service's verification time tells them apart.
+ */
+const UNPROVEN =
+  "this resource never saw it verified (requireVerified: false), so nothing on the service's clock proves the url is still the webhook it wrote " +
+  "rather than one the app set again with the same url and a new secret. To clear it, declare `url: null` and run `pulumi up` before the destroy, " +
+  "or clear it in the app; a webhook whose url verifies records when (its verifiedAt output), and its destroy clears it.";
+
+/**
+ * How the live webhook differs from what this resource recorded, in words, or undefined when it
+ * is still what the resource wrote: its url and `enabled`, and, where the resource recorded them,
+ * the service's verification time (a re-created webhook is verified again) and its secret.
+ * An answer that leaves `enabled` out says nothing of it.
+ */
+function changedSince(recorded: PropertyBag, live: WebhookConfig): string | undefined {
+  const wrote = declared(recorded);
+  if (live.url !== wrote.url || (live.enabled !== undefined && live.enabled !== wrote.enabled))
+    return `the service now holds url ${urlWords(live.url ?? null)}, enabled ${live.enabled}, set by someone else`;
+  if (typeof recorded.verifiedAt === "string" && live.verifiedAt !== recorded.verifiedAt)
+    return `the service verified it at ${live.verifiedAt ?? "no time (unverified)"}, not at ${recorded.verifiedAt} as this resource recorded: it was set again since (a new secret), by someone else`;
+  if (recorded.hasSecret === true && live.hasSecret === false)
+    return "it holds no signing secret, while the webhook this resource wrote had one: it was set again since, by someone else";
+  return undefined;
+}
 
 /** PUT the declared url; a lost answer is settled by reading the webhook back (see `apply`). */
 async function putDeclared(

@@ -15,3 +15,13 @@ export function contextOn(baseUrl: string, apiKey: string, pinnedAccount?: strin
   ctx.settings.setReader((key) => config[key]);
   return ctx;
 }
+
+/**
+ * A provider context whose key belongs to `userId`, with no service behind it: what a run holds
+ * (ownership.ts) is kept per account, and this answers the account without a request.
+ */
+export function contextOfAccount(userId = "U1"): RuntimeContext {
+  const ctx = new RuntimeContext();
+  ctx.run.account = async () => ({ userId }) as Awaited<ReturnType<typeof ctx.run.account>>;
+  return ctx;
+}

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../../provider/model/unknown-value";
 import { RuntimeContext } from "../../../provider/runtime/context";
 import { developerTagsHandler } from "../../../provider/runtime/developer-tags";
+import { heldInRun, objectKey } from "../../../provider/runtime/ownership";
+import { contextOfAccount } from "../../support/runtime-context";
 
 const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 
@@ -38,7 +40,7 @@ describe("DeveloperTags before any call to the service", () => {
   });
 
   it("diffs the tags as a set, replaces on a new address, and holds the developer's tags for the run", async () => {
-    const ctx = new RuntimeContext();
+    const ctx = contextOfAccount();
     const olds = { address: ADDRESS, tagIds: ["a", "b"] };
     expect(
       await developerTagsHandler.diff(ctx, ADDRESS, olds, { address: ADDRESS, tagIds: ["b", "a"] }),
@@ -57,6 +59,7 @@ describe("DeveloperTags before any call to the service", () => {
       changes: true,
       replaces: ["address"],
     });
-    expect(ctx.run.heldObjects.has(`tags ${ADDRESS}`)).toBe(true);
+    expect(await heldInRun(ctx, objectKey.tags(ADDRESS))).toBe(true);
+    expect(await heldInRun(contextOfAccount(), objectKey.tags(ADDRESS))).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { RuntimeContext } from "../../../provider/runtime/context";
-import { followedDeveloperHandler } from "../../../provider/runtime/followed-developer";
+import { followedDeveloperHandler, RELEASED_ALIAS } from "../../../provider/runtime/followed-developer";
+import { heldInRun, objectKey } from "../../../provider/runtime/ownership";
+import { contextOfAccount } from "../../support/runtime-context";
 
 const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 
@@ -25,6 +27,22 @@ describe("FollowedDeveloper before any call to the service", () => {
     expect(multiline.failures?.map((f) => f.property)).toEqual(["alias"]);
   });
 
+  it("refuses the released alias a destroy leaves: no declaration may look like a developer no one holds", async () => {
+    for (const alias of [RELEASED_ALIAS, ` ${RELEASED_ALIAS} `]) {
+      const { failures } = await followedDeveloperHandler.check(
+        new RuntimeContext(),
+        {},
+        { address: ADDRESS, alias },
+      );
+      expect(failures).toEqual([
+        {
+          property: "alias",
+          reason: expect.stringContaining("is what a destroy leaves on a developer no stack holds"),
+        },
+      ]);
+    }
+  });
+
   it("checks an existing resource to its canonical inputs, active unless declared otherwise", async () => {
     const olds = { address: ADDRESS, active: true };
     expect(
@@ -44,7 +62,7 @@ describe("FollowedDeveloper before any call to the service", () => {
   });
 
   it("diffs the alias and activity, replaces on a new address, and holds the developer for the run", async () => {
-    const ctx = new RuntimeContext();
+    const ctx = contextOfAccount();
     const olds = { address: ADDRESS, active: true, alias: "dev" };
     expect(await followedDeveloperHandler.diff(ctx, ADDRESS, olds, { ...olds })).toEqual({
       changes: false,
@@ -60,6 +78,7 @@ describe("FollowedDeveloper before any call to the service", () => {
       changes: true,
       replaces: ["address"],
     });
-    expect(ctx.run.heldObjects.has(`developer ${ADDRESS}`)).toBe(true);
+    expect(await heldInRun(ctx, objectKey.developer(ADDRESS))).toBe(true);
+    expect(await heldInRun(contextOfAccount(), objectKey.developer(ADDRESS))).toBe(false);
   });
 });
