@@ -154,4 +154,49 @@ describe("a resource keeps its account; a key of another account is refused befo
     expect((refreshed.props as PropertyBag).accountId).toBe(first.userId);
     expect(refreshed.inputs).not.toHaveProperty("accountId");
   });
+
+  it("a resource's accountPin (the stack's pin resource) refuses a key of another account in check and create, before any write", async () => {
+    await controlOk(em, "DELETE", "/requests");
+    const other = contextFor(em, second.apiKey);
+    const { isActive: _activity, ...body } = sampleStrategy({ name: "Pinned by the stack" });
+    const declared = { ...body, accountPin: first.userId } as unknown as PropertyBag;
+    const checked = await handlers.Strategy.check(other, {}, declared);
+    const reason = checked.failures?.[0]?.reason ?? "";
+    expect(reason).toContain(`writes to account ${first.userId}`);
+    expect(reason).toContain(second.userId);
+    expect(reason).toContain("strategy-alerts-account");
+    const refused = await handlers.Strategy.create(other, declared).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(AccountMismatchError);
+    expect((refused as Error).message).toContain("create stopped");
+    expect((refused as Error).message).toContain(first.userId);
+    for (const [kind, handler] of Object.entries(handlers)) {
+      await expect(handler.create(other, { accountPin: first.userId }), kind).rejects.toBeInstanceOf(
+        AccountMismatchError,
+      );
+    }
+    expect(await writesOf()).toEqual([]);
+  });
+
+  it("the pin's own account passes: the kind never sees accountPin, the check hands it on, and a diff ignores it", async () => {
+    const owner = contextFor(em, first.apiKey);
+    const { isActive: _activity, ...body } = sampleStrategy({ name: "Pinned and created" });
+    const declared = { ...body, accountPin: first.userId } as unknown as PropertyBag;
+    const checked = await handlers.Strategy.check(owner, {}, declared);
+    expect(checked.failures ?? []).toEqual([]);
+    expect((checked.inputs as PropertyBag).accountPin).toBe(first.userId);
+    const created = await handlers.Strategy.create(owner, checked.inputs as PropertyBag);
+    expect(created.outs.accountId).toBe(first.userId);
+    expect(created.outs).not.toHaveProperty("accountPin");
+    // A state of the release before the pin: its inputs lack accountPin, the new ones have it.
+    const diff = await handlers.Strategy.diff(
+      owner,
+      created.id,
+      created.outs as PropertyBag,
+      checked.inputs as PropertyBag,
+    );
+    expect(diff.changes).toBe(false);
+  });
 });
