@@ -155,7 +155,7 @@ export function yamlProgram(project: string, team: "a" | "b", d: Decl, o: Render
       `  ${name("active")}:`,
       "    type: strategy-alerts:index:StrategyActivation",
       "    properties:",
-      `      strategyIds: [${[...d.active.map((k) => `\${${name(k)}.strategyId}`), ...(d.extraActiveIds ?? []).map((id) => `"${id}"`)].join(", ")}]`,
+      `      strategyIds: [${[...d.active.map((k) => `"\${${name(k)}.strategyId}"`), ...(d.extraActiveIds ?? []).map((id) => `"${id}"`)].join(", ")}]`,
       ...yamlOptions("active", o),
     );
   if (d.hook)
