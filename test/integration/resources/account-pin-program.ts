@@ -28,8 +28,6 @@ async function main(): Promise<void> {
   await pulumi.runtime.setMocks(
     {
       newResource: (args) => {
-        // The program's resources asked for it, then asked twice more: one resource each time.
-        const asked = [accountPin(), accountPin(), accountPin()];
         seen.push({
           type: args.type,
           name: args.name,
@@ -54,6 +52,8 @@ async function main(): Promise<void> {
   });
   const got = sa.Strategy.get("got", "strategy-id");
   await Promise.all([second, got].map((r) => new Promise((done) => r.id.apply(done))));
+  // The program's resources asked for it, then asked twice more: one resource each time.
+  const asked = [accountPin(), accountPin(), accountPin()];
   seen.push({
     type: "",
     name: "pin-asked-twice",
