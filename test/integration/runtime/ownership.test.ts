@@ -1,8 +1,13 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import { ResourceOperationError } from "../../../provider/runtime/errors";
+import { RELEASED_ALIAS } from "../../../provider/runtime/followed-developer";
 import { handlers } from "../../../provider/runtime/handlers";
 import type { PropertyBag } from "../../../provider/runtime/inputs";
+import { DirectoryHolds } from "../../../provider/runtime/run-holds";
 import { controlOk, startTestEmulator } from "../../support/emulator";
 import { contextOn } from "../../support/runtime-context";
 import { sampleStrategy } from "../../support/strategy";
@@ -185,6 +190,141 @@ describe("one owner for the account's webhook, developers, tags and active set",
     const free = await declare(stack(), "FollowedDeveloper", { address: ADDRESS });
     expect(free.failures).toBeUndefined();
     expect((await liveDeveloper())?.isActive).toBe(true);
+  });
+
+  it("refuses a developer another stack follows muted, and takes one only in the state a destroy leaves", async () => {
+    const teamOne = stack();
+    const muted = await declare(teamOne, "FollowedDeveloper", {
+      address: ADDRESS,
+      alias: "team1-muted",
+      active: false,
+    });
+    expect(muted.failures).toBeUndefined();
+    expect(await liveDeveloper()).toMatchObject({ isActive: false, alias: "team1-muted" });
+
+    // Team two, without adopt: refused, and the muted developer keeps team one's alias and activity.
+    const teamTwo = await declare(stack(), "FollowedDeveloper", { address: ADDRESS, alias: "team2" });
+    expect(teamTwo.failures?.[0]?.reason).toContain(
+      'already exists on the account (alias "team1-muted", inactive)',
+    );
+    expect(await liveDeveloper()).toMatchObject({ isActive: false, alias: "team1-muted" });
+
+    // Team one's destroy of its muted developer releases it: inactive, the released alias.
+    await handlers.FollowedDeveloper.delete(stack(), ADDRESS, muted.created!.outs);
+    expect(await liveDeveloper()).toMatchObject({ isActive: false, alias: RELEASED_ALIAS, tagIds: [] });
+
+    // Released: free to follow again without adopt; declared without an alias, the released one goes.
+    const again = await declare(stack(), "FollowedDeveloper", { address: ADDRESS });
+    expect(again.failures).toBeUndefined();
+    expect(await liveDeveloper()).toMatchObject({ isActive: true, alias: null });
+  });
+
+  it("leaves a muted developer whose alias someone changed since, and says so", async () => {
+    const muted = await declare(stack(), "FollowedDeveloper", {
+      address: ADDRESS,
+      alias: "quiet",
+      active: false,
+    });
+    await stack().client().devs.update(ADDRESS, { alias: "someone else's" });
+    await handlers.FollowedDeveloper.delete(stack(), ADDRESS, muted.created!.outs);
+    expect(await liveDeveloper()).toMatchObject({ isActive: false, alias: "someone else's" });
+    expect(stderr.join("\n")).toContain("left as it is: it is no longer what this resource wrote");
+  });
+
+  it("leaves a webhook the app set again with the same url (verified again: a new verifiedAt), and says why", async () => {
+    const a = await declare(stack(), "Webhook", { url: receiver.url, enabled: true });
+    const recorded = a.created!.outs.verifiedAt;
+    expect(recorded).toEqual(expect.any(String));
+    // The app clears it and sets the same url again, a minute later on the service's clock.
+    await stack().client().webhook.put({ enabled: true, url: null });
+    await controlOk(em, "POST", "/clock", { advanceMinutes: 1 });
+    await stack().client().webhook.put({ enabled: true, url: receiver.url });
+    const recreated = liveWebhook();
+    expect(recreated?.verifiedAt).not.toBe(recorded);
+
+    await handlers.Webhook.delete(stack(), "webhook", a.created!.outs);
+    expect(liveWebhook()).toMatchObject({ url: receiver.url, secret: recreated?.secret });
+    expect(stderr.join("\n")).toContain(`not at ${recorded} as this resource recorded`);
+  });
+
+  it("leaves a webhook this resource never saw verified, and says what would clear it", async () => {
+    // Nothing listens there: the handshake fails, and requireVerified: false accepts the url.
+    const a = await declare(stack(), "Webhook", {
+      url: "http://127.0.0.1:9/hook",
+      enabled: true,
+      requireVerified: false,
+    });
+    expect(a.created?.outs.verifiedAt).toBeNull();
+    await handlers.Webhook.delete(stack(), "webhook", a.created!.outs);
+    expect(liveWebhook()?.url).toBe("http://127.0.0.1:9/hook");
+    expect(stderr.join("\n")).toContain("this resource never saw it verified (requireVerified: false)");
+    expect(stderr.join("\n")).toContain("declare `url: null` and run `pulumi up` before the destroy");
+  });
+
+  it("leaves an object the same run holds in another provider process (a move to another provider), per account", async () => {
+    const runDir = await mkdtemp(join(tmpdir(), "psa-run-holds-it-"));
+    try {
+      const first = stack();
+      const hook = await declare(first, "Webhook", { url: receiver.url, enabled: true });
+      const dev = await declare(first, "FollowedDeveloper", { address: ADDRESS, alias: "alpha" });
+      // One engine run: the default provider's process creates, the explicit provider's deletes.
+      const defaultProvider = stack();
+      defaultProvider.run.useHolds(new DirectoryHolds(runDir));
+      const explicitProvider = stack();
+      explicitProvider.run.useHolds(new DirectoryHolds(runDir));
+      for (const r of [
+        await declare(defaultProvider, "Webhook", { url: receiver.url, enabled: true, adopt: true }),
+        await declare(defaultProvider, "FollowedDeveloper", {
+          address: ADDRESS,
+          alias: "alpha",
+          adopt: true,
+        }),
+      ])
+        expect(r.failures).toBeUndefined();
+      await handlers.Webhook.delete(explicitProvider, "webhook", hook.created!.outs);
+      await handlers.FollowedDeveloper.delete(explicitProvider, ADDRESS, dev.created!.outs);
+      expect(liveWebhook()?.url).toBe(receiver.url);
+      expect(await liveDeveloper()).toMatchObject({ isActive: true, alias: "alpha" });
+      expect(stderr.join("\n")).toMatch(/another resource of this stack now declares it/);
+    } finally {
+      await rm(runDir, { recursive: true, force: true });
+    }
+  });
+
+  it("takes a renamed resource's objects without adopt once a refresh of the run read them as the stack wrote them", async () => {
+    const tag = (await stack().client().devs.tags()).tags?.[0]?.id;
+    const first = stack();
+    const hook = await declare(first, "Webhook", { url: receiver.url, enabled: true });
+    const dev = await declare(first, "FollowedDeveloper", { address: ADDRESS, alias: "alpha" });
+    const tags = await declare(first, "DeveloperTags", { address: ADDRESS, tagIds: [tag] });
+
+    // Without a refresh, the rename's check refuses, naming aliases first.
+    const plain = await declare(stack(), "FollowedDeveloper", { address: ADDRESS, alias: "alpha" });
+    expect(plain.failures?.[0]?.reason).toContain('{ aliases: [{ name: "<old name>" }] }');
+
+    // `pulumi up --refresh`: the old resources are read first, then the new ones are checked.
+    const run = stack();
+    await handlers.Webhook.read(run, "webhook", hook.created!.outs);
+    await handlers.FollowedDeveloper.read(run, ADDRESS, dev.created!.outs);
+    await handlers.DeveloperTags.read(run, ADDRESS, tags.created!.outs);
+    const renamed = [
+      await declare(run, "Webhook", { url: receiver.url, enabled: true }),
+      await declare(run, "FollowedDeveloper", { address: ADDRESS, alias: "alpha" }),
+      await declare(run, "DeveloperTags", { address: ADDRESS, tagIds: [tag] }),
+    ];
+    for (const r of renamed) expect(r.failures).toBeUndefined();
+    await handlers.Webhook.delete(run, "webhook", hook.created!.outs);
+    await handlers.FollowedDeveloper.delete(run, ADDRESS, dev.created!.outs);
+    await handlers.DeveloperTags.delete(run, ADDRESS, tags.created!.outs);
+    expect(liveWebhook()?.url).toBe(receiver.url);
+    expect(await liveDeveloper()).toMatchObject({ isActive: true, alias: "alpha", tagIds: [tag] });
+
+    // A refresh that finds the object changed since proves nothing: the check still refuses.
+    await stack().client().devs.update(ADDRESS, { alias: "changed in the app" });
+    const changed = stack();
+    await handlers.FollowedDeveloper.read(changed, ADDRESS, dev.created!.outs);
+    const refused = await declare(changed, "FollowedDeveloper", { address: ADDRESS, alias: "alpha" });
+    expect(refused.failures?.[0]?.reason).toContain("already exists on the account");
   });
 
   it("records what a failed activation did activate, names the strategy, and converges on the next update", async () => {
