@@ -13,19 +13,28 @@ recover takes a live object for an interrupted create only when it can show that
 interrupted update made it. For each interrupted create of this package's resources
 (\`pulumi stack export\` lists them under pending_operations):
   Strategy   imported when exactly one live strategy of the account
-               - was created after the update began: the create's inputs carry
-                 createdNotBefore, the time the provider's check ran in that update, before
-                 the POST (a minute is allowed for the service's clock running behind);
+               - was created after the update began, on the service's clock: the create's
+                 inputs carry createdNotBefore, the service's time (read from the Date
+                 header of its answers) no later than the update's first request, and
+                 createdNotBeforeUncertaintyMs; its createdAt is at or after both added;
                - has the create's name and content exactly (never the name alone);
                - is held by no stack recover can read: every stack of every project on the
                  backend (\`pulumi stack ls --all\`), and no other stack has an interrupted
                  create of the same content.
-             Cleared when no strategy of its content was created since then that no stack
-             holds: the request never reached the service, the next \`pulumi up\` sends it.
-             Otherwise left pending, with the candidates listed: several of them, another
+             A strategy created before the bound is never the create's. Cleared when no
+             strategy of its content was created since the bound that no stack holds: the
+             request never reached the service, the next \`pulumi up\` sends it.
+             Otherwise left pending, with the candidates listed and the --adopt line that
+             takes one: one created within the bound's uncertainty, several of them, another
              stack's interrupted create alike, a stack that cannot be exported, or a create
-             without createdNotBefore (written by an older version of the provider: nothing
-             shows when its update began, so it is never imported by itself).
+             whose bound is on its machine's clock or missing (an older version of the
+             provider, or a service without a Date header: nothing ties it to createdAt, so
+             it is never imported by itself).
+             Stacks of other backends, and the app, are invisible to recover: what rules
+             out their strategies is the bound, never seeing them (one made before the
+             killed update began is never taken). One of the same content made while the
+             update ran looks like the update's own: if you know of one, name yours with
+             --adopt.
   Webhook, FollowedDeveloper, DeveloperTags
              cleared when the object does not exist (no webhook url; the developer not
              followed, or inactive without tags; no tags), or when the resource declares

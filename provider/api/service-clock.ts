@@ -17,7 +17,7 @@ export interface ServiceDateSample {
   receivedAtMs: number;
 }
 
-/** The `Date` header counts whole seconds (RFC 7231 section 7.1.1.1). */
+/** The `Date` header counts whole seconds (RFC 7231, "Date/Time Formats"). */
 export const DATE_RESOLUTION_MS = 1000;
 
 /** A time on the service's clock known to lie in [earliestMs, earliestMs + uncertaintyMs]. */
