@@ -33,11 +33,11 @@ function whoseAccount(source: AccountRecord, recorded: string): string {
       return `this resource belongs to account ${recorded}`;
     case "config":
       return (
-        `this stack is pinned to account ${recorded} (strategy-alerts:accountId, set in its config or ` +
-        "recorded in the provider's state by its first `pulumi up`)"
+        `this stack belongs to account ${recorded} (it is pinned to account ${recorded} by strategy-alerts:accountId, ` +
+        "set in its config or recorded in the provider's state by its first `pulumi up`)"
       );
     case "pin":
-      return `this stack writes to account ${recorded} (recorded by its resource ${ACCOUNT_PIN_NAME} at its first \`pulumi up\`)`;
+      return `this stack belongs to account ${recorded} (recorded by its resource ${ACCOUNT_PIN_NAME} at its first \`pulumi up\`)`;
   }
 }
 

@@ -162,7 +162,7 @@ describe("a resource keeps its account; a key of another account is refused befo
     const declared = { ...body, accountPin: first.userId } as unknown as PropertyBag;
     const checked = await handlers.Strategy.check(other, {}, declared);
     const reason = checked.failures?.[0]?.reason ?? "";
-    expect(reason).toContain(`writes to account ${first.userId}`);
+    expect(reason).toContain(`this stack belongs to account ${first.userId}`);
     expect(reason).toContain(second.userId);
     expect(reason).toContain("strategy-alerts-account");
     const refused = await handlers.Strategy.create(other, declared).then(
