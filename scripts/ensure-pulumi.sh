@@ -105,7 +105,7 @@ fi
 # rebuilds the hosts (about a minute), not the CLI, and a binary of older source is never reused
 # (CI and other checkouts share the cache).
 src_hash="$( (cd "$TOOLCHAIN" && find . -type f ! -path './.*' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum \
-  && sha256sum <"${BASH_SOURCE[0]}") | sha256sum | cut -c1-12)"
+  && sha256sum <"$ROOT/scripts/ensure-pulumi.sh") | sha256sum | cut -c1-12)"
 CLI_DIR="$CACHE_ROOT/pulumi-cli-$PULUMI_VERSION"
 DEST="$CACHE_ROOT/pulumi-$PULUMI_VERSION-$src_hash"
 
