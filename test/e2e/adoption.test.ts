@@ -55,7 +55,7 @@ describe.runIf(inject("pulumiBinDir"))("adopting an existing strategy into code"
 
   it("previews the adoption without knowing anything but the declared state", async () => {
     const preview = await project.preview();
-    expect(preview.changes.create).toBe(2);
+    expect(preview.changes.create).toBe(3); // with the stack's account pin
   });
 
   it("takes over the existing strategy instead of creating one, and warns about an hours-era token_age", async () => {

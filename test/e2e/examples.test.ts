@@ -111,8 +111,8 @@ describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () 
 
     it("previews the whole portfolio before anything exists", async () => {
       const preview = await project.preview();
-      // Stack, three strategies, developer, its tags, webhook, activation.
-      expect(preview.changes.create).toBe(8);
+      // Stack, three strategies, developer, its tags, webhook, activation, the account pin.
+      expect(preview.changes.create).toBe(9);
       expect(preview.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
       expect((await client.strategies.list()).strategies).toEqual([]);
     });

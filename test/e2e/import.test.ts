@@ -130,7 +130,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
 
   it("adopts everything on the first `pulumi up`: no strategy created, nothing written to the account", async () => {
     const { project, before, up, journal } = await adopted();
-    expect(up.changes.create).toBe(13);
+    expect(up.changes.create).toBe(14); // with the stack's account pin
 
     // Adoption only reads: no strategy created, no PATCH, no follow, no tag or webhook write.
     const writes = journal.filter((r) => r.method !== "GET");

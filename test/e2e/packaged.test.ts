@@ -257,7 +257,7 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
 
   it("previews, applies, previews no change, updates and destroys against the installed emulator", async () => {
     const preview = await project.preview();
-    expect(preview.changes.create).toBe(3); // stack, strategy, activation
+    expect(preview.changes.create).toBe(4); // stack, strategy, activation, account pin
     expect(preview.steps.find((s) => s.urn.endsWith("::made-in-the-app"))?.op).toBe("read");
 
     await project.up();

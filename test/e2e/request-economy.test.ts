@@ -146,7 +146,7 @@ new sa.Webhook("hook", { url: "http://127.0.0.1:9/hook", enabled: ${enabled}, re
     });
     const up = await p.up();
     await emulator.control("DELETE", "/faults");
-    expect(up.changes.create).toBe(3);
+    expect(up.changes.create).toBe(4); // with the stack's account pin
     expect(allText(up)).toMatch(
       /strategy-alerts: waiting 3s before POST \/strategies: the service answered 429 \(rate limit exceeded\) and asked to retry after 3s/,
     );

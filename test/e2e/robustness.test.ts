@@ -78,7 +78,7 @@ describe.runIf(inject("pulumiBinDir"))("robustness and request economy under the
       count: 2,
     });
     const up = await p.up();
-    expect(up.changes.create).toBe(3);
+    expect(up.changes.create).toBe(4); // with the stack's account pin
     expect((await user.client.strategies.list()).strategies).toHaveLength(2);
     await p.destroy();
   });
@@ -133,7 +133,7 @@ describe.runIf(inject("pulumiBinDir"))("robustness and request economy under the
     // Exactly at the total, a previewing up (preview, then update) passes: nothing is counted twice.
     await p.writeProgram(strategies(2));
     const up = await p.up({ withPreview: true });
-    expect(up.changes.create).toBe(3);
+    expect(up.changes.create).toBe(4); // with the stack's account pin
     expect((await user.client.strategies.list()).strategies).toHaveLength(3);
   });
 

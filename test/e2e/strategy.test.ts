@@ -86,7 +86,7 @@ describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
 
   it("creates the strategy inactive, with the stored structure of its rules", async () => {
     const up = await project.up();
-    expect(up.changes.create).toBe(2);
+    expect(up.changes.create).toBe(3); // the stack, the strategy, the account pin
     const id = (await project.outputs()).id0 as string;
     const live = await client.strategies.get(id);
     expect(live.name).toBe("Momentum");
@@ -98,7 +98,7 @@ describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
     await project.ensureApplied(CREATED);
     await project.writeProgram(program([{ name: "Momentum", rules: RULES_REORDERED }]));
     const preview = await project.preview();
-    expect(preview.changes).toEqual({ same: 2 });
+    expect(preview.changes).toEqual({ same: 3 });
   });
 
   it("does not resend rules when only the name changed", async () => {
@@ -156,7 +156,7 @@ describe.runIf(inject("pulumiBinDir"))("Strategy under the real engine", () => {
     const live = await client.strategies.get(id);
     expect(live.name).toBe("Momentum v2");
     expect(live.dealbreakers.map((d) => d.ruleType).sort()).toEqual(["is_honeypot", "liquidity_usd"]);
-    expect((await project.preview()).changes).toEqual({ same: 2 });
+    expect((await project.preview()).changes).toEqual({ same: 3 });
   });
 
   it("rejects invalid rules in preview, naming the field, before any request is sent", async () => {

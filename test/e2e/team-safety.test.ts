@@ -53,14 +53,21 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
   });
 
   /** Two stacks of `first`'s project on one account: each up creates its own; one destroy leaves the other whole. */
-  async function twoStacks(first: PulumiProject, client: ApiClient, apiKey: string, perStack: number) {
+  async function twoStacks(
+    first: PulumiProject,
+    client: ApiClient,
+    apiKey: string,
+    perStack: number,
+    others: number,
+  ) {
     await first.up();
     const firstIds = await strategyIdsOf(first);
     expect(firstIds).toHaveLength(perStack);
 
     const second = await first.anotherStack("dev2", stackConfig(emulator, apiKey));
     const up = await second.up();
-    expect(up.changes.create).toBe(perStack + 2); // the strategies, the activation, the stack
+    // The strategies, the activation, the stack (and a TypeScript stack's account pin).
+    expect(up.changes.create).toBe(perStack + others);
     const secondIds = await strategyIdsOf(second);
     expect(secondIds).toHaveLength(perStack);
     expect(secondIds.filter((id) => firstIds.includes(id))).toEqual([]);
@@ -82,7 +89,7 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
       config: stackConfig(emulator, user.apiKey),
     });
     projects.push(first);
-    await twoStacks(first, user.client, user.apiKey, 3);
+    await twoStacks(first, user.client, user.apiKey, 3, 3);
   });
 
   it.each(PLUGIN_BUILDS)(
@@ -95,7 +102,7 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
         config: stackConfig(emulator, user.apiKey),
       });
       projects.push(first);
-      await twoStacks(first, user.client, user.apiKey, 2);
+      await twoStacks(first, user.client, user.apiKey, 2, 2);
     },
   );
 

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ACCOUNT_PIN_NAME, ACCOUNT_PIN_TOKEN } from "../../provider/model/account-pin";
 import { releaseExecutable } from "../../scripts/plugin-release";
 import { runProcess } from "../support/process";
 import {
@@ -12,15 +13,18 @@ import {
   type TestEmulator,
 } from "./emulator-fixture";
 import { type CommandResult, changeReport, PulumiProject, packPackage, REPO_ROOT } from "./harness";
+import { allText } from "./portfolio-program";
 import { type BuiltRelease, builtRelease, RELEASE_0_2_0 } from "./previous-release";
 import { portfolioConfig } from "./yaml-portfolio-fixture";
 
 /**
  * Upgrade safety: a stack that the 0.2.0 release made, from the programs its examples shipped,
  * taken over by this build as a user upgrades (the package installed again from its tarball; the
- * program, its config and its state untouched). Neither front door may find anything to do:
- * `pulumi preview --expect-no-changes`, an `up` that sends no write to the service, and a clean
- * `refresh`, with the stack's state then still previewing no change.
+ * program, its config and its state untouched). Neither front door may find anything to do
+ * but pin the stack's account: `pulumi preview --expect-no-changes`, an `up` that sends no write
+ * to the service, and a clean `refresh`, with the stack's state then still previewing no change.
+ * A TypeScript stack's first preview and `up` show one create, its account pin's, and nothing
+ * else; the plugin records the pin in its provider's state, which is no change.
  */
 
 const repoPackage = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
@@ -100,6 +104,51 @@ async function expectNothingToDo(
   expect(writes((await emulator.journal(userId)).slice(seen)), `${label}: writes to the service`).toEqual([]);
 }
 
+/** The type tokens of our resources in a TypeScript stack, the pin's excepted. */
+const isKind = (type: string) =>
+  type.startsWith("pulumi-nodejs:dynamic/strategy-alerts:") && type !== ACCOUNT_PIN_TOKEN;
+
+/**
+ * A TypeScript stack's first preview and `up` with this build: one create, the account pin's,
+ * which names the account it pins; every resource of ours a "same" step (the engine records its
+ * new `accountPin` input); no write to the service.
+ */
+async function expectOnlyThePin(
+  project: PulumiProject,
+  emulator: TestEmulator,
+  userId: string,
+  kinds: number,
+): Promise<void> {
+  const seen = (await emulator.journal(userId)).length;
+  const preview = await project.preview({ allowFailure: true });
+  expect(preview.code, `preview\n${said(preview)}`).toBe(0);
+  expect(planned(preview), `preview\n${said(preview)}`).toEqual({ create: 1 });
+  expect(preview.steps.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.type}`)).toEqual([
+    `create ${ACCOUNT_PIN_TOKEN}`,
+  ]);
+  expect(changeReport(preview).filter((line) => !line.startsWith(`create ${ACCOUNT_PIN_NAME}.`))).toEqual([]);
+  expect(allText(preview)).toContain(`pinned to account ${userId}`);
+
+  const up = await project.up({ allowFailure: true });
+  expect(up.code, `up\n${said(up)}`).toBe(0);
+  expect(planned(up), "up").toEqual({ create: 1 });
+  const ours = up.steps.filter((s) => isKind(s.type));
+  expect(ours).toHaveLength(kinds);
+  expect(ours.filter((s) => s.op !== "same").map((s) => `${s.op} ${s.urn}`)).toEqual([]);
+  expect(writes((await emulator.journal(userId)).slice(seen)), "writes to the service").toEqual([]);
+
+  // The engine recorded the pin and, with each resource's "same" step, its pinned input.
+  const state = JSON.parse(await project.exportState()) as {
+    deployment: {
+      resources: { type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[];
+    };
+  };
+  const pin = state.deployment.resources.filter((r) => r.type === ACCOUNT_PIN_TOKEN);
+  expect(pin.map((r) => r.outputs?.accountId)).toEqual([userId]);
+  const pinned = state.deployment.resources.filter((r) => isKind(r.type)).map((r) => r.inputs?.accountPin);
+  expect(pinned).toEqual(Array(kinds).fill(userId));
+}
+
 describe.runIf(inject("pulumiBinDir"))("a stack made by release 0.2.0, taken over by this build", () => {
   let emulator: TestEmulator;
   let release: BuiltRelease;
@@ -154,6 +203,8 @@ describe.runIf(inject("pulumiBinDir"))("a stack made by release 0.2.0, taken ove
 
     await npmInstall(project.dir, `file:${today}`);
     expect(await installedEntry(project.dir)).toBe(await thisBuildsEntry());
+    // The three strategies, the developer, its tags, the webhook and the activation.
+    await expectOnlyThePin(project, emulator, user.userId, 7);
     await expectNothingToDo(project, emulator, user.userId, "TypeScript");
     expect(await project.outputs()).toEqual(outputs);
 
@@ -194,6 +245,11 @@ describe.runIf(inject("pulumiBinDir"))("a stack made by release 0.2.0, taken ove
     await npmInstall(dir, `file:${today}`);
     expect(await installedEntry(dir)).toBe(await thisBuildsEntry());
     await expectNothingToDo(project, emulator, user.userId, "YAML, script plugin");
+    // The provider's state now records the account: the pin, carried from here on.
+    const provider = JSON.parse(await project.exportState()).deployment.resources.find(
+      (r: { type: string }) => r.type === "pulumi:providers:strategy-alerts",
+    ) as { inputs?: Record<string, unknown> } | undefined;
+    expect(provider?.inputs?.accountId).toBe(user.userId);
     expect(await project.outputs()).toEqual(outputs);
 
     // The release binary (built for Linux x64 by the e2e global setup) in place of the package's.

@@ -94,7 +94,7 @@ describe.runIf(inject("pulumiBinDir"))(
 
     it("previews the whole portfolio although the developer's address is not known until it is followed", async () => {
       const preview = await project.preview();
-      expect(preview.changes.create).toBe(5);
+      expect(preview.changes.create).toBe(6); // with the stack's account pin
       expect(preview.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     });
 
