@@ -29,9 +29,8 @@ export function defineMatrix(door: Door): void {
       "%s: no duplicate, nothing lost, team B untouched, both stacks refresh clean",
       async (_name, cell) => {
         const outcome = await lane.run(cell, full);
-        console.log(
-          `${cell.name}: ${outcome.problems.length === 0 ? "ok" : "FAILED"}\n  ${outcome.log.join("\n  ")}`,
-        );
+        const verdict = outcome.problems.length === 0 ? "ok" : `FAILED: ${outcome.problems.join(" | ")}`;
+        console.log(`${cell.name}: ${verdict}\n  ${outcome.log.join("\n  ")}`);
         expect(outcome.problems, outcome.log.join("\n")).toEqual([]);
       },
       full ? 600_000 : 300_000,
