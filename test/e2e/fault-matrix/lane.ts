@@ -25,6 +25,7 @@ interface LiveStrategy {
   id: string;
   name: string;
   isActive: boolean;
+  dealbreakers?: { ruleType: string; value?: unknown }[];
   ruleGroups: { rules: { ruleType: string; value?: unknown }[] }[];
 }
 interface LiveDeveloper {
@@ -205,7 +206,9 @@ export class Lane {
       if (live.length === 0) issues.push(`lost: strategy "${s.name}"`);
       if (live.length > 1) issues.push(`duplicate: strategy "${s.name}" ×${live.length}`);
       for (const x of live) {
-        const min = x.ruleGroups.flatMap((g) => g.rules).find((r) => r.ruleType === "liquidity_usd")?.value;
+        // The rule is a dealbreaker: the service keeps those apart from the rule groups.
+        const rules = [...(x.dealbreakers ?? []), ...x.ruleGroups.flatMap((g) => g.rules)];
+        const min = rules.find((r) => r.ruleType === "liquidity_usd")?.value;
         if (min !== s.min) issues.push(`strategy "${s.name}" holds min ${String(min)}, declared ${s.min}`);
       }
     }
