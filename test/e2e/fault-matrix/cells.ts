@@ -131,11 +131,13 @@ const OPERATIONS: Record<Kind, Partial<Record<Operation, Spec>>> = {
       after: (b) => ({ ...b, active: 1 }),
       target: (ids) => ({ method: "POST", path: `/strategies/${ids.strategy("a1")}/deactivate` }),
     },
+    // A replacement holding the same set sends no write (a0 is active already): the replacement
+    // here also holds a1, whose activation is the faulted request.
     replace: {
-      before: (from) => ({ ...from, active: from.active ?? 1 }),
-      after: (b) => b,
+      before: (from) => ({ ...from, active: 1 }),
+      after: (b) => ({ ...b, active: 2 }),
       replace: "a-active",
-      target: (ids) => ({ method: "POST", path: `/strategies/${ids.strategy("a0")}/activate` }),
+      target: (ids) => ({ method: "POST", path: `/strategies/${ids.strategy("a1")}/activate` }),
     },
     delete: {
       before: (from) => ({ ...from, active: from.active ?? 1 }),
