@@ -204,6 +204,8 @@ function leftAlone(release: Release | undefined, object: Md, nothing: Md): Effec
     return safe(
       md`The delete leaves ${object} alone: it is no longer what this resource last wrote (the account now holds ${message(release.live)}, set outside this stack).`,
     );
+  if (release.why === "unproven")
+    return safe(md`The delete leaves ${object} alone: ${message(release.reason)}.`);
   return safe(md`The delete changes nothing in the account: ${object} ${nothing}.`);
 }
 
@@ -252,16 +254,16 @@ const DEVELOPER: Record<Operation, EffectOf> = {
       : safe(md`The service changes ${addressOf(after)} in place.`),
   replace: (f) => {
     if (sameAddress(f)) return developerEndState({ ...f, moves: REPLACED });
-    const old = leftAlone(f.release, addressOf(f.before), md`is not active there`);
+    const old = leftAlone(f.release, addressOf(f.before), md`is not followed there, or released already`);
     if (old) return safe(md`The service follows ${addressOf(f.after)}. For the old address: ${old.says}`);
     return warning(
-      md`the service follows ${addressOf(f.after)} and deactivates the old address ${addressOf(f.before)} (the API cannot unfollow: it stays in the followed list, inactive).`,
+      md`the service follows ${addressOf(f.after)} and releases the old address ${addressOf(f.before)} (the API cannot unfollow: it stays in the followed list, inactive, with the alias that marks it released).`,
     );
   },
   delete: ({ before, release }) =>
-    leftAlone(release, addressOf(before), md`is not active there`) ??
+    leftAlone(release, addressOf(before), md`is not followed there, or released already`) ??
     warning(
-      md`the service deactivates ${addressOf(before)} (the API cannot unfollow: it stays in the followed list, inactive, alias kept).`,
+      md`the service releases ${addressOf(before)} (the API cannot unfollow: it stays in the followed list, inactive, with the alias that marks it released).`,
     ),
 };
 

@@ -3,12 +3,15 @@
  * a developer's tags one per address, so two resources of one change may write the same object:
  * a rename without an alias is a create of the new name and a delete of the old one, a
  * replacement is both in one step. The provider's delete leaves the live object alone when
- * another resource of the same run holds it, or when it is no longer what the deleted resource
- * last wrote (someone changed it outside the stack); this module tells the review which, so it
- * states each object's end state once.
+ * another resource of the same run holds it, when it is no longer what the deleted resource
+ * last wrote (someone changed it outside the stack), or when nothing the resource recorded proves
+ * it (a webhook never seen verified); this module tells the review which, so it states each
+ * object's end state once. A followed developer is released, not deactivated: inactive with the
+ * alias that says no one holds it (provider/runtime/released-developer.ts).
  */
 import { stableStringify } from "../model/canonical";
 import { isUnknown } from "../model/unknown-value";
+import { RELEASED_ALIAS } from "../runtime/released-developer";
 import type { PlanStep } from "./preview-json";
 
 // biome-ignore lint/suspicious/noExplicitAny: inputs come from the engine as untyped JSON.
@@ -19,7 +22,8 @@ export type ObjectKind = "Webhook" | "FollowedDeveloper" | "DeveloperTags";
 
 /** What the account holds now of the objects a change deletes (read by the review's session). */
 export interface LiveObjects {
-  webhook?: { url: string | null; enabled: boolean };
+  /** `verifiedAt` when read: a webhook set again with the same url is verified again. */
+  webhook?: { url: string | null; enabled: boolean; verifiedAt?: string | null };
   /** By address; a developer the account does not follow is absent. */
   developers?: Record<string, { alias: string | null; isActive: boolean }>;
   /** Tag ids by address. */
@@ -54,6 +58,8 @@ export type Release =
   | { why: "held"; by: PlanStep }
   /** The account's object is no longer what the resource last wrote. */
   | { why: "changed"; live: string }
+  /** Nothing the resource recorded on the service's clock proves the object is still the one it wrote. */
+  | { why: "unproven"; reason: string }
   /** The account holds nothing the delete would undo (no webhook URL, an inactive developer, no tags). */
   | { why: "nothing" };
 
@@ -117,15 +123,30 @@ export function releaseOf(step: PlanStep, steps: PlanStep[], live: LiveObjects =
     if (!now.url) return { why: "nothing" };
     if (now.url !== (wrote.url ?? null) || now.enabled !== (wrote.enabled === true))
       return { why: "changed", live: `${now.url}${now.enabled ? "" : " (disabled)"}` };
+    const outputs = step.old?.outputs as Bag | undefined;
+    // The state's outputs are the record: without them the review says nothing of the proof.
+    if (!outputs) return undefined;
+    if (typeof outputs.verifiedAt !== "string")
+      return {
+        why: "unproven",
+        reason:
+          "this resource never recorded it verified (requireVerified: false), so nothing proves the url is still the webhook it wrote; declare `url: null` and `pulumi up` first to clear it",
+      };
+    if (now.verifiedAt !== undefined && now.verifiedAt !== outputs.verifiedAt)
+      return { why: "changed", live: `${now.url} (verified again at ${now.verifiedAt ?? "no time"})` };
     return undefined;
   }
   if (step.kind === "FollowedDeveloper") {
     if (!live.developers) return undefined;
     const now = live.developers[key];
-    if (!now?.isActive) return { why: "nothing" };
-    const alias = typeof wrote.alias === "string" ? wrote.alias : undefined;
-    if (wrote.active === false || (alias !== undefined && now.alias !== alias))
-      return { why: "changed", live: now.alias ? `alias ${now.alias}, active` : "active" };
+    // Not followed, or released as a destroy leaves it: nothing to release.
+    if (!now || (!now.isActive && now.alias === RELEASED_ALIAS)) return { why: "nothing" };
+    const alias = typeof wrote.alias === "string" || wrote.alias === null ? wrote.alias : undefined;
+    if (now.isActive !== (wrote.active !== false) || (alias !== undefined && now.alias !== alias))
+      return {
+        why: "changed",
+        live: `${now.alias ? `alias ${now.alias}, ` : ""}${now.isActive ? "active" : "inactive"}`,
+      };
     return undefined;
   }
   const now = live.tags?.[key];

@@ -78,7 +78,11 @@ async function readLive(client: ApiClient, plan: PreviewPlan): Promise<LiveObjec
   const live: LiveObjects = {};
   if (released.some((s) => s.kind === "Webhook")) {
     const webhook = await client.webhook.get();
-    live.webhook = { url: webhook.url ?? null, enabled: webhook.enabled };
+    live.webhook = {
+      url: webhook.url ?? null,
+      enabled: webhook.enabled,
+      verifiedAt: webhook.verifiedAt ?? null,
+    };
   }
   if (addresses("FollowedDeveloper").length > 0) {
     const developers: NonNullable<LiveObjects["developers"]> = {};

@@ -19,6 +19,7 @@ import {
   objectKey,
   takeOverFailure,
 } from "./ownership";
+import { RELEASED_ALIAS } from "./released-developer";
 
 interface Declared {
   address: string;
@@ -34,12 +35,7 @@ function declared(bag: PropertyBag): Declared {
 
 const label = (address: unknown) => `FollowedDeveloper ${quotedText(String(address))}`;
 
-/**
- * The alias a destroy leaves on a developer it deactivates. The API cannot unfollow, and an
- * inactive developer is also what a stack declaring it muted (`active: false`) holds: only this
- * alias, which no declaration may carry (the check refuses it), says that no one holds it.
- */
-export const RELEASED_ALIAS = "[released by strategy-alerts]";
+export { RELEASED_ALIAS };
 
 /**
  * Whether no one holds the developer: not followed, or exactly what a destroy leaves (inactive,

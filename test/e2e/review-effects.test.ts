@@ -11,6 +11,7 @@ import {
   OPERATIONS,
   type Operation,
 } from "../../provider/review/effects";
+import { RELEASED_ALIAS } from "../../provider/runtime/released-developer";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { once, PulumiProject } from "./harness";
 import { runReview } from "./review-scenario";
@@ -218,7 +219,7 @@ const MATRIX: Record<Cell, Expectation> = {
   "FollowedDeveloper replace": {
     phase: "replace",
     said: [
-      `- ${WARNING}the service follows \`${A2}\` and deactivates the old address \`${A1}\` (the API cannot unfollow: it stays in the followed list, inactive).`,
+      `- ${WARNING}the service follows \`${A2}\` and releases the old address \`${A1}\` (the API cannot unfollow: it stays in the followed list, inactive, with the alias that marks it released).`,
     ],
     holds: (before, after) => {
       expect(before.devs.get(A1)?.isActive).toBe(true);
@@ -229,11 +230,11 @@ const MATRIX: Record<Cell, Expectation> = {
   "FollowedDeveloper delete": {
     phase: "delete",
     said: [
-      `- ${WARNING}the service deactivates \`${A2}\` (the API cannot unfollow: it stays in the followed list, inactive, alias kept).`,
+      `- ${WARNING}the service releases \`${A2}\` (the API cannot unfollow: it stays in the followed list, inactive, with the alias that marks it released).`,
     ],
     holds: (before, after) => {
       expect(before.devs.get(A2)?.isActive).toBe(true);
-      expect(after.devs.get(A2)).toMatchObject({ isActive: false, alias: "whale" });
+      expect(after.devs.get(A2)).toMatchObject({ isActive: false, alias: RELEASED_ALIAS });
     },
   },
   "DeveloperTags create": {

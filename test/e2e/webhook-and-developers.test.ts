@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
+import { RELEASED_ALIAS } from "../../provider/runtime/released-developer";
 import { WebhookReceiver } from "../support/webhook-receiver";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { changeReport, PulumiProject } from "./harness";
@@ -197,11 +198,11 @@ describe.runIf(inject("pulumiBinDir"))(
       expect((await client.devs.list()).developers.find((d) => d.address === ADDRESS)?.alias).toBe("beta");
     });
 
-    it("destroy deactivates the developer, clears its tags and the webhook, and deletes the strategy", async () => {
+    it("destroy releases the developer, clears its tags and the webhook, and deletes the strategy", async () => {
       await project.ensureApplied(renamed);
       await project.destroy();
       const dev = (await client.devs.list()).developers.find((d) => d.address === ADDRESS);
-      expect(dev).toMatchObject({ isActive: false, alias: "beta" });
+      expect(dev).toMatchObject({ isActive: false, alias: RELEASED_ALIAS });
       expect((await client.devs.getTags(ADDRESS)).tagIds).toEqual([]);
       const hook = await client.webhook.get();
       expect(hook.url ?? null).toBeNull();

@@ -125,7 +125,7 @@ describe("renderReview: webhook, developers and tags", () => {
     expect(md).toContain("Alias of `Dev2Addr`: “a” → “b”");
     expect(md).toContain("Developer `Dev2Addr` paused (inactive)");
     expect(md).toContain(
-      "- ⚠️ **Warning:** the service deactivates `Dev3Addr` (the API cannot unfollow: it stays in the followed list, inactive, alias kept).",
+      "- ⚠️ **Warning:** the service releases `Dev3Addr` (the API cannot unfollow: it stays in the followed list, inactive, with the alias that marks it released).",
     );
     expect(md).toContain(
       "- ⚠️ **Warning:** the service deactivates `Dev2Addr`: it stays in the followed list, inactive.",

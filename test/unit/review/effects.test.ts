@@ -48,15 +48,15 @@ describe("the effects catalog", () => {
     expect(said("Webhook")).toBe(
       "the service clears the webhook's URL and signing secret and disables it: alerts are no longer delivered.",
     );
-    expect(said("FollowedDeveloper")).toContain("deactivates `OldAddr` (the API cannot unfollow");
+    expect(said("FollowedDeveloper")).toContain("releases `OldAddr` (the API cannot unfollow");
     expect(said("DeveloperTags")).toContain("removes every tag of `OldAddr`");
   });
 
-  it("says a developer replaced by another address deactivates the old one and follows the new one", () => {
+  it("says a developer replaced by another address releases the old one and follows the new one", () => {
     const dev = effectOf("FollowedDeveloper", "replace", facts());
     expect(dev.destructive).toBe(true);
     expect(dev.says).toBe(
-      "the service follows `NewAddr` and deactivates the old address `OldAddr` (the API cannot unfollow: it stays in the followed list, inactive).",
+      "the service follows `NewAddr` and releases the old address `OldAddr` (the API cannot unfollow: it stays in the followed list, inactive, with the alias that marks it released).",
     );
     const tags = effectOf("DeveloperTags", "replace", facts());
     expect(tags.says).toContain("removes every tag of the old address `OldAddr`");
@@ -243,7 +243,7 @@ describe("every kind and operation in a rendered report", () => {
     expect(markdown).toContain(
       "### Webhook\n\n- ⚠️ **Warning:** the service clears the webhook's URL and signing secret and disables it: alerts are no longer delivered.\n- Webhook URL cleared: `https://h.example/a` → none",
     );
-    expect(markdown).toContain("### Followed developers\n\n- ⚠️ **Warning:** the service deactivates `Dev1`");
+    expect(markdown).toContain("### Followed developers\n\n- ⚠️ **Warning:** the service releases `Dev1`");
     expect(markdown).toContain(
       "### Developer tags\n\n- ⚠️ **Warning:** the service removes every tag of `Dev1`",
     );

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderReview } from "../../../provider/review";
 import { parsePreview } from "../../../provider/review/preview-json";
 import { objectGroups, releaseOf } from "../../../provider/review/same-object";
+import { RELEASED_ALIAS } from "../../../provider/runtime/released-developer";
 import { digest, type StepSpec } from "../../support/preview-fixtures";
 
 const URL = "https://h.example/in";
@@ -87,13 +88,18 @@ describe("objectGroups", () => {
 });
 
 describe("releaseOf", () => {
-  const del = (kind: "Webhook" | "FollowedDeveloper" | "DeveloperTags", old: Record<string, unknown>) =>
-    parsePreview(digest([{ op: "delete", kind, name: "x", id: "x", old }])).steps.filter(
+  const del = (
+    kind: "Webhook" | "FollowedDeveloper" | "DeveloperTags",
+    old: Record<string, unknown>,
+    outputs: Record<string, unknown> = {},
+  ) =>
+    parsePreview(digest([{ op: "delete", kind, name: "x", id: "x", old, outputs }])).steps.filter(
       (s) => s.kind === kind,
     );
 
   it("leaves an object that another resource holds, or that is no longer what the state recorded", () => {
-    const [hook] = del("Webhook", { url: URL, enabled: true });
+    const VERIFIED = "2026-11-20T10:00:00.000Z";
+    const [hook] = del("Webhook", { url: URL, enabled: true }, { verifiedAt: VERIFIED });
     expect(releaseOf(hook!, [hook!])).toBeUndefined();
     expect(releaseOf(hook!, [hook!], { webhook: { url: URL, enabled: true } })).toBeUndefined();
     expect(releaseOf(hook!, [hook!], { webhook: { url: `${URL}/other`, enabled: true } })).toEqual({
@@ -101,11 +107,39 @@ describe("releaseOf", () => {
       live: `${URL}/other`,
     });
     expect(releaseOf(hook!, [hook!], { webhook: { url: null, enabled: false } })).toEqual({ why: "nothing" });
+    // Set again with the same url since: verified again, at another time on the service's clock.
+    expect(
+      releaseOf(hook!, [hook!], {
+        webhook: { url: URL, enabled: true, verifiedAt: "2026-11-21T00:00:00.000Z" },
+      }),
+    ).toEqual({ why: "changed", live: `${URL} (verified again at 2026-11-21T00:00:00.000Z)` });
+    expect(
+      releaseOf(hook!, [hook!], { webhook: { url: URL, enabled: true, verifiedAt: VERIFIED } }),
+    ).toBeUndefined();
+    // Never seen verified: nothing proves it is still the one this resource wrote.
+    const [unverified] = del("Webhook", { url: URL, enabled: true }, { verifiedAt: null });
+    expect(releaseOf(unverified!, [unverified!], { webhook: { url: URL, enabled: true } })).toMatchObject({
+      why: "unproven",
+      reason: expect.stringContaining("never recorded it verified"),
+    });
     const [dev] = del("FollowedDeveloper", { address: "D", alias: "a", active: true });
     expect(releaseOf(dev!, [dev!], { developers: { D: { alias: "b", isActive: true } } })).toMatchObject({
       why: "changed",
     });
     expect(releaseOf(dev!, [dev!], { developers: {} })).toEqual({ why: "nothing" });
+    expect(
+      releaseOf(dev!, [dev!], { developers: { D: { alias: RELEASED_ALIAS, isActive: false } } }),
+    ).toEqual({ why: "nothing" });
+    // Muted by someone since (or by another stack that declares it muted): held, not free.
+    expect(releaseOf(dev!, [dev!], { developers: { D: { alias: "a", isActive: false } } })).toEqual({
+      why: "changed",
+      live: "alias a, inactive",
+    });
+    // A muted developer still as this resource wrote it: its delete releases it.
+    const [muted] = del("FollowedDeveloper", { address: "D", alias: "a", active: false });
+    expect(
+      releaseOf(muted!, [muted!], { developers: { D: { alias: "a", isActive: false } } }),
+    ).toBeUndefined();
     const [tags] = del("DeveloperTags", { address: "D", tagIds: ["t1"] });
     expect(releaseOf(tags!, [tags!], { tags: { D: ["t1"] } })).toBeUndefined();
     expect(releaseOf(tags!, [tags!], { tags: { D: ["t2"] } })).toMatchObject({ why: "changed" });
