@@ -118,9 +118,9 @@ export const followedDeveloperHandler: KindHandler = {
 
   async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
-    await hold(ctx, objectKey.developer(want.address));
     return operation(label(want.address), "create", async () => {
       assertPlainAlias(want);
+      await hold(ctx, objectKey.developer(want.address));
       const client = ctx.client();
       // Followed already (what a destroy left, or adopted on purpose): take it as it is. Adding it
       // again would reactivate an inactive developer, even if only for a moment. The run's one
@@ -184,9 +184,9 @@ export const followedDeveloperHandler: KindHandler = {
 
   async update(ctx, id, olds, news) {
     const want = declared(withoutProvider(news));
-    await hold(ctx, objectKey.developer(want.address));
     return operation(label(id), "update", async () => {
       assertPlainAlias(want);
+      await hold(ctx, objectKey.developer(want.address));
       // The diff said alias or activity changed: one PUT, its answer is the record.
       const body = updateBody(want, withoutProvider(olds).alias);
       const answer = await ctx.client().devs.update(want.address, body);
