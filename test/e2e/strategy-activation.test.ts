@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { changeReport, PulumiProject } from "./harness";
+import { type CommandResult, changeReport, PulumiProject } from "./harness";
 
 const NAMES = ["A", "B", "C", "E"] as const;
 type Name = (typeof NAMES)[number];
@@ -163,5 +163,166 @@ describe.runIf(inject("pulumiBinDir"))("StrategyActivation under the real engine
     await project.destroy();
     const { strategies } = await client.strategies.list();
     expect(strategies.map((s) => s.id)).toEqual([kept]);
+  });
+});
+
+/** A stack of `names` strategies (exported as `id<Name>`) and one activation of `active`. */
+function strategiesProgram(names: string[], active: string[], extraIds: string[] = []): string {
+  const strategies = names
+    .map(
+      (n) => `const ${n} = new sa.Strategy("${n}", {
+  name: "strategy ${n}",
+  triggers: ["token_graduated"],
+  rules: [{ rule: "market_cap", dealbreaker: false, min: 10000 }],
+});
+export const id${n} = ${n}.strategyId;`,
+    )
+    .join("\n");
+  const ids = [...active.map((n) => `${n}.strategyId`), ...extraIds.map((id) => JSON.stringify(id))];
+  return `import * as sa from "pulumi-strategy-alerts";
+${strategies}
+const activation = new sa.StrategyActivation("active", { strategyIds: [${ids.join(", ")}] });
+export const activatedIds = activation.activatedIds;
+`;
+}
+
+const everything = (r: CommandResult) =>
+  [r.stdout, r.stderr, ...r.diagnostics.map((d) => d.message)].join("\n");
+
+describe.runIf(inject("pulumiBinDir"))(
+  "a partly failed activation under the real engine (TypeScript)",
+  () => {
+    const NAMES = ["S0", "S1", "S2", "S3", "S4", "S5"];
+    const FIRST = strategiesProgram(NAMES, ["S0", "S1", "S2"]);
+    let emulator: TestEmulator;
+    let project: PulumiProject;
+    let client: ApiClient;
+
+    beforeAll(async () => {
+      emulator = await TestEmulator.start();
+      const user = await emulator.user("DEGEN", { requestsPerMinute: 10_000 });
+      client = user.client;
+      project = await PulumiProject.create({
+        name: "activation-partial",
+        program: FIRST,
+        config: stackConfig(emulator, user.apiKey),
+      });
+    });
+    afterAll(async () => {
+      await project?.cleanup();
+      await emulator?.close();
+    });
+
+    const activeIds = async () =>
+      (await client.strategies.list()).strategies
+        .filter((s) => s.isActive)
+        .map((s) => s.id)
+        .sort();
+
+    it("records what it activated, and the next refresh and up reach the declared set", async () => {
+      await project.up();
+      const outputs = await project.outputs();
+      const ids = Object.fromEntries(NAMES.map((n) => [n, outputs[`id${n}`] as string]));
+      const declared = ["S0", "S1", "S2"].map((n) => ids[n]!).sort();
+      expect(outputs.activatedIds).toEqual(declared);
+
+      // Every attempt of S3's activation fails (the client retries a 500 of an idempotent request).
+      await project.writeProgram(strategiesProgram(NAMES, NAMES));
+      await emulator.control("POST", "/faults", {
+        method: "POST",
+        path: `/strategies/${ids.S3}/activate`,
+        status: 500,
+        count: 20,
+      });
+      const failed = await project.up({ allowFailure: true });
+      await emulator.control("DELETE", "/faults");
+      expect(failed.code).not.toBe(0);
+      expect(everything(failed)).toContain(`activating strategy "strategy S3" (${ids.S3}) failed`);
+      expect(await activeIds()).not.toContain(ids.S3);
+
+      // Back to S0..S2: the refresh reads the recorded state (its provider included), the up
+      // deactivates what the failed update activated.
+      await project.writeProgram(FIRST);
+      const up = await project.up({ extraArgs: ["--refresh"], allowFailure: true });
+      expect(up.code, everything(up)).toBe(0);
+      expect(await activeIds()).toEqual(declared);
+      const refresh = await project.refresh({ allowFailure: true });
+      expect(refresh.code, everything(refresh)).toBe(0);
+      const again = await project.up({ allowFailure: true });
+      expect(again.code, everything(again)).toBe(0);
+      const preview = await project.preview({
+        extraArgs: ["--refresh", "--expect-no-changes"],
+        allowFailure: true,
+      });
+      expect(preview.code, everything(preview)).toBe(0);
+      expect(await activeIds()).toEqual(declared);
+      expect((await project.outputs()).activatedIds).toEqual(declared);
+    });
+  },
+);
+
+describe.runIf(inject("pulumiBinDir"))("two teams' activations on one account (TypeScript)", () => {
+  let emulator: TestEmulator;
+  let teamOne: PulumiProject;
+  let teamTwo: PulumiProject;
+  let client: ApiClient;
+  let theirs: string;
+
+  beforeAll(async () => {
+    emulator = await TestEmulator.start();
+    const user = await emulator.user("DEGEN", { requestsPerMinute: 10_000 });
+    client = user.client;
+    const config = stackConfig(emulator, user.apiKey);
+    teamOne = await PulumiProject.create({
+      name: "team-one",
+      program: strategiesProgram(["T1"], ["T1"]),
+      config,
+    });
+    teamTwo = await PulumiProject.create({
+      name: "team-two",
+      program: strategiesProgram(["T2"], ["T2"]),
+      config,
+    });
+  });
+  afterAll(async () => {
+    await teamOne?.cleanup();
+    await teamTwo?.cleanup();
+    await emulator?.close();
+  });
+
+  const isActive = async (id: string) => (await client.strategies.get(id)).isActive;
+  async function teamOneSeesNoChange(): Promise<void> {
+    const preview = await teamOne.preview({
+      extraArgs: ["--refresh", "--expect-no-changes"],
+      allowFailure: true,
+    });
+    expect(preview.code, everything(preview)).toBe(0);
+  }
+
+  it("team two's activation of team one's strategy records it as found active", async () => {
+    await teamOne.up();
+    theirs = (await teamOne.outputs()).idT1 as string;
+    await teamTwo.writeProgram(strategiesProgram(["T2"], ["T2"], [theirs]));
+    await teamTwo.up();
+    const mine = (await teamTwo.outputs()).idT2 as string;
+    expect((await teamTwo.outputs()).activatedIds).toEqual([mine]);
+    expect(await isActive(theirs)).toBe(true);
+  });
+
+  it("team two dropping it leaves it active, says so, and team one previews no change", async () => {
+    await teamTwo.writeProgram(strategiesProgram(["T2"], ["T2"]));
+    const up = await teamTwo.up();
+    expect(everything(up)).toMatch(/found them active and did not activate them/);
+    expect(await isActive(theirs)).toBe(true);
+    await teamOneSeesNoChange();
+  });
+
+  it("team two destroying its activation leaves it active, and team one previews no change", async () => {
+    await teamTwo.writeProgram(strategiesProgram(["T2"], ["T2"], [theirs]));
+    await teamTwo.up();
+    const destroyed = await teamTwo.destroy();
+    expect(everything(destroyed)).toMatch(/found them active and did not activate them/);
+    expect(await isActive(theirs)).toBe(true);
+    await teamOneSeesNoChange();
   });
 });
