@@ -352,7 +352,7 @@ describe.runIf(inject("pulumiBinDir"))("nothing of a run outlives its engine", (
     return { p, apiKey: user.apiKey, marker };
   }
 
-  /** Waits for the moment of the kill; returns the pid the marker file names (early), if any. */
+  /** Waits for the moment of the kill: the marker file names a running process (early), or a request is held (late). */
   async function untilMoment(child: ChildProcess, moment: Moment, marker: string): Promise<void> {
     const deadline = Date.now() + 120_000;
     for (;;) {
