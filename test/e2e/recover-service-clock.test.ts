@@ -142,32 +142,6 @@ describe.runIf(inject("pulumiBinDir"))(
       await p.destroy();
       expect(await liveIds(user.client)).toEqual([theirs.id]);
     });
-
-    it("imports the strategy the killed update made and not the twin made 7 s before; destroy spares the twin", async () => {
-      const user = await emulator.user("DEGEN");
-      const p = await PulumiProject.create({
-        name: "clock-imported",
-        program,
-        config: stackConfig(emulator, user.apiKey),
-      });
-      projects.push(p);
-      const theirs = await otherTeamsTwin(user.client, 7);
-
-      // The POST is held 5 s and then applied: the kill lands before its answer.
-      await killedUp(p, { latencyMs: 5_000 });
-      await until(async () => (await liveIds(user.client)).length === 2, 30_000);
-      const ours = (await liveIds(user.client)).find((id) => id !== theirs.id)!;
-
-      const recovered = await recover(p);
-      expect(recovered.stderr).toBe("");
-      expect(recovered.code).toBe(0);
-      expect(recovered.stdout).toMatch(new RegExp(`^Strategy momentum: imported strategy ${ours} \\(`, "m"));
-      expect(recovered.stdout).not.toContain(theirs.id);
-
-      await p.up();
-      expect(changeReport(await p.preview())).toEqual([]);
-      await p.destroy();
-      expect(await liveIds(user.client)).toEqual([theirs.id]);
-    });
+});
   },
 );
