@@ -142,6 +142,5 @@ describe.runIf(inject("pulumiBinDir"))(
       await p.destroy();
       expect(await liveIds(user.client)).toEqual([theirs.id]);
     });
-});
   },
 );
