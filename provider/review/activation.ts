@@ -30,6 +30,12 @@ export interface ActivationReview {
   kept: Md[];
   /** Strategies no set holds any more that the account shows inactive (or no longer has): left alone. */
   inactiveAlready: Md[];
+  /**
+   * Strategies a set releases that it found active and did not activate (another stack's, the
+   * app's, a person's): the provider deactivates only what an activation activated, so they stay
+   * active (unless the set is exclusive).
+   */
+  foundActive: Md[];
   /** The facts of each changing activation step's effect line, by URN. */
   facts: Map<string, NonNullable<EffectFacts["set"]>>;
   /** Whether a set is exclusive: every other active strategy of the account is deactivated. */
@@ -61,6 +67,16 @@ function strategyNames(steps: PlanStep[], account?: ReviewAccount): Map<string, 
     }
   }
   return names;
+}
+
+/**
+ * What an activation's old state says it activated itself (its `activatedIds` output). A state
+ * without the record (release 0.2.0 and the one after it) counts its whole set, as the provider does.
+ */
+function activatedBefore(step: PlanStep): Set<string> {
+  const record = step.old?.outputs?.activatedIds;
+  if (Array.isArray(record)) return new Set(record.filter((id): id is string => typeof id === "string"));
+  return new Set(declaredIds(step.old?.outputs ?? step.old?.inputs).known);
 }
 
 function declaredIds(bag: Bag | null | undefined): { known: string[]; unknown: number } {
@@ -129,6 +145,8 @@ function unknownIdsOf(step: PlanStep, steps: PlanStep[], after: Set<string>, unk
 
 interface SetChange {
   before: string[];
+  /** Of `before`, the strategies this activation activated itself: the only ones it deactivates. */
+  activated: Set<string>;
   after: string[];
   created: string[];
   untraced: number;
@@ -151,7 +169,8 @@ function setChangeOf(step: PlanStep, steps: PlanStep[]): SetChange {
     maybe = resolved.maybe;
   }
   const exclusive = step.op !== "delete" && step.new?.inputs?.exclusive === true;
-  return { before: before.known, after: after.known, created, untraced, maybe, exclusive };
+  const activated = step.op === "create" ? new Set<string>() : activatedBefore(step);
+  return { before: before.known, activated, after: after.known, created, untraced, maybe, exclusive };
 }
 
 function untracedWords(change: SetChange): Md {
@@ -215,7 +234,7 @@ export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): Ac
   const tally = newTally();
   const context = { label, heldBefore, activeAfter, live, hasAccount: account !== undefined };
   for (const change of changes) tallyChange(change, tally, context);
-  const { activated, deactivated, kept, inactiveAlready, released, facts, untraced } = tally;
+  const { activated, deactivated, kept, inactiveAlready, foundActive, released, facts, untraced } = tally;
   const { exclusive, unknownAfter } = tally;
   const deleted = new Set(
     steps
@@ -239,6 +258,7 @@ export function reviewActivation(steps: PlanStep[], account?: ReviewAccount): Ac
     deactivated: sorted(deactivated),
     kept: sorted(kept),
     inactiveAlready: sorted(inactiveAlready),
+    foundActive: sorted(foundActive),
     facts,
     exclusive,
     exclusiveDeactivated,
@@ -254,6 +274,7 @@ interface Tally {
   deactivated: Map<string, Md>;
   kept: Map<string, Md>;
   inactiveAlready: Map<string, Md>;
+  foundActive: Map<string, Md>;
   released: Set<string>;
   facts: Map<string, NonNullable<EffectFacts["set"]>>;
   untraced: Md[];
@@ -276,6 +297,7 @@ function newTally(): Tally {
     deactivated: new Map(),
     kept: new Map(),
     inactiveAlready: new Map(),
+    foundActive: new Map(),
     released: new Set(),
     facts: new Map(),
     untraced: [],
@@ -311,6 +333,12 @@ function tallyRelease(id: string, change: StepChange, t: Tally, c: TallyContext)
   if (c.activeAfter.has(id)) {
     // Held by another set, or by the replacement: the provider's delete leaves it active.
     if (!change.after.includes(id) || change.step.op !== "update") t.kept.set(id, c.label(id));
+    return false;
+  }
+  // Found active, not activated by this set: the provider leaves it active (exclusive aside).
+  if (!change.activated.has(id) && !change.exclusive) {
+    if (c.hasAccount && c.live.get(id) !== true) t.inactiveAlready.set(id, c.label(id));
+    else t.foundActive.set(id, c.label(id));
     return false;
   }
   t.released.add(id);

@@ -88,8 +88,14 @@ const STRATEGY: Record<Operation, EffectOf> = {
 function activationUpdate({ set }: EffectFacts): Effect {
   if (set && set.removed === 0 && set.added > 0)
     return safe(md`The service activates the strategies added to this set.`);
+  if (set && set.added === 0 && set.removed > 0 && set.deactivated === 0)
+    return safe(
+      md`The strategies removed from this set stay active: another set of this stack holds them, they are inactive already, or this activation found them active and did not activate them.`,
+    );
   if (set && set.added === 0 && set.removed > 0)
-    return safe(md`The service deactivates the strategies removed from this set.`);
+    return safe(
+      md`The service deactivates the strategies removed from this set that this activation activated.`,
+    );
   if (set && set.added === 0 && set.removed === 0)
     return safe(md`The service changes the set's settings; which strategies it holds stays the same.`);
   return safe(
@@ -126,11 +132,11 @@ const ACTIVATION: Record<Operation, EffectOf> = {
   delete: ({ set }) => {
     if (set?.deactivated === 0)
       return safe(
-        md`Deleting this activation deactivates none of its strategies: another set of this stack holds each, or it is inactive already.`,
+        md`Deleting this activation deactivates none of its strategies: another set of this stack holds each, it is inactive already, or this activation found it active and did not activate it (another stack, the app or a person did).`,
       );
     if (set && set.deactivated < set.removed)
       return warning(
-        md`the service deactivates the strategies of this set that no other set of this stack holds: they stop sending alerts (they stay in the account); the others stay as they are.`,
+        md`the service deactivates the strategies of this set that it activated and no other set of this stack holds: they stop sending alerts (they stay in the account); the others (held by another set, inactive already, or found active when this activation took them in) stay as they are.`,
       );
     return warning(
       md`the service deactivates every strategy of this set: they stop sending alerts (they stay in the account).`,
@@ -313,9 +319,18 @@ export const ACTIVATION_EFFECTS: Readonly<Record<ActivationChange, (names: Md) =
   deactivated: (names) => warning(md`becomes inactive (stops sending alerts): ${names}`),
   exclusive: (names) =>
     warning(
-      md`\`exclusive\`: every other active strategy of the account is deactivated (stops sending alerts), made in the app or not: ${names}`,
+      md`\`exclusive\`: every other active strategy of the account is deactivated (stops sending alerts), including those other stacks, the app or people activated: ${names}`,
     ),
 };
+
+/**
+ * The line of strategies a set releases that stay active: the provider deactivates only what an
+ * activation activated itself (its `activatedIds` output), never one it found active.
+ */
+export const FOUND_ACTIVE_EFFECT = (names: Md): Effect =>
+  safe(
+    md`Stays active (this activation found it active and did not activate it: another stack, the app or a person did): ${names}`,
+  );
 
 /**
  * The effect of one planned step of this package's resources, or undefined for any other; `more`

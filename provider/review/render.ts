@@ -12,7 +12,7 @@ import { type ReviewAccount, reviewActivation, unchangedActivations } from "./ac
 import type { ChartWriter } from "./backtest-charts";
 import { renderBacktests } from "./backtest-report";
 import type { BacktestReport } from "./backtest-results";
-import { ACTIVATION_EFFECTS, END_STATES, effectLine, stepEffect } from "./effects";
+import { ACTIVATION_EFFECTS, END_STATES, effectLine, FOUND_ACTIVE_EFFECT, stepEffect } from "./effects";
 import { type Block, fitToLimit, GITHUB_COMMENT_LIMIT } from "./fit-to-limit";
 import { joinMd, type Md, md, message, printableMessage } from "./markdown";
 import { mermaidChart } from "./mermaid-chart";
@@ -240,6 +240,8 @@ function activationBlock(
     out.push(
       md`- Left alone (inactive in the account already, deactivated outside this stack): ${joinMd(activation.inactiveAlready, ", ")}`,
     );
+  if (activation.foundActive.length > 0)
+    out.push(md`- ${effectLine(FOUND_ACTIVE_EFFECT(joinMd(activation.foundActive, ", ")))}`);
   if (activation.exclusive) {
     said(
       "exclusive",
@@ -250,7 +252,13 @@ function activationBlock(
           : md`which ones is not shown, as the review ran without API credentials`,
     );
   }
-  const said_ = [activation.activated, activation.deactivated, activation.kept, activation.inactiveAlready];
+  const said_ = [
+    activation.activated,
+    activation.deactivated,
+    activation.kept,
+    activation.inactiveAlready,
+    activation.foundActive,
+  ];
   if (said_.every((l) => l.length === 0) && !activation.exclusive)
     out.push(md`- Which strategies are active stays the same.`);
   for (const l of activation.plan) out.push(md`- ${l}`);

@@ -159,7 +159,7 @@ const MATRIX: Record<Cell, Expectation> = {
   "StrategyActivation exclusive": {
     phase: "update",
     said: [
-      `- ${WARNING}\`exclusive\`: every other active strategy of the account is deactivated (stops sending alerts), made in the app or not: “Manual”`,
+      `- ${WARNING}\`exclusive\`: every other active strategy of the account is deactivated (stops sending alerts), including those other stacks, the app or people activated: “Manual”`,
     ],
     holds: (before, after) => {
       expect(named(before, "Manual")?.isActive).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderReview } from "../../../provider/index";
 import { reviewActivation, unchangedActivations } from "../../../provider/review/activation";
+import { parsePreview } from "../../../provider/review/preview-json";
 import { digest, type StepSpec, UNKNOWN, urnOf } from "../../support/preview-fixtures";
 
 const n = (x: number) => x.toLocaleString("en-US");
@@ -98,7 +99,7 @@ describe("renderReview: activation", () => {
       },
     });
     expect(result.markdown).toContain(
-      "- ⚠️ **Warning:** `exclusive`: every other active strategy of the account is deactivated (stops sending alerts), made in the app or not: “Manual”",
+      "- ⚠️ **Warning:** `exclusive`: every other active strategy of the account is deactivated (stops sending alerts), including those other stacks, the app or people activated: “Manual”",
     );
     expect(result.markdown).toContain("active 2 of 50 on DEGEN (2 declared by this stack, 0 outside it)");
   });
@@ -166,5 +167,65 @@ describe("reviewActivation", () => {
   it("has nothing to say when no activation changes", () => {
     expect(reviewActivation([])).toBeUndefined();
     expect(unchangedActivations([]).size).toBe(0);
+  });
+});
+
+describe("reviewActivation: what a released strategy's activation activated", () => {
+  const own = "bbbbbbbb-0000-4000-8000-000000000001";
+  const theirs = "bbbbbbbb-0000-4000-8000-000000000002";
+  const account = (active: boolean) => ({
+    plan: "DEGEN",
+    activeLimit: 50,
+    strategies: [
+      { id: own, name: "Own", isActive: true },
+      { id: theirs, name: "Team one's", isActive: active },
+    ],
+  });
+  const step = (op: "update" | "delete", outputs: Record<string, unknown>, exclusive = false): StepSpec => ({
+    op,
+    kind: "StrategyActivation",
+    name: "team-two",
+    id: "activation-2",
+    old: { strategyIds: [own, theirs], exclusive: false },
+    ...(op === "update" ? { new: { strategyIds: [own], exclusive } } : {}),
+    outputs,
+  });
+  const recorded = { activatedIds: [own] };
+
+  it("says a strategy leaving the set that the activation found active stays active, and counts it outside", () => {
+    const result = render([step("update", recorded)], { account: account(true) });
+    expect(result.markdown).toContain(
+      "Stays active (this activation found it active and did not activate it: another stack, the app or a person did): “Team one's”",
+    );
+    expect(result.markdown).not.toContain("becomes inactive");
+    expect(result.markdown).toContain(
+      "The strategies removed from this set stay active: another set of this stack holds them, they are inactive already, or this activation found them active",
+    );
+    expect(result.markdown).toContain("active 2 of 50 on DEGEN (1 declared by this stack, 1 outside it)");
+  });
+
+  it("on a delete deactivates only what the activation activated", () => {
+    const review = reviewActivation(parsePreview(digest([step("delete", recorded)])).steps, account(true));
+    expect(review?.deactivated.map(String)).toEqual(["“Own”"]);
+    expect(review?.foundActive.map(String)).toEqual(["“Team one's”"]);
+    const markdown = render([step("delete", recorded)], { account: account(true) }).markdown;
+    expect(markdown).toContain("the others (held by another set, inactive already, or found active");
+  });
+
+  it("treats a state without the record (release 0.2.0) as having activated its whole set, as the provider does", () => {
+    const review = reviewActivation(parsePreview(digest([step("update", {})])).steps, account(true));
+    expect(review?.deactivated.map(String)).toEqual(["“Team one's”"]);
+    expect(review?.foundActive).toEqual([]);
+  });
+
+  it("says an exclusive set deactivates it all the same, and one inactive already is left alone", () => {
+    const exclusive = reviewActivation(
+      parsePreview(digest([step("update", recorded, true)])).steps,
+      account(true),
+    );
+    expect(exclusive?.deactivated.map(String)).toEqual(["“Team one's”"]);
+    const inactive = reviewActivation(parsePreview(digest([step("update", recorded)])).steps, account(false));
+    expect(inactive?.inactiveAlready.map(String)).toEqual(["“Team one's”"]);
+    expect(inactive?.foundActive).toEqual([]);
   });
 });
