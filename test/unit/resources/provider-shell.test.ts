@@ -3,7 +3,12 @@ import Module from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { providerText, RUNTIME_MODULE, shellInputs } from "../../../provider/resources/provider-shell";
+import {
+  accountPinInputs,
+  providerText,
+  RUNTIME_MODULE,
+  shellInputs,
+} from "../../../provider/resources/provider-shell";
 
 /** Evaluates the text as the dynamic-provider host does: a module without a file name. */
 function evaluate(text: string): { handler: () => Record<string, (...args: unknown[]) => unknown> } {
@@ -77,5 +82,19 @@ describe("shellInputs", () => {
     expect(inputs.address).toBe("0xabc");
     expect(inputs.__provider).toBe(providerText("FollowedDeveloper"));
     expect(Object.entries(inputs).filter(([, v]) => v === undefined).length).toBeGreaterThan(0);
+  });
+
+  it("adds the stack's account pin as accountPin when given, and nothing when not (a get)", () => {
+    expect(shellInputs("Strategy", { name: "s" }, "U1").accountPin).toBe("U1");
+    expect(shellInputs("Strategy", { name: "s" })).not.toHaveProperty("accountPin");
+  });
+});
+
+describe("accountPinInputs", () => {
+  it("registers the pin's one output without a value and a provider text naming the pin's kind", () => {
+    const inputs = accountPinInputs();
+    expect(Object.keys(inputs).sort()).toEqual(["__provider", "accountId"]);
+    expect(inputs.accountId).toBeUndefined();
+    expect(inputs.__provider).toBe(providerText("AccountPin"));
   });
 });
