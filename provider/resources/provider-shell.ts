@@ -44,7 +44,7 @@ export function shellInputs<K extends ResourceKind, A extends object>(
   kind: K,
   args: A,
   pin?: unknown,
-): A & Record<KindOutput<K>, undefined> & { [PROVIDER_KEY]: string } {
+): A & Record<KindOutput<K>, undefined> & { [PROVIDER_KEY]: string; [ACCOUNT_PIN_INPUT]?: unknown } {
   const pinned = pin === undefined ? {} : { [ACCOUNT_PIN_INPUT]: pin };
   return { ...args, ...unsetOutputs(kind), ...pinned, [PROVIDER_KEY]: providerText(kind) };
 }
