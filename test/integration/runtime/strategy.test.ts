@@ -86,6 +86,28 @@ describe("Strategy create under interrupted and ambiguous writes", () => {
     ).toEqual([otherId, created.id].sort());
   });
 
+  it("takes back its own lost create and not a twin another stack made before it was sent, by the service's clock", async () => {
+    const other = await fetch(`${em.baseUrl}/strategies`, {
+      method: "POST",
+      headers: { "x-api-key": apiKey, "content-type": "application/json" },
+      body: JSON.stringify(sampleStrategy({ name: "Twin before" })),
+    });
+    const twinId = ((await other.json()) as { strategy: { id: string } }).strategy.id;
+    // Past the calibration's uncertainty (the Date header's second and a round trip): the twin is
+    // provably older than the request. A local-clock window would have let it in.
+    await new Promise((r) => setTimeout(r, 2_500));
+    await control(em, "POST", "/faults", {
+      method: "POST",
+      path: "/strategies",
+      drop: "after-commit",
+      count: 1,
+    });
+    const created = await strategyHandler.create(ctx, inputs("Twin before"));
+    const twins = (await names()).filter((s) => s.name === "Twin before").map((s) => s.id);
+    expect(created.id).not.toBe(twinId);
+    expect(twins.sort()).toEqual([twinId, created.id].sort());
+  });
+
   it("reconciles every unknown outcome: a lost answer after a dropped first attempt leaves one strategy", async () => {
     await control(em, "POST", "/faults", { method: "POST", path: "/strategies", drop: "before", count: 1 });
     await control(em, "POST", "/faults", {
