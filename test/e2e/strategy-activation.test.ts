@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { type CommandResult, changeReport, PulumiProject } from "./harness";
+import { runReview } from "./review-scenario";
 
 const NAMES = ["A", "B", "C", "E"] as const;
 type Name = (typeof NAMES)[number];
@@ -267,11 +268,13 @@ describe.runIf(inject("pulumiBinDir"))("two teams' activations on one account (T
   let teamTwo: PulumiProject;
   let client: ApiClient;
   let theirs: string;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     emulator = await TestEmulator.start();
     const user = await emulator.user("DEGEN", { requestsPerMinute: 10_000 });
     client = user.client;
+    env = { STRATEGY_ALERTS_API_KEY: user.apiKey, STRATEGY_ALERTS_BASE_URL: emulator.baseUrl };
     const config = stackConfig(emulator, user.apiKey);
     teamOne = await PulumiProject.create({
       name: "team-one",
@@ -309,8 +312,21 @@ describe.runIf(inject("pulumiBinDir"))("two teams' activations on one account (T
     expect(await isActive(theirs)).toBe(true);
   });
 
+  /** `strategy-alerts review` of team two's preview, with the account's credentials. */
+  async function reviewOf(args: string[]): Promise<string> {
+    const preview = await teamTwo.run([...args, "--json", "--non-interactive", "--stack", teamTwo.stack]);
+    const review = await runReview({ emulator, env }, preview.stdout, []);
+    expect(review.code, review.stderr).toBe(0);
+    return review.stdout;
+  }
+  const STAYS =
+    "Stays active (this activation found it active and did not activate it: another stack, the app or a person did): “strategy T1”";
+
   it("team two dropping it leaves it active, says so, and team one previews no change", async () => {
     await teamTwo.writeProgram(strategiesProgram(["T2"], ["T2"]));
+    const report = await reviewOf(["preview"]);
+    expect(report).toContain(STAYS);
+    expect(report).not.toContain("becomes inactive");
     const up = await teamTwo.up();
     expect(everything(up)).toMatch(/found them active and did not activate them/);
     expect(await isActive(theirs)).toBe(true);
@@ -318,8 +334,15 @@ describe.runIf(inject("pulumiBinDir"))("two teams' activations on one account (T
   });
 
   it("team two destroying its activation leaves it active, and team one previews no change", async () => {
-    await teamTwo.writeProgram(strategiesProgram(["T2"], ["T2"], [theirs]));
+    const declared = strategiesProgram(["T2"], ["T2"], [theirs]);
+    await teamTwo.writeProgram(declared);
     await teamTwo.up();
+    // The activation's delete, as the review states it (the harness's destroy cannot preview).
+    await teamTwo.writeProgram(declared.replace(/\nconst activation[\s\S]*$/, "\n"));
+    const report = await reviewOf(["preview"]);
+    expect(report).toContain(STAYS);
+    expect(report).toContain("becomes inactive (stops sending alerts): “strategy T2”");
+    await teamTwo.writeProgram(declared);
     const destroyed = await teamTwo.destroy();
     expect(everything(destroyed)).toMatch(/found them active and did not activate them/);
     expect(await isActive(theirs)).toBe(true);
