@@ -7,11 +7,11 @@
  * last wrote (someone changed it outside the stack), or when nothing the resource recorded proves
  * it (a webhook never seen verified); this module tells the review which, so it states each
  * object's end state once. A followed developer is released, not deactivated: inactive with the
- * alias that says no one holds it (provider/runtime/released-developer.ts).
+ * alias that says no one holds it (provider/model/released-developer.ts).
  */
 import { stableStringify } from "../model/canonical";
 import { isUnknown } from "../model/unknown-value";
-import { RELEASED_ALIAS } from "../runtime/released-developer";
+import { RELEASED_ALIAS } from "../model/released-developer";
 import type { PlanStep } from "./preview-json";
 
 // biome-ignore lint/suspicious/noExplicitAny: inputs come from the engine as untyped JSON.

@@ -19,7 +19,7 @@ import {
   objectKey,
   takeOverFailure,
 } from "./ownership";
-import { RELEASED_ALIAS } from "./released-developer";
+import { RELEASED_ALIAS } from "../model/released-developer";
 
 interface Declared {
   address: string;

@@ -11,7 +11,7 @@ import {
   OPERATIONS,
   type Operation,
 } from "../../provider/review/effects";
-import { RELEASED_ALIAS } from "../../provider/runtime/released-developer";
+import { RELEASED_ALIAS } from "../../provider/model/released-developer";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { once, PulumiProject } from "./harness";
 import { runReview } from "./review-scenario";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
-import { RELEASED_ALIAS } from "../../provider/runtime/released-developer";
+import { RELEASED_ALIAS } from "../../provider/model/released-developer";
 import { WebhookReceiver } from "../support/webhook-receiver";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { changeReport, PulumiProject } from "./harness";

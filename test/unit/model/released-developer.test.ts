@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { plainTextIssue } from "../../../provider/model/plain-text";
-import { RELEASED_ALIAS } from "../../../provider/runtime/released-developer";
+import { RELEASED_ALIAS } from "../../../provider/model/released-developer";
 
 describe("the released developer's alias", () => {
   it("is an alias the service takes: plain text, not empty once trimmed, at most 100 characters", () => {
