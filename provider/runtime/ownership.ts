@@ -18,6 +18,10 @@ export const objectKey = {
   webhook: () => "webhook",
   developer: (address: string) => `developer ${address}`,
   tags: (address: string) => `tags ${address}`,
+  /** A strategy a Strategy resource of this stack holds: the stack's own to activate and deactivate. */
+  strategy: (id: string) => `strategy ${id}`,
+  /** A strategy an activation of this run keeps active: another activation's delete leaves it. */
+  activeStrategy: (id: string) => `active ${id}`,
 };
 
 export interface CheckFailure {

@@ -24,8 +24,6 @@ export class RunState {
   /** Holds of this provider alone: outside an engine, or when told to (`useHolds`). */
   #holds: RunHolds | undefined;
   readonly #ownHolds = new MemoryHolds();
-  /** Strategy ids an activation of this run keeps active: another activation's delete leaves them. */
-  readonly keptActive = new Set<string>();
   /** Accounts that resources of this stack record, seen in this run: a create never writes elsewhere. */
   readonly recordedAccounts = new Set<string>();
   #webhook: Promise<WebhookConfig> | undefined;

@@ -11,7 +11,7 @@ import { initFailure, messageOf, operation } from "./errors";
 import { eachInParallel } from "./in-parallel";
 import { idListFailures, type PropertyBag, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
-import { leftInPlace, say } from "./ownership";
+import { heldInRun, hold, leftInPlace, objectKey, say } from "./ownership";
 import { activeLimitFailure } from "./strategy-activation-plan-check";
 
 const LABEL = "StrategyActivation";
@@ -92,7 +92,7 @@ export const strategyActivationHandler: KindHandler = {
   async diff(ctx, _id, olds, news) {
     const before = declared(olds);
     const after = declared(news);
-    keep(ctx, after);
+    await keep(ctx, after);
     const changes =
       before.exclusive !== after.exclusive ||
       JSON.stringify(canonicalStringSet(before.strategyIds)) !==
@@ -103,7 +103,7 @@ export const strategyActivationHandler: KindHandler = {
 
   async create(ctx, inputs) {
     const want = declared(withoutProvider(inputs));
-    keep(ctx, want);
+    await keep(ctx, want);
     const id = `activation-${randomUUID()}`;
     return operation(LABEL, "create", async () => {
       const now = await convergeOrRecord(ctx, id, { held: new Set(), activated: new Set() }, want);
@@ -136,7 +136,7 @@ export const strategyActivationHandler: KindHandler = {
   async update(ctx, id, olds, news) {
     const before = declared(olds);
     const want = declared(withoutProvider(news));
-    keep(ctx, want);
+    await keep(ctx, want);
     const previous = { held: new Set(before.strategyIds), activated: activatedBy(olds) };
     return operation(LABEL, "update", async () => {
       const now = await convergeOrRecord(ctx, id, previous, want);
@@ -151,15 +151,17 @@ export const strategyActivationHandler: KindHandler = {
     const held = declared(bag);
     const activated = activatedBy(bag);
     await operation(LABEL, "delete", async () => {
-      const kept = held.strategyIds.filter((id) => ctx.run.keptActive.has(id));
-      if (kept.length > 0)
+      const keptIds = new Set<string>();
+      for (const id of held.strategyIds)
+        if (await heldInRun(ctx, objectKey.activeStrategy(id))) keptIds.add(id);
+      if (keptIds.size > 0)
         leftInPlace(
-          `${LABEL} (${kept.length} of its ${held.strategyIds.length} strategies)`,
+          `${LABEL} (${keptIds.size} of its ${held.strategyIds.length} strategies)`,
           "another activation of this stack now holds them, so they stay active",
         );
       const strategies = await ctx.run.strategies();
       const released = held.strategyIds.filter(
-        (id) => !ctx.run.keptActive.has(id) && strategies.get(id)?.isActive !== false,
+        (id) => !keptIds.has(id) && strategies.get(id)?.isActive !== false,
       );
       sayFoundActive(
         released.filter((id) => !activated.has(id) && strategies.get(id)?.isActive === true),
@@ -172,9 +174,12 @@ export const strategyActivationHandler: KindHandler = {
   },
 };
 
-/** Records the strategies `want` keeps active in this run (ids unknown at preview are not). */
-function keep(ctx: RuntimeContext, want: Declared): void {
-  for (const id of want.strategyIds) if (!isUnknown(id)) ctx.run.keptActive.add(id);
+/**
+ * Records the strategies `want` keeps active in this run (ids unknown at preview are not), for
+ * every provider process of the run: a rename that moves the activation to another provider.
+ */
+async function keep(ctx: RuntimeContext, want: Declared): Promise<void> {
+  for (const id of want.strategyIds) if (!isUnknown(id)) await hold(ctx, objectKey.activeStrategy(id));
 }
 
 function outputs(want: Declared, activated: Set<string>): PropertyBag {
@@ -215,7 +220,8 @@ async function converge(ctx: RuntimeContext, previous: Holding, want: Declared, 
     now.held.add(id);
     // A strategy of this stack's own (a Strategy resource of this run holds it) is the stack's to
     // deactivate, whichever of its activations turned it on (a renamed or replaced activation).
-    if (ctx.run.claimedStrategyIds.has(id)) now.activated.add(id);
+    if (ctx.run.claimedStrategyIds.has(id) || (await heldInRun(ctx, objectKey.strategy(id))))
+      now.activated.add(id);
   }
   const leaving = [...previous.held].filter((id) => !wanted.has(id));
   const toDeactivate = new Set(leaving.filter((id) => previous.activated.has(id)));

@@ -15,9 +15,11 @@ import {
 import { isUnknown } from "../model/unknown-value";
 import { assertValidStrategyInput, validateStrategyInput } from "../model/validate-strategy";
 import { describeValue } from "../model/validation-issue";
+import type { RuntimeContext } from "./context";
 import { operation } from "./errors";
 import { type PropertyBag, pick, underAny, unknownPaths, withoutProvider } from "./inputs";
 import type { KindHandler } from "./kind-handler";
+import { hold, objectKey } from "./ownership";
 import { adopt } from "./strategy-adoption";
 import { createBoundInputs, passCreateBound } from "./strategy-create-bound";
 import { createOnce } from "./strategy-create-once";
@@ -75,7 +77,7 @@ export const strategyHandler: KindHandler = {
   },
 
   async diff(ctx, id, olds, news) {
-    ctx.run.claimedStrategyIds.add(id);
+    await claim(ctx, id);
     const changed = changedFields(olds, news);
     return { changes: changed.length > 0, replaces: [] };
   },
@@ -92,13 +94,14 @@ export const strategyHandler: KindHandler = {
           ? await adopt(ctx, declared.adopt, body)
           : await createOnce(ctx, body);
       await ctx.run.noteStrategy(strategy);
+      await claim(ctx, strategy.id);
       return { id: strategy.id, outs: outputs(declared, strategy) };
     });
   },
 
   async read(ctx, id, props) {
     const previous = withoutProvider(props);
-    ctx.run.claimedStrategyIds.add(id);
+    await claim(ctx, id);
     return operation(`Strategy ${id}`, "refresh", async () => {
       // One list read serves the refresh of every strategy of the stack.
       const live = (await ctx.run.strategies()).get(id);
@@ -143,4 +146,13 @@ function stripUndefined(bag: PropertyBag): PropertyBag {
 
 function outputs(inputs: PropertyBag, s: Strategy): PropertyBag {
   return { ...inputs, ...liveOutputs(s) };
+}
+
+/**
+ * A strategy a resource of this stack holds: never taken by a reconciliation, and the stack's own
+ * to deactivate for any of its activations, in every provider process of the run.
+ */
+async function claim(ctx: RuntimeContext, id: string): Promise<void> {
+  ctx.run.claimedStrategyIds.add(id);
+  await hold(ctx, objectKey.strategy(id));
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../../provider/model/unknown-value";
 import { RuntimeContext } from "../../../provider/runtime/context";
 import { strategyActivationHandler } from "../../../provider/runtime/strategy-activation";
+import { contextOfAccount } from "../../support/runtime-context";
 
 describe("StrategyActivation before any call to the service", () => {
   it("fails its check once per wrong input, naming each property", async () => {
@@ -20,7 +21,7 @@ describe("StrategyActivation before any call to the service", () => {
   });
 
   it("diffs the set, not its order or repeats, and always changes while an id is unknown", async () => {
-    const ctx = new RuntimeContext();
+    const ctx = contextOfAccount();
     const olds = { strategyIds: ["a", "b"], exclusive: false };
     const diff = (news: Record<string, unknown>) =>
       strategyActivationHandler.diff(ctx, "activation-1", olds, news);
@@ -36,7 +37,7 @@ describe("StrategyActivation before any call to the service", () => {
 
 describe("StrategyActivation's record of what it activated", () => {
   it("is no change: a state without activatedIds (release 0.2.0) diffs as before", async () => {
-    const ctx = new RuntimeContext();
+    const ctx = contextOfAccount();
     const old = { strategyIds: ["a", "b"], exclusive: false, activeStrategyIds: ["a", "b"] };
     const news = { strategyIds: ["a", "b"], exclusive: false };
     expect(await strategyActivationHandler.diff(ctx, "activation-1", old, news)).toEqual({
