@@ -2,6 +2,7 @@ import { ConflictError, NotFoundError } from "../api/errors";
 import { KINDS, replacedBy } from "../model/kinds";
 import { plainTextIssue } from "../model/plain-text";
 import { quotedText } from "../model/quoted-text";
+import { RELEASED_ALIAS } from "../model/released-developer";
 import type { DevConfirmation, DeveloperRecord, DevUpdateBody } from "../model/schemas/developer";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
@@ -19,7 +20,6 @@ import {
   objectKey,
   takeOverFailure,
 } from "./ownership";
-import { RELEASED_ALIAS } from "../model/released-developer";
 
 interface Declared {
   address: string;
