@@ -57,7 +57,12 @@ const LOOK_ALIKE_SCRIPTS = [
  * What a field may carry beyond printable text: a description may hold line feeds and tabs (a
  * description written as a block of YAML or a template literal has them), a name none.
  */
-export type PlainTextField = { path: string; allowLineBreaks: boolean };
+export type PlainTextField = {
+  path: string;
+  allowLineBreaks: boolean;
+  /** What the rule's messages say is plain text; names and descriptions unless said. */
+  what?: string;
+};
 
 type Found = { char: string; kind: string; position: number };
 
@@ -168,7 +173,7 @@ export function plainTextIssue(text: string, field: PlainTextField): ValidationI
     const where = `${escaped(found.char)} at position ${found.position}`;
     return {
       path: field.path,
-      message: `${field.path} contains the ${found.kind} ${where}: names and descriptions are plain text`,
+      message: `${field.path} contains the ${found.kind} ${where}: ${plainTextOfWhat(field)}`,
     };
   }
   const mixed = mixedScriptWord(text);
@@ -177,7 +182,7 @@ export function plainTextIssue(text: string, field: PlainTextField): ValidationI
       path: field.path,
       message:
         `${field.path} mixes ${mixed.scripts.join(" and ")} letters in the word at position ${mixed.position}: ` +
-        "look-alike letters of two scripts in one word make it read as another word; names and descriptions are plain text",
+        `look-alike letters of two scripts in one word make it read as another word; ${plainTextOfWhat(field)}`,
     };
   }
   if (text.trim() !== "" && ![...text].some((c) => VISIBLE.test(c) && !FILLER.test(c))) {
@@ -185,11 +190,13 @@ export function plainTextIssue(text: string, field: PlainTextField): ValidationI
       path: field.path,
       message:
         `${field.path} must show a letter, digit, punctuation mark or symbol; ` +
-        "it has only spaces and combining characters: names and descriptions are plain text",
+        `it has only spaces and combining characters: ${plainTextOfWhat(field)}`,
     };
   }
   return undefined;
 }
+
+const plainTextOfWhat = (field: PlainTextField) => `${field.what ?? "names and descriptions"} are plain text`;
 
 /**
  * The text as plain text may hold it, for a program that must declare it (import): every

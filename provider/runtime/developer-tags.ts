@@ -34,7 +34,7 @@ export const developerTagsHandler: KindHandler = {
     const failures: { property: string; reason: string }[] = [];
     const address = addressFailure(inputs.address, "the followed developer's wallet address");
     if (address) failures.push(address);
-    failures.push(...idListFailures(inputs.tagIds, "tagIds", "developer tag id"));
+    failures.push(...idListFailures(inputs.tagIds, "tagIds", "developer tag id", "uuid"));
     const adopt = adoptFailure(inputs);
     if (adopt) failures.push(adopt);
     if (failures.length > 0) return { inputs, failures };

@@ -1,4 +1,6 @@
 /** Helpers for the property bags the engine hands a dynamic provider. */
+import { ADDRESS_FORMAT_MESSAGE, isDeveloperAddress, uuidIssue } from "../model/identifiers";
+import { quotedText } from "../model/quoted-text";
 import { isUnknown } from "../model/unknown-value";
 import { describeValue } from "../model/validation-issue";
 
@@ -52,6 +54,9 @@ export function addressFailure(
     };
   }
   if (value.trim() === "") return { property: "address", reason: `address must not be empty: ${what}` };
+  // The service's format (model/identifiers.ts), which no control, bidi or invisible character fits.
+  if (!isDeveloperAddress(value))
+    return { property: "address", reason: `${ADDRESS_FORMAT_MESSAGE}, got ${quotedText(value)}` };
   return undefined;
 }
 
@@ -63,6 +68,7 @@ export function idListFailures(
   value: unknown,
   property: string,
   what: string,
+  format?: "uuid",
 ): { property: string; reason: string }[] {
   if (isUnknown(value)) return [];
   if (value === undefined || value === null)
@@ -70,7 +76,11 @@ export function idListFailures(
   if (!Array.isArray(value))
     return [{ property, reason: `${property} must be an array of ${what}s, got ${describeValue(value)}` }];
   return value.flatMap((id: unknown, i: number) => {
-    if (isUnknown(id) || (typeof id === "string" && id.trim() !== "")) return [];
+    if (isUnknown(id)) return [];
+    if (typeof id === "string" && id.trim() !== "") {
+      const wrong = format === "uuid" ? uuidIssue(id, `${property}[${i}]`, `a ${what}`) : undefined;
+      return wrong === undefined ? [] : [{ property: `${property}[${i}]`, reason: wrong }];
+    }
     const problem =
       typeof id === "string" ? "must not be empty" : `must be a string, got ${describeValue(id)}`;
     return [{ property: `${property}[${i}]`, reason: `${property}[${i}] ${problem} (a ${what})` }];

@@ -5,6 +5,7 @@
  */
 import { NotFoundError } from "../api/errors";
 import { canonicalStrategyInput } from "../model/canonical";
+import { uuidIssue } from "../model/identifiers";
 import { quotedText } from "../model/quoted-text";
 import {
   STRATEGY_FIELDS,
@@ -50,6 +51,10 @@ export const strategyHandler: KindHandler = {
         property: "adopt",
         reason: `adopt must be a string (the id of an existing strategy), got ${got}`,
       });
+    } else if (typeof inputs.adopt === "string" && !isUnknown(inputs.adopt)) {
+      // Strategy ids are UUIDs: anything else would only fail at apply, as a 404 or a 400.
+      const wrong = uuidIssue(inputs.adopt, "adopt", "the id of an existing strategy");
+      if (wrong) failures.push({ property: "adopt", reason: wrong });
     }
     if (failures.length > 0) return { inputs, failures };
 

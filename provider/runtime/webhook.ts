@@ -1,5 +1,6 @@
 import { AmbiguousWriteError } from "../api/errors";
 import { KINDS } from "../model/kinds";
+import { plainTextIssue } from "../model/plain-text";
 import type { WebhookConfig } from "../model/schemas/webhook";
 import { isUnknown } from "../model/unknown-value";
 import { printableUrl } from "../model/url-credentials";
@@ -52,6 +53,8 @@ export const webhookHandler: KindHandler = {
     if (url) failures.push({ property: "url", reason: url });
     const adopt = adoptFailure(inputs);
     if (adopt) failures.push(adopt);
+    const rotation = rotationFailure(inputs.rotation);
+    if (rotation) failures.push(rotation);
     if (inputs.enabled === undefined || inputs.enabled === null) {
       failures.push({ property: "enabled", reason: "enabled is required: true or false" });
     } else if (typeof inputs.enabled !== "boolean" && !isUnknown(inputs.enabled)) {
@@ -315,4 +318,16 @@ async function apply(
     );
   }
   return outs;
+}
+
+/**
+ * `rotation` is a label kept in the state and shown in every diff: plain text, as a name is, so an
+ * escape sequence or a bidi control never reaches a terminal through it.
+ */
+function rotationFailure(rotation: unknown): { property: string; reason: string } | undefined {
+  if (rotation === undefined || rotation === null || isUnknown(rotation)) return undefined;
+  if (typeof rotation !== "string")
+    return { property: "rotation", reason: `rotation must be a string, got ${describeValue(rotation)}` };
+  const issue = plainTextIssue(rotation, { path: "rotation", allowLineBreaks: false, what: "labels" });
+  return issue ? { property: "rotation", reason: issue.message } : undefined;
 }

@@ -152,7 +152,9 @@ export function yamlFrontDoorSuite(plugin: PluginBuild): void {
         );
         expect(up.code).not.toBe(0);
         const output = up.stdout + up.stderr;
-        expect(output).toContain('FollowedDeveloper "x\\u001b]0;pwned\\u0007\\u202e"');
+        // Refused at the check, by the service's address format, naming the field.
+        expect(output).toContain("address must be a base58 wallet address");
+        expect(output).toContain('got "x\\u001b]0;pwned\\u0007\\u202e"');
         // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point.
         expect(output).not.toMatch(/[\u001b\u0007\u009b\u202a-\u202e\u2066-\u2069]/);
       });

@@ -28,11 +28,27 @@ const strategy = (overrides: PropertyBag): PropertyBag => ({
 
 const CASES: Case[] = [
   { kind: "FollowedDeveloper", field: "address", inputs: (h) => ({ address: h }) },
-  { kind: "FollowedDeveloper", field: "alias", inputs: (h) => ({ address: "0xabc", alias: h }) },
-  { kind: "FollowedDeveloper", field: "active", inputs: (h) => ({ address: "0xabc", active: h }) },
+  {
+    kind: "FollowedDeveloper",
+    field: "alias",
+    inputs: (h) => ({ address: "0x1111111111111111111111111111111111111111", alias: h }),
+  },
+  {
+    kind: "FollowedDeveloper",
+    field: "active",
+    inputs: (h) => ({ address: "0x1111111111111111111111111111111111111111", active: h }),
+  },
   { kind: "DeveloperTags", field: "address", inputs: (h) => ({ address: h, tagIds: [] }) },
-  { kind: "DeveloperTags", field: "tagIds", inputs: (h) => ({ address: "0xabc", tagIds: h }) },
-  { kind: "DeveloperTags", field: "tagIds[0]", inputs: (h) => ({ address: "0xabc", tagIds: [h] }) },
+  {
+    kind: "DeveloperTags",
+    field: "tagIds",
+    inputs: (h) => ({ address: "0x1111111111111111111111111111111111111111", tagIds: h }),
+  },
+  {
+    kind: "DeveloperTags",
+    field: "tagIds[0]",
+    inputs: (h) => ({ address: "0x1111111111111111111111111111111111111111", tagIds: [h] }),
+  },
   { kind: "Webhook", field: "url", inputs: (h) => ({ url: h, enabled: true }) },
   {
     kind: "Webhook",

@@ -128,8 +128,18 @@ describe("checked at apply", () => {
     // someone else follows it (a request this test without a service cannot make).
     const request = new provproto.CheckRequest()
       .setUrn(urn)
-      .setOlds(structproto.Struct.fromJavaScript({ address: "0xabc", active: true }))
-      .setNews(structproto.Struct.fromJavaScript({ address: "0xabc", alias: UNKNOWN }));
+      .setOlds(
+        structproto.Struct.fromJavaScript({
+          address: "0x1111111111111111111111111111111111111111",
+          active: true,
+        }),
+      )
+      .setNews(
+        structproto.Struct.fromJavaScript({
+          address: "0x1111111111111111111111111111111111111111",
+          alias: UNKNOWN,
+        }),
+      );
     const response = await new Promise<provproto.CheckResponse | undefined>((resolve, reject) =>
       check({ request }, (err, res) => (err ? reject(err) : resolve(res))),
     );
@@ -163,11 +173,17 @@ describe("a value known only at apply is checked before anything is sent", () =>
 
   it("FollowedDeveloper create and update refuse an alias with a bidi control", async () => {
     const ctx = new NoRequests();
-    const inputs = { address: "0xabc", alias: "dev\u202e", active: true };
+    const inputs = {
+      address: "0x1111111111111111111111111111111111111111",
+      alias: "dev\u202e",
+      active: true,
+    };
     await expect(followedDeveloperHandler.create(ctx, inputs)).rejects.toThrow(
       /alias contains the bidi control character \\u202e at position 4/,
     );
-    await expect(followedDeveloperHandler.update(ctx, "0xabc", {}, inputs)).rejects.toThrow(/alias contains/);
+    await expect(
+      followedDeveloperHandler.update(ctx, "0x1111111111111111111111111111111111111111", {}, inputs),
+    ).rejects.toThrow(/alias contains/);
     expect(ctx.requests).toEqual([]);
   });
 });

@@ -26,23 +26,45 @@ describe("a check tells a wrong type from a missing field", () => {
     expect((await reasons(kind, { address: null, ...tags })).address).toMatch(/^address is required: /);
     expect((await reasons(kind, { address: "  ", ...tags })).address).toMatch(/^address must not be empty: /);
     expect(await reasons(kind, { address: UNKNOWN, ...tags })).toEqual({});
+    // The service's format, which no escape, bidi control or invisible character fits. The
+    // property is left empty (the engine would print the hostile value); the reason names it.
+    for (const hostile of ["7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJos\u001b", "7xKX\u202e", "\u200b"])
+      expect((await reasons(kind, { address: hostile, ...tags }))[""]).toMatch(
+        /^address must be a base58 wallet address \(32-44 characters\) or 0x followed by 40 hex digits, got "/,
+      );
   });
 
   it("FollowedDeveloper alias and active name the type they got", async () => {
-    expect(await reasons("FollowedDeveloper", { address: "0xabc", alias: 5, active: "yes" })).toEqual({
+    expect(
+      await reasons("FollowedDeveloper", {
+        address: "0x1111111111111111111111111111111111111111",
+        alias: 5,
+        active: "yes",
+      }),
+    ).toEqual({
       alias: "alias must be a string, got 5",
       active: 'active must be a boolean, got "yes"',
     });
   });
 
   it("id lists: missing, not an array, an element of another type, a blank element", async () => {
-    expect(await reasons("DeveloperTags", { address: "0xabc" })).toEqual({
-      tagIds: "tagIds is required: an array of developer tag ids ([] for none)",
-    });
-    expect(await reasons("DeveloperTags", { address: "0xabc", tagIds: "t1" })).toEqual({
+    expect(await reasons("DeveloperTags", { address: "0x1111111111111111111111111111111111111111" })).toEqual(
+      {
+        tagIds: "tagIds is required: an array of developer tag ids ([] for none)",
+      },
+    );
+    expect(
+      await reasons("DeveloperTags", { address: "0x1111111111111111111111111111111111111111", tagIds: "t1" }),
+    ).toEqual({
       tagIds: 'tagIds must be an array of developer tag ids, got "t1"',
     });
-    expect(await reasons("DeveloperTags", { address: "0xabc", tagIds: ["t1", 7, ""] })).toEqual({
+    expect(
+      await reasons("DeveloperTags", {
+        address: "0x1111111111111111111111111111111111111111",
+        tagIds: ["t1", 7, ""],
+      }),
+    ).toEqual({
+      "tagIds[0]": 'tagIds[0] must be a UUID (a developer tag id), got "t1"',
       "tagIds[1]": "tagIds[1] must be a string, got 7 (a developer tag id)",
       "tagIds[2]": "tagIds[2] must not be empty (a developer tag id)",
     });
@@ -86,6 +108,32 @@ describe("a check tells a wrong type from a missing field", () => {
     });
     expect((await reasons("Strategy", { triggers: ["new_token_created"], rules: [] })).name).toBe(
       "name is required",
+    );
+  });
+});
+
+describe("ids and labels the service would refuse fail the preview", () => {
+  it("a Strategy's adopt id that is not a UUID", async () => {
+    const strategy = {
+      name: "S",
+      triggers: ["new_token_created"],
+      rules: [{ rule: "is_honeypot", dealbreaker: true }],
+    };
+    expect((await reasons("Strategy", { ...strategy, adopt: "not-an-id" })).adopt).toBe(
+      'adopt must be a UUID (the id of an existing strategy), got "not-an-id"',
+    );
+  });
+
+  it("a Webhook's rotation that holds an escape or a bidi control", async () => {
+    const hook = { url: null, enabled: false };
+    expect((await reasons("Webhook", { ...hook, rotation: "2026\u001b]0;x" }))[""] ?? "").toMatch(
+      /^rotation contains the control character \\u001b at position 5: labels are plain text$/,
+    );
+    expect(Object.values(await reasons("Webhook", { ...hook, rotation: "a\u202eb" })).join()).toContain(
+      "rotation contains the bidi control character \\u202e at position 2",
+    );
+    expect((await reasons("Webhook", { ...hook, rotation: 7 })).rotation).toBe(
+      "rotation must be a string, got 7",
     );
   });
 });
