@@ -161,7 +161,7 @@ export function goProjectFiles(
 const GO_RESERVED_PATHS = new Set(["go", "toolchain", "std", "cmd", "all", "tool", "work"]);
 
 /** The go.mod module path of a project: its slug, unless the go command reserves that word. */
-export function goModulePath(slug: string): string {
+function goModulePath(slug: string): string {
   return GO_RESERVED_PATHS.has(slug) ? `${slug}-portfolio` : slug;
 }
 

@@ -10,8 +10,8 @@
  * alias that says no one holds it (provider/model/released-developer.ts).
  */
 import { stableStringify } from "../model/canonical";
-import { isUnknown } from "../model/unknown-value";
 import { RELEASED_ALIAS } from "../model/released-developer";
+import { isUnknown } from "../model/unknown-value";
 import type { PlanStep } from "./preview-json";
 
 // biome-ignore lint/suspicious/noExplicitAny: inputs come from the engine as untyped JSON.

@@ -36,7 +36,7 @@ export const handlers: Record<ResourceKind, KindHandler> = {
   DeveloperTags: bindToAccount("DeveloperTags", withPrintableFailures(developerTagsHandler)),
 };
 
-export function isResourceKind(kind: string): kind is ResourceKind {
+function isResourceKind(kind: string): kind is ResourceKind {
   return Object.hasOwn(handlers, kind);
 }
 

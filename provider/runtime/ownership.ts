@@ -77,7 +77,7 @@ export async function takeOverFailure(
  * very stack's resource is the common case, and the check cannot know the old name), then
  * `adopt: true`, then `pulumi import`.
  */
-export function takeOverReason(object: Omit<SingletonObject, "held" | "key">, found: string): string {
+function takeOverReason(object: Omit<SingletonObject, "held" | "key">, found: string): string {
   return (
     `${object.label} already exists on the account (${found}) and this resource did not write it. ` +
     "If a resource of this stack holds it under another name (a rename), give this resource the old " +

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
 import { NotFoundError } from "../../provider/api/errors";
+import { RELEASED_ALIAS } from "../../provider/model/released-developer";
 import type { DeveloperRecord } from "../../provider/model/schemas/developer";
 import type { WebhookConfig } from "../../provider/model/schemas/webhook";
 import type { Strategy } from "../../provider/model/strategy";
@@ -11,7 +12,6 @@ import {
   OPERATIONS,
   type Operation,
 } from "../../provider/review/effects";
-import { RELEASED_ALIAS } from "../../provider/model/released-developer";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { once, PulumiProject } from "./harness";
 import { runReview } from "./review-scenario";

@@ -10,10 +10,9 @@
  */
 
 export type Door = "TypeScript" | "YAML";
-export const DOORS: readonly Door[] = ["TypeScript", "YAML"];
 
-export type Kind = "Strategy" | "StrategyActivation" | "Webhook" | "FollowedDeveloper" | "DeveloperTags";
-export const KINDS: readonly Kind[] = [
+type Kind = "Strategy" | "StrategyActivation" | "Webhook" | "FollowedDeveloper" | "DeveloperTags";
+const KINDS: readonly Kind[] = [
   "Strategy",
   "StrategyActivation",
   "Webhook",
@@ -21,8 +20,8 @@ export const KINDS: readonly Kind[] = [
   "DeveloperTags",
 ];
 
-export type Fault = "refused 4xx" | "refused 5xx" | "answer lost after commit" | "timeout" | "kill -9";
-export const FAULTS: readonly Fault[] = [
+type Fault = "refused 4xx" | "refused 5xx" | "answer lost after commit" | "timeout" | "kill -9";
+const FAULTS: readonly Fault[] = [
   "refused 4xx",
   "refused 5xx",
   "answer lost after commit",
@@ -47,16 +46,16 @@ export interface TeamA {
   tags: null | 1 | 2;
 }
 
-export type Operation = "create" | "update" | "replace" | "delete" | "activate another" | "deactivate one";
+type Operation = "create" | "update" | "replace" | "delete" | "activate another" | "deactivate one";
 
 /** What the faulted request is, once the ids of team A's objects are known. */
-export interface Target {
+interface Target {
   method: string;
   /** A route template (`/strategies`) or an exact path (`/strategies/<id>`). */
   path: string;
 }
 
-export interface Ids {
+interface Ids {
   strategy(name: "a0" | "a1" | "x"): string;
   address(n: number): string;
 }
@@ -216,7 +215,7 @@ const OPERATIONS: Record<Kind, Partial<Record<Operation, Spec>>> = {
   },
 };
 
-export function operationsOf(kind: Kind): Operation[] {
+function operationsOf(kind: Kind): Operation[] {
   return Object.keys(OPERATIONS[kind]) as Operation[];
 }
 

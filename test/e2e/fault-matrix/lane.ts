@@ -251,7 +251,7 @@ export class Lane {
 }
 
 /** The emulator fault that makes the cell's request fail the way the cell names. */
-export function faultSpec(cell: Cell, target: { method: string; path: string }, full: boolean) {
+function faultSpec(cell: Cell, target: { method: string; path: string }, full: boolean) {
   const at = { method: target.method, path: target.path };
   switch (cell.fault) {
     case "refused 4xx":

@@ -74,7 +74,7 @@ function tsOptions(key: string, o: RenderOptions): string {
   return aliases ? `, { aliases: ${JSON.stringify(aliases)} }` : "";
 }
 
-export function tsProgram(team: "a" | "b", d: Decl, o: RenderOptions = {}): string {
+function tsProgram(team: "a" | "b", d: Decl, o: RenderOptions = {}): string {
   if (o.provider) throw new Error("the TypeScript door has no explicit provider resource");
   const name = (key: string) => JSON.stringify(resourceName(team, key, o));
   const lines = ['import * as sa from "pulumi-strategy-alerts";'];
@@ -120,7 +120,7 @@ function yamlOptions(key: string, o: RenderOptions): string[] {
  * The same declaration as a YAML program (the door's fixture adds the plugins section);
  * `o.provider` names an explicit provider resource every resource uses, else the default provider.
  */
-export function yamlProgram(project: string, team: "a" | "b", d: Decl, o: RenderOptions = {}): string {
+function yamlProgram(project: string, team: "a" | "b", d: Decl, o: RenderOptions = {}): string {
   const name = (key: string) => resourceName(team, key, o);
   const out: string[] = [`name: ${project}`, "runtime: yaml"];
   // An explicit provider reads the key and URL from the project's config (EXPLICIT_CONFIG).

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { RELEASED_ALIAS } from "../../../provider/model/released-developer";
 import { renderReview } from "../../../provider/review";
 import { parsePreview } from "../../../provider/review/preview-json";
 import { objectGroups, releaseOf } from "../../../provider/review/same-object";
-import { RELEASED_ALIAS } from "../../../provider/model/released-developer";
 import { digest, type StepSpec } from "../../support/preview-fixtures";
 
 const URL = "https://h.example/in";
