@@ -29,7 +29,7 @@ export const EXAMPLES: readonly Example[] = [
     kind: "FollowedDeveloper",
     go: `
 dev, err := sa.NewFollowedDeveloper(ctx, "trusted-dev", &sa.FollowedDeveloperArgs{
-	Address: pulumi.String("7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU"),
+	Address: pulumi.String("5p2hWfGq8V7aZ9kNnR3sT4uX6yB1cD2eF3gH4jK5mL6"),
 	Alias:   pulumi.String("trusted launcher"),
 })
 if err != nil {
@@ -38,7 +38,7 @@ if err != nil {
     python: `
 dev = sa.FollowedDeveloper(
     "trusted-dev",
-    address="7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+    address="5p2hWfGq8V7aZ9kNnR3sT4uX6yB1cD2eF3gH4jK5mL6",
     alias="trusted launcher",
 )`,
   },
@@ -147,13 +147,21 @@ sa.StrategyActivation("active-strategies", strategy_ids=[momentum.strategy_id])`
 webhook, err := sa.NewWebhook(ctx, "alerts-webhook", &sa.WebhookArgs{
 	Url:     pulumi.String("https://alerts.example.com/strategy-alerts"),
 	Enabled: pulumi.Bool(true),
+	// example.com answers no verification handshake: drop this line for an endpoint that does.
+	RequireVerified: pulumi.Bool(false),
 })
 if err != nil {
 	return err
 }
 ctx.Export("webhookSecret", webhook.Secret)`,
     python: `
-webhook = sa.Webhook("alerts-webhook", url="https://alerts.example.com/strategy-alerts", enabled=True)
+# example.com answers no verification handshake: drop require_verified for an endpoint that does.
+webhook = sa.Webhook(
+    "alerts-webhook",
+    url="https://alerts.example.com/strategy-alerts",
+    enabled=True,
+    require_verified=False,
+)
 pulumi.export("webhook_secret", webhook.secret)`,
   },
 ];

@@ -178,7 +178,7 @@ func portfolio(ctx *pulumi.Context) error {
 	// 3. A developer we follow, tagged, and a strategy for that wallet's new launches.
 	developerAddress := cfg.Get("developerAddress")
 	if developerAddress == "" {
-		developerAddress = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU"
+		developerAddress = "5p2hWfGq8V7aZ9kNnR3sT4uX6yB1cD2eF3gH4jK5mL6"
 	}
 	dev, err := sa.NewFollowedDeveloper(ctx, "trusted-dev", &sa.FollowedDeveloperArgs{
 		Address: pulumi.String(developerAddress),

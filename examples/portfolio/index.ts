@@ -107,7 +107,7 @@ const momentum = new sa.Strategy("momentum", {
 // 3. A developer we follow, tagged, and a strategy for that wallet's new launches.
 // ---------------------------------------------------------------------------------------------
 const dev = new sa.FollowedDeveloper("trusted-dev", {
-  address: config.get("developerAddress") ?? "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+  address: config.get("developerAddress") ?? "5p2hWfGq8V7aZ9kNnR3sT4uX6yB1cD2eF3gH4jK5mL6",
   alias: "trusted launcher",
   // The account may follow this wallet already (the demo account does, from the app): take it
   // over on purpose. Without this, a preview stops on a developer someone else holds.

@@ -117,7 +117,7 @@ momentum = sa.Strategy(
 # 3. A developer we follow, tagged, and a strategy for that wallet's new launches.
 dev = sa.FollowedDeveloper(
     "trusted-dev",
-    address=config.get("developerAddress") or "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU",
+    address=config.get("developerAddress") or "5p2hWfGq8V7aZ9kNnR3sT4uX6yB1cD2eF3gH4jK5mL6",
     alias="trusted launcher",
 )
 

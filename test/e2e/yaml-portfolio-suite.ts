@@ -78,7 +78,7 @@ export function yamlPortfolioSuite(plugin: PluginBuild): void {
       expect(live.every((s) => s.isActive)).toBe(true);
       const dev = (await user.client.devs.list({ limit: 100 })).developers;
       expect(dev.map((d) => [d.address, d.alias])).toEqual([
-        ["7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU", "trusted launcher"],
+        ["5p2hWfGq8V7aZ9kNnR3sT4uX6yB1cD2eF3gH4jK5mL6", "trusted launcher"],
       ]);
       expect((await user.client.devs.getTags(dev[0]!.address)).tagIds).toHaveLength(2);
       const launches = live.find((s) => s.name === "Trusted developer launches");
