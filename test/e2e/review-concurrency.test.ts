@@ -110,7 +110,9 @@ describe("reviews on one account", () => {
 
   it("two reviews at once on a slow POST /backtests each measure every strategy and leave nothing behind", async () => {
     const { client, preview, env } = await scenario();
-    await emulator.control("POST", "/faults", { method: "POST", path: "/backtests", latencyMs: 4_000 });
+    // Long enough that the second review, started through ts-node on a loaded 2-core runner, meets
+    // the first one's temporary strategy still held (4 s was not, once in a loaded CI run).
+    await emulator.control("POST", "/faults", { method: "POST", path: "/backtests", latencyMs: 12_000 });
     try {
       const first = runProcess(NODE, tsNode(...argv), { cwd: REPO_ROOT, env, input: preview });
       // The second starts while the first holds its temporary strategy and waits on POST /backtests.
