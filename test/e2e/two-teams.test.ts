@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TestEmulator } from "./emulator-fixture";
+import { startHookReceiver, stopHookReceiver } from "./fault-matrix/programs";
 import { type Backends, type DoorMode, TeamPair } from "./two-teams/pair";
 import { STEPS } from "./two-teams/steps";
 
@@ -20,10 +21,12 @@ const PAIRS: [DoorMode, Backends][] = [
 describe.runIf(inject("pulumiBinDir"))("two teams on one account", () => {
   let emulator: TestEmulator;
   beforeAll(async () => {
+    await startHookReceiver();
     emulator = await TestEmulator.start();
   });
   afterAll(async () => {
     await emulator?.close();
+    await stopHookReceiver();
   });
 
   describe.each(PAIRS)("%s, %s", (door, backends) => {

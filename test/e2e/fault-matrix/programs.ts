@@ -1,3 +1,4 @@
+import { WebhookReceiver } from "../../support/webhook-receiver";
 import type { Door, TeamA } from "./cells";
 
 /**
@@ -6,7 +7,27 @@ import type { Door, TeamA } from "./cells";
  * own; the webhook (one per account) is team A's.
  */
 
-export const HOOK_URLS = ["http://127.0.0.1:9/alerts-one", "http://127.0.0.1:9/alerts-two"] as const;
+/**
+ * The webhook's two urls, on a receiver that answers the verification handshake: a webhook its
+ * resource saw verified is one its delete can prove it wrote (an unverified one is left in place),
+ * so the cells that delete or replace it meet the write they fault.
+ */
+let receiver: WebhookReceiver | undefined;
+
+export async function startHookReceiver(): Promise<void> {
+  receiver ??= await new WebhookReceiver("echo").start();
+}
+
+export async function stopHookReceiver(): Promise<void> {
+  await receiver?.close();
+  receiver = undefined;
+}
+
+export function hookUrl(n: 1 | 2): string {
+  if (receiver === undefined)
+    throw new Error("startHookReceiver() first: the webhook's urls are the receiver's");
+  return `${receiver.url}/alerts-${n === 1 ? "one" : "two"}`;
+}
 
 /** A developer address of a team: EVM style, the team's letter and the index, never reused. */
 export function addressOf(team: "a" | "b", n: number): string {
@@ -34,7 +55,7 @@ export function declOfA(a: TeamA, tagIds: readonly string[]): Decl {
       ...(a.x === null ? [] : [{ key: "x", name: "A extra", min: a.x === 1 ? 5000 : 6000 }]),
     ],
     active: a.active === null ? null : a.active === 1 ? ["a0"] : ["a0", "a1"],
-    hook: a.hook === null ? null : HOOK_URLS[a.hook - 1]!,
+    hook: a.hook === null ? null : hookUrl(a.hook),
     dev:
       a.dev === null ? null : { address: addressOf("a", a.dev.n), alias: `team a launcher ${a.dev.alias}` },
     tags: a.tags === null ? null : tagIds.slice(0, a.tags),

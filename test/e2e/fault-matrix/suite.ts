@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TestEmulator } from "../emulator-fixture";
 import { type Cell, cover, type Door, fullMatrix } from "./cells";
 import { Lane } from "./lane";
+import { startHookReceiver, stopHookReceiver } from "./programs";
 
 /**
  * The fault matrix of one door, every cell a named test, in order: one emulator and one account
@@ -17,12 +18,14 @@ export function defineMatrix(door: Door): void {
     let lane: Lane;
 
     beforeAll(async () => {
+      await startHookReceiver();
       emulator = await TestEmulator.start();
       lane = await Lane.start(door, emulator);
     });
     afterAll(async () => {
       await lane?.cleanup();
       await emulator?.close();
+      await stopHookReceiver();
     });
 
     it.each(cells.map((c) => [c.name, c] as const))(

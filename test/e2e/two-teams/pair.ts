@@ -7,7 +7,7 @@ import {
   addressOf,
   type Decl,
   EXPLICIT_CONFIG,
-  HOOK_URLS,
+  hookUrl,
   programFor,
   type RenderOptions,
   resourceName,
@@ -72,7 +72,7 @@ export class TeamPair {
         { key: "a1", name: "A keep 1", min: 1100 },
       ],
       active: ["a0"],
-      hook: HOOK_URLS[0],
+      hook: hookUrl(1),
       dev: { address: addressOf("a", 1), alias: "team a launcher" },
       tags: tagIds.slice(0, 1),
     };
