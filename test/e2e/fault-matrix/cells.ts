@@ -201,9 +201,11 @@ const OPERATIONS: Record<Kind, Partial<Record<Operation, Spec>>> = {
       after: (b) => ({ ...b, tags: other(b.tags!) }),
       target: (ids, b) => ({ method: "PUT", path: `/devs/${ids.address(b.dev!.n)}/tags` }),
     },
+    // A replacement declaring the same set writes nothing (the set is as declared, held by the
+    // resource it replaces): the replacement here declares the other set, the faulted request.
     replace: {
       before: (from, fresh) => ({ ...withDev(from, fresh), tags: from.dev ? (from.tags ?? 1) : 1 }),
-      after: (b) => b,
+      after: (b) => ({ ...b, tags: other(b.tags!) }),
       replace: "a-tags",
       target: (ids, b) => ({ method: "PUT", path: `/devs/${ids.address(b.dev!.n)}/tags` }),
     },
