@@ -155,9 +155,11 @@ const OPERATIONS: Record<Kind, Partial<Record<Operation, Spec>>> = {
       after: (b) => ({ ...b, hook: other(b.hook!) }),
       target: () => ({ method: "PUT", path: "/webhook" }),
     },
+    // A replacement declaring the same url finds it in place and writes nothing: the replacement
+    // here declares the other url, the faulted request.
     replace: {
       before: (from) => ({ ...from, hook: from.hook ?? 1 }),
-      after: (b) => b,
+      after: (b) => ({ ...b, hook: other(b.hook!) }),
       replace: "a-hook",
       target: () => ({ method: "PUT", path: "/webhook" }),
     },
