@@ -285,9 +285,11 @@ function accountBlocks(steps: PlanStep[], names: Names, all: PlanStep[], live: L
         out.push(...groupLines(group, names, statements));
         continue;
       }
-      const effect = stepEffect(s, { release: releaseOf(s, all, live) });
+      const release = releaseOf(s, all, live);
+      const effect = stepEffect(s, { release });
       if (effect) out.push(md`- ${effectLine(effect)}`);
-      const said = statements(s, names);
+      // A delete that leaves the object alone changes none of its fields.
+      const said = s.op === "delete" && release !== undefined ? [] : statements(s, names);
       if (said.length === 0 && !effect) out.push(md`- ${opWord(s.op)} (no domain field changes)`);
       for (const st of said) out.push(md`- ${st}`);
     }

@@ -205,3 +205,20 @@ describe("a rename without an alias in a review: each object's end state once", 
     expect(lone).not.toContain("becomes inactive");
   });
 });
+
+describe("a delete that leaves the account's webhook alone", () => {
+  it("says why and does not also say that its URL is cleared", () => {
+    const preview = digest([
+      { op: "delete", kind: "Webhook", name: "hook", id: "webhook", old: { url: URL, enabled: true } },
+    ]);
+    const withRecord = JSON.parse(preview) as {
+      steps: { oldState?: { outputs?: Record<string, unknown> } }[];
+    };
+    for (const step of withRecord.steps) if (step.oldState?.outputs) step.oldState.outputs.verifiedAt = null;
+    const { markdown } = renderReview(JSON.stringify(withRecord), {
+      live: { webhook: { url: URL, enabled: true } },
+    });
+    expect(markdown).toContain("The delete leaves the account's webhook alone");
+    expect(markdown).not.toContain("Webhook URL cleared");
+  });
+});
