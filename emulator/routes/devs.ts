@@ -1,12 +1,15 @@
 import { z } from "zod";
-import { ADDRESS_FORMAT_MESSAGE, isDeveloperAddress } from "../../provider/model/identifiers";
+import {
+  ADDRESS_FORMAT_MESSAGE,
+  isDeveloperAddress,
+  MAX_ALIAS_LENGTH,
+} from "../../provider/model/identifiers";
 import type { EmulatorContext } from "../context";
 import { badRequest, notFound } from "../http/errors";
 import { noQuery, parseBody, parseOptionalBody, parseQuery, q } from "../http/validation";
 import type { DeveloperRecord } from "../store/records";
 import { type RouteRegistrar, userOf } from "./types";
 
-const MAX_ALIAS_LENGTH = 100;
 const DEFAULT_DEVS_LIMIT = 20;
 const MAX_DEVS_LIMIT = 100;
 

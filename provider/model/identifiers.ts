@@ -17,6 +17,17 @@ export const isDeveloperAddress = (s: string): boolean => BASE58.test(s) || HEX.
 export const ADDRESS_FORMAT_MESSAGE =
   "address must be a base58 wallet address (32-44 characters) or 0x followed by 40 hex digits";
 
+/** A developer's alias: not blank (the service trims it), at most this many characters. */
+export const MAX_ALIAS_LENGTH = 100;
+
+/** The reason the service would refuse `alias`, or undefined; its characters are plain text's rule. */
+export function aliasIssue(alias: string): string | undefined {
+  const trimmed = alias.trim();
+  if (trimmed === "") return "alias must not be blank (the service trims spaces, U+3000 included)";
+  if (trimmed.length > MAX_ALIAS_LENGTH) return `alias must be at most ${MAX_ALIAS_LENGTH} characters`;
+  return undefined;
+}
+
 /** RFC 9562's textual form, versions 1 to 8 (the form zod's `uuid()` checks, which the emulator's routes use). */
 const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/;
 

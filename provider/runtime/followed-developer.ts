@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from "../api/errors";
+import { aliasIssue } from "../model/identifiers";
 import { KINDS, replacedBy } from "../model/kinds";
 import { plainTextIssue } from "../model/plain-text";
 import { quotedText } from "../model/quoted-text";
@@ -72,8 +73,10 @@ export const followedDeveloperHandler: KindHandler = {
         reason: `alias must be a string, got ${describeValue(inputs.alias)}`,
       });
     } else if (typeof inputs.alias === "string" && !isUnknown(inputs.alias)) {
-      const issue = plainTextIssue(inputs.alias, { path: "alias", allowLineBreaks: false });
-      if (issue) failures.push({ property: "alias", reason: issue.message });
+      const issue =
+        plainTextIssue(inputs.alias, { path: "alias", allowLineBreaks: false })?.message ??
+        aliasIssue(inputs.alias);
+      if (issue) failures.push({ property: "alias", reason: issue });
       else if (inputs.alias.trim() === RELEASED_ALIAS)
         failures.push({
           property: "alias",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDeveloperAddress, isUuid, uuidIssue } from "../../../provider/model/identifiers";
+import { aliasIssue, isDeveloperAddress, isUuid, uuidIssue } from "../../../provider/model/identifiers";
 
 describe("a developer's address", () => {
   it("is a base58 address of 32 to 44 characters or 0x and 40 hex digits", () => {
@@ -28,5 +28,14 @@ describe("a UUID", () => {
       'tagIds[0] must be a UUID (a developer tag id), got "t1"',
     );
     expect(uuidIssue("0b6c3a52-6f55-4a7e-9f3e-2d7f4c1e8a90", "adopt", "a strategy id")).toBeUndefined();
+  });
+});
+
+describe("a developer's alias", () => {
+  it("is refused blank, U+3000 alone included (the service trims it), and past 100 characters", () => {
+    expect(aliasIssue("\u3000")).toBe("alias must not be blank (the service trims spaces, U+3000 included)");
+    expect(aliasIssue("  ")).toBeDefined();
+    expect(aliasIssue("x".repeat(101))).toBe("alias must be at most 100 characters");
+    expect(aliasIssue("trusted launcher")).toBeUndefined();
   });
 });
