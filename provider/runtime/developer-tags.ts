@@ -14,7 +14,6 @@ import {
   hold,
   leftInPlace,
   noteReadAsWritten,
-  noteRecordedInState,
   objectKey,
   takeOverFailure,
 } from "./ownership";
@@ -68,7 +67,6 @@ export const developerTagsHandler: KindHandler = {
   },
 
   async diff(ctx, _id, olds, news) {
-    await noteRecordedInState(ctx, objectKey.tags(String(olds.address)));
     await hold(ctx, objectKey.tags(String(news.address)));
     const replaces = replacedBy("DeveloperTags", olds, news);
     const changes = replaces.length > 0 || JSON.stringify(tagSet(olds)) !== JSON.stringify(tagSet(news));

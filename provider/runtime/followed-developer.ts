@@ -18,7 +18,6 @@ import {
   hold,
   leftInPlace,
   noteReadAsWritten,
-  noteRecordedInState,
   objectKey,
   takeOverFailure,
 } from "./ownership";
@@ -114,7 +113,6 @@ export const followedDeveloperHandler: KindHandler = {
   async diff(ctx, _id, olds, news) {
     const a = declared(olds);
     const b = declared(news);
-    await noteRecordedInState(ctx, objectKey.developer(a.address));
     await hold(ctx, objectKey.developer(b.address));
     const replaces = replacedBy("FollowedDeveloper", a, b);
     const changes = replaces.length > 0 || a.alias !== b.alias || a.active !== b.active;

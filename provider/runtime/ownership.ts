@@ -52,8 +52,7 @@ export interface SingletonObject {
 /**
  * The ownership step of a singleton kind's check: a new resource (no old inputs) that does not
  * adopt fails when its object is held already, unless a refresh of this run read it as a resource
- * of this stack wrote it (a rename under `pulumi up --refresh`), or a resource of this stack whose
- * state records it was diffed in this run (a replacement, which the engine checks anew). Its property is left empty: the
+ * of this stack wrote it (a rename under `pulumi up --refresh`). Its property is left empty: the
  * engine would print the declared value again, and the reason names the object. Runs in the
  * preview and again right before the create, so no create takes an object over.
  */
@@ -120,18 +119,7 @@ export async function noteReadAsWritten(ctx: RuntimeContext, key: string): Promi
 }
 
 async function readAsWrittenInRun(ctx: RuntimeContext, key: string): Promise<boolean> {
-  const account = await accountOf(ctx);
-  return ctx.run.holds().has(account, `read ${key}`) || ctx.run.holds().has(account, `state ${key}`);
-}
-
-/**
- * A resource of this stack whose state records `key` was diffed in this run. The engine checks a
- * replacement (`pulumi up --replace`, or a change that replaces) again with no old inputs, so its
- * check cannot tell it from a newcomer: the old resource's diff, which runs first, says that this
- * very stack's state holds the object.
- */
-export async function noteRecordedInState(ctx: RuntimeContext, key: string): Promise<void> {
-  ctx.run.holds().add(await accountOf(ctx), `state ${key}`);
+  return ctx.run.holds().has(await accountOf(ctx), `read ${key}`);
 }
 
 /**

@@ -16,7 +16,6 @@ import {
   hold,
   leftInPlace,
   noteReadAsWritten,
-  noteRecordedInState,
   objectKey,
   say,
   takeOverFailure,
@@ -90,7 +89,6 @@ export const webhookHandler: KindHandler = {
   },
 
   async diff(ctx, _id, olds, news) {
-    if (olds.url) await noteRecordedInState(ctx, KEY);
     await hold(ctx, KEY);
     const a = declared(olds);
     const b = declared(news);

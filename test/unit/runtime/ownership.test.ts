@@ -5,7 +5,6 @@ import {
   heldInRun,
   hold,
   noteReadAsWritten,
-  noteRecordedInState,
   objectKey,
   type SingletonObject,
   takeOverFailure,
@@ -91,18 +90,5 @@ describe("ownership of a singleton object", () => {
     expect(await heldInRun(ctx, objectKey.tags("D1"))).toBe(false);
     // Another provider context outside an engine run holds nothing of this one's.
     expect(await heldInRun(contextOfAccount("U1"), objectKey.webhook())).toBe(false);
-  });
-});
-
-describe("a replacement of this stack's own resource", () => {
-  it("takes its object without adopt once the old resource's diff said the state records it (the engine checks a replacement with no old inputs)", async () => {
-    const ctx = contextOfAccount();
-    expect(await takeOverFailure(ctx, {}, {}, webhook("https://hooks.example"))).toBeDefined();
-    await noteRecordedInState(ctx, objectKey.webhook());
-    expect(await takeOverFailure(ctx, {}, {}, webhook("https://hooks.example"))).toBeUndefined();
-    // Another account's run holds nothing of this one.
-    expect(
-      await takeOverFailure(contextOfAccount("U2"), {}, {}, webhook("https://hooks.example")),
-    ).toBeDefined();
   });
 });
