@@ -83,7 +83,8 @@ function takeOverReason(object: Omit<SingletonObject, "held" | "key">, found: st
     "If a resource of this stack holds it under another name (a rename), give this resource the old " +
     'name as an alias: in TypeScript the options `{ aliases: [{ name: "<old name>" }] }`, in YAML ' +
     '`options: { aliases: ["<old URN>"] }` (`pulumi stack --show-urns` lists it); or run ' +
-    "`pulumi up --refresh`, whose refresh of the old resource proves the stack holds it. If another " +
+    "`pulumi up --refresh` (also for `pulumi up --replace` of this resource, which the engine checks " +
+    "as a new one), whose refresh of the old resource proves the stack holds it. If another " +
     "stack, the app or a person holds it, declaring it here would take it over (a destroy would then " +
     "clear it for them): to manage it from this stack on purpose, declare `adopt: true` on this " +
     `resource, or import it with the provider plugin (\`pulumi import ${object.pluginToken} <name> ` +

@@ -142,7 +142,9 @@ export class Lane {
     }
     const target = cell.target(await this.ids(), before, after);
     await this.write(this.a, "a", afterDecl);
-    const replaceArgs = cell.replace ? ["--replace", await this.urnOf(cell.replace)] : [];
+    // The engine checks a targeted replacement as a new resource: the refresh is what proves that
+    // this stack holds a webhook, developer or tag set (docs/resources.md).
+    const replaceArgs = cell.replace ? ["--refresh", "--replace", await this.urnOf(cell.replace)] : [];
     await this.em.clearJournal();
 
     const spec = faultSpec(cell, target, full);
