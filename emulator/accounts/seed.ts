@@ -77,3 +77,9 @@ export function demoUsers(): DemoUser[] {
 
 /** A followed developer per demo user so the developer endpoints show something. */
 export const DEMO_DEVELOPER = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+/**
+ * The wallet the examples follow (examples/*: the TypeScript, YAML, Go and Python portfolios),
+ * which no demo user follows, so an example declares it without taking a seeded follow over. The
+ * demo's winning launch is its: the examples' developer strategy then alerts on it.
+ */
+export const EXAMPLE_DEVELOPER = "5p2hWfGq8V7aZ9kNnR3sT4uX6yB1cD2eF3gH4jK5mL6";

@@ -7,7 +7,7 @@
 import type { TokenObservation } from "../../provider/model";
 import * as fixtures from "../../provider/model/token-fixtures";
 import { tokenVariant } from "../../provider/model/token-variant";
-import { DEMO_DEVELOPER, platformTagId } from "../accounts/seed";
+import { EXAMPLE_DEVELOPER, platformTagId } from "../accounts/seed";
 import { TOKEN_CHAIN_ID } from "./identity";
 import { createRandom } from "./prng";
 import { buildTimeline, DEFAULT_START_ISO, type PathShape } from "./timeline";
@@ -31,13 +31,13 @@ const SPECS: DemoSpec[] = [
   {
     archetype: "moonshot",
     shape: { peak: 14, peakHour: 20, end: 9, noise: 0 },
-    // The graduating fixture, younger and smaller: launched by the demo users' followed developer.
+    // The graduating fixture, younger and smaller: launched by the developer the examples follow.
     observation: demoToken(fixtures.graduatingToken, {
       address: demoAddress("DemoWinner"),
       name: "Demo Winner",
       symbol: "WIN",
       priceUsd: 0.000025,
-      developerAddress: DEMO_DEVELOPER,
+      developerAddress: EXAMPLE_DEVELOPER,
       microblogTagIds: [platformTagId("KOL Majors"), platformTagId("Launch Trackers")],
       top10HolderPercent: 18.5,
       devWalletPercent: 1.2,
