@@ -90,7 +90,8 @@ export class TeamPair {
     const yamlDoor = door !== "TypeScript";
     const config = (project: string) => ({
       ...stackConfig(em, user.apiKey),
-      ...(render.provider
+      // The explicit provider's key and url: a YAML pair may move to that provider in a later step.
+      ...(yamlDoor
         ? {
             [`${project}:${EXPLICIT_CONFIG.key}`]: { value: user.apiKey, secret: true },
             [`${project}:${EXPLICIT_CONFIG.url}`]: { value: em.baseUrl },
