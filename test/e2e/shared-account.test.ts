@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { EXAMPLE_DEVELOPER } from "../../emulator/accounts/seed";
 import type { ApiClient } from "../../provider/api/client";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { type CommandResult, PulumiProject } from "./harness";
@@ -17,7 +18,8 @@ import {
  * partly failed activation converges; a pinned stack never writes with another account's key.
  */
 
-const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+/** The wallet the YAML portfolio of examples/ follows (the first stack of these tests). */
+const ADDRESS = EXAMPLE_DEVELOPER;
 
 interface AccountSingletons {
   webhook: { url: string | null; enabled: boolean; hasSecret: boolean };
@@ -111,7 +113,7 @@ new sa.DeveloperTags("tags", { address: dev.address, tagIds: [] });
         const text = allText(up);
         // The engine stops at the first failing check: one of the three objects is named.
         expect(text).toMatch(
-          /(The account's webhook|FollowedDeveloper "7xKX[^"]*" \(44 characters\)|DeveloperTags "7xKX[^"]*" \(44 characters\)) already exists on the account/,
+          /(The account's webhook|FollowedDeveloper "5p2h[^"]*" \(43 characters\)|DeveloperTags "5p2h[^"]*" \(43 characters\)) already exists on the account/,
         );
         expect(text).toContain("adopt: true");
         await other.destroy();
