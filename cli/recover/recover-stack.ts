@@ -14,9 +14,10 @@ import { API_KEY_ENV, BASE_URL_ENV, resolveCredentials } from "../../provider/cr
 import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
 import { exportOrRestore } from "./checkpoint-repair";
+import { KIND_RECOVERY, keyedRecovery, type LiveDeveloper } from "./kind-recovery";
 import { otherStacks, type PulumiRunner, pulumiIn, stackArgs } from "./pulumi-cli";
 import { createdSinceCopy, restoredReport } from "./restored-copy";
-import { type LiveAccount, type LiveDeveloper, type Settlement, settle, type Visible } from "./settle";
+import { type LiveAccount, type Settlement, settle, type Visible } from "./settle";
 import {
   heldObjects,
   type PendingCreate,
@@ -203,13 +204,13 @@ const EXPORT_CONCURRENCY = 4;
 
 /** The account's strategies, and its webhook and developers when a create of theirs is pending. */
 async function liveAccount(client: ApiClient, id: string, creates: PendingCreate[]): Promise<LiveAccount> {
-  const kinds = new Set(creates.map((c) => c.kind));
+  const reads = new Set(creates.flatMap((c) => keyedRecovery(c.kind)?.reads ?? []));
   const live: LiveAccount = { id, strategies: (await client.strategies.list()).strategies };
-  if (kinds.has("Webhook")) {
+  if (reads.has("webhook")) {
     const hook = await client.webhook.get();
     live.webhook = { url: hook.url ?? null, enabled: hook.enabled };
   }
-  if (kinds.has("FollowedDeveloper") || kinds.has("DeveloperTags")) {
+  if (reads.has("developers")) {
     const developers = new Map<string, LiveDeveloper>();
     for await (const dev of client.devs.iterate({ limit: 100 })) {
       const tagIds = dev.tagIds ?? (await client.devs.getTags(dev.address)).tagIds;
@@ -241,7 +242,7 @@ async function credentials(pulumi: PulumiRunner, stack: string | undefined) {
 function describe(s: Settlement, applied: boolean): string {
   const what = `${s.create.kind} ${s.create.urn.split("::").pop() ?? s.create.urn}`;
   if (s.action === "import")
-    return `${what}: ${applied ? "imported" : "would import"} ${s.create.kind === "Strategy" ? "strategy " : ""}${s.id} (${s.why})`;
+    return `${what}: ${applied ? "imported" : "would import"} ${KIND_RECOVERY[s.create.kind].settle === "strategy" ? "strategy " : ""}${s.id} (${s.why})`;
   if (s.action === "clear") return `${what}: ${applied ? "cleared" : "would clear"} (${s.reason})`;
   if (s.action === "other-account")
     return `${what}: left pending: its provider manages account ${s.account}; run recover again with that account's key`;

@@ -18,13 +18,12 @@
  * never reached the service). Otherwise it stays pending and its candidates are listed.
  * Stacks of other backends are invisible here: no step of the proof rests on seeing them.
  *
- * Webhook, FollowedDeveloper, DeveloperTags (their create refuses an object that already exists
- * unless the resource declares `adopt: true`): cleared when the object does not exist (or the
- * resource declares `adopt: true`); an object that exists is listed and left pending, since any
- * stack or the app may have made it, unless `--adopt` names it and it is what the create declares.
- * StrategyActivation: cleared (the set of active strategies is not a server object).
+ * Keyed kinds (the webhook, a developer and its tags; their create refuses an object that
+ * already exists unless the resource declares `adopt: true`): cleared when the object does not
+ * exist (or the resource declares `adopt: true`); an object that exists is listed and left
+ * pending, since any stack or the app may have made it, unless `--adopt` names it and it is what
+ * the create declares. Which kind is settled which way is kind-recovery.ts's table.
  */
-import { canonicalStringSet } from "../../provider/model/canonical";
 import { KINDS } from "../../provider/model/kinds";
 import { printableText } from "../../provider/model/printable-text";
 import type { Strategy, StrategyInput } from "../../provider/model/strategy";
@@ -36,6 +35,7 @@ import {
 } from "../../provider/runtime/strategy-create-bound";
 import { SERVICE_CLOCK_ALLOWANCE_MS, sameContent } from "../../provider/runtime/strategy-create-once";
 import { CommandError } from "../command";
+import { type KeyedRecovery, KIND_RECOVERY, keyedRecovery, type LiveObjects } from "./kind-recovery";
 import type { HeldObject, PendingCreate } from "./stack-state";
 
 /** The id of the account's one webhook. */
@@ -47,23 +47,12 @@ export type Settlement =
   | { create: PendingCreate; action: "unproven"; reason: string; candidates: string[] }
   | { create: PendingCreate; action: "other-account"; account: string };
 
-export interface LiveDeveloper {
-  address: string;
-  alias: string | null;
-  active: boolean;
-  tagIds: string[];
-}
-
 /** What the account holds now, as the key in use reads it. */
-export interface LiveAccount {
+export interface LiveAccount extends LiveObjects {
   /** The account of the key in use. */
   id: string;
   /** The account's own strategies (never official ones). */
   strategies: Strategy[];
-  /** The account's webhook, read when a Webhook create is pending. */
-  webhook?: { url: string | null; enabled: boolean };
-  /** The followed developers by address, read when a developer's create is pending. */
-  developers?: ReadonlyMap<string, LiveDeveloper>;
 }
 
 /** What the stacks recover can read hold and have pending. */
@@ -92,7 +81,11 @@ export function settle(
   const adopted = adoptions(ours, ctx, adopt);
   const twins = new Map<PendingCreate, Strategy[]>();
   for (const create of ours)
-    if (create.kind === "Strategy" && typeof create.inputs.adopt !== "string" && !adopted.has(create))
+    if (
+      KIND_RECOVERY[create.kind].settle === "strategy" &&
+      typeof create.inputs.adopt !== "string" &&
+      !adopted.has(create)
+    )
       twins.set(create, ctx.twinsOf(create));
   // One live strategy can be the result of one create only: two identical interrupted creates
   // sharing candidates are for a person to tell apart.
@@ -105,26 +98,23 @@ export function settle(
     if (named !== undefined) return { create, action: "import", id: named, why: "named with --adopt" };
     const found = twins.get(create);
     if (found) return settleStrategy(create, found, claims, ctx);
-    if (create.kind === "Strategy")
+    const recovery = KIND_RECOVERY[create.kind];
+    if (recovery.settle === "strategy")
+      // Not a twin search: the resource names its strategy with `adopt`.
       return {
         create,
         action: "import",
         id: create.inputs.adopt as string,
         why: "the resource declares adopt",
       };
-    if (create.kind === "StrategyActivation")
-      return {
-        create,
-        action: "clear",
-        reason: "the set of active strategies is not a server object: the next `pulumi up` sets it again",
-      };
+    if (recovery.settle === "clear") return { create, action: "clear", reason: recovery.reason };
     if (create.inputs.adopt === true)
       return {
         create,
         action: "clear",
         reason: "the resource declares adopt: true: the next `pulumi up` takes over what exists",
       };
-    return settleKeyed(create, ctx);
+    return settleKeyed(create, recovery, ctx);
   });
 }
 
@@ -202,10 +192,10 @@ function describeBound(bound: CreateBound): string {
   return bound.clock === "service" ? at : `${at} on its machine's clock`;
 }
 
-/** A Webhook, FollowedDeveloper or DeveloperTags create: the object exists, or it does not. */
-function settleKeyed(create: PendingCreate, ctx: Context): Settlement {
-  const state = ctx.keyedState(create);
-  const id = keyOf(create);
+/** A create of a keyed kind (the webhook, a developer): its object exists, or it does not. */
+function settleKeyed(create: PendingCreate, recovery: KeyedRecovery, ctx: Context): Settlement {
+  const state = recovery.state(create.inputs, ctx.live);
+  const id = recovery.keyOf(create.inputs);
   if (state.kind === "absent")
     return {
       create,
@@ -223,21 +213,11 @@ function settleKeyed(create: PendingCreate, ctx: Context): Settlement {
   return { create, action: "unproven", reason, candidates: state.kind === "same" ? [id] : [] };
 }
 
-/** The id a Webhook, FollowedDeveloper or DeveloperTags create's object goes by. */
-function keyOf(create: PendingCreate): string {
-  return create.kind === "Webhook" ? WEBHOOK_ID : String(create.inputs.address);
-}
-
 function strategyBody(create: PendingCreate): StrategyInput {
   return Object.fromEntries(
     STRATEGY_FIELDS.filter((f) => create.inputs[f] !== undefined).map((f) => [f, create.inputs[f]]),
   ) as unknown as StrategyInput;
 }
-
-type KeyedState =
-  | { kind: "absent"; what: string }
-  | { kind: "same"; what: string }
-  | { kind: "different"; what: string };
 
 class Context {
   constructor(
@@ -297,35 +277,6 @@ class Context {
     const names = this.visible.unreadable.map((u) => u.stack);
     return `${names.length === 1 ? "stack" : "stacks"} ${names.join(", ")}`;
   }
-
-  keyedState(create: PendingCreate): KeyedState {
-    const inputs = create.inputs;
-    if (create.kind === "Webhook") {
-      const hook = this.live.webhook;
-      if (!hook?.url) return { kind: "absent", what: "the account has no webhook url" };
-      const what = `the account's webhook is set (url ${hook.url}, ${hook.enabled ? "enabled" : "disabled"})`;
-      const same = hook.url === (inputs.url ?? null) && hook.enabled === (inputs.enabled === true);
-      return { kind: same ? "same" : "different", what };
-    }
-    const address = String(inputs.address);
-    const dev = this.live.developers?.get(address);
-    if (create.kind === "FollowedDeveloper") {
-      if (!dev || (!dev.active && dev.tagIds.length === 0))
-        return { kind: "absent", what: `${address} is not followed, or inactive without tags` };
-      const what =
-        `${address} is followed (${dev.active ? "active" : "inactive"}` +
-        `${dev.alias ? `, alias ${dev.alias}` : ""}${dev.tagIds.length > 0 ? ", with tags" : ""})`;
-      const same =
-        dev.active === (inputs.active !== false) &&
-        (inputs.alias === undefined || inputs.alias === dev.alias);
-      return { kind: same ? "same" : "different", what };
-    }
-    if (!dev || dev.tagIds.length === 0) return { kind: "absent", what: `${address} has no tags` };
-    const live = canonicalStringSet(dev.tagIds);
-    const want = Array.isArray(inputs.tagIds) ? canonicalStringSet(inputs.tagIds as string[]) : [];
-    const what = `${address} has tags ${live.join(", ")}`;
-    return { kind: JSON.stringify(live) === JSON.stringify(want) ? "same" : "different", what };
-  }
 }
 
 /** The create each `--adopt` id is imported for; throws when one cannot be taken. */
@@ -338,15 +289,13 @@ function adoptions(
   const refuse = (id: string, why: string) =>
     new CommandError(printableText(`--adopt ${id}: ${why}; nothing was changed`));
   for (const id of new Set(adopt)) {
-    const keyed = creates.filter(
-      (c) =>
-        (c.kind === "Webhook" || c.kind === "FollowedDeveloper" || c.kind === "DeveloperTags") &&
-        c.inputs.adopt !== true &&
-        keyOf(c) === id,
-    );
+    const keyed = creates.flatMap((c) => {
+      const recovery = keyedRecovery(c.kind);
+      return recovery && c.inputs.adopt !== true && recovery.keyOf(c.inputs) === id ? [{ c, recovery }] : [];
+    });
     if (keyed.length > 0) {
-      for (const create of keyed) {
-        const state = ctx.keyedState(create);
+      for (const { c: create, recovery } of keyed) {
+        const state = recovery.state(create.inputs, ctx.live);
         if (state.kind !== "same")
           throw refuse(id, `${state.what}: not what the interrupted ${create.kind} create declares`);
         const holder = ctx.holderOf(create.kind, id);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type LiveAccount, type LiveDeveloper, settle, type Visible } from "../../../../cli/recover/settle";
+import type { LiveDeveloper } from "../../../../cli/recover/kind-recovery";
+import { type LiveAccount, settle, type Visible } from "../../../../cli/recover/settle";
 import type { PendingCreate } from "../../../../cli/recover/stack-state";
 import type { Strategy } from "../../../../provider/model/strategy";
 import { SERVICE_CLOCK_ALLOWANCE_MS } from "../../../../provider/runtime/strategy-create-once";
