@@ -4,8 +4,10 @@
  * starts one process per provider instance (the default provider and each explicit one).
  *
  * The port is printed before anything heavy loads (early-listener.ts): the gRPC library and the
- * protocol stubs (serve.ts), then the provider's module (server.ts), load while the engine
- * connects; its first call waits for them, its launch does not.
+ * protocol stubs (serve.ts) load while the engine connects, and the provider's module (server.ts)
+ * on the first call that needs it. The engine's first calls (Handshake, GetPluginInfo, GetSchema)
+ * do not: a process the engine starts only for the schema (a YAML program's, once per command
+ * for a plugin named by path) answers them without loading the runtime, the client and zod.
  */
 import { printableText } from "../model/printable-text";
 import { engineAddressOf, exitWithEngine } from "../runtime/engine-watch";
@@ -43,8 +45,6 @@ async function start(): Promise<void> {
   const warnings = address === undefined ? undefined : (await import("./engine-log")).engineWarnings(address);
   const plugin = serveOn(listener, () => newProvider(warnings?.warn));
   stop.push(plugin.close);
-  // The engine's first calls follow at once: load the provider while it connects.
-  setImmediate(() => void plugin.load().catch(() => {}));
 }
 
 // Run as a file of its own (`node main.js`, ts-node): start. main() starts once however often called.

@@ -4,9 +4,13 @@
  * module, which it loads on first use.
  */
 import * as grpc from "@grpc/grpc-js";
+import * as pluginproto from "@pulumi/pulumi/proto/plugin_pb";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import { printableText } from "../model/printable-text";
 import { type EarlyListener, listenEarly } from "./early-listener";
+import { servedSchema } from "./identity-answers";
+import { packageVersion } from "./package-version";
 import { withFastRequests } from "./request-decoding";
 import type { StrategyAlertsProvider } from "./server";
 
@@ -17,10 +21,24 @@ type Unary = grpc.handleUnaryCall<unknown, unknown>;
 export type MakeProvider = () => Promise<StrategyAlertsProvider>;
 
 /**
+ * What the engine asks a plugin it started only for the package schema (a YAML program's engine
+ * does so once per command for a plugin named by path): answered here, without the provider's
+ * module. `handshake` is one the provider does not serve (a unit test holds that); the engine
+ * sends it first to every plugin it starts and reads UNIMPLEMENTED as "the former protocol".
+ */
+const IDENTITY: Record<string, Unary> = {
+  getPluginInfo: (_call, callback) =>
+    callback(null, new pluginproto.PluginInfo().setVersion(packageVersion())),
+  getSchema: (_call, callback) => callback(null, new provproto.GetSchemaResponse().setSchema(servedSchema())),
+};
+/** Methods the provider does not implement that the engine calls at every start. */
+export const NOT_SERVED_AT_START: readonly string[] = ["handshake"];
+
+/**
  * The provider's unary methods, its module (the runtime, the client, the model's schemas: most of
- * the start-up) loaded after the port is printed rather than before, so the engine's own work
- * between reading the port and its first call overlaps it. A method the provider lacks answers
- * UNIMPLEMENTED, as grpc-js does; a provider that fails to load fails each call with its error.
+ * the start-up) loaded on the first call that needs it, so a process started only for the schema
+ * never loads it. A method the provider lacks answers UNIMPLEMENTED, as grpc-js does; a provider
+ * that fails to load fails each call with its error.
  */
 function deferredService(make: MakeProvider): {
   implementation: grpc.UntypedServiceImplementation;
@@ -32,17 +50,27 @@ function deferredService(make: MakeProvider): {
     return methods;
   };
   const implementation: grpc.UntypedServiceImplementation = {};
+  const unimplemented = (path: string): Partial<grpc.StatusObject> => ({
+    code: grpc.status.UNIMPLEMENTED,
+    details: `The server does not implement the method ${path}`,
+  });
   for (const [name, method] of Object.entries(provrpc.ResourceProviderService)) {
     if (method.requestStream || method.responseStream) continue;
+    const identity = IDENTITY[name];
+    if (identity) {
+      implementation[name] = identity as grpc.UntypedHandleCall;
+      continue;
+    }
+    if (NOT_SERVED_AT_START.includes(name)) {
+      implementation[name] = ((_call, callback) => callback(unimplemented(method.path))) as Unary;
+      continue;
+    }
     const unary: Unary = (call, callback) => {
       load().then(
         (all) => {
           const target = all[name] as Unary | undefined;
           if (target) return target(call, callback);
-          callback({
-            code: grpc.status.UNIMPLEMENTED,
-            details: `The server does not implement the method ${method.path}`,
-          });
+          callback(unimplemented(method.path));
         },
         (err: Error) => callback({ code: grpc.status.INTERNAL, details: printableText(err.message) }),
       );

@@ -1,5 +1,6 @@
 import * as grpc from "@grpc/grpc-js";
 import * as provrpc from "@pulumi/pulumi/proto/provider_grpc_pb";
+import * as provproto from "@pulumi/pulumi/proto/provider_pb";
 import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { afterEach, describe, expect, it } from "vitest";
 import { listenEarly } from "../../../provider/plugin/early-listener";
@@ -24,6 +25,12 @@ const versionOf = (client: provrpc.ResourceProviderClient) =>
     ),
   );
 
+/** A Configure call, which needs the provider's module: its error, or null. */
+const configureOf = (client: provrpc.ResourceProviderClient) =>
+  new Promise<grpc.ServiceError | null>((resolve) =>
+    client.configure(new provproto.ConfigureRequest(), (err) => resolve(err)),
+  );
+
 describe("the plugin's gRPC server", () => {
   it("answers a call the engine made before the gRPC server existed", async () => {
     const early = await listenEarly();
@@ -36,6 +43,34 @@ describe("the plugin's gRPC server", () => {
     expect(await answer).toBe(packageVersion());
   });
 
+  it("answers the engine's first calls without loading the provider's module", async () => {
+    const early = await listenEarly();
+    let loads = 0;
+    const counted: MakeProvider = () => {
+      loads++;
+      return Promise.reject(new Error("not to be loaded"));
+    };
+    const plugin = serveOn(early, counted);
+    opened.push(plugin.close);
+    const client = clientOf(early.port);
+    const handshake = await new Promise<grpc.ServiceError | null>((resolve) =>
+      client.handshake(new provproto.ProviderHandshakeRequest(), (err) => resolve(err)),
+    );
+    expect(handshake?.code).toBe(grpc.status.UNIMPLEMENTED);
+    expect(await versionOf(client)).toBe(packageVersion());
+    const schema = await new Promise<string>((resolve, reject) =>
+      client.getSchema(new provproto.GetSchemaRequest(), (err, res) =>
+        err ? reject(err) : resolve(res.getSchema()),
+      ),
+    );
+    expect(JSON.parse(schema)).toMatchObject({ name: "strategy-alerts", version: packageVersion() });
+    expect(loads).toBe(0);
+    // The first call that needs the provider loads it.
+    const config = await configureOf(client);
+    expect(config?.details).toContain("not to be loaded");
+    expect(loads).toBe(1);
+  });
+
   it("fails each call with the error of a provider module that does not load, and stays up", async () => {
     const early = await listenEarly();
     const broken: MakeProvider = () => Promise.reject(new Error("module \u001b[31mbroken"));
@@ -43,7 +78,7 @@ describe("the plugin's gRPC server", () => {
     opened.push(plugin.close);
     const client = clientOf(early.port);
     for (let call = 0; call < 2; call++) {
-      const error = (await versionOf(client).catch((e: grpc.ServiceError) => e)) as grpc.ServiceError;
+      const error = (await configureOf(client)) as grpc.ServiceError;
       expect(error.code).toBe(grpc.status.INTERNAL);
       // The message reaches the engine's terminal as text, its control characters shown escaped.
       expect(error.details).toContain("module");
