@@ -121,7 +121,8 @@ export const importCommand: Subcommand = {
     const { describeWait } = await import("../../provider/runtime/wait-messages");
     const { importAccount } = await import("../import/import-account");
     const { printableText } = await import("../../provider/model/printable-text");
-    const { progressReporter } = await import("../import/progress");
+    const { importProgress } = await import("../import/progress");
+    const { createProgress } = await import("../progress");
     const output_ = await import("../import/write-output");
     const { output, out } = options;
 
@@ -135,7 +136,12 @@ export const importCommand: Subcommand = {
       );
     else await output_.checkOutputFile(out, options.force);
 
-    const reporter = progressReporter({ write: (line) => process.stderr.write(line) });
+    const display = createProgress({
+      stream: process.stderr,
+      prefix: "strategy-alerts import: ",
+      quietMs: 1_000,
+    });
+    const reporter = importProgress(display);
     const client = createClient({
       apiKey,
       baseUrl,
@@ -146,6 +152,7 @@ export const importCommand: Subcommand = {
     });
     try {
       const result = await importAccount(client, options.name ?? basename(out), output, reporter.progress);
+      display.done();
       await writeImport(output, out, result.files);
       for (const warning of result.warnings) process.stderr.write(`warning: ${warning}\n`);
       const written = Object.keys(result.files);
@@ -160,6 +167,7 @@ export const importCommand: Subcommand = {
       // Messages may quote account data: the command's error printing escapes them.
       throw new CommandError((err as Error).message, { cause: err });
     } finally {
+      display.done();
       await client.close();
     }
   },

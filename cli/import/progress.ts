@@ -1,41 +1,23 @@
 /**
- * Progress of a long account read, on stderr. A small account reads in well under a second and
- * prints nothing; a read that takes longer (one tag read per developer at a plan's rate) says
- * how far it is, at most once per interval, and always its last step once it has said anything.
+ * Import's progress through the commands' one progress display (`cli/progress.ts`): each phase of
+ * the account read is a step, its count an update. A small account reads within the display's
+ * quiet second and prints nothing; a long read (one tag read per developer at a plan's rate)
+ * shows one updating line on a terminal and a line now and then in a log.
  */
+import type { Progress } from "../progress";
 import type { ReadProgress } from "./read-account";
 
-export interface ProgressOptions {
-  write: (line: string) => void;
-  now?: () => number;
-  /** Silent for this long after the start. */
-  quietMs?: number;
-  /** At most one line per this interval. */
-  everyMs?: number;
-}
-
-export function progressReporter({
-  write,
-  now = Date.now,
-  quietMs = 1_000,
-  everyMs = 2_000,
-}: ProgressOptions): {
+export function importProgress(display: Progress): {
   progress: ReadProgress;
-  /** A line said outright (a rate-limit wait): it also counts as progress shown. */
+  /** A wait said outright (the rate limit): shown in place of the count until the next one. */
   say(line: string): void;
 } {
-  const start = now();
-  let last: number | undefined;
-  const say = (line: string) => {
-    last = now();
-    write(`${line}\n`);
+  let phase: string | undefined;
+  const progress: ReadProgress = (name, done, total) => {
+    const text = `${name}: ${done} of ${total}`;
+    if (name === phase) return display.update(text);
+    phase = name;
+    display.step(text);
   };
-  const progress: ReadProgress = (phase, done, total) => {
-    const t = now();
-    const finished = done >= total;
-    if (finished ? last === undefined : t - start < quietMs || (last !== undefined && t - last < everyMs))
-      return;
-    say(`strategy-alerts import: ${phase}: ${done} of ${total}`);
-  };
-  return { progress, say };
+  return { progress, say: (line) => display.update(line) };
 }

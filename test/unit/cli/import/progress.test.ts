@@ -1,50 +1,40 @@
 import { describe, expect, it } from "vitest";
-import { progressReporter } from "../../../../cli/import/progress";
+import { importProgress } from "../../../../cli/import/progress";
+import type { Progress } from "../../../../cli/progress";
 
-describe("progress of a long read", () => {
-  function run(times: number[], steps: [number, number][]) {
-    const lines: string[] = [];
-    let i = 0;
-    const { progress } = progressReporter({
-      write: (line) => lines.push(line),
-      now: () => times[Math.min(i++, times.length - 1)]!,
-      quietMs: 1_000,
-      everyMs: 2_000,
-    });
-    for (const [done, total] of steps) progress("reading tags", done, total);
-    return lines;
-  }
+/** Records what import hands the shared display. */
+function recorder() {
+  const calls: string[] = [];
+  const display: Progress = {
+    step: (text) => calls.push(`step ${text}`),
+    update: (text) => calls.push(`update ${text}`),
+    message: (text) => calls.push(`message ${text}`),
+    done: () => calls.push("done"),
+  };
+  return { calls, display };
+}
 
-  it("says nothing for a read that ends quickly", () => {
-    expect(
-      run(
-        [0, 10, 20, 30],
-        [
-          [0, 2],
-          [1, 2],
-          [2, 2],
-        ],
-      ),
-    ).toEqual([]);
+describe("import's progress", () => {
+  it("makes each phase of the read a step and its count an update", () => {
+    const { calls, display } = recorder();
+    const { progress } = importProgress(display);
+    progress("reading tags", 0, 3);
+    progress("reading tags", 1, 3);
+    progress("reading tags", 3, 3);
+    progress("reading webhooks", 0, 1);
+    expect(calls).toEqual([
+      "step reading tags: 0 of 3",
+      "update reading tags: 1 of 3",
+      "update reading tags: 3 of 3",
+      "step reading webhooks: 0 of 1",
+    ]);
   });
 
-  it("reports a long read at most once per interval, and its end", () => {
-    // start, then one clock reading per step.
-    const lines = run(
-      [0, 500, 1_500, 2_000, 3_600, 4_000, 9_000],
-      [
-        [0, 58],
-        [1, 58],
-        [2, 58],
-        [3, 58],
-        [4, 58],
-        [58, 58],
-      ],
-    );
-    expect(lines).toEqual([
-      "strategy-alerts import: reading tags: 1 of 58\n",
-      "strategy-alerts import: reading tags: 3 of 58\n",
-      "strategy-alerts import: reading tags: 58 of 58\n",
-    ]);
+  it("shows a rate-limit wait in place of the count", () => {
+    const { calls, display } = recorder();
+    const { progress, say } = importProgress(display);
+    progress("reading tags", 0, 58);
+    say("waiting 40 s for the rate limit");
+    expect(calls.at(-1)).toBe("update waiting 40 s for the rate limit");
   });
 });
