@@ -35,7 +35,9 @@ options:
   --html <file>           also write the report as one self-contained HTML page (inline SVG
                           charts, no script, nothing loaded from elsewhere), e.g. for a CI
                           artifact
-  --poll-interval <ms>    how often backtest jobs are polled (default 5000)
+  --poll-interval <ms>    the longest wait between two polls of the backtest jobs (default 5000):
+                          polls start 150 ms after the jobs are queued and back off to it,
+                          taking at most a fifth of the plan's request rate
   -h, --help              this help
 
 environment:
@@ -55,8 +57,9 @@ create or backtest, deletes its temporary strategies and exits with 130 or 143.
 Input that is not a complete preview (a stream cut before its summary, an error document, a
 stack export, a truncated or UTF-16 file) is an error, never a report.
 
-Progress and warnings go to standard error. Exit codes: 0 report written, 1 failure (the input
-is not a complete preview, the API failed), 2 usage.`;
+Progress and warnings go to standard error: on a terminal the progress is one line that updates
+in place, in a log (not a terminal, or CI=true) one line per step. Exit codes: 0 report written,
+1 failure (the input is not a complete preview, the API failed), 2 usage.`;
 
 /** The bytes of the file or of standard input; decoded by the review, which names UTF-16 and binary. */
 async function readInput(path: string | undefined): Promise<Uint8Array> {
@@ -151,7 +154,10 @@ export const reviewCommand: Subcommand = {
     const { decodePreview } = await import("../../provider/review/preview-input");
     const previewJson = decodePreview(previewBytes);
     const { API_KEY_ENV, BASE_URL_ENV } = await import("../../provider/credentials");
-    const log = (line: string) => process.stderr.write(`strategy-alerts review: ${line}\n`);
+    const { createProgress } = await import("../progress");
+    // One line that updates on a terminal, one line per step in a log; warnings stay above it.
+    const display = createProgress({ stream: process.stderr, prefix: "strategy-alerts review: " });
+    const log = (line: string) => display.message(line);
 
     const apiKey = process.env[API_KEY_ENV];
     const baseUrl = process.env[BASE_URL_ENV];
@@ -183,12 +189,14 @@ export const reviewCommand: Subcommand = {
           ...(values.title ? { title: values.title } : {}),
         },
         log,
+        progress: display,
         signal: stop.signal,
         onTemporary: (t) => stop.track(t),
         html: values.html !== undefined,
       });
       if (values.html !== undefined && result.html !== undefined)
         await writeHtml(values.html, result.html, log);
+      display.done();
       process.stdout.write(result.markdown);
       if (result.shortened.length > 0)
         log(`the report was shortened to fit the comment limit: ${result.shortened.join("; ")}`);
@@ -198,6 +206,7 @@ export const reviewCommand: Subcommand = {
       await stop.settle();
       throw err;
     } finally {
+      display.done();
       stop.dispose();
       await client?.close();
     }

@@ -4,10 +4,14 @@ import { replay } from "./backtest";
 import { commitOutcome, replayInput } from "./backtest-runner";
 import { type PerformanceRange, performanceSummary } from "./performance";
 
-/** A queued backtest starts running this long after creation (emulator clock)… */
-const BACKTEST_RUNNING_AFTER_MS = 60_000;
-/** …and completes (or fails) this long after creation. */
-const BACKTEST_DONE_AFTER_MS = 120_000;
+/**
+ * A queued backtest starts running this long after creation (emulator clock)… Seconds, not
+ * minutes: a review waits for its jobs, and its wait against the emulator should be the few
+ * seconds of a quick job on the service (the spec shows no timing; backtest-slow models a slow one).
+ */
+const BACKTEST_RUNNING_AFTER_MS = 1_000;
+/** …and completes (or fails) this long after creation, once its replay (in the background) is done. */
+const BACKTEST_DONE_AFTER_MS = 3_000;
 /** A performance job is picked up (rawState active) after this, and completes after twice it. */
 const PERFORMANCE_STEP_MS = 30_000;
 

@@ -13,7 +13,9 @@ import { PLAN_LIMITS, PLANS } from "../model/plan-limits";
 import type { BacktestReport, Metrics, StrategyBacktest, TokenImpact } from "./backtest-results";
 import { backtestSeries, type MatchedRow } from "./backtest-series";
 import type { BacktestTarget } from "./backtest-targets";
-import { readLiveRecord } from "./live-performance";
+import { isDone, watchJobs } from "./job-watcher";
+import { type LiveRecord, readLiveRecord } from "./live-performance";
+import { PollSchedule } from "./poll-schedule";
 import { REVIEW_TIME_LIMIT_MS, type ReviewRun } from "./review-run";
 import type { TemporaryStrategies } from "./temporaries";
 
@@ -23,6 +25,14 @@ const DAILY_BACKTEST_QUOTA: Record<string, number | null> = Object.fromEntries(
   PLANS.map((plan) => [plan, PLAN_LIMITS[plan].backtestsPerDay]),
 );
 const TOP_TOKENS = 10;
+/** Strategies whose results are read at once (each read is a few requests through the one limiter). */
+const MEASURE_CONCURRENCY = 4;
+
+/** What a run says while it works: a new step, or how far the current one has got. */
+export interface RunProgress {
+  step(text: string): void;
+  update(text: string): void;
+}
 
 export interface BacktestRunOptions {
   client: ApiClient;
@@ -37,11 +47,18 @@ export interface BacktestRunOptions {
   /** Overrides the plan's quota (null: no cap). */
   dailyQuota?: number | null;
   now?: () => number;
+  /** The longest wait between two polls of the jobs (they start at 150 ms and back off to it). */
   pollIntervalMs?: number;
   /** Gives up waiting for jobs after this long (they are reported as not measured). */
   timeoutMs?: number;
-  progress?: (line: string) => void;
+  /** Steps and updates; a function receives both as lines. */
+  progress?: RunProgress | ((line: string) => void);
   sleep?: (ms: number) => Promise<void>;
+}
+
+function progressOf(options: BacktestRunOptions): RunProgress {
+  const p = options.progress ?? (() => {});
+  return typeof p === "function" ? { step: p, update: p } : p;
 }
 
 interface Planned {
@@ -50,6 +67,8 @@ interface Planned {
   reuse?: BacktestJob;
   currentJob?: BacktestJob;
   proposedJob?: BacktestJob;
+  /** The current version's live record, read while the jobs run. */
+  live?: LiveRecord;
 }
 
 /** The window: the `days` whole UTC days before today (stable all day, so reruns can reuse jobs). */
@@ -79,7 +98,6 @@ export async function runBacktests(
   temporary: TemporaryStrategies,
   options: BacktestRunOptions,
 ): Promise<BacktestReport> {
-  const { client } = options;
   const now = options.now ?? Date.now;
   const window = reviewWindow(
     options.until ? Date.parse(`${options.until}T00:00:00Z`) : now(),
@@ -91,26 +109,20 @@ export async function runBacktests(
   const planned = await planJobs(targets, options, window, quota);
   const jobsCreated = await queueJobs(planned, temporary, options, window);
   const waiting = planned.filter((p) => p.result.status === "measured");
-  await waitForJobs(waiting, run, options);
-  for (const p of waiting.filter((x) => x.result.status === "measured")) {
-    run.throwIfStopped();
-    if (run.pastDeadline) {
-      p.result = emptyResult(p.target, "unmeasured", timeLimitReason("before its results were read"));
-      continue;
-    }
-    try {
-      p.result = await measure(client, p);
-    } catch (err) {
-      p.result = emptyResult(p.target, "failed", describe(err));
-    }
+  // The live records need no job: they are read while the jobs run.
+  const liveReads = settled(addLiveRecords(planned, run, options));
+  const waited = await settled(waitAndMeasure(waiting, run, options));
+  const failure = waited ?? (await liveReads);
+  if (failure) {
+    await liveReads;
+    throw failure.error;
   }
-  await addLiveRecords(planned, run, options);
   const effective = waiting.find((p) => p.proposedJob)?.proposedJob;
   return {
     from: effective?.from ?? window.from,
     to: effective?.to ?? window.to,
     threshold: options.threshold,
-    strategies: planned.map((p) => p.result),
+    strategies: planned.map((p) => (p.live ? { ...p.result, live: p.live } : p.result)),
     temporaryStrategies: temporary.report(),
     jobsCreated,
     dailyQuota: quota,
@@ -118,6 +130,13 @@ export async function runBacktests(
 }
 
 type Window = { from: string; to: string };
+
+/** The promise's failure as a value, so it can wait beside other work without going unhandled. */
+const settled = (p: Promise<unknown>): Promise<{ error: unknown } | undefined> =>
+  p.then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
 
 const GONE = "the current version no longer exists in the account";
 
@@ -130,7 +149,7 @@ async function addLiveRecords(
   for (const p of planned) {
     if (!p.target.currentId || p.result.reason === GONE) continue;
     run.throwIfStopped();
-    p.result.live = await readLiveRecord(options.client, p.target.currentId, options.windowDays);
+    p.live = await readLiveRecord(options.client, p.target.currentId, options.windowDays);
   }
 }
 
@@ -194,7 +213,7 @@ async function queueJobs(
   const quotaReason = (err: unknown) =>
     `the daily backtest quota ran out while the review queued its jobs (${(err as Error).message.split(". ")[0]})`;
   const { run } = temporary;
-  const progress = options.progress ?? (() => {});
+  const progress = progressOf(options);
   const queueJob = (strategyId: string) => {
     // Checked before each job: a stopped review spends none of the day's backtests.
     run.throwIfStopped();
@@ -207,7 +226,9 @@ async function queueJobs(
       continue;
     }
     try {
-      progress(`backtests: creating temporary strategy ${index + 1} of ${toQueue.length}`);
+      const line = `backtests: creating temporary strategy ${index + 1} of ${toQueue.length}`;
+      if (index === 0) progress.step(line);
+      else progress.update(line);
       const temp = await temporary.create(p.target);
       p.proposedJob = await queueJob(temp.id);
       jobsCreated++;
@@ -232,67 +253,122 @@ async function queueJobs(
   return jobsCreated;
 }
 
-/** Waits for every queued job, showing progress; jobs still open at the timeout leave their strategy unmeasured. */
-async function waitForJobs(waiting: Planned[], run: ReviewRun, options: BacktestRunOptions): Promise<void> {
+/**
+ * Waits for every queued job, reading a strategy's results the moment both its jobs are done
+ * (a few strategies at once) while the others still run; jobs still open at the timeout or the
+ * run's time limit leave their strategy unmeasured.
+ */
+async function waitAndMeasure(
+  waiting: Planned[],
+  run: ReviewRun,
+  options: BacktestRunOptions,
+): Promise<void> {
   const now = options.now ?? Date.now;
-  const progress = options.progress ?? (() => {});
-  const sleep = options.sleep ?? ((ms: number) => run.sleep(ms));
+  const progress = progressOf(options);
+  const jobsOf = (p: Planned) => [p.proposedJob, p.currentJob].filter((j): j is BacktestJob => Boolean(j));
+  const all = waiting.flatMap(jobsOf);
   const started = now();
-  const pollMs = options.pollIntervalMs ?? 5_000;
-  const timeoutMs = options.timeoutMs ?? 30 * 60_000;
-  const isOpen = (j: BacktestJob | undefined) => Boolean(j) && !isDone(j as BacktestJob);
-  for (;;) {
-    const jobs = waiting
-      .flatMap((p) => [p.proposedJob, p.currentJob])
-      .filter((j): j is BacktestJob => Boolean(j));
-    const open = jobs.filter(isOpen);
-    progress(
+  const measuring = new Concurrency(MEASURE_CONCURRENCY);
+  const tasks: Promise<void>[] = [];
+  let measured = 0;
+  const say = (jobs: readonly BacktestJob[], step = false) => {
+    const open = jobs.filter((j) => !isDone(j));
+    const line =
       `backtests: ${jobs.length - open.length} of ${jobs.length} jobs done` +
-        (open.length > 0
-          ? ` (${open.filter((j) => j.status === "RUNNING").length} running, ${open.filter((j) => j.status === "QUEUED").length} queued)`
-          : ""),
+      (open.length > 0
+        ? ` (${open.filter((j) => j.status === "RUNNING").length} running, ${open.filter((j) => j.status === "QUEUED").length} queued)`
+        : "") +
+      (measured > 0 ? `; results read for ${measured} of ${waiting.length} strategies` : "");
+    if (step) progress.step(line);
+    else progress.update(line);
+  };
+  say(all, true);
+  const onDone = (job: BacktestJob) => {
+    const p = waiting.find((x) => jobsOf(x).some((j) => j.id === job.id));
+    if (!p) return;
+    if (p.proposedJob?.id === job.id) p.proposedJob = job;
+    if (p.currentJob?.id === job.id) p.currentJob = job;
+    if (!jobsOf(p).every(isDone)) return;
+    tasks.push(
+      measuring.run(async () => {
+        await measureOne(p, run, options);
+        measured += 1;
+      }),
     );
-    if (open.length === 0) return;
-    if (now() - started > timeoutMs || run.pastDeadline) {
-      const reason = run.pastDeadline
+  };
+  const outcome = await watchJobs(
+    all,
+    {
+      client: options.client,
+      schedule: new PollSchedule({
+        maxMs: options.pollIntervalMs ?? 5_000,
+        requestsPerMinute: () => options.client.rateLimiter.requestsPerMinute,
+        now,
+      }),
+      sleep: options.sleep ?? ((ms: number) => run.sleep(ms)),
+      now,
+      timeoutMs: options.timeoutMs ?? 30 * 60_000,
+      pastDeadline: () => run.pastDeadline,
+      throwIfStopped: () => run.throwIfStopped(),
+      onPoll: (jobs) => say(jobs),
+    },
+    onDone,
+  );
+  const results = await Promise.allSettled(tasks);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+  if (outcome.reason) {
+    const reason =
+      outcome.reason === "deadline"
         ? timeLimitReason("before its jobs completed")
-        : `its jobs did not complete within ${Math.round(timeoutMs / 60_000)} minutes`;
-      for (const p of waiting) {
-        if ([p.proposedJob, p.currentJob].some(isOpen))
-          p.result = emptyResult(p.target, "unmeasured", reason);
-      }
-      return;
-    }
-    await sleep(pollMs);
-    run.throwIfStopped();
-    // One list page holds 20 jobs, newest first: polling the list instead of each job keeps
-    // the review's share of the rate limit small however many strategies it measures.
-    const fresh = await latestJobs(options.client, new Set(open.map((j) => j.id)));
+        : `its jobs did not complete within ${Math.round((options.timeoutMs ?? 30 * 60_000) / 60_000)} minutes`;
+    const open = new Set(outcome.open.map((j) => j.id));
     for (const p of waiting) {
-      if (p.proposedJob && !isDone(p.proposedJob))
-        p.proposedJob = fresh.get(p.proposedJob.id) ?? p.proposedJob;
-      if (p.currentJob && !isDone(p.currentJob)) p.currentJob = fresh.get(p.currentJob.id) ?? p.currentJob;
+      if (jobsOf(p).some((j) => open.has(j.id))) p.result = emptyResult(p.target, "unmeasured", reason);
     }
+  }
+  progress.step(
+    `backtests: ${all.length - outcome.open.length} of ${all.length} jobs done in ${((now() - started) / 1000).toFixed(1)} s; results read for ${measured} of ${waiting.length} strategies`,
+  );
+}
+
+/** Reads one strategy's results once its jobs are done; a failure is that strategy's alone (a stop ends the run). */
+async function measureOne(p: Planned, run: ReviewRun, options: BacktestRunOptions): Promise<void> {
+  run.throwIfStopped();
+  if (run.pastDeadline) {
+    p.result = emptyResult(p.target, "unmeasured", timeLimitReason("before its results were read"));
+    return;
+  }
+  try {
+    p.result = await measure(options.client, p);
+  } catch (err) {
+    run.throwIfStopped();
+    p.result = emptyResult(p.target, "failed", describe(err));
   }
 }
 
-/** The jobs with these ids, read from `GET /backtests` pages until all are seen (or a single job read when it is older). */
-async function latestJobs(client: ApiClient, ids: Set<string>): Promise<Map<string, BacktestJob>> {
-  const found = new Map<string, BacktestJob>();
-  for await (const job of client.backtests.iterate()) {
-    if (ids.has(job.id)) found.set(job.id, job);
-    if (found.size === ids.size) break;
+/** Runs at most `limit` tasks at a time, in the order they are given. */
+class Concurrency {
+  #active = 0;
+  readonly #queue: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.#active >= this.limit) await new Promise<void>((resolve) => this.#queue.push(resolve));
+    this.#active += 1;
+    try {
+      return await task();
+    } finally {
+      this.#active -= 1;
+      this.#queue.shift()?.();
+    }
   }
-  for (const id of ids) if (!found.has(id)) found.set(id, await client.backtests.get(id));
-  return found;
 }
 
 /** Why a strategy was not measured when the run's time limit (`review-run.ts`) ran out. */
 function timeLimitReason(when: string): string {
   return `the review's time limit (${REVIEW_TIME_LIMIT_MS / 60_000} minutes from its start, after which other reviews may delete its temporary strategies) ran out ${when}`;
 }
-
-const isDone = (j: BacktestJob) => j.status === "COMPLETED" || j.status === "FAILED";
 
 function jobBody(strategyId: string, window: { from: string; to: string }, threshold: number) {
   return { strategyId, from: window.from, to: window.to, labelDefinition: { threshold }, options: {} };
@@ -323,14 +399,10 @@ async function measure(client: ApiClient, p: Planned): Promise<StrategyBacktest>
   const failed = jobs.find((j) => j.status === "FAILED");
   if (failed)
     return emptyResult(p.target, "failed", `a backtest job failed: ${failed.error ?? "no reason given"}`);
-  // GET /backtests/:id does not carry metrics (service-api.md#backtest-jobs: list responses do): read them
-  // from the list.
-  const metrics = await metricsOf(
-    client,
-    jobs.map((j) => j.id),
-  );
-  const after = metrics.get(p.proposedJob!.id);
-  const before = p.currentJob ? metrics.get(p.currentJob.id) : undefined;
+  // GET /backtests/:id does not carry metrics (service-api.md#backtest-jobs: list responses do): the
+  // jobs are the list's entries, as the polls and today's jobs read them.
+  const after = metricsOf(p.proposedJob!);
+  const before = p.currentJob ? metricsOf(p.currentJob) : undefined;
   if (!after || (p.currentJob && !before))
     return emptyResult(p.target, "failed", "the job's metrics were not found in GET /backtests");
   const threshold = p.proposedJob!.labelDefinition.threshold;
@@ -362,16 +434,10 @@ async function measure(client: ApiClient, p: Planned): Promise<StrategyBacktest>
   };
 }
 
-async function metricsOf(client: ApiClient, ids: string[]): Promise<Map<string, Metrics>> {
-  const out = new Map<string, Metrics>();
-  for await (const job of client.backtests.iterate()) {
-    if (ids.includes(job.id) && job.metrics) {
-      const { tested, positives, precision, recall, f1 } = job.metrics;
-      out.set(job.id, { tested, positives, precision, recall, f1 });
-    }
-    if (out.size === ids.length) break;
-  }
-  return out;
+function metricsOf(job: BacktestJob): Metrics | undefined {
+  if (!job.metrics) return undefined;
+  const { tested, positives, precision, recall, f1 } = job.metrics;
+  return { tested, positives, precision, recall, f1 };
 }
 
 async function matchedRows(client: ApiClient, jobId: string): Promise<Map<string, MatchedRow>> {

@@ -5,7 +5,7 @@
  */
 import type { ApiClient } from "../api/client";
 import type { ReviewAccount } from "./activation";
-import { type BacktestRunOptions, runBacktests } from "./backtest-run";
+import { type BacktestRunOptions, type RunProgress, runBacktests } from "./backtest-run";
 import { backtestTargets } from "./backtest-targets";
 import { ReviewOptionsError } from "./errors";
 import { renderReviewHtml } from "./html/page";
@@ -20,8 +20,10 @@ export interface ReviewSessionOptions {
   client?: ApiClient;
   backtest?: Omit<BacktestRunOptions, "client" | "plan"> | undefined;
   context?: ReviewContext;
-  /** Warnings (an account read that failed) and progress go here; default: nowhere. */
+  /** Warnings (an account read that failed) go here, and progress too unless `progress` is given; default: nowhere. */
   log?: (line: string) => void;
+  /** The backtests' steps and updates (a terminal shows them on one line). */
+  progress?: RunProgress;
   /** Receives the temporary strategies as soon as they may exist, so a signal handler can clean up. */
   onTemporary?: (temporary: TemporaryStrategies) => void;
   /** This machine's clock (ms): when the run started, its time limit; default Date.now. */
@@ -144,7 +146,7 @@ export async function reviewWithAccount(
       options.onTemporary?.(temporary);
       try {
         context.backtests = await runBacktests(targets, temporary, {
-          progress: log,
+          progress: options.progress ?? log,
           ...options.backtest,
           client,
           plan: context.account?.plan ?? (await client.account.me()).plan,

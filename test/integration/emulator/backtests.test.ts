@@ -286,20 +286,25 @@ describe("backtest jobs", () => {
     expect(old.body.available.from).toBe("2026-08-27T13:00:00.000Z");
   });
 
-  it("moves QUEUED → RUNNING → COMPLETED with the emulator clock; results are 409 until then", async () => {
+  it("moves QUEUED → RUNNING 1 s → COMPLETED 3 s after creation on the emulator clock; results are 409 until then", async () => {
     const v = await newUser(em);
     const s = await createStrategy(v, strategyBody({ rules: RULES }));
+    await setClock(em, NOW);
     const created = await v.post("/backtests", body({ strategyId: s.id }));
+    // The clock set back before the creation: the job stays QUEUED however slow this machine is.
+    await setClock(em, new Date(Date.parse(NOW) - 60_000).toISOString());
     expect(Object.keys(created.body).sort()).toEqual(
       ["id", "status", "strategyId", "from", "to", "labelDefinition", "options"].sort(),
     );
     const id = created.body.id;
     expect((await v.get(`/backtests/${id}`)).body.status).toBe("QUEUED");
     expect((await v.get(`/backtests/${id}/results`)).status).toBe(409);
-    await advance(em, 1);
+    const createdAt = Date.parse((await listed(v, id)).createdAt);
+    await setClock(em, new Date(createdAt + 1_000).toISOString());
     expect((await v.get(`/backtests/${id}`)).body.status).toBe("RUNNING");
+    await setClock(em, new Date(createdAt + 1_000).toISOString());
     expect((await v.get(`/backtests/${id}/results`)).status).toBe(409);
-    await advance(em, 1);
+    await setClock(em, new Date(createdAt + 3_000).toISOString());
     // Due now: the first read schedules the replay in the background and still says RUNNING.
     expect((await v.get(`/backtests/${id}`)).body.status).toBe("RUNNING");
     const single = await settled(v, id);
@@ -307,10 +312,11 @@ describe("backtest jobs", () => {
     const item = await listed(v, id);
     expect(item).toMatchObject({ status: "COMPLETED", strategyName: s.name, error: null });
     expect(item.metrics.tested).toBe(EXPECTED.tested);
-    expect(Date.parse(item.updatedAt) - Date.parse(item.createdAt)).toBe(120_000);
+    expect(Date.parse(item.updatedAt) - Date.parse(item.createdAt)).toBe(3_000);
     const results = await v.get(`/backtests/${id}/results`);
     expect(results.status).toBe(200);
     expect(results.body.todayCount).toBe(1);
+    await setClock(em, NOW);
   });
 
   it("runs the copy of the strategy taken at creation; a copy without rules matches every tested token, as live", async () => {
