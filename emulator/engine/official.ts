@@ -1,8 +1,8 @@
 import type { Clock } from "../clock";
 import { stableId } from "../ids";
-import { newStrategy, validate } from "../routes/strategies";
 import type { StrategyRecord } from "../store/records";
 import type { Store } from "../store/store";
+import { newStrategy, validate } from "../strategies/input";
 
 /** Owner of official (isGlobal) strategies: no API key, so nobody can read them as their own. */
 const OFFICIAL_OWNER_ID = stableId("official-strategies-owner");

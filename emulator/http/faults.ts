@@ -1,8 +1,10 @@
+import { z } from "zod";
 import { newId } from "../ids";
 
 /**
- * Injected faults (control plane). A fault matches by method and by path (a route template
- * such as /strategies/:id, or a prefix of the request path, both relative to the base URL).
+ * Injected faults (control plane, `POST /_emulator/faults`). A fault matches by method and by
+ * path (a route template such as /strategies/:id, or a prefix of the request path, both relative
+ * to the base URL).
  *  - status: answer with that status instead of running the handler (nothing is applied);
  *    with drop "after-commit" the handler runs and commits first, then the status is sent.
  *  - drop "before": destroy the connection before the handler runs (nothing is applied).
@@ -11,16 +13,22 @@ import { newId } from "../ids";
  *  - latencyMs: delay before handling; combinable with the others.
  *  - count: how many requests it fires for (default: until removed); probability: 0..1 (default 1).
  */
-export interface FaultSpec {
-  method?: string;
-  path?: string;
-  status?: number;
-  count?: number;
-  probability?: number;
-  latencyMs?: number;
-  drop?: "before" | "after-commit";
-  retryAfterSeconds?: number;
-}
+export const FaultSpecSchema = z.strictObject({
+  method: z
+    .string()
+    .regex(/^[A-Za-z]+$/)
+    .optional(),
+  path: z.string().startsWith("/").optional(),
+  status: z.number().int().min(100).max(599).optional(),
+  count: z.number().int().min(1).optional(),
+  probability: z.number().min(0).max(1).optional(),
+  latencyMs: z.number().int().min(0).max(120_000).optional(),
+  drop: z.enum(["before", "after-commit"]).optional(),
+  retryAfterSeconds: z.number().int().min(0).optional(),
+});
+
+/** A fault as the control plane accepts it: its type is the schema's, stated once. */
+export type FaultSpec = z.infer<typeof FaultSpecSchema>;
 
 export interface Fault extends FaultSpec {
   id: string;

@@ -4,6 +4,7 @@ import { effectiveLimits, PLANS } from "../accounts/plans";
 import { createUser, rotateApiKey } from "../accounts/users";
 import type { EmulatorContext } from "../context";
 import { notFound } from "../http/errors";
+import { FaultSpecSchema } from "../http/faults";
 import { parseBody, parseOptionalBody } from "../http/validation";
 import type { UserRecord } from "../store/records";
 import { registerEngineControl } from "./control-engine";
@@ -46,20 +47,6 @@ const ClockBody = z
     advanceMinutes: z.number().finite().optional(),
   })
   .refine((b) => b.now !== undefined || b.advanceMinutes !== undefined, "send now or advanceMinutes");
-
-const FaultBody = z.strictObject({
-  method: z
-    .string()
-    .regex(/^[A-Za-z]+$/)
-    .optional(),
-  path: z.string().startsWith("/").optional(),
-  status: z.number().int().min(100).max(599).optional(),
-  count: z.number().int().min(1).optional(),
-  probability: z.number().min(0).max(1).optional(),
-  latencyMs: z.number().int().min(0).max(120_000).optional(),
-  drop: z.enum(["before", "after-commit"]).optional(),
-  retryAfterSeconds: z.number().int().min(0).optional(),
-});
 
 const userView = (u: UserRecord) => ({
   userId: u.id,
@@ -120,7 +107,7 @@ export function registerControlPlane(app: FastifyInstance, ctx: EmulatorContext,
       });
 
       cp.post("/faults", async (req, reply) => {
-        const body = parseBody(FaultBody, req.body);
+        const body = parseBody(FaultSpecSchema, req.body);
         const path = body.path?.startsWith(basePath) ? body.path.slice(basePath.length) || "/" : body.path;
         return reply.code(201).send(ctx.faults.add({ ...body, ...(path === undefined ? {} : { path }) }));
       });

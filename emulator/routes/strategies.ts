@@ -1,84 +1,16 @@
 import type { FastifyRequest } from "fastify";
 import { effectiveLimits } from "../accounts/plans";
 import type { EmulatorContext } from "../context";
-import { badRequest, forbidden, type Issue, notFound } from "../http/errors";
+import { badRequest, forbidden, notFound } from "../http/errors";
 import { noBody, noQuery } from "../http/validation";
 import { isUuid, newId } from "../ids";
-import { rulesToStored, validateStrategyInput } from "../model";
-import type {
-  RuleGroupRecord,
-  StoredRule,
-  StrategyRecord,
-  TriggerRecord,
-  UserRecord,
-} from "../store/records";
+import { validateStrategyInput } from "../model";
+import type { StrategyRecord, UserRecord } from "../store/records";
+import { type Input, issueWithPath, newStrategy, patchedStrategy, validate } from "../strategies/input";
 import { triggerReferenceIssues } from "../strategies/references";
 import { createView, listView, patchView, singleView } from "../strategies/views";
 import { lengthLimitIssues } from "../variants/length-limits";
 import { type RouteRegistrar, userOf } from "./types";
-
-/** Defaults for optional create fields (spec leaves them "not shown"; docs/spec-decisions.md). */
-const STRATEGY_DEFAULTS = {
-  strict: false,
-  alertCooldownMins: 0,
-  matching: { enabled: false, minPercent: 0 },
-} as const;
-
-type Input = Record<string, unknown>;
-
-export function validate(body: unknown, mode: "create" | "update"): Input {
-  if (body === undefined || body === null || typeof body !== "object" || Array.isArray(body)) {
-    throw badRequest([{ path: "body", message: "body: must be a JSON object" }]);
-  }
-  // A repeated rule is the provider's refusal, not the service's (docs/spec-decisions.md).
-  const r = validateStrategyInput(body, mode, { repeatedRules: "accept", controlCharacters: "accept" });
-  if (!r.ok) throw badRequest(r.issues.map(issueWithPath));
-  return r.value as Input;
-}
-
-/** Issue messages start with their path (model convention); add it when one does not. */
-function issueWithPath(i: Issue): Issue {
-  return i.path && !i.message.startsWith(i.path) ? { path: i.path, message: `${i.path}: ${i.message}` } : i;
-}
-
-function generate(rules: unknown[]): { dealbreakers: StoredRule[]; ruleGroups: RuleGroupRecord[] } {
-  const stored = rulesToStored(rules as Parameters<typeof rulesToStored>[0], { view: "list", newId });
-  return stored as unknown as { dealbreakers: StoredRule[]; ruleGroups: RuleGroupRecord[] };
-}
-
-function triggersFrom(eventTypes: string[], previous: TriggerRecord[] = []): TriggerRecord[] {
-  // A trigger kept across a replace keeps its id, so an unchanged trigger reads back unchanged.
-  return eventTypes.map(
-    (eventType) =>
-      previous.find((t) => t.eventType === eventType) ?? { id: newId(), eventType, enabled: true },
-  );
-}
-
-/** A new strategy record from a validated create body, optional fields defaulted. */
-export function newStrategy(
-  input: Input,
-  at: { id: string; userId: string; isGlobal: boolean; now: string },
-): StrategyRecord {
-  const rules = input.rules as unknown[];
-  return {
-    id: at.id,
-    userId: at.userId,
-    name: input.name as string,
-    description: (input.description as string | null | undefined) ?? null,
-    triggers: triggersFrom(input.triggers as string[]),
-    triggerConfigs: (input.triggerConfigs as Record<string, unknown> | undefined) ?? null,
-    rules,
-    ...generate(rules),
-    strict: (input.strict as boolean | undefined) ?? STRATEGY_DEFAULTS.strict,
-    alertCooldownMins: (input.alertCooldownMins as number | undefined) ?? STRATEGY_DEFAULTS.alertCooldownMins,
-    isActive: input.isActive as boolean,
-    isGlobal: at.isGlobal,
-    matching: (input.matching as StrategyRecord["matching"] | undefined) ?? { ...STRATEGY_DEFAULTS.matching },
-    retryPolicy: (input.retryPolicy as Record<string, unknown> | undefined) ?? null,
-    createdAt: at.now,
-    updatedAt: at.now,
-  };
-}
 
 /**
  * service-api.md#strategies. Decisions (docs/spec-decisions.md): POST → 201; every other route 200;
@@ -207,35 +139,6 @@ function withinLengthLimits(ctx: EmulatorContext, input: Input): Input {
   const issues = lengthLimitIssues(input);
   if (issues.length > 0) throw badRequest(issues);
   return input;
-}
-
-/** `current` with a validated PATCH body applied; nothing is stored yet. */
-function patchedStrategy(current: StrategyRecord, patch: Input): StrategyRecord {
-  const next: StrategyRecord = { ...current };
-  if ("name" in patch) next.name = patch.name as string;
-  if ("description" in patch) next.description = (patch.description as string | null | undefined) ?? null;
-  if ("strict" in patch) next.strict = patch.strict as boolean;
-  if ("alertCooldownMins" in patch) next.alertCooldownMins = patch.alertCooldownMins as number;
-  if ("matching" in patch) next.matching = patch.matching as StrategyRecord["matching"];
-  if ("retryPolicy" in patch) next.retryPolicy = patch.retryPolicy as Record<string, unknown>;
-  if ("triggers" in patch) {
-    next.triggers = triggersFrom(patch.triggers as string[], current.triggers);
-    if (!("triggerConfigs" in patch) && current.triggerConfigs) {
-      // Configs of triggers the patch removed are dropped with them rather than left dangling.
-      const used = new Set(next.triggers.map((t) => t.eventType));
-      const kept = Object.entries(current.triggerConfigs).filter(([k]) => used.has(k));
-      next.triggerConfigs = kept.length > 0 ? Object.fromEntries(kept) : null;
-    }
-  }
-  if ("triggerConfigs" in patch)
-    next.triggerConfigs = (patch.triggerConfigs as Record<string, unknown>) ?? null;
-  if ("rules" in patch && JSON.stringify(patch.rules) !== JSON.stringify(current.rules)) {
-    // Same rules again keep their generated ids, so a repeated PATCH leaves the same state.
-    next.rules = patch.rules as unknown[];
-    Object.assign(next, generate(next.rules));
-  }
-  if ("isActive" in patch) next.isActive = patch.isActive as boolean;
-  return next;
 }
 
 /**

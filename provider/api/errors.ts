@@ -10,6 +10,21 @@ export interface RequestTarget {
   route: string;
 }
 
+/**
+ * A request that failed, whichever way: every error of one request says where it went (the
+ * method and the route template), stated here once for all of them.
+ */
+export class RequestError extends StrategyAlertsError {
+  readonly method: string;
+  readonly route: string;
+
+  constructor(target: RequestTarget, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.method = target.method;
+    this.route = target.route;
+  }
+}
+
 /** The client was configured wrongly (missing key, malformed base URL); nothing was sent. */
 export class ConfigurationError extends StrategyAlertsError {}
 
@@ -59,28 +74,25 @@ function hintFor(status: number): string {
 }
 
 /** An HTTP error answer of the service (4xx/5xx). Subclasses per status make `catch` precise. */
-export class ApiError extends StrategyAlertsError {
+export class ApiError extends RequestError {
   readonly statusCode: number;
   /** The `error` field of the body (the status text), e.g. "Not Found". */
   readonly error: string;
   /** The service's own message, without the client's context. */
   readonly serviceMessage: string;
-  readonly method: string;
-  readonly route: string;
   readonly body: unknown;
   readonly attempts: number;
 
   constructor(init: ApiErrorInit) {
     const retried = init.attempts > 1 ? ` after ${init.attempts} attempts` : "";
     super(
+      init,
       `${init.method} ${init.route} failed with ${init.statusCode} ${init.error}${retried}: ` +
         `${init.serviceMessage || "(no message)"}. ${hintFor(init.statusCode)}`,
     );
     this.statusCode = init.statusCode;
     this.error = init.error;
     this.serviceMessage = init.serviceMessage;
-    this.method = init.method;
-    this.route = init.route;
     this.body = init.body;
     this.attempts = init.attempts;
   }
@@ -190,9 +202,7 @@ export function apiErrorFor(
 }
 
 /** The service could not be reached, or the connection broke before a full response arrived. */
-export class ConnectionError extends StrategyAlertsError {
-  readonly method: string;
-  readonly route: string;
+export class ConnectionError extends RequestError {
   /** System or undici error code, e.g. ECONNREFUSED or UND_ERR_SOCKET. */
   readonly code: string | undefined;
   /** false when the connection never opened, so the request cannot have been applied. */
@@ -208,12 +218,11 @@ export class ConnectionError extends StrategyAlertsError {
       : "could not connect to the service";
     const retried = init.attempts > 1 ? ` (${init.attempts} attempts)` : "";
     super(
+      init,
       `${init.method} ${init.route}: ${what}${retried}: ${init.detail}. ` +
         "Check baseUrl, that the service is running and reachable from here, then try again.",
       options,
     );
-    this.method = init.method;
-    this.route = init.route;
     this.code = init.code;
     this.requestSent = init.requestSent;
     this.attempts = init.attempts;
@@ -221,20 +230,17 @@ export class ConnectionError extends StrategyAlertsError {
 }
 
 /** No complete response within the client's per-request timeout. */
-export class TimeoutError extends StrategyAlertsError {
-  readonly method: string;
-  readonly route: string;
+export class TimeoutError extends RequestError {
   readonly timeoutMs: number;
   readonly attempts: number;
 
   constructor(init: RequestTarget & { timeoutMs: number; attempts: number }) {
     const retried = init.attempts > 1 ? ` on each of ${init.attempts} attempts` : "";
     super(
+      init,
       `${init.method} ${init.route} timed out: no complete response within ${init.timeoutMs} ms ` +
         `(the client's timeoutMs)${retried}. The service is slow or unreachable; raise timeoutMs or try again later.`,
     );
-    this.method = init.method;
-    this.route = init.route;
     this.timeoutMs = init.timeoutMs;
     this.attempts = init.attempts;
   }
@@ -246,9 +252,7 @@ export class TimeoutError extends StrategyAlertsError {
  * timeout or a connection dropped after sending. The client does not retry it, because a second
  * send could apply it twice; the caller reads the state back first (`readBack` says how).
  */
-export class AmbiguousWriteError extends StrategyAlertsError {
-  readonly method: string;
-  readonly route: string;
+export class AmbiguousWriteError extends RequestError {
   /** When the request was sent (client clock, ISO 8601): anything it created is at or after this. */
   readonly requestSentAt: string;
   /** How to find out whether the write took effect. */
@@ -259,13 +263,12 @@ export class AmbiguousWriteError extends StrategyAlertsError {
     cause: StrategyAlertsError,
   ) {
     super(
+      init,
       `${init.method} ${init.route} may or may not have been applied: ${init.reason}. ` +
         "It was not retried, because sending it again could apply it twice. " +
         `Before sending it again, ${init.readBack}`,
       { cause },
     );
-    this.method = init.method;
-    this.route = init.route;
     this.requestSentAt = init.requestSentAt;
     this.readBack = init.readBack;
   }
@@ -275,21 +278,14 @@ export class AmbiguousWriteError extends StrategyAlertsError {
  * The client was stopped (its `stopWrites` signal aborted, e.g. by SIGINT/SIGTERM) before this
  * write was sent; nothing of it reached the service.
  */
-export class WriteStoppedError extends StrategyAlertsError {
-  readonly method: string;
-  readonly route: string;
-
+export class WriteStoppedError extends RequestError {
   constructor(init: RequestTarget) {
-    super(`${init.method} ${init.route} was not sent: the client was stopped before it went out`);
-    this.method = init.method;
-    this.route = init.route;
+    super(init, `${init.method} ${init.route} was not sent: the client was stopped before it went out`);
   }
 }
 
 /** A 2xx response whose body does not have the shape this client expects. */
-export class ResponseValidationError extends StrategyAlertsError {
-  readonly method: string;
-  readonly route: string;
+export class ResponseValidationError extends RequestError {
   readonly statusCode: number;
   readonly issues: readonly ValidationIssue[];
   readonly body: unknown;
@@ -301,12 +297,11 @@ export class ResponseValidationError extends StrategyAlertsError {
       .join("; ");
     const more = init.issues.length > 3 ? ` (and ${init.issues.length - 3} more)` : "";
     super(
+      init,
       `${init.method} ${init.route} returned ${init.statusCode} with a body this client does not understand: ` +
         `${shown}${more}. The service and the client disagree about the response shape; ` +
         "check that baseUrl points at this API version, or upgrade the client.",
     );
-    this.method = init.method;
-    this.route = init.route;
     this.statusCode = init.statusCode;
     this.issues = init.issues;
     this.body = init.body;
