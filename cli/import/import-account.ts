@@ -14,10 +14,10 @@ import {
   type ProgramLanguage,
   type ProjectVersions,
   projectFiles,
-  projectSlug,
   pythonProjectFiles,
   yamlProjectFiles,
 } from "./project-files";
+import { projectSlug } from "./project-names";
 import { renderImportFile } from "./pulumi-import-file";
 import { type ReadProgress, readAccount } from "./read-account";
 import { renderGoProgram } from "./render-go";

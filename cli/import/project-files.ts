@@ -1,6 +1,6 @@
 /** The files around a generated program that make it a ready Pulumi project. */
 import { GO_MODULE, PYTHON_PACKAGE } from "../../provider/plugin/package-identity";
-import { slugFor } from "./names";
+import { goModulePath, npmPackageName, projectSlug } from "./project-names";
 
 /** The languages a program is written in. */
 export type ProgramLanguage = "typescript" | "yaml" | "go" | "python";
@@ -62,7 +62,7 @@ export function projectFiles(
       "",
     ].join("\n"),
     "package.json": json({
-      name,
+      name: npmPackageName(name),
       private: true,
       main: "index.ts",
       dependencies: {
@@ -85,11 +85,6 @@ export function projectFiles(
   };
 }
 
-/** The project name a generated project carries: a slug of what the user asked for. */
-export function projectSlug(projectName: string): string {
-  return slugFor(projectName) || "strategy-portfolio";
-}
-
 /**
  * A Pulumi YAML project: the program is Pulumi.yaml itself; package.json brings the package,
  * whose root holds the provider plugin that `plugins.providers[].path` points at.
@@ -105,7 +100,11 @@ export function yamlProjectFiles(
   return {
     "Pulumi.yaml": pulumiYaml,
     "package.json": `${JSON.stringify(
-      { name, private: true, dependencies: { "pulumi-strategy-alerts": versions.package } },
+      {
+        name: npmPackageName(name),
+        private: true,
+        dependencies: { "pulumi-strategy-alerts": versions.package },
+      },
       null,
       2,
     )}\n`,
@@ -152,17 +151,6 @@ export function goProjectFiles(
     ].join("\n"),
     "main.go": mainGo,
   };
-}
-
-/**
- * Module paths the go command keeps for itself: `module go` fails every build (`invalid module
- * path "go"`), `module std` leaves nothing to import. A folder named so gets a suffix.
- */
-const GO_RESERVED_PATHS = new Set(["go", "toolchain", "std", "cmd", "all", "tool", "work"]);
-
-/** The go.mod module path of a project: its slug, unless the go command reserves that word. */
-function goModulePath(slug: string): string {
-  return GO_RESERVED_PATHS.has(slug) ? `${slug}-portfolio` : slug;
 }
 
 /** A Pulumi Python project: __main__.py, requirements.txt and a virtual environment the CLI makes. */

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GO_DIRECTIVE, goProjectFiles, PULUMI_GO_SDK_VERSION } from "../../../../cli/import/project-files";
+import { GO_RESERVED_MODULE_PATHS } from "../../../../cli/import/project-names";
 import { ROOT } from "./sdk-programs";
 
 describe("the Go project", () => {
@@ -23,7 +24,7 @@ describe("the Go project", () => {
 
 describe("the go.mod import writes", () => {
   // `go list -m` reads go.mod as a build does and names the main module, without fetching one.
-  it.each(["go", "toolchain", "python", "main", "my folder", "portefeuille é"])(
+  it.each(["go", "toolchain", "fmt", "time", "python", "main", "my folder", "portefeuille é"])(
     "is a module the go command accepts for a folder named %j",
     (folder) => {
       const dir = mkdtempSync(join(tmpdir(), "psa-gomod-"));
@@ -40,4 +41,21 @@ describe("the go.mod import writes", () => {
       }
     },
   );
+});
+
+describe("the module paths import keeps away from", () => {
+  // A main module named like a standard-library package makes that package an ambiguous import.
+  it("hold the first element of every standard-library package of this Go", () => {
+    const std = execFileSync("go", ["list", "std"], {
+      encoding: "utf8",
+      env: { ...process.env, GOTOOLCHAIN: "local" },
+    });
+    const firsts = new Set(
+      std
+        .split("\n")
+        .filter(Boolean)
+        .map((p) => p.split("/")[0]!),
+    );
+    expect([...firsts].filter((first) => !GO_RESERVED_MODULE_PATHS.has(first))).toEqual([]);
+  });
 });

@@ -41,3 +41,23 @@ describe("a Go project's module path", () => {
     expect(moduleLine("my folder é")).toBe("module my-folder-e");
   });
 });
+
+describe("a generated package.json", () => {
+  const versions = { package: "^1", pulumi: "^3", typescript: "^5", tsNode: "^10", typesNode: "^24" };
+  const nameOf = (files: Record<string, string>) =>
+    (JSON.parse(files["package.json"] ?? "{}") as { name: string }).name;
+
+  it("never carries the name of a package it depends on, which npm refuses to install", () => {
+    expect(nameOf(projectFiles("typescript", "", versions))).toBe("typescript-portfolio");
+    expect(nameOf(projectFiles("ts-node", "", versions))).toBe("ts-node-portfolio");
+    expect(nameOf(yamlProjectFiles("pulumi-strategy-alerts", "", versions))).toBe(
+      "pulumi-strategy-alerts-portfolio",
+    );
+    expect(nameOf(projectFiles("main", "", versions))).toBe("main");
+  });
+
+  it("names the project in Pulumi.yaml as Pulumi accepts it", () => {
+    const pulumiYaml = projectFiles("日本語 ポートフォリオ", "", versions)["Pulumi.yaml"] ?? "";
+    expect(pulumiYaml.split("\n")[0]).toBe("name: strategy-portfolio");
+  });
+});
