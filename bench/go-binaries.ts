@@ -1,26 +1,34 @@
 /**
- * The bench's Go binaries (bench/go): the native floor provider (`pulumi-resource-floor`), the Go
- * floor program over it, and the Go door's program on the generated SDK (sdk/go). Built once per
+ * The bench's Go binaries (bench/go): the native floor provider, a `pulumi-resource-strategy-alerts`
+ * that does nothing, with the package's schema beside it; and the Go door's program on the
+ * generated SDK (sdk/go), which runs on the floor and on the release binary alike. Built once per
  * content of their sources, outside the repository beside the Pulumi toolchain's cache, and
- * reused; the engine then runs the programs as prebuilt binaries (the Go language host's
- * `binary` option), so no phase pays for `go build`.
+ * reused; the engine then runs the program as a prebuilt binary (the Go language host's `binary`
+ * option), so no phase pays for `go build` unless the door measures it.
  */
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join, relative } from "node:path";
+import { version } from "../package.json";
 import { runProcess } from "../test/support/process";
 import { ROOT } from "./pulumi-project";
 
 export interface GoBinaries {
-  /** A directory holding `pulumi-resource-floor` (a `plugins.providers` path). */
+  /**
+   * A directory holding the floor's `pulumi-resource-strategy-alerts` and its `schema.json` (a
+   * `plugins.providers` path).
+   */
   floorProviderDir: string;
-  /** The Go floor program: N things over the native floor. */
-  floorProgram: string;
   /** The Go door's program: N strategies and their activation on sdk/go. */
   portfolioProgram: string;
 }
+
+/** The plugin's checked-in schema, which the floor answers GetSchema with. */
+const SCHEMA = "provider/plugin/schema.json";
+/** The floor's executable, as the engine looks for a plugin named strategy-alerts. */
+export const FLOOR_EXECUTABLE = "pulumi-resource-strategy-alerts";
 
 const GO_ENV = { CGO_ENABLED: "0", GOFLAGS: "-mod=readonly", GOTOOLCHAIN: "local" };
 
@@ -36,6 +44,11 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 async function sourceHash(): Promise<string> {
   const hash = createHash("sha256");
+  hash
+    .update(version)
+    .update("\0")
+    .update(await readFile(join(ROOT, SCHEMA)))
+    .update("\0");
   for (const dir of ["bench/go", "sdk/go"]) {
     for (const file of await filesUnder(join(ROOT, dir))) {
       hash
@@ -60,7 +73,6 @@ export async function goBinaries(log: (line: string) => void): Promise<GoBinarie
   const dir = join(cacheRoot(), `bench-go-${await sourceHash()}`);
   const binaries = {
     floorProviderDir: join(dir, "floor"),
-    floorProgram: join(dir, "floor-portfolio"),
     portfolioProgram: join(dir, "portfolio"),
   };
   if (existsSync(binaries.portfolioProgram)) return binaries;
@@ -69,15 +81,20 @@ export async function goBinaries(log: (line: string) => void): Promise<GoBinarie
   const staging = await mkdtemp(join(cacheRoot(), "staging-bench-go-"));
   try {
     await mkdir(join(staging, "floor"));
-    const build = async (out: string, pkg: string) => {
-      const run = await runProcess("go", ["build", "-o", out, pkg], {
+    const build = async (out: string, pkg: string, flags: string[] = []) => {
+      const run = await runProcess("go", ["build", ...flags, "-o", out, pkg], {
         cwd: join(ROOT, "bench/go"),
         env: { ...process.env, ...GO_ENV },
       });
       if (run.code !== 0) throw new Error(`go build ${pkg} failed: ${run.stderr}`);
     };
-    await build(join(staging, "floor", "pulumi-resource-floor"), "./floor-provider");
-    await build(join(staging, "floor-portfolio"), "./floor-portfolio");
+    await build(join(staging, "floor", FLOOR_EXECUTABLE), "./floor-provider", [
+      "-ldflags",
+      `-X main.version=${version}`,
+    ]);
+    // The schema as the plugin answers it: the checked-in one with the package's version.
+    const schema = JSON.parse(await readFile(join(ROOT, SCHEMA), "utf8")) as Record<string, unknown>;
+    await writeFile(join(staging, "floor", "schema.json"), JSON.stringify({ ...schema, version }));
     await build(join(staging, "portfolio"), "./portfolio");
     await rm(dir, { recursive: true, force: true });
     await rename(staging, dir);

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -6,6 +7,15 @@ import { runProcess } from "../test/support/process";
 import { linkNodeModules } from "../test/support/project-modules";
 
 export const ROOT = resolve(__dirname, "..");
+
+/** The directory of the Pulumi CLI: PULUMI_BIN_DIR, or the one scripts/ensure-pulumi.sh provisions. */
+export function pulumiBinDir(): string {
+  if (process.env.PULUMI_BIN_DIR) return process.env.PULUMI_BIN_DIR;
+  const out = execFileSync("bash", [join(ROOT, "scripts/ensure-pulumi.sh")], { encoding: "utf8" });
+  const last = out.trim().split("\n").pop();
+  if (!last) throw new Error("scripts/ensure-pulumi.sh printed no directory");
+  return last.trim();
+}
 
 export interface CommandRun {
   command: string;

@@ -7,16 +7,16 @@
  * the engine. With limits lifted it also measures the provider's own time per resource
  * operation against the same requests made by the bare client in the same run.
  *
- * It then runs the same portfolio through both front doors, the provider plugin (YAML) and the
- * dynamic resources (TypeScript), beside bare programs of the same shape (bench/front-doors.ts).
+ * It then runs the same portfolio through every front door (TypeScript, YAML, Go), each beside its
+ * floor (bench/front-doors.ts).
  *
  * Run: npm run bench:pulumi [-- --n 10,50] [--with-200] [--plans PRO,DEGEN] [--skip-overhead]
- *      [--skip-front-doors | --only-front-doors] [--doors all|ts|yaml|<door>,<door>] [--rounds 3]
+ *      [--skip-front-doors | --only-front-doors] [--doors all|ts|yaml|go|<door>,<door>] [--rounds 3]
  *      [--baseline <checkout built at another commit>]
+ * (`npm run bench` measures the front doors at N = 50 and 200, and 1,000 with --with-1000.)
  * Writes bench-results/pulumi-latest.json (and a dated copy) and prints a table.
  */
 import "../emulator/startup/quiet-warnings";
-import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -26,8 +26,8 @@ import { controlOk } from "../test/support/emulator";
 import {
   type FrontDoorOptions,
   type FrontDoorReport,
-  isDoor,
   measureFrontDoors,
+  parseDoors,
   printFrontDoors,
 } from "./front-doors";
 import {
@@ -39,7 +39,7 @@ import {
   slidingWindowFloorMs,
   total,
 } from "./pulumi-bounds";
-import { BenchProject, type CommandRun, ROOT } from "./pulumi-project";
+import { BenchProject, type CommandRun, pulumiBinDir, ROOT } from "./pulumi-project";
 
 const PLAN_RATES = { PRO: 60, DEGEN: 300 } as const;
 const PLAN_ACTIVE = { PRO: 25, DEGEN: 50 } as const;
@@ -61,16 +61,10 @@ const PLANS = (arg("--plans") ?? "PRO,DEGEN").split(",").filter((p): p is Plan =
 const ONLY_FRONT_DOORS = process.argv.includes("--only-front-doors");
 const SKIP_OVERHEAD = process.argv.includes("--skip-overhead") || ONLY_FRONT_DOORS;
 const SKIP_FRONT_DOORS = process.argv.includes("--skip-front-doors");
-function doorsArg(value: string): FrontDoorOptions["doors"] {
-  if (value === "all" || value === "ts" || value === "yaml") return value;
-  const names = value.split(",");
-  const unknown = names.filter((name) => !isDoor(name));
-  if (unknown.length > 0) throw new Error(`--doors: unknown door ${unknown.join(", ")}`);
-  return names.filter(isDoor);
-}
+const ROUNDS = Math.max(1, Number(arg("--rounds") ?? 3) || 1);
 const FRONT_DOOR_OPTIONS: FrontDoorOptions = {
-  doors: doorsArg(arg("--doors") ?? "all"),
-  rounds: Math.max(1, Number(arg("--rounds") ?? 3) || 1),
+  doors: parseDoors(arg("--doors") ?? "all"),
+  sizes: NS.map((n) => ({ n, rounds: ROUNDS })),
   ...(arg("--baseline") ? { baselineRoot: resolve(arg("--baseline") as string) } : {}),
 };
 
@@ -97,14 +91,6 @@ function portfolio(n: number, min: number): string {
   // cost of a run of this package, not of an empty stack (which never starts a provider).
   const activation = `new sa.StrategyActivation("active", { strategyIds: [${ids}] });`;
   return `import * as sa from "pulumi-strategy-alerts";\n${items.join("\n")}\n${activation}\nexport const count = ${n};\n`;
-}
-
-function pulumiBinDir(): string {
-  if (process.env.PULUMI_BIN_DIR) return process.env.PULUMI_BIN_DIR;
-  const out = execFileSync("bash", [join(ROOT, "scripts/ensure-pulumi.sh")], { encoding: "utf8" });
-  const last = out.trim().split("\n").pop();
-  if (!last) throw new Error("scripts/ensure-pulumi.sh printed no directory");
-  return last.trim();
 }
 
 interface Entry {
@@ -437,8 +423,7 @@ async function main(): Promise<void> {
       log(`provider overhead per resource operation, limits lifted, N = ${n}, one operation at a time …`);
       overhead = await measureOverhead(em, bin, windowDir, n);
     }
-    if (!SKIP_FRONT_DOORS)
-      frontDoors = await measureFrontDoors(em, bin, windowDir, NS, FRONT_DOOR_OPTIONS, log);
+    if (!SKIP_FRONT_DOORS) frontDoors = await measureFrontDoors(em, bin, windowDir, FRONT_DOOR_OPTIONS, log);
   } finally {
     await em.close();
     rmSync(windowDir, { recursive: true, force: true });

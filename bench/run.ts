@@ -12,9 +12,13 @@
  *   (h) the client's GET /me at 8 in flight over its undici transport vs the former Node.js http
  *       one (bench/transport/throughput.ts);
  *   (i) the first request in a fresh process that loads the runtime bundle, undici vs Node.js
- *       http (bench/transport/cold-start.ts).
+ *       http (bench/transport/cold-start.ts);
+ *   (j) every command of every front door (TypeScript, YAML, Go) against its floor at N = 50 and
+ *       200 (1,000 with --with-1000), the real Pulumi CLI against an emulator on loopback
+ *       (bench/front-door-suite.ts lists its flags; it needs `npm run build` and
+ *       `npm run plugin:release` first).
  * Writes bench-results/latest.json and prints a summary. `--quick` shortens every budget tenfold
- * (a smoke run; its numbers are noisy).
+ * and measures the front doors at N = 50 once (a smoke run; its numbers are noisy).
  *
  * Run: npm run bench   (node -r ts-node/register/transpile-only bench/run.ts)
  */
@@ -33,6 +37,8 @@ import { releaseExecutable } from "../scripts/plugin-release";
 import { controlOk } from "../test/support/emulator";
 import { sampleStrategy } from "../test/support/strategy";
 import { bigStrategy } from "./fixtures";
+import { type FrontDoorOutcome, frontDoorSuite } from "./front-door-suite";
+import { printFrontDoors } from "./front-doors";
 import { type Budget, measureAsync, measureSync, measureThroughput, round, type Stats } from "./harness";
 import { noisyNeighbourBenchmark } from "./noisy-neighbour";
 import { requestDecodingBenchmarks } from "./request-decoding";
@@ -42,8 +48,9 @@ import { type ThroughputStats, transportThroughput } from "./transport/throughpu
 
 const QUICK = process.argv.includes("--quick");
 const SCALE = QUICK ? 0.1 : 1;
-/** Past this the run is stuck, not slow: fail rather than hang a CI job. */
+/** Past this the in-process benchmarks are stuck, not slow: fail rather than hang a CI job. */
 const WATCHDOG_MS = 150_000;
+const ONLY_FRONT_DOORS = process.argv.includes("--only-front-doors");
 const LIST_SIZE = 25;
 const POST_CONCURRENCY = 8;
 const TRANSPORT_CONCURRENCY = 8;
@@ -212,6 +219,8 @@ function merge(a: Stats, b: Stats): Stats {
 }
 
 async function main(): Promise<void> {
+  if (ONLY_FRONT_DOORS)
+    return writeReport({ frontDoors: await frontDoorSuite(process.argv, log) }, Date.now());
   const watchdog = setTimeout(() => {
     process.stderr.write(`benchmarks did not finish within ${WATCHDOG_MS / 1000} s; aborting\n`);
     process.exit(1);
@@ -239,6 +248,7 @@ async function main(): Promise<void> {
   const startup = existsSync(releaseExecutable())
     ? await measureStartup(QUICK ? 3 : 10, log)
     : { skipped: "no release binary: run `npm run plugin:release` first" };
+  clearTimeout(watchdog);
 
   const b = (name: string): Stats => benchmarks[name] ?? fail(`missing result ${name}`);
   const ratios = {
@@ -264,8 +274,39 @@ async function main(): Promise<void> {
     ),
   };
 
+  printSummary(benchmarks, ratios, transportColdStart);
+  log("(j) every command of every front door against its floor …");
+  const frontDoors = await frontDoorSuite(process.argv, log);
+  writeReport(
+    {
+      workloads: {
+        validation: "one 50-rule strategy (every rule kind), create mode",
+        mapping: "rules of the same strategy to stored groups (list view) and back",
+        list: `GET /strategies holding ${LIST_SIZE} strategies of 10-14 rules, one request at a time`,
+        create: `POST /strategies with a 3-rule body, ${POST_CONCURRENCY} requests in flight`,
+        meUnderAttack:
+          "GET /me of one user while another runs 4 worst-case queries at a time (target: p50 < 100 ms)",
+        decodeDiff:
+          "a DiffRequest of a 3-rule strategy (stored outputs, old and new inputs) to plain property bags",
+        meInFlight: `GET /me through the typed client, ${TRANSPORT_CONCURRENCY} requests in flight, per transport`,
+      },
+      benchmarks,
+      ratios,
+      transportColdStart,
+      startup,
+      frontDoors,
+    },
+    started,
+  );
+}
+
+/** bench-results/latest.json: the environment and every part measured; the front doors' tables printed. */
+function writeReport(
+  parts: Record<string, unknown> & { frontDoors: FrontDoorOutcome },
+  started: number,
+): void {
   const report = {
-    schemaVersion: 1,
+    schemaVersion: 2,
     generatedAt: new Date().toISOString(),
     quick: QUICK,
     durationMs: Date.now() - started,
@@ -276,28 +317,13 @@ async function main(): Promise<void> {
       cpus: cpus().length,
       cpuModel: cpus()[0]?.model ?? "unknown",
     },
-    workloads: {
-      validation: "one 50-rule strategy (every rule kind), create mode",
-      mapping: "rules of the same strategy to stored groups (list view) and back",
-      list: `GET /strategies holding ${LIST_SIZE} strategies of 10-14 rules, one request at a time`,
-      create: `POST /strategies with a 3-rule body, ${POST_CONCURRENCY} requests in flight`,
-      meUnderAttack:
-        "GET /me of one user while another runs 4 worst-case queries at a time (target: p50 < 100 ms)",
-      decodeDiff:
-        "a DiffRequest of a 3-rule strategy (stored outputs, old and new inputs) to plain property bags",
-      meInFlight: `GET /me through the typed client, ${TRANSPORT_CONCURRENCY} requests in flight, per transport`,
-    },
-    benchmarks,
-    ratios,
-    transportColdStart,
-    startup,
+    ...parts,
   };
   const dir = resolve(__dirname, "..", "bench-results");
   mkdirSync(dir, { recursive: true });
-  const file = join(dir, "latest.json");
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-
-  printSummary(benchmarks, ratios, transportColdStart);
+  writeFileSync(join(dir, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+  if ("skipped" in parts.frontDoors) log(`front doors: not measured (${parts.frontDoors.skipped})`);
+  else printFrontDoors(parts.frontDoors, log);
   log(`written to bench-results/latest.json in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

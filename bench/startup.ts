@@ -14,7 +14,7 @@ import { join, resolve } from "node:path";
 import * as grpc from "@grpc/grpc-js";
 import { releaseExecutable } from "../scripts/plugin-release";
 import { pinnedNode } from "../scripts/plugin-release/node-binary";
-import { goBinaries } from "./go-binaries";
+import { FLOOR_EXECUTABLE, goBinaries } from "./go-binaries";
 import { round } from "./harness";
 
 const ROOT = resolve(__dirname, "..");
@@ -143,7 +143,7 @@ export async function measureStartup(
   if (floor) {
     candidates.push({
       name: "native floor",
-      command: join(floor.floorProviderDir, "pulumi-resource-floor"),
+      command: join(floor.floorProviderDir, FLOOR_EXECUTABLE),
       args: [],
     });
   }

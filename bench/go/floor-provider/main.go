@@ -1,31 +1,30 @@
-// The native floor of the benchmarks: a provider plugin on the Pulumi SDK's own provider server
-// whose operations do nothing. Check returns the inputs, Create and Update store the inputs as
-// the outputs (the id is the input `name`), Read returns the stored outputs, Diff compares the old
-// and new inputs, Delete forgets. Its one resource, `floor:index:Thing`, takes the inputs of a
-// strategy (name, triggers, rules) and of an activation (strategyIds). What a door costs beyond
-// this provider is what the door itself adds: the floor is the cost of the engine and of any
-// provider at all, in a language without a runtime to start.
+// The native floor of the benchmarks: a provider plugin named `strategy-alerts`, on the Pulumi Go
+// SDK's own provider server, whose operations do nothing. It answers GetSchema with the package's
+// own schema (schema.json beside the executable, written there by the bench with the version set),
+// so the very same YAML program and Go program (sdk/go) run on it as on the real plugin. Check
+// returns the inputs; Create and Update store the inputs as the outputs, adding `strategyId` (the
+// one output the programs read: the activation holds the strategies' ids); Read returns what is
+// stored; Diff compares old and new inputs; Delete forgets. A door's time beyond this provider is
+// what the door itself adds: the floor is the engine, the language host, and a provider that costs
+// nothing to start.
 package main
 
 import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/provider"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/emptypb"
+	"google.golang.org/protobuf/types/known/structpb"
 )
 
-const version = "0.0.1"
-
-// The schema Pulumi YAML asks for to type the program's properties.
-const schema = `{"name":"floor","version":"0.0.1","resources":{"floor:index:Thing":{
-"inputProperties":{"name":{"type":"string"},"triggers":{"type":"array","items":{"type":"string"}},
-"rules":{"type":"array","items":{"type":"object","additionalProperties":{"$ref":"pulumi.json#/Any"}}},
-"strategyIds":{"type":"array","items":{"type":"string"}}},
-"properties":{"name":{"type":"string"}}}}}`
+// version is set at build time (-ldflags -X main.version=…) to the package's version.
+var version = "0.0.0"
 
 type floor struct {
 	pulumirpc.UnimplementedResourceProviderServer
@@ -36,7 +35,12 @@ func (floor) GetPluginInfo(context.Context, *emptypb.Empty) (*pulumirpc.PluginIn
 }
 
 func (floor) GetSchema(context.Context, *pulumirpc.GetSchemaRequest) (*pulumirpc.GetSchemaResponse, error) {
-	return &pulumirpc.GetSchemaResponse{Schema: schema}, nil
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	schema, err := os.ReadFile(filepath.Join(filepath.Dir(self), "schema.json"))
+	return &pulumirpc.GetSchemaResponse{Schema: string(schema)}, err
 }
 
 func (floor) CheckConfig(_ context.Context, req *pulumirpc.CheckRequest) (*pulumirpc.CheckResponse, error) {
@@ -56,22 +60,28 @@ func (floor) Check(_ context.Context, req *pulumirpc.CheckRequest) (*pulumirpc.C
 }
 
 func (floor) Diff(_ context.Context, req *pulumirpc.DiffRequest) (*pulumirpc.DiffResponse, error) {
-	olds := req.GetOldInputs()
-	if olds == nil {
-		olds = req.GetOlds()
-	}
-	if proto.Equal(olds, req.GetNews()) {
+	if proto.Equal(req.GetOldInputs(), req.GetNews()) {
 		return &pulumirpc.DiffResponse{Changes: pulumirpc.DiffResponse_DIFF_NONE}, nil
 	}
 	return &pulumirpc.DiffResponse{Changes: pulumirpc.DiffResponse_DIFF_SOME}, nil
 }
 
-func (floor) Create(_ context.Context, req *pulumirpc.CreateRequest) (*pulumirpc.CreateResponse, error) {
-	id := "thing"
-	if name, ok := req.GetProperties().GetFields()["name"]; ok {
-		id = name.GetStringValue()
+// outputs are the inputs, plus the id as `strategyId` for a strategy.
+func outputs(urn, id string, inputs *structpb.Struct) *structpb.Struct {
+	out := proto.Clone(inputs).(*structpb.Struct)
+	if out.Fields == nil {
+		out.Fields = map[string]*structpb.Value{}
 	}
-	return &pulumirpc.CreateResponse{Id: id, Properties: req.GetProperties()}, nil
+	if strings.Contains(urn, "::strategy-alerts:index:Strategy::") {
+		out.Fields["strategyId"] = structpb.NewStringValue(id)
+	}
+	return out
+}
+
+func (floor) Create(_ context.Context, req *pulumirpc.CreateRequest) (*pulumirpc.CreateResponse, error) {
+	// The resource's name: unique in a stack, so it serves as an id.
+	id := req.GetUrn()[strings.LastIndex(req.GetUrn(), "::")+2:]
+	return &pulumirpc.CreateResponse{Id: id, Properties: outputs(req.GetUrn(), id, req.GetProperties())}, nil
 }
 
 func (floor) Read(_ context.Context, req *pulumirpc.ReadRequest) (*pulumirpc.ReadResponse, error) {
@@ -79,7 +89,7 @@ func (floor) Read(_ context.Context, req *pulumirpc.ReadRequest) (*pulumirpc.Rea
 }
 
 func (floor) Update(_ context.Context, req *pulumirpc.UpdateRequest) (*pulumirpc.UpdateResponse, error) {
-	return &pulumirpc.UpdateResponse{Properties: req.GetNews()}, nil
+	return &pulumirpc.UpdateResponse{Properties: outputs(req.GetUrn(), req.GetId(), req.GetNews())}, nil
 }
 
 func (floor) Delete(context.Context, *pulumirpc.DeleteRequest) (*emptypb.Empty, error) {
@@ -91,9 +101,10 @@ func (floor) Cancel(context.Context, *emptypb.Empty) (*emptypb.Empty, error) {
 }
 
 func main() {
-	if err := provider.Main("floor", func(*provider.HostClient) (pulumirpc.ResourceProviderServer, error) {
+	err := provider.Main("strategy-alerts", func(*provider.HostClient) (pulumirpc.ResourceProviderServer, error) {
 		return floor{}, nil
-	}); err != nil {
+	})
+	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}

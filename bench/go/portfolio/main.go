@@ -1,6 +1,7 @@
-// The bench's Go door: the portfolio of the YAML and TypeScript bench programs (N strategies of
-// three rules and the activation holding them) on the generated Go SDK (sdk/go). Config: n (how
-// many), min (the first liquidity floor; a change moves it).
+// The bench's Go program: the portfolio of the YAML and TypeScript bench programs (N strategies of
+// three rules and the activation holding them) on the generated Go SDK (sdk/go). It runs on the
+// release binary (the Go door) and on the native floor alike. Config: n (how many), min (the
+// first liquidity floor; a change moves it).
 package main
 
 import (
@@ -20,10 +21,10 @@ func main() {
 			s, err := sa.NewStrategy(ctx, fmt.Sprintf("s%d", i), &sa.StrategyArgs{
 				Name:     pulumi.String(fmt.Sprintf("s strategy %d", i)),
 				Triggers: sa.EventTypeArray{sa.EventTypeNewTokenCreated},
-				Rules: pulumi.Array{
-					sa.NumericRuleItemArgs{Rule: sa.NumericRuleItemRule("liquidity_usd"), Dealbreaker: pulumi.Bool(true), Min: pulumi.Float64(float64(min + i))},
-					sa.BooleanRuleItemArgs{Rule: sa.BooleanRuleItemRule("has_website"), Dealbreaker: pulumi.Bool(false)},
-					sa.RiskLevelRuleItemArgs{Rule: sa.RiskLevelRuleItemRule("risk_level"), Dealbreaker: pulumi.Bool(false), Value: pulumi.String("MEDIUM")},
+				Rules: sa.RuleArray{
+					sa.NumericRuleItemArgs{Rule: sa.NumericRuleLiquidityUsd, Dealbreaker: pulumi.Bool(true), Min: pulumi.Float64(float64(min + i))},
+					sa.BooleanRuleItemArgs{Rule: sa.BooleanRuleHasWebsite, Dealbreaker: pulumi.Bool(false)},
+					sa.RiskLevelRuleItemArgs{Rule: sa.RiskLevelRuleRiskLevel, Dealbreaker: pulumi.Bool(false), Value: pulumi.String("MEDIUM")},
 				},
 			})
 			if err != nil {
