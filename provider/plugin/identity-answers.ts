@@ -6,17 +6,18 @@
  * (docs/benchmarks.md, "One start per command").
  *
  * The schema is the checked-in `schema.json` (`npm run schema`; a unit test holds it equal to
- * what the model generates) with the running plugin's version set, read once, on the first ask.
+ * what the model generates) with the running plugin's version set, read once, on the first ask
+ * (the release bundle carries the file: esbuild bundles an import whose path is a literal).
  */
 import { packageVersion } from "./package-version";
 
-let served: string | undefined;
+let served: Promise<string> | undefined;
 
 /** The package schema as GetSchema answers it: the checked-in schema naming this plugin's version. */
-export function servedSchema(): string {
-  if (served !== undefined) return served;
-  // A literal path, so the release bundle carries the file (esbuild inlines a required JSON file).
-  const { name, ...rest } = require("./schema.json") as { name: string } & Record<string, unknown>;
-  served = JSON.stringify({ name, version: packageVersion(), ...rest });
+export function servedSchema(): Promise<string> {
+  served ??= import("./schema.json").then(({ default: schema }) => {
+    const { name, ...rest } = schema;
+    return JSON.stringify({ name, version: packageVersion(), ...rest });
+  });
   return served;
 }

@@ -29,7 +29,11 @@ export type MakeProvider = () => Promise<StrategyAlertsProvider>;
 const IDENTITY: Record<string, Unary> = {
   getPluginInfo: (_call, callback) =>
     callback(null, new pluginproto.PluginInfo().setVersion(packageVersion())),
-  getSchema: (_call, callback) => callback(null, new provproto.GetSchemaResponse().setSchema(servedSchema())),
+  getSchema: (_call, callback) =>
+    void servedSchema().then(
+      (schema) => callback(null, new provproto.GetSchemaResponse().setSchema(schema)),
+      (err: Error) => callback({ code: grpc.status.INTERNAL, details: printableText(err.message) }),
+    ),
 };
 /** Methods the provider does not implement that the engine calls at every start. */
 export const NOT_SERVED_AT_START: readonly string[] = ["handshake"];
