@@ -35,7 +35,7 @@ export function issueWithPath(i: Issue): Issue {
 }
 
 /** The stored form of a strategy's rules: dealbreakers and rule groups, each rule with its id. */
-export function generatedRules(rules: unknown[]): {
+function generatedRules(rules: unknown[]): {
   dealbreakers: StoredRule[];
   ruleGroups: RuleGroupRecord[];
 } {
