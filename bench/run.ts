@@ -295,6 +295,7 @@ async function main(): Promise<void> {
       transportColdStart,
       startup,
       frontDoors,
+      review: await (await import("./review")).reviewBenchmark(log, QUICK),
     },
     started,
   );

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
+import type { Clock } from "../clock";
 import { newId } from "../ids";
 import type { BacktestJobRecord } from "../store/records";
 import type { Store } from "../store/store";
@@ -6,31 +7,44 @@ import { type ReplayOutput, replaySteps } from "./backtest";
 import type { TokenHistory } from "./history";
 import { triggerFires } from "./triggers";
 
-/** What a replay reads and writes: the store and the token history (the emulator's context has both). */
+/** What a replay reads and writes: the store, the token history and the clock (the emulator's context has them). */
 interface Ctx {
   store: Store;
   history: TokenHistory;
+  clock: Clock;
+}
+
+/** A replay finished before its job was due, kept until a read finds the job due. */
+interface Held {
+  outcome: ReplayOutput | Error;
+  /** The history's version the replay read: a later upsert makes it stale. */
+  version: number;
 }
 
 /** Longest stretch a replay holds the event loop before it lets other requests in. */
 const SLICE_MS = 5;
 
 /**
- * Runs the replays of due backtests off the request path. A replay evaluates the strategy on
- * every hourly snapshot of every token and can take far longer than a request may hold the one
- * event loop every user shares; so reads only schedule it and answer RUNNING, and the replay
- * runs here in slices of a few milliseconds. Each job replays once; the outcome is committed
- * only if the job is still RUNNING then (a reset or POST /_emulator/jobs/run may have come first).
+ * Runs the replays of backtests off the request path. A replay evaluates the strategy on every
+ * hourly snapshot of every token and can take far longer than a request may hold the one event
+ * loop every user shares; so reads only schedule it and answer RUNNING, and the replay runs here
+ * in slices of a few milliseconds. It starts as soon as a read finds the job RUNNING, replaying
+ * the history as of the job's due moment `at`: done before then, its outcome is held, and the
+ * first read at or after `at` commits it (`commitReady`), so a poller sees the job COMPLETED at
+ * its due moment instead of one read later. Done after then, it commits at once. The outcome is
+ * committed only if the job is still RUNNING (a reset or POST /_emulator/jobs/run may have come
+ * first) and the history unchanged since the replay read it (else the job replays again).
  */
 export class BacktestRunner {
   private readonly running = new Map<string, Promise<void>>();
+  private readonly held = new Map<string, Held>();
   private stopped = false;
 
   constructor(private readonly ctx: Ctx) {}
 
-  /** Starts the replay of a due RUNNING job, finishing at `at`, unless it is already under way. */
+  /** Starts the replay of a RUNNING job due at `at`, unless it is under way or held. */
   schedule(job: BacktestJobRecord, at: string): void {
-    if (this.stopped || this.running.has(job.id)) return;
+    if (this.stopped || this.running.has(job.id) || this.held.has(job.id)) return;
     const run = this.replayInSlices(job, at).finally(() => this.running.delete(job.id));
     this.running.set(job.id, run);
   }
@@ -44,10 +58,30 @@ export class BacktestRunner {
     this.stopped = true;
   }
 
+  /**
+   * The job COMPLETED (or FAILED) from the outcome replayed ahead of its due moment, stored; or
+   * undefined when none is held or the history changed since (then `schedule` replays again).
+   */
+  commitReady(job: BacktestJobRecord, at: string): BacktestJobRecord | undefined {
+    const held = this.held.get(job.id);
+    if (!held) return undefined;
+    this.held.delete(job.id);
+    if (held.version !== this.ctx.history.version || job.status !== "RUNNING") return undefined;
+    const done = commitOutcome(this.ctx, job, held.outcome, at);
+    this.ctx.store.putBacktest(done);
+    return done;
+  }
+
+  /** Forgets a held outcome (the job was finished another way). */
+  discard(jobId: string): void {
+    this.held.delete(jobId);
+  }
+
   private async replayInSlices(job: BacktestJobRecord, at: string): Promise<void> {
     // Not one step inside the request that scheduled it: the first slice starts on a later turn.
     await nextTurn();
     if (this.stopped) return;
+    const version = this.ctx.history.version;
     let outcome: ReplayOutput | Error;
     try {
       const steps = replaySteps(replayInput(this.ctx, job, at));
@@ -69,8 +103,10 @@ export class BacktestRunner {
     }
     if (this.stopped) return;
     const current = this.ctx.store.getBacktest(job.id);
-    if (current?.status !== "RUNNING") return;
-    this.ctx.store.putBacktest(commitOutcome(this.ctx, current, outcome, at));
+    // Finished another way, or the history changed while replaying: the next read starts anew.
+    if (current?.status !== "RUNNING" || this.ctx.history.version !== version) return;
+    if (this.ctx.clock.nowMs() < Date.parse(at)) this.held.set(job.id, { outcome, version });
+    else this.ctx.store.putBacktest(commitOutcome(this.ctx, current, outcome, at));
   }
 }
 

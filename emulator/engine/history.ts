@@ -37,9 +37,16 @@ export const DEFAULT_HISTORY: HistorySeed = { seed: "emulator-history", tokens: 
 export class TokenHistory {
   /** Per address, entries in time order; `ms` is observedAt parsed once. */
   private readonly byAddress = new Map<string, { ms: number; obs: TimedObservation }[]>();
+  #version = 0;
+
+  /** Changes with every upsert and clear: a replay made ahead of time is valid while it stays. */
+  get version(): number {
+    return this.#version;
+  }
 
   /** Inserts or replaces the observation of (address, observedAt). */
   upsert(obs: TimedObservation): void {
+    this.#version += 1;
     const ms = Date.parse(obs.observedAt);
     let list = this.byAddress.get(obs.address);
     if (!list) {
@@ -57,6 +64,7 @@ export class TokenHistory {
   }
 
   clear(): void {
+    this.#version += 1;
     this.byAddress.clear();
   }
 

@@ -25,8 +25,9 @@ type Ctx = Pick<EmulatorContext, "store" | "clock" | "history" | "backtests" | "
  * Moves a backtest along QUEUED → RUNNING → COMPLETED | FAILED as far as the emulator clock
  * allows (or all the way with `force`, for POST /_emulator/jobs/run). Jobs progress lazily,
  * whenever they are read, so the result does not depend on timers; updatedAt is the moment
- * the clock reached the transition (or now when forced). A due replay is only scheduled here
- * (BacktestRunner) and committed a moment later; only `force` replays inside the call.
+ * the clock reached the transition (or now when forced). A replay is only scheduled here
+ * (BacktestRunner), from the first read of the RUNNING job; a read once it is due commits a
+ * replay already done; only `force` replays inside the call.
  */
 export function advanceBacktest(ctx: Ctx, job: BacktestJobRecord, force = false): BacktestJobRecord {
   const nowMs = ctx.clock.nowMs();
@@ -43,17 +44,22 @@ export function advanceBacktest(ctx: Ctx, job: BacktestJobRecord, force = false)
     };
   }
   if (next !== job) ctx.store.putBacktest(next);
-  if (next.status === "RUNNING" && (force || nowMs >= created + doneAfter)) {
-    const at = stamp(force, nowMs, created + doneAfter);
-    if (force) {
-      next = finishNow(ctx, next, at);
-      ctx.store.putBacktest(next);
-    } else {
-      // Due: the replay runs in the background (it may take far longer than a request may
-      // hold the event loop every user shares); the job reads RUNNING until it is committed.
-      ctx.backtests.schedule(next, at);
-    }
+  if (next.status !== "RUNNING") return next;
+  const due = nowMs >= created + doneAfter;
+  const at = stamp(force, nowMs, created + doneAfter);
+  if (force) {
+    ctx.backtests.discard(next.id);
+    next = finishNow(ctx, next, at);
+    ctx.store.putBacktest(next);
+    return next;
   }
+  // Due and replayed ahead of time: completed by this read.
+  const ready = due ? ctx.backtests.commitReady(next, at) : undefined;
+  if (ready) return ready;
+  // The replay runs in the background (it may take far longer than a request may hold the
+  // event loop every user shares), from the first read that finds the job RUNNING; the job
+  // reads RUNNING until it is due and its replay is done.
+  ctx.backtests.schedule(next, at);
   return next;
 }
 

@@ -21,7 +21,7 @@ export interface JobWatchOptions {
   pastDeadline: () => boolean;
   /** Throws when the review was stopped: checked after every wait. */
   throwIfStopped: () => void;
-  /** Every job as last seen, after each poll. */
+  /** Every job as last seen, after each poll (not before the first: the caller said how it starts). */
   onPoll?: (jobs: readonly BacktestJob[]) => void;
 }
 
@@ -44,7 +44,7 @@ export async function watchJobs(
   let polls = 0;
   for (;;) {
     const open = [...latest.values()].filter((j) => !isDone(j));
-    options.onPoll?.([...latest.values()]);
+    if (polls > 0) options.onPoll?.([...latest.values()]);
     if (open.length === 0) return { open, polls };
     if (options.pastDeadline()) return { open, reason: "deadline", polls };
     if (options.now() - started > options.timeoutMs) return { open, reason: "timeout", polls };

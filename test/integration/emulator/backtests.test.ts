@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Clock } from "../../../emulator/clock";
+import { BacktestRunner } from "../../../emulator/engine/backtest-runner";
+import { type TimedObservation, TokenHistory } from "../../../emulator/engine/history";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
 import { addr, advance, createStrategy, setClock, token, upsertTokens } from "./engine-helpers";
 import { type Api, control, type Json, newUser, strategyBody } from "./helpers";
@@ -305,8 +308,8 @@ describe("backtest jobs", () => {
     await setClock(em, new Date(createdAt + 1_000).toISOString());
     expect((await v.get(`/backtests/${id}/results`)).status).toBe(409);
     await setClock(em, new Date(createdAt + 3_000).toISOString());
-    // Due now: the first read schedules the replay in the background and still says RUNNING.
-    expect((await v.get(`/backtests/${id}`)).body.status).toBe("RUNNING");
+    // Due now: the replay began at the RUNNING read; this read commits it if it is done.
+    expect(["RUNNING", "COMPLETED"]).toContain((await v.get(`/backtests/${id}`)).body.status);
     const single = await settled(v, id);
     expect(single).toEqual({ ...created.body, status: "COMPLETED" });
     const item = await listed(v, id);
@@ -317,6 +320,46 @@ describe("backtest jobs", () => {
     expect(results.status).toBe(200);
     expect(results.body.todayCount).toBe(1);
     await setClock(em, NOW);
+  });
+
+  it("replays a RUNNING job ahead of its due moment and completes it at the first read once due, unless the history changed", async () => {
+    const v = await newUser(em);
+    const s = await createStrategy(v, strategyBody({ rules: RULES }));
+    const queue = async () => {
+      const id = (await v.post("/backtests", body({ strategyId: s.id }))).body.id as string;
+      const running = { ...em.store.getBacktest(id)!, status: "RUNNING" as const };
+      em.store.putBacktest(running);
+      return running;
+    };
+    // A runner of its own, on a clock that stands still and a history holding the fixture.
+    let nowMs = Date.parse(NOW);
+    const history = new TokenHistory();
+    for (const t of FIXTURE) history.upsert(t as unknown as TimedObservation);
+    const runner = new BacktestRunner({ store: em.store, history, clock: new Clock(0, () => nowMs) });
+    const at = new Date(nowMs + 2_000).toISOString();
+
+    const early = await queue();
+    runner.schedule(early, at);
+    await runner.settle();
+    // Replayed, but not due: nothing committed, and a read before the due moment commits nothing.
+    expect(em.store.getBacktest(early.id)?.status).toBe("RUNNING");
+    const done = runner.commitReady(early, at);
+    expect(done).toMatchObject({ status: "COMPLETED", updatedAt: at, metrics: { tested: EXPECTED.tested } });
+    expect(em.store.getBacktest(early.id)?.status).toBe("COMPLETED");
+    expect(em.store.listBacktestRows(early.id).length).toBeGreaterThan(0);
+
+    const stale = await queue();
+    runner.schedule(stale, at);
+    await runner.settle();
+    history.upsert({ ...(FIXTURE[0] as object), observedAt: `${DAY}T11:20:00.000Z` } as TimedObservation);
+    expect(runner.commitReady(stale, at)).toBeUndefined();
+    expect(em.store.getBacktest(stale.id)?.status).toBe("RUNNING");
+
+    // Past due when the replay ends: committed at once.
+    nowMs += 5_000;
+    runner.schedule(stale, at);
+    await runner.settle();
+    expect(em.store.getBacktest(stale.id)).toMatchObject({ status: "COMPLETED", updatedAt: at });
   });
 
   it("runs the copy of the strategy taken at creation; a copy without rules matches every tested token, as live", async () => {
