@@ -97,26 +97,27 @@ function backtestOptions(extra: Partial<NonNullable<ReviewSessionOptions["backte
   };
 }
 
+/** runBacktests alone on the account's preview, on this machine's fixed clock. */
+async function run(
+  client: ApiClient,
+  preview: string,
+  extra: Partial<Parameters<typeof runBacktests>[2]> = {},
+) {
+  const temporary = new TemporaryStrategies(client, new ReviewRun({ clock: () => LOCAL_NOW }));
+  const report = await runBacktests(backtestTargets(parsePreview(preview).steps), temporary, {
+    client,
+    plan: "PRO",
+    now: () => LOCAL_NOW,
+    ...backtestOptions(),
+    ...extra,
+  });
+  return { report, temporary };
+}
+
 // runBacktests alone, as the session calls it: the report's figures, before any rendering.
 describe("what a run measures", () => {
   const liquidity = new Map(TOKENS.map((t) => [t.address, t.liquidityUsd]));
   const addresses = (rows: { tokenAddress: string }[]) => rows.map((r) => r.tokenAddress).sort();
-
-  async function run(
-    client: ApiClient,
-    preview: string,
-    extra: Partial<Parameters<typeof runBacktests>[2]> = {},
-  ) {
-    const temporary = new TemporaryStrategies(client, new ReviewRun({ clock: () => LOCAL_NOW }));
-    const report = await runBacktests(backtestTargets(parsePreview(preview).steps), temporary, {
-      client,
-      plan: "PRO",
-      now: () => LOCAL_NOW,
-      ...backtestOptions(),
-      ...extra,
-    });
-    return { report, temporary };
-  }
 
   it("compares each change with its current version over the window, and leaves its copies to the cleanup", async () => {
     const { client, preview } = await account();
@@ -179,6 +180,44 @@ describe("what a run measures", () => {
     expect(report.strategies[1]?.reason).toBe(
       "the daily backtest quota does not cover it: PRO allows 1 jobs per UTC day, 0 were left for it and it needs 2",
     );
+  });
+});
+
+describe("how a run waits for its jobs", () => {
+  it("polls 150 ms after queueing, backs off, and reads the results of jobs done long before a full interval", async () => {
+    const { client, preview } = await account();
+    const sleeps: number[] = [];
+    const { report } = await run(client, preview, {
+      pollIntervalMs: 60_000,
+      // The jobs finish while the run sleeps its second wait.
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        if (sleeps.length === 2) await controlOk(em, "POST", "/jobs/run", {});
+      },
+    });
+    expect(report.strategies.map((s) => s.status)).toEqual(["measured", "measured"]);
+    expect(sleeps).toEqual([150, 225]);
+  });
+
+  it("says each step once and how far it got in between, never a line per poll as a step", async () => {
+    const { client, preview } = await account();
+    const steps: string[] = [];
+    const updates: string[] = [];
+    let polls = 0;
+    await run(client, preview, {
+      progress: { step: (t) => steps.push(t), update: (t) => updates.push(t) },
+      sleep: async () => {
+        polls += 1;
+        if (polls === 5) await controlOk(em, "POST", "/jobs/run", {});
+      },
+    });
+    expect(steps).toEqual([
+      "backtests: creating temporary strategy 1 of 2",
+      "backtests: 0 of 3 jobs done (0 running, 3 queued)",
+      expect.stringMatching(/^backtests: 3 of 3 jobs done in \d+\.\d s; results read for 2 of 2 strategies$/),
+    ]);
+    expect(updates[0]).toBe("backtests: creating temporary strategy 2 of 2");
+    expect(updates.filter((u) => u.includes("jobs done"))).toHaveLength(5);
   });
 });
 
