@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, realpath, symlink } from "node:fs/promises";
+import { copyFile, mkdtemp, readFile, realpath, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO_ROOT, runProcess } from "./harness";
@@ -17,7 +17,11 @@ const SDK_MODULE = "github.com/strategy-alerts/pulumi-strategy-alerts/sdk/go";
  */
 export const GO_ENV = { CGO_ENABLED: "0", GOFLAGS: "-mod=readonly", GOTOOLCHAIN: "local" };
 
-/** A copy of the example in a fresh directory; its go.mod's replace names this checkout's sdk/go. */
+/**
+ * A copy of the example in a fresh directory, its go.mod's replace naming this checkout's sdk/go,
+ * built as its README says (`go build -o bin/go-portfolio .`, the binary Pulumi.yaml names), so
+ * every pulumi command runs that binary.
+ */
 export async function goPortfolioDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "psa-go-e2e-"));
   for (const file of ["Pulumi.yaml", "main.go", "go.mod", "go.sum"]) {
@@ -31,6 +35,11 @@ export async function goPortfolioDir(): Promise<string> {
     },
   );
   if (edit.code !== 0) throw new Error(`go mod edit failed: ${edit.stderr}`);
+  const build = await runProcess("go", (await readmeBuild()).args, {
+    cwd: dir,
+    env: { ...process.env, ...GO_ENV },
+  });
+  if (build.code !== 0) throw new Error(`the README's go build failed: ${build.stderr}`);
   return dir;
 }
 
@@ -45,4 +54,20 @@ export async function pathWithPulumiAndGo(pulumiBinDir: string): Promise<string>
   if (go.code !== 0) throw new Error(`no Go toolchain: ${go.stderr}`);
   await symlink(join(go.stdout.trim(), "bin", "go"), join(dir, "go"));
   return dir;
+}
+
+/**
+ * The build command of the example's README (`go build -o <binary> .`, the first command of its
+ * "Build, configure, preview and apply" steps), as arguments of `go`, and the binary that
+ * Pulumi.yaml names (`runtime.options.binary`): the e2e test builds the program as a reader does.
+ */
+export async function readmeBuild(): Promise<{ args: string[]; binary: string }> {
+  const readme = await readFile(join(EXAMPLE, "README.md"), "utf8");
+  const line = readme.split("\n").find((l) => l.startsWith("go build "));
+  if (!line) throw new Error("examples/go-portfolio/README.md has no `go build` line");
+  const args = line.replace(/#.*$/, "").trim().split(/\s+/).slice(1);
+  const project = await readFile(join(EXAMPLE, "Pulumi.yaml"), "utf8");
+  const binary = /^ {4}binary: (\S+)$/m.exec(project)?.[1];
+  if (!binary) throw new Error("examples/go-portfolio/Pulumi.yaml names no runtime.options.binary");
+  return { args, binary };
 }

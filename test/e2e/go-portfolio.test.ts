@@ -11,14 +11,15 @@ import {
   stackConfig,
   type TestEmulator,
 } from "./emulator-fixture";
-import { GO_ENV, GO_PROJECT, goPortfolioDir, pathWithPulumiAndGo } from "./go-portfolio-fixture";
+import { GO_ENV, GO_PROJECT, goPortfolioDir, pathWithPulumiAndGo, readmeBuild } from "./go-portfolio-fixture";
 import { type CommandResult, PulumiProject, REPO_ROOT, runProcess } from "./harness";
 import { builtReleaseTarball, nameOf, previewDocument } from "./yaml-portfolio-fixture";
 
 /**
- * examples/go-portfolio, the portfolio in Go on the generated Go SDK, run by our Go language host
- * with the release binary installed the Pulumi way, on a PATH with `pulumi` and `go` and no
- * Node.js: preview, up, a rules change, refresh, destroy, and a detailed diff.
+ * examples/go-portfolio, the portfolio in Go on the generated Go SDK, built once as its README says
+ * and run by our Go language host as the binary Pulumi.yaml names, with the release binary
+ * installed the Pulumi way, on a PATH with `pulumi` and `go` and no Node.js: preview, up, a rules
+ * change, refresh, destroy, and a detailed diff.
  */
 
 const WRITE = (e: JournalEntry) => e.method !== "GET";
@@ -103,6 +104,10 @@ describe.runIf(inject("pulumiBinDir"))("the Go portfolio with the release binary
       },
       env: { PATH: path, ...GO_ENV },
     });
+    // Built once by the README's step (goPortfolioDir): every command below runs this binary.
+    const build = await readmeBuild();
+    expect(build.args).toEqual(["build", "-o", build.binary, "."]);
+    expect(existsSync(join(dir, build.binary))).toBe(true);
     const install = await p.run([
       "plugin",
       "install",
@@ -125,7 +130,7 @@ describe.runIf(inject("pulumiBinDir"))("the Go portfolio with the release binary
     expect(existsSync(join(p.dir, "package.json"))).toBe(false);
   });
 
-  // Each engine command builds the program first (a link step once Go's build cache is warm).
+  // Each engine command runs the binary built above (Pulumi.yaml's runtime.options.binary).
   it("previews and applies the five kinds, the volume window included", { timeout: 600_000 }, async () => {
     const preview = await p.preview();
     expect(preview.changes.create).toBe(8); // the stack and the seven resources
