@@ -1,6 +1,6 @@
 /** The files around a generated program that make it a ready Pulumi project. */
 import { GO_MODULE, PYTHON_PACKAGE } from "../../provider/plugin/package-identity";
-import { goModulePath, npmPackageName, projectSlug } from "./project-names";
+import { goModulePath, npmPackageName, projectSlug, yamlProjectName } from "./project-names";
 
 /** The languages a program is written in. */
 export type ProgramLanguage = "typescript" | "yaml" | "go" | "python";
@@ -52,7 +52,7 @@ export function projectFiles(
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   return {
     "Pulumi.yaml": [
-      `name: ${name}`,
+      `name: ${yamlProjectName(name)}`,
       "description: Strategy portfolio imported with `strategy-alerts import`",
       "runtime:",
       "  name: nodejs",
@@ -129,7 +129,7 @@ export function goProjectFiles(
   const sdkVersion = `v${versions.package.replace(/^\^/, "")}`;
   return {
     "Pulumi.yaml": [
-      `name: ${name}`,
+      `name: ${yamlProjectName(name)}`,
       "description: Strategy portfolio imported with `strategy-alerts import`",
       "runtime: go",
       "",
@@ -162,7 +162,7 @@ export function pythonProjectFiles(
   const name = projectSlug(projectName);
   return {
     "Pulumi.yaml": [
-      `name: ${name}`,
+      `name: ${yamlProjectName(name)}`,
       "description: Strategy portfolio imported with `strategy-alerts import`",
       "runtime:",
       "  name: python",

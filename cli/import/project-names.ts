@@ -71,3 +71,17 @@ export function npmPackageName(projectName: string): string {
 export function goModulePath(projectName: string): string {
   return clear(projectName, GO_RESERVED_MODULE_PATHS);
 }
+
+/** Plain scalars a YAML reader may take for a boolean or null rather than a name. */
+const YAML_KEYWORDS = new Set("true false null yes no on off y n".split(" "));
+
+/**
+ * A project name as Pulumi.yaml writes it: plain where YAML reads it back as text, else quoted.
+ * Pulumi refuses `name: 2024` (`project is missing a non-empty string 'name' attribute`): YAML
+ * reads a number there, as it reads `1e5`, `0x1f`, a date or `true` as no string.
+ */
+export function yamlProjectName(projectName: string): string {
+  return /^[a-z][a-z0-9-]*$/.test(projectName) && !YAML_KEYWORDS.has(projectName)
+    ? projectName
+    : JSON.stringify(projectName);
+}

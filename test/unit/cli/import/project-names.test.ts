@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import {
   GO_RESERVED_MODULE_PATHS,
   goModulePath,
   npmPackageName,
   projectSlug,
+  yamlProjectName,
 } from "../../../../cli/import/project-names";
 
 /** Pulumi's rule for a project name (`tokens.ValidateProjectName`). */
@@ -48,6 +50,14 @@ const FOLDERS = fc.oneof(
     "..",
     ".hidden",
     "1st portfolio",
+    "2024",
+    "1e5",
+    "0x1f",
+    "2024-01-01",
+    "true",
+    "Null",
+    "yes",
+    "off",
     "x".repeat(300),
     `${"word ".repeat(40)}end`,
   ),
@@ -131,6 +141,30 @@ describe("the Go module path of a generated project", () => {
       "main",
       "python",
       "my-folder",
+    ]);
+  });
+});
+
+describe("a project name written into Pulumi.yaml", () => {
+  // Pulumi reads Pulumi.yaml as YAML 1.2; YAML 1.1 readers also take `yes`, `off` and dates.
+  it("reads back as that name, text and not a number, a date, a boolean or null", () => {
+    fc.assert(
+      fc.property(FOLDERS, (folder) => {
+        const name = projectSlug(folder);
+        for (const version of ["1.2", "1.1"] as const)
+          expect(parse(`name: ${yamlProjectName(name)}\n`, { version })).toEqual({ name });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("is plain unless YAML would read it as something else", () => {
+    expect(["go", "my-portfolio", "2024", "true", "1e5"].map(yamlProjectName)).toEqual([
+      "go",
+      "my-portfolio",
+      '"2024"',
+      '"true"',
+      '"1e5"',
     ]);
   });
 });
