@@ -74,26 +74,32 @@ sa.DeveloperTags("trusted-dev-tags", address=dev.address, tag_ids=tag_ids)`,
   {
     kind: "Strategy",
     go: `
-// Rules are a union: each item is the Args of its kind of rule. The volume windows are a map
-// keyed by the service's names (5m, 1h, 6h, 24h).
+// Rules are a sa.RuleArray: each item is the Args of its kind of rule (a string or a misspelled
+// type does not compile), the rule named by a constant of its kind. The volume windows are a
+// map keyed by the service's names (5m, 1h, 6h, 24h).
 momentum, err := sa.NewStrategy(ctx, "momentum", &sa.StrategyArgs{
 	Name:     pulumi.String("Momentum"),
 	Triggers: sa.EventTypeArray{sa.EventTypeNewTokenCreated, sa.EventTypeFollowedDevNewTokenCreated},
 	TriggerConfigs: &sa.TriggerConfigsArgs{
-		Followed_dev_new_token_created: sa.TriggerConfigsFollowedDevNewTokenCreatedWalletArgs{
-			Scope:            sa.TriggerConfigsFollowedDevNewTokenCreatedWalletScopeWallet,
+		FollowedDevNewTokenCreated: sa.FollowedDevWalletArgs{
+			Scope:            sa.FollowedDevWalletScopeWallet,
 			DeveloperAddress: dev.Address,
 		},
 	},
-	Rules: pulumi.Array{
-		sa.BooleanRuleItemArgs{Rule: sa.BooleanRuleItemRuleIsHoneypot, Dealbreaker: pulumi.Bool(true), Enabled: pulumi.Bool(true)},
-		sa.NumericRuleItemArgs{Rule: sa.NumericRuleItemRuleLiquidityUsd, Dealbreaker: pulumi.Bool(true), Min: pulumi.Float64(5000)},
+	Rules: sa.RuleArray{
+		sa.BooleanRuleItemArgs{Rule: sa.BooleanRuleIsHoneypot, Dealbreaker: pulumi.Bool(true), Enabled: pulumi.Bool(true)},
+		sa.NumericRuleItemArgs{Rule: sa.NumericRuleLiquidityUsd, Dealbreaker: pulumi.Bool(true), Min: pulumi.Float64(5000)},
 		sa.Volume24hRuleItemArgs{
-			Rule:        sa.Volume24hRuleItemRuleVolume24h,
+			Rule:        sa.Volume24hRuleVolume24h,
 			Dealbreaker: pulumi.Bool(false),
-			Config: sa.Volume24hRuleItemConfigArgs{
+			Config: sa.Volume24hConfigArgs{
 				Windows: pulumi.Float64Map{"5m": pulumi.Float64(2000), "1h": pulumi.Float64(10000)},
 			},
+		},
+		sa.BuySellRatioRuleItemArgs{
+			Rule:        sa.BuySellRatioRuleBuySellRatioWindow,
+			Dealbreaker: pulumi.Bool(false),
+			Config:      sa.BuySellRatioConfigArgs{Window: sa.Window_1h, BuyPressure: sa.BuyPressureStrong},
 		},
 	},
 	AlertCooldownMins: pulumi.Int(30),
@@ -103,25 +109,30 @@ if err != nil {
 	return err
 }`,
     python: `
-# Rules are a union: each item is the Args of its kind of rule. The volume windows are a map
-# keyed by the service's names (5m, 1h, 6h, 24h).
+# Rules: each item is the Args of its kind of rule, the rule named by a constant of its kind.
+# The volume windows are a map keyed by the service's names (5m, 1h, 6h, 24h).
 momentum = sa.Strategy(
     "momentum",
     name="Momentum",
     triggers=[sa.EventType.NEW_TOKEN_CREATED, sa.EventType.FOLLOWED_DEV_NEW_TOKEN_CREATED],
     trigger_configs=sa.TriggerConfigsArgs(
-        followed_dev_new_token_created=sa.TriggerConfigsFollowedDevNewTokenCreatedWalletArgs(
-            scope=sa.TriggerConfigsFollowedDevNewTokenCreatedWalletScope.WALLET,
+        followed_dev_new_token_created=sa.FollowedDevWalletArgs(
+            scope=sa.FollowedDevWalletScope.WALLET,
             developer_address=dev.address,
         ),
     ),
     rules=[
-        sa.BooleanRuleItemArgs(rule=sa.BooleanRuleItemRule.IS_HONEYPOT, dealbreaker=True, enabled=True),
-        sa.NumericRuleItemArgs(rule=sa.NumericRuleItemRule.LIQUIDITY_USD, dealbreaker=True, min=5000),
+        sa.BooleanRuleItemArgs(rule=sa.BooleanRule.IS_HONEYPOT, dealbreaker=True, enabled=True),
+        sa.NumericRuleItemArgs(rule=sa.NumericRule.LIQUIDITY_USD, dealbreaker=True, min=5000),
         sa.Volume24hRuleItemArgs(
-            rule=sa.Volume24hRuleItemRule.VOLUME24H,
+            rule=sa.Volume24hRule.VOLUME_24H,
             dealbreaker=False,
-            config=sa.Volume24hRuleItemConfigArgs(windows={"5m": 2000, "1h": 10000}),
+            config=sa.Volume24hConfigArgs(windows={"5m": 2000, "1h": 10000}),
+        ),
+        sa.BuySellRatioRuleItemArgs(
+            rule=sa.BuySellRatioRule.BUY_SELL_RATIO_WINDOW,
+            dealbreaker=False,
+            config=sa.BuySellRatioConfigArgs(window=sa.Window.WINDOW_1H, buy_pressure=sa.BuyPressure.STRONG),
         ),
     ],
     alert_cooldown_mins=30,
@@ -222,10 +233,14 @@ The Go SDK is the module \`${GO_MODULE}\` (package \`strategyalerts\`, imported 
 below), the Python SDK the package \`${PYTHON_PACKAGE}\` (imported as \`sa\`); both are
 generated from the plugin's schema (\`npm run sdk\`) and use the plugin of their own version.
 Together the examples are one program, in the order a program declares them; Go runs them
-inside \`pulumi.Run(func(ctx *pulumi.Context) error { … })\`. Property names are the SDKs' own
-(\`AlertCooldownMins\`, \`alert_cooldown_mins\`), except the keys that are the service's names:
-trigger configs by event type (\`Followed_dev_new_token_created\` in Go) and the volume windows
-(\`"5m"\`, \`"1h"\`, \`"6h"\`, \`"24h"\`, a map in both SDKs).
+inside \`pulumi.Run(func(ctx *pulumi.Context) error { … })\`. Names are each language's own:
+\`AlertCooldownMins\` and \`alert_cooldown_mins\`, a trigger config by its event type
+(\`FollowedDevNewTokenCreated\`, \`followed_dev_new_token_created\`), an enum value as a constant
+(\`sa.NumericRuleLiquidityUsd\`, \`sa.NumericRule.LIQUIDITY_USD\`); only the volume windows keep
+the service's keys (\`"5m"\`, \`"1h"\`, \`"6h"\`, \`"24h"\`, a map in both SDKs). In Go a rule is
+typed: \`Rules\` takes a \`sa.RuleArray\` of rule item Args, and a trigger config of
+\`FollowedDevNewTokenCreated\` one of \`sa.FollowedDevAllArgs\`, \`sa.FollowedDevTagArgs\` or
+\`sa.FollowedDevWalletArgs\`, so a string there fails \`go build\`.
 
 ${kinds.join("\n\n")}
 

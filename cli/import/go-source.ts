@@ -55,8 +55,35 @@ export function goComment(text: string, indent: string): string {
   return `${indent}// ${text.replace(unsafeInLiteral(), goEscape)}`;
 }
 
-/** A property name as the SDK's Go field (`triggerConfigs` → `TriggerConfigs`). */
-const goField = (name: string) => name[0]!.toUpperCase() + name.slice(1);
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A property name as the SDK's Go field (`triggerConfigs` → `TriggerConfigs`), a snake_case one
+ * in Pascal case (`followed_dev_new_token_created` → `FollowedDevNewTokenCreated`), as the SDK's
+ * generator names them.
+ */
+export const goField = (name: string) => name.split("_").map(upperFirst).join("");
+
+/**
+ * The name the Go SDK gives a union-typed property's interface: `<Name>Input`, and for a list
+ * `<Name>Array` (`rules` → `RuleArray`).
+ */
+export const goUnionName = (property: string) => goField(property).replace(/s$/, "");
+
+/**
+ * The Go SDK's constant for an enum value (`sa.NumericRuleLiquidityUsd`, `sa.Window_5m`): the
+ * type's name and the value's schema name (or the value), made an identifier as Pulumi's Go
+ * generator makes it: first letter upper-cased, other characters `_`, `_` before a leading digit,
+ * and before the whole when it holds an underscore.
+ */
+export function goEnumConstant(type: string, name: string): string {
+  let suffix = upperFirst(name).replace(/-(.)/g, (_, c: string) => `_${c.toUpperCase()}`);
+  suffix = suffix.replace(/[^A-Za-z0-9_]/g, "_");
+  if (/^[0-9]/.test(suffix)) suffix = `_${suffix}`;
+  suffix = suffix.replace(/_+/g, "_");
+  if (suffix.includes("_") && !suffix.startsWith("_")) suffix = `_${suffix}`;
+  return `${type}${suffix}`;
+}
 
 const SCALAR_INPUT: Readonly<Record<string, string>> = {
   string: "pulumi.String",
@@ -69,7 +96,8 @@ const SCALAR_INPUT: Readonly<Record<string, string>> = {
 function collectionType(element: ElementType, suffix: "Array" | "Map"): string {
   if (element === "any") return `pulumi.${suffix}`;
   if (typeof element === "string") return `${SCALAR_INPUT[element]}${suffix}`;
-  return `sa.${"enum" in element ? element.enum : `${element.object}`}${suffix}`;
+  if ("union" in element) return `sa.${goUnionName(element.union)}${suffix}`;
+  return `sa.${"enum" in element ? element.enum : element.object}${suffix}`;
 }
 
 /** How the writer says what it cannot write itself: references, config secrets, tag lookups. */
@@ -92,7 +120,10 @@ function parts(value: SdkValue, c: GoContext): Composite | string {
     case "scalar":
       return `${SCALAR_INPUT[value.type]}(${scalarText(value.value)})`;
     case "enum":
-      return `sa.${value.type}(${goString(value.value)})`;
+      // A value the schema lists is its constant; another (which the preview will refuse) a conversion.
+      return value.member
+        ? `sa.${goEnumConstant(value.type, value.member.name ?? value.value)}`
+        : `sa.${value.type}(${goString(value.value)})`;
     case "ref":
       return c.ref(value.ref.target.variable, goField(value.ref.property));
     case "secret":
@@ -102,6 +133,13 @@ function parts(value: SdkValue, c: GoContext): Composite | string {
     case "null":
       return "nil";
     case "list":
+      if (typeof value.element === "object" && "union" in value.element) {
+        const untyped = value.items.findIndex((item) => item.t === "object" && item.type === undefined);
+        if (untyped !== -1)
+          throw new TypeError(
+            `${value.element.union}[${untyped}] is of none of the Go SDK's types for ${value.element.union}, so no Go program can declare it`,
+          );
+      }
       return {
         open: `${collectionType(value.element, "Array")}{`,
         entries: value.items.map((v) => ["", v]),

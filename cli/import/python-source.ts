@@ -1,6 +1,6 @@
 /**
  * Typed values (`sdk-values.ts`) → Python expressions of the generated SDK
- * (`sa.BooleanRuleItemArgs(rule="is_honeypot", …)`). Account text becomes a plain double-quoted
+ * (`sa.BooleanRuleItemArgs(rule=sa.BooleanRule.IS_HONEYPOT, …)`). Account text becomes a plain double-quoted
  * literal (never an f-string, never triple quotes) with every backslash, quote, line break and
  * hidden, unassigned or private-use character an escape; a comment is one `#` line nothing can end
  * early. A call, list or dict goes on one line when it fits, otherwise one element per line with a
@@ -43,6 +43,25 @@ export function pythonComment(text: string, indent = ""): string {
 /** A property or variable name as the SDK's Python name (`triggerConfigs` → `trigger_configs`). */
 export const snakeCase = (name: string) => name.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
 
+/** Pulumi's Python generator's snake case: a word break before each capital after a lower-case letter or digit. */
+const pyName = (name: string) => name.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
+
+/**
+ * The Python SDK's member for an enum value (`VOLUME_24H`, `WINDOW_5M`): a snake_case value
+ * upper-cased (the SDK is generated from such values, not from the schema's Pascal-case names for
+ * Go), else its schema name or itself snake-cased and upper-cased; other characters `_`, and one
+ * led by a digit prefixed with its type's name, as Pulumi's Python generator writes it.
+ */
+export function pythonEnumMember(type: string, value: string, name?: string): string {
+  const source = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(value) ? value : (name ?? value);
+  let member = pyName(source)
+    .toUpperCase()
+    .replace(/[^A-Za-z0-9_]/g, "_");
+  if (/^[0-9]/.test(member)) member = `_${member}`;
+  if (member.startsWith("_")) member = `${pyName(type).toUpperCase()}${member}`;
+  return member.replace(/_+/g, "_");
+}
+
 /** How the writer says what it cannot write itself: references, config secrets, tag lookups. */
 export interface PythonContext {
   ref: (variable: string, property: string) => string;
@@ -63,8 +82,11 @@ function parts(value: SdkValue, c: PythonContext): Composite | string {
     case "scalar":
       return scalarText(value.value);
     case "enum":
-      // The SDK's enums are str subclasses: the service's value is what the program declares.
-      return pythonString(value.value);
+      // A value the schema lists is its enum member; another (which the preview will refuse) the
+      // text itself (the SDK's enums are str subclasses, so both travel as the same string).
+      return value.member
+        ? `sa.${value.type}.${pythonEnumMember(value.type, value.value, value.member.name)}`
+        : pythonString(value.value);
     case "ref":
       return c.ref(value.ref.target.variable, snakeCase(value.ref.property));
     case "secret":

@@ -1,7 +1,7 @@
 /**
  * Declared inputs → values typed by the package schema, for the writers of the generated SDKs'
  * languages (Go, Python): which input type an object is (`BooleanRuleItem`), which enum a string
- * is (`EventType`), what a list or map holds. A union (the rule items, the followed-developer
+ * is (`EventType`) and which of its constants, what a list or map holds. A union (the rule items, the followed-developer
  * trigger config) is resolved by the variant whose properties and enum values the value fits; a
  * value that fits no type of the schema stays untyped (a map in Go, a dict in Python), which both
  * SDKs send as it is.
@@ -14,12 +14,19 @@ import { Ref, SecretConfig, TagRef } from "./declarations";
 
 type ScalarType = "string" | "number" | "integer" | "boolean";
 
-/** What a list or map holds: a scalar, an enum or object type by name, or anything. */
-export type ElementType = ScalarType | { enum: string } | { object: string } | "any";
+/**
+ * What a list or map holds: a scalar, an enum or object type by name, one of a union of object
+ * types (`union` the property's name: the Go SDK types the list as `<Name>Array`), or anything.
+ */
+export type ElementType = ScalarType | { enum: string } | { object: string } | { union: string } | "any";
 
 export type SdkValue =
   | { t: "scalar"; type: ScalarType; value: string | number | boolean }
-  | { t: "enum"; type: string; value: string }
+  /**
+   * A value of an enum type: `member` is the schema's entry when the value is one of the type's
+   * (its `name`, when the schema gives one, is what the SDKs name their constant after).
+   */
+  | { t: "enum"; type: string; value: string; member?: { name?: string } }
   | { t: "list"; element: ElementType; items: SdkValue[] }
   | { t: "map"; element: ElementType; entries: [string, SdkValue][] }
   /** An object of an input type (`type` its name), or untyped (`type` undefined: wire keys). */
@@ -41,7 +48,7 @@ interface TypeSpec {
   type: string;
   properties?: Record<string, PropertySpec>;
   required?: string[];
-  enum?: { value: unknown }[];
+  enum?: { value: unknown; name?: string }[];
 }
 
 interface Schema {
@@ -66,15 +73,18 @@ export function typedArgs(kind: ResourceKind, args: Record<string, unknown>): [s
   const inputs = schema().resources[PLUGIN_TYPE_TOKENS[kind]]?.inputProperties ?? {};
   return Object.entries(args)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => [k, typed(v, inputs[k])]);
+    .map(([k, v]) => [k, typed(v, inputs[k], k)]);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** `value` as the schema property `spec` types it (untyped where the schema has no type for it). */
-function typed(value: unknown, spec: PropertySpec | undefined): SdkValue {
+/**
+ * `value` as the schema property `spec` (named `property`) types it (untyped where the schema has
+ * no type for it).
+ */
+function typed(value: unknown, spec: PropertySpec | undefined, property = ""): SdkValue {
   if (value instanceof Ref) return { t: "ref", ref: value };
   if (value instanceof SecretConfig) return { t: "secret", key: value.secret.key };
   if (value instanceof TagRef) return { t: "tag", tag: value };
@@ -82,18 +92,23 @@ function typed(value: unknown, spec: PropertySpec | undefined): SdkValue {
   const resolved = spec?.oneOf ? spec.oneOf.find((variant) => fits(value, variant)) : spec;
   if (Array.isArray(value)) {
     const items = resolved?.type === "array" ? resolved.items : undefined;
-    return { t: "list", element: elementType(items), items: value.map((v) => typed(v, items)) };
+    const element: ElementType = items?.oneOf ? { union: property } : elementType(items);
+    return { t: "list", element, items: value.map((v) => typed(v, items)) };
   }
   if (resolved?.$ref) {
     const { name, spec: type } = referenced(resolved.$ref);
-    if (type?.enum && typeof value === "string") return { t: "enum", type: name, value };
+    if (type?.enum && typeof value === "string") {
+      const entry = type.enum.find((e) => e.value === value);
+      const member = entry ? (entry.name === undefined ? {} : { name: entry.name }) : undefined;
+      return { t: "enum", type: name, value, ...(member ? { member } : {}) };
+    }
     if (type?.type === "object" && isRecord(value) && fits(value, resolved))
       return {
         t: "object",
         type: name,
         fields: Object.entries(value)
           .filter(([, v]) => v !== undefined)
-          .map(([k, v]) => [k, typed(v, type.properties?.[k])]),
+          .map(([k, v]) => [k, typed(v, type.properties?.[k], k)]),
       };
   }
   if (isRecord(value)) {

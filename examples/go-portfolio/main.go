@@ -48,7 +48,7 @@ func portfolio(ctx *pulumi.Context) error {
 		return byName
 	}).(pulumi.StringMapOutput)
 	microblogTags := sa.GetMicroblogTagsOutput(ctx, sa.GetMicroblogTagsOutputArgs{
-		Scope: sa.MicroblogTagsQueryScope("platform"),
+		Scope: sa.MicroblogTagsQueryScopePlatform,
 	}).Tags().ApplyT(func(tags []sa.MicroblogTag) map[string]string {
 		byName := map[string]string{}
 		for _, t := range tags {
@@ -60,15 +60,17 @@ func portfolio(ctx *pulumi.Context) error {
 		return tags.ApplyT(func(m map[string]string) (string, error) { return tagID(m, name) }).(pulumi.StringOutput)
 	}
 
-	// Rule items, one constructor per kind of rule (the SDK's rule item types).
-	boolean := func(rule string, dealbreaker bool) sa.BooleanRuleItemArgs {
-		return sa.BooleanRuleItemArgs{Rule: sa.BooleanRuleItemRule(rule), Dealbreaker: pulumi.Bool(dealbreaker), Enabled: pulumi.Bool(true)}
+	// Rule items: a Strategy's Rules is a sa.RuleArray, whose items are the SDK's rule item types
+	// (a string or a misspelled type there fails to compile), each rule named by a constant of its
+	// kind (sa.BooleanRuleIsHoneypot). Shorthands for the two common kinds:
+	boolean := func(rule sa.BooleanRule, dealbreaker bool) sa.BooleanRuleItemArgs {
+		return sa.BooleanRuleItemArgs{Rule: rule, Dealbreaker: pulumi.Bool(dealbreaker), Enabled: pulumi.Bool(true)}
 	}
-	atLeast := func(rule string, dealbreaker bool, min float64) sa.NumericRuleItemArgs {
-		return sa.NumericRuleItemArgs{Rule: sa.NumericRuleItemRule(rule), Dealbreaker: pulumi.Bool(dealbreaker), Min: pulumi.Float64(min)}
+	atLeast := func(rule sa.NumericRule, dealbreaker bool, min float64) sa.NumericRuleItemArgs {
+		return sa.NumericRuleItemArgs{Rule: rule, Dealbreaker: pulumi.Bool(dealbreaker), Min: pulumi.Float64(min)}
 	}
-	atMost := func(rule string, dealbreaker bool, max float64) sa.NumericRuleItemArgs {
-		return sa.NumericRuleItemArgs{Rule: sa.NumericRuleItemRule(rule), Dealbreaker: pulumi.Bool(dealbreaker), Max: pulumi.Float64(max)}
+	atMost := func(rule sa.NumericRule, dealbreaker bool, max float64) sa.NumericRuleItemArgs {
+		return sa.NumericRuleItemArgs{Rule: rule, Dealbreaker: pulumi.Bool(dealbreaker), Max: pulumi.Float64(max)}
 	}
 	number := func(key string, fallback float64) float64 {
 		if v, err := cfg.TryFloat64(key); err == nil {
@@ -82,23 +84,23 @@ func portfolio(ctx *pulumi.Context) error {
 	safetyFirst, err := sa.NewStrategy(ctx, "safety-first", &sa.StrategyArgs{
 		Name:        pulumi.String("Safety first"),
 		Description: pulumi.String("New launches with no contract red flags, a spread-out holder base and real liquidity."),
-		Triggers:    sa.EventTypeArray{sa.EventType("new_token_created")},
-		Rules: pulumi.Array{
+		Triggers:    sa.EventTypeArray{sa.EventTypeNewTokenCreated},
+		Rules: sa.RuleArray{
 			// Boolean dealbreakers: Enabled applies the check (the flaw must be absent).
-			boolean("is_honeypot", true),
-			boolean("is_mintable", true),
-			boolean("has_freeze_authority", true),
-			boolean("rugged", true),
-			boolean("has_creator_rug_history", true),
+			boolean(sa.BooleanRuleIsHoneypot, true),
+			boolean(sa.BooleanRuleIsMintable, true),
+			boolean(sa.BooleanRuleHasFreezeAuthority, true),
+			boolean(sa.BooleanRuleRugged, true),
+			boolean(sa.BooleanRuleHasCreatorRugHistory, true),
 			// Enum rules act as a threshold: MEDIUM accepts MEDIUM and LOW.
-			sa.RiskLevelRuleItemArgs{Rule: sa.RiskLevelRuleItemRule("risk_level"), Dealbreaker: pulumi.Bool(true), Value: pulumi.String("MEDIUM")},
+			sa.RiskLevelRuleItemArgs{Rule: sa.RiskLevelRuleRiskLevel, Dealbreaker: pulumi.Bool(true), Value: pulumi.String("MEDIUM")},
 			// Numeric rules: min and/or max.
-			atMost("top_10_holder_percent", true, 30),
-			atMost("sell_tax", true, 10),
+			atMost(sa.NumericRuleTop10HolderPercent, true, 30),
+			atMost(sa.NumericRuleSellTax, true, 10),
 			// Non-dealbreakers: grouped (Market, Socials) and ANDed within a group.
-			atLeast("liquidity_usd", false, number("safetyMinLiquidity", 5_000)),
-			atLeast("holder_count", false, 100),
-			boolean("has_website", false),
+			atLeast(sa.NumericRuleLiquidityUsd, false, number("safetyMinLiquidity", 5_000)),
+			atLeast(sa.NumericRuleHolderCount, false, 100),
+			boolean(sa.BooleanRuleHasWebsite, false),
 		},
 		AlertCooldownMins: pulumi.Int(60),
 	})
@@ -112,58 +114,58 @@ func portfolio(ctx *pulumi.Context) error {
 	momentum, err := sa.NewStrategy(ctx, "momentum", &sa.StrategyArgs{
 		Name:        pulumi.String("Momentum"),
 		Description: pulumi.String("Mentioned by KOLs or about to graduate, with volume and smart money behind it."),
-		Triggers:    sa.EventTypeArray{sa.EventType("microblog_mention_direct"), sa.EventType("token_almost_graduated")},
+		Triggers:    sa.EventTypeArray{sa.EventTypeMicroblogMentionDirect, sa.EventTypeTokenAlmostGraduated},
 		TriggerConfigs: sa.TriggerConfigsArgs{
-			Microblog_mention_direct: sa.TriggerConfigsMicroblogMentionDirectArgs{TagId: tagNamed(microblogTags, "KOL Majors")},
+			MicroblogMentionDirect: sa.TriggerConfigsMicroblogMentionDirectArgs{TagId: tagNamed(microblogTags, "KOL Majors")},
 		},
-		Rules: pulumi.Array{
-			boolean("is_honeypot", true),
-			boolean("rugged", true),
-			atLeast("liquidity_usd", true, 5_000),
+		Rules: sa.RuleArray{
+			boolean(sa.BooleanRuleIsHoneypot, true),
+			boolean(sa.BooleanRuleRugged, true),
+			atLeast(sa.NumericRuleLiquidityUsd, true, 5_000),
 			sa.Volume24hRuleItemArgs{
-				Rule:        sa.Volume24hRuleItemRule("volume_24h"),
+				Rule:        sa.Volume24hRuleVolume24h,
 				Dealbreaker: pulumi.Bool(false),
 				// Minimum traded volume (USD) per window, keyed by the service's window names.
-				Config: sa.Volume24hRuleItemConfigArgs{Windows: pulumi.Float64Map{
+				Config: sa.Volume24hConfigArgs{Windows: pulumi.Float64Map{
 					"5m": pulumi.Float64(2_000),
 					"1h": pulumi.Float64(number("momentumVolume1h", 10_000)),
 				}},
 			},
 			sa.BuySellRatioRuleItemArgs{
-				Rule:        sa.BuySellRatioRuleItemRule("buy_sell_ratio_window"),
+				Rule:        sa.BuySellRatioRuleBuySellRatioWindow,
 				Dealbreaker: pulumi.Bool(false),
-				Config: sa.BuySellRatioRuleItemConfigArgs{
-					Window:      sa.BuySellRatioRuleItemConfigWindow("1h"),
-					BuyPressure: sa.BuySellRatioRuleItemConfigBuyPressure("strong"),
+				Config: sa.BuySellRatioConfigArgs{
+					Window:      sa.Window_1h,
+					BuyPressure: sa.BuyPressureStrong,
 				},
 			},
 			sa.VolumeSpikeRuleItemArgs{
-				Rule:        sa.VolumeSpikeRuleItemRule("validated_volume_spike"),
+				Rule:        sa.VolumeSpikeRuleValidatedVolumeSpike,
 				Dealbreaker: pulumi.Bool(false),
-				Config: sa.VolumeSpikeRuleItemConfigArgs{
-					Window:      sa.VolumeSpikeRuleItemConfigWindow("5m"),
-					VolumeSpike: sa.VolumeSpikeRuleItemConfigVolumeSpike("strong"),
+				Config: sa.VolumeSpikeConfigArgs{
+					Window:      sa.Window_5m,
+					VolumeSpike: sa.VolumeSpikeStrong,
 				},
 			},
 			sa.QualityWalletCountRuleItemArgs{
-				Rule:        sa.QualityWalletCountRuleItemRule("quality_wallet_count"),
+				Rule:        sa.QualityWalletCountRuleQualityWalletCount,
 				Dealbreaker: pulumi.Bool(false),
-				Config: sa.QualityWalletCountRuleItemConfigArgs{
+				Config: sa.QualityWalletCountConfigArgs{
 					MinWallets: pulumi.Int(3),
-					WalletTypes: sa.QualityWalletCountRuleItemConfigWalletTypeArray{
-						sa.QualityWalletCountRuleItemConfigWalletType("smart_wallet"),
-						sa.QualityWalletCountRuleItemConfigWalletType("kol"),
-						sa.QualityWalletCountRuleItemConfigWalletType("profitable_trader"),
+					WalletTypes: sa.WalletTypeArray{
+						sa.WalletTypeSmartWallet,
+						sa.WalletTypeKol,
+						sa.WalletTypeProfitableTrader,
 					},
 				},
 			},
 			sa.CoordinatedWalletClusterRuleItemArgs{
-				Rule:        sa.CoordinatedWalletClusterRuleItemRule("coordinated_wallet_cluster"),
+				Rule:        sa.CoordinatedWalletClusterRuleCoordinatedWalletCluster,
 				Dealbreaker: pulumi.Bool(false),
-				ClusterConfig: sa.CoordinatedWalletClusterRuleItemClusterConfigArgs{
+				ClusterConfig: sa.ClusterConfigArgs{
 					MaxTotalHeldPct:     pulumi.Float64(15),
 					MaxSingleClusterPct: pulumi.Float64(10),
-					MaxClusterRisk:      sa.CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("medium"),
+					MaxClusterRisk:      sa.ClusterRiskMedium,
 				},
 			},
 		},
@@ -197,18 +199,18 @@ func portfolio(ctx *pulumi.Context) error {
 	devLaunches, err := sa.NewStrategy(ctx, "dev-launches", &sa.StrategyArgs{
 		Name:        pulumi.String("Trusted developer launches"),
 		Description: pulumi.String("Every new token of the followed trusted developer, unless it is obviously unsafe."),
-		Triggers:    sa.EventTypeArray{sa.EventType("followed_dev_new_token_created")},
+		Triggers:    sa.EventTypeArray{sa.EventTypeFollowedDevNewTokenCreated},
 		// Scope "wallet" names one followed developer; naming dev.Address orders this after the follow.
 		TriggerConfigs: sa.TriggerConfigsArgs{
-			Followed_dev_new_token_created: sa.TriggerConfigsFollowedDevNewTokenCreatedWalletArgs{
-				Scope:            sa.TriggerConfigsFollowedDevNewTokenCreatedWalletScope("wallet"),
+			FollowedDevNewTokenCreated: sa.FollowedDevWalletArgs{
+				Scope:            sa.FollowedDevWalletScopeWallet,
 				DeveloperAddress: dev.Address,
 			},
 		},
-		Rules: pulumi.Array{
-			boolean("is_honeypot", true),
-			atLeast("liquidity_usd", false, number("devMinLiquidity", 1_000)),
-			atMost("dev_wallet_percent", true, 5),
+		Rules: sa.RuleArray{
+			boolean(sa.BooleanRuleIsHoneypot, true),
+			atLeast(sa.NumericRuleLiquidityUsd, false, number("devMinLiquidity", 1_000)),
+			atMost(sa.NumericRuleDevWalletPercent, true, 5),
 		},
 	})
 	if err != nil {

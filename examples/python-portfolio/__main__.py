@@ -43,22 +43,22 @@ safety_first = sa.Strategy(
     description="New launches with no contract red flags, a spread-out holder base and real liquidity.",
     triggers=[sa.EventType.NEW_TOKEN_CREATED],
     rules=[
-        enabled(sa.BooleanRuleItemRule.IS_HONEYPOT),
-        enabled(sa.BooleanRuleItemRule.IS_MINTABLE),
-        enabled(sa.BooleanRuleItemRule.HAS_FREEZE_AUTHORITY),
-        enabled(sa.BooleanRuleItemRule.RUGGED),
-        enabled(sa.BooleanRuleItemRule.HAS_CREATOR_RUG_HISTORY),
+        enabled(sa.BooleanRule.IS_HONEYPOT),
+        enabled(sa.BooleanRule.IS_MINTABLE),
+        enabled(sa.BooleanRule.HAS_FREEZE_AUTHORITY),
+        enabled(sa.BooleanRule.RUGGED),
+        enabled(sa.BooleanRule.HAS_CREATOR_RUG_HISTORY),
         # Enum rules act as a threshold: MEDIUM accepts MEDIUM and LOW.
-        sa.RiskLevelRuleItemArgs(rule=sa.RiskLevelRuleItemRule.RISK_LEVEL, dealbreaker=True, value="MEDIUM"),
-        sa.NumericRuleItemArgs(rule=sa.NumericRuleItemRule.TOP10_HOLDER_PERCENT, dealbreaker=True, max=30),
-        sa.NumericRuleItemArgs(rule=sa.NumericRuleItemRule.SELL_TAX, dealbreaker=True, max=10),
+        sa.RiskLevelRuleItemArgs(rule=sa.RiskLevelRule.RISK_LEVEL, dealbreaker=True, value="MEDIUM"),
+        sa.NumericRuleItemArgs(rule=sa.NumericRule.TOP_10_HOLDER_PERCENT, dealbreaker=True, max=30),
+        sa.NumericRuleItemArgs(rule=sa.NumericRule.SELL_TAX, dealbreaker=True, max=10),
         sa.NumericRuleItemArgs(
-            rule=sa.NumericRuleItemRule.LIQUIDITY_USD,
+            rule=sa.NumericRule.LIQUIDITY_USD,
             dealbreaker=False,
             min=config.get_float("safetyMinLiquidity") or 5_000,
         ),
-        sa.NumericRuleItemArgs(rule=sa.NumericRuleItemRule.HOLDER_COUNT, dealbreaker=False, min=100),
-        sa.BooleanRuleItemArgs(rule=sa.BooleanRuleItemRule.HAS_WEBSITE, dealbreaker=False, enabled=True),
+        sa.NumericRuleItemArgs(rule=sa.NumericRule.HOLDER_COUNT, dealbreaker=False, min=100),
+        sa.BooleanRuleItemArgs(rule=sa.BooleanRule.HAS_WEBSITE, dealbreaker=False, enabled=True),
     ],
     alert_cooldown_mins=60,
 )
@@ -76,36 +76,37 @@ momentum = sa.Strategy(
         ),
     ),
     rules=[
-        enabled(sa.BooleanRuleItemRule.IS_HONEYPOT),
-        enabled(sa.BooleanRuleItemRule.RUGGED),
-        sa.NumericRuleItemArgs(rule=sa.NumericRuleItemRule.LIQUIDITY_USD, dealbreaker=True, min=5_000),
+        enabled(sa.BooleanRule.IS_HONEYPOT),
+        enabled(sa.BooleanRule.RUGGED),
+        sa.NumericRuleItemArgs(rule=sa.NumericRule.LIQUIDITY_USD, dealbreaker=True, min=5_000),
         sa.Volume24hRuleItemArgs(
-            rule=sa.Volume24hRuleItemRule.VOLUME24H,
+            rule=sa.Volume24hRule.VOLUME_24H,
             dealbreaker=False,
-            config=sa.Volume24hRuleItemConfigArgs(windows={"5m": 2_000, "1h": 10_000}),
+            config=sa.Volume24hConfigArgs(windows={"5m": 2_000, "1h": 10_000}),
         ),
         sa.BuySellRatioRuleItemArgs(
-            rule=sa.BuySellRatioRuleItemRule.BUY_SELL_RATIO_WINDOW,
+            rule=sa.BuySellRatioRule.BUY_SELL_RATIO_WINDOW,
             dealbreaker=False,
-            config=sa.BuySellRatioRuleItemConfigArgs(window="1h", buy_pressure="strong"),
+            config=sa.BuySellRatioConfigArgs(window=sa.Window.WINDOW_1H, buy_pressure=sa.BuyPressure.STRONG),
         ),
         sa.VolumeSpikeRuleItemArgs(
-            rule=sa.VolumeSpikeRuleItemRule.VALIDATED_VOLUME_SPIKE,
+            rule=sa.VolumeSpikeRule.VALIDATED_VOLUME_SPIKE,
             dealbreaker=False,
-            config=sa.VolumeSpikeRuleItemConfigArgs(window="5m", volume_spike="strong"),
+            config=sa.VolumeSpikeConfigArgs(window=sa.Window.WINDOW_5M, volume_spike=sa.VolumeSpike.STRONG),
         ),
         sa.QualityWalletCountRuleItemArgs(
-            rule=sa.QualityWalletCountRuleItemRule.QUALITY_WALLET_COUNT,
+            rule=sa.QualityWalletCountRule.QUALITY_WALLET_COUNT,
             dealbreaker=False,
-            config=sa.QualityWalletCountRuleItemConfigArgs(
-                min_wallets=3, wallet_types=["smart_wallet", "kol", "profitable_trader"]
+            config=sa.QualityWalletCountConfigArgs(
+                min_wallets=3,
+                wallet_types=[sa.WalletType.SMART_WALLET, sa.WalletType.KOL, sa.WalletType.PROFITABLE_TRADER],
             ),
         ),
         sa.CoordinatedWalletClusterRuleItemArgs(
-            rule=sa.CoordinatedWalletClusterRuleItemRule.COORDINATED_WALLET_CLUSTER,
+            rule=sa.CoordinatedWalletClusterRule.COORDINATED_WALLET_CLUSTER,
             dealbreaker=False,
-            cluster_config=sa.CoordinatedWalletClusterRuleItemClusterConfigArgs(
-                max_total_held_pct=15, max_single_cluster_pct=10, max_cluster_risk="medium"
+            cluster_config=sa.ClusterConfigArgs(
+                max_total_held_pct=15, max_single_cluster_pct=10, max_cluster_risk=sa.ClusterRisk.MEDIUM
             ),
         ),
     ],
@@ -135,15 +136,15 @@ dev_launches = sa.Strategy(
     triggers=[sa.EventType.FOLLOWED_DEV_NEW_TOKEN_CREATED],
     # scope "wallet" names one followed developer; naming dev.address orders this after the follow.
     trigger_configs=sa.TriggerConfigsArgs(
-        followed_dev_new_token_created=sa.TriggerConfigsFollowedDevNewTokenCreatedWalletArgs(
-            scope=sa.TriggerConfigsFollowedDevNewTokenCreatedWalletScope.WALLET,
+        followed_dev_new_token_created=sa.FollowedDevWalletArgs(
+            scope=sa.FollowedDevWalletScope.WALLET,
             developer_address=dev.address,
         ),
     ),
     rules=[
-        enabled(sa.BooleanRuleItemRule.IS_HONEYPOT),
-        sa.NumericRuleItemArgs(rule=sa.NumericRuleItemRule.DEV_WALLET_PERCENT, dealbreaker=True, max=5),
-        sa.NumericRuleItemArgs(rule=sa.NumericRuleItemRule.LIQUIDITY_USD, dealbreaker=False, min=1_000),
+        enabled(sa.BooleanRule.IS_HONEYPOT),
+        sa.NumericRuleItemArgs(rule=sa.NumericRule.DEV_WALLET_PERCENT, dealbreaker=True, max=5),
+        sa.NumericRuleItemArgs(rule=sa.NumericRule.LIQUIDITY_USD, dealbreaker=False, min=1_000),
     ],
 )
 

@@ -99,13 +99,27 @@ class TypeBuilder {
     for (const [key, value] of Object.entries(js.properties as Record<string, Json>)) {
       properties[key] = overrides[key] ?? this.convert(value, `${name}${pascal(key)}`);
     }
-    this.types[token(name)] = {
+    return this.#register(name, {
       type: "object",
       ...(description ? { description } : {}),
       properties,
       ...(js.required?.length ? { required: [...js.required] } : {}),
-    };
-    return ref(name);
+    });
+  }
+
+  /**
+   * Adds a named type under its public name (`publicTypeName`); two places that share a public
+   * name must mean the same type (the wallet types of the three quality-wallet rules).
+   */
+  #register(name: string, spec: Json): TypeSpec {
+    const publicName = publicTypeName(name);
+    const existing = this.types[token(publicName)];
+    if (existing && JSON.stringify(existing) !== JSON.stringify(spec))
+      throw new PackageDefectError(
+        `the types ${name} and another one are both named ${publicName} in the SDKs but differ; give one of them another name in SHORT_TYPE_NAMES`,
+      );
+    this.types[token(publicName)] = spec;
+    return ref(publicName);
   }
 
   /**
@@ -136,15 +150,54 @@ class TypeBuilder {
       else if (Array.isArray(o.enum)) values.push(...o.enum);
       else return { type: "string" };
     }
-    this.types[token(name)] = { type: "string", enum: values.map(enumValue) };
-    return ref(name);
+    return this.#register(name, { type: "string", enum: values.map(enumValue) });
   }
 }
 
 /**
+ * Shorter names for types nested in a rule item or a trigger config, where the name built from
+ * the type's place (`CoordinatedWalletClusterClusterConfigMaxClusterRisk`) is long: the Go SDK
+ * prefixes every enum constant with its type's name, so these names are what a program reads.
+ * A type's name never travels (the engine sends values), so renaming one changes no state.
+ */
+const SHORT_TYPE_NAMES: Readonly<Record<string, string>> = {
+  BuySellRatioConfigWindow: "Window",
+  VolumeSpikeConfigWindow: "Window",
+  BuySellRatioConfigBuyPressure: "BuyPressure",
+  VolumeSpikeConfigVolumeSpike: "VolumeSpike",
+  QualityWalletCountConfigWalletType: "WalletType",
+  QualityWalletTotalValueConfigWalletType: "WalletType",
+  QualityWalletWinrateConfigWalletType: "WalletType",
+  CoordinatedWalletClusterClusterConfig: "ClusterConfig",
+  CoordinatedWalletClusterClusterConfigMaxClusterRisk: "ClusterRisk",
+  RiskLevelOperator: "Operator",
+  LaunchPlatformOperator: "Operator",
+  LaunchPlatformValue: "LaunchPlatform",
+  TriggerConfigsFollowedDevNewTokenCreatedAll: "FollowedDevAll",
+  TriggerConfigsFollowedDevNewTokenCreatedAllScope: "FollowedDevAllScope",
+  TriggerConfigsFollowedDevNewTokenCreatedTag: "FollowedDevTag",
+  TriggerConfigsFollowedDevNewTokenCreatedTagScope: "FollowedDevTagScope",
+  TriggerConfigsFollowedDevNewTokenCreatedWallet: "FollowedDevWallet",
+  TriggerConfigsFollowedDevNewTokenCreatedWalletScope: "FollowedDevWalletScope",
+};
+
+/**
+ * A type's public name: a rule item's nested types drop the `RuleItem` of their place (its rule
+ * enum `BooleanRuleItemRule` is `BooleanRule`, so Go reads `sa.BooleanRuleIsHoneypot`), then the
+ * short names above apply.
+ */
+function publicTypeName(name: string): string {
+  const nested = name.replace(/RuleItem(?=[A-Z])/, "");
+  return SHORT_TYPE_NAMES[nested] ?? nested;
+}
+
+/**
  * An enum value, named in Pascal case when it is a snake_case word (`liquidity_usd` →
- * `LiquidityUsd`), so the SDKs' constants read `NumericRuleItemRuleLiquidityUsd` (Go) and
- * `LIQUIDITY_USD` (Python) rather than a mangled form of the value; the value is what travels.
+ * `LiquidityUsd`), so the Go SDK's constant reads `NumericRuleLiquidityUsd` rather than a mangled
+ * form of the value (Go's generator keeps underscores: `NumericRule_Liquidity_usd`); the value is
+ * what travels. Python derives its constants from the values instead (`LIQUIDITY_USD`,
+ * `VOLUME_24H`): the SDK generator drops these names for Python, whose generator would run
+ * `Volume24h` together into `VOLUME24H`.
  */
 function enumValue(value: string): { value: string; name?: string } {
   return /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(value) ? { value, name: pascal(value) } : { value };

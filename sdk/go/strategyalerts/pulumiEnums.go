@@ -10,147 +10,147 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
-type BooleanRuleItemRule string
+type BooleanRule string
 
 const (
-	BooleanRuleItemRuleIsHoneypot                     = BooleanRuleItemRule("is_honeypot")
-	BooleanRuleItemRuleIsMintable                     = BooleanRuleItemRule("is_mintable")
-	BooleanRuleItemRuleIsLpLocked                     = BooleanRuleItemRule("is_lp_locked")
-	BooleanRuleItemRuleRugged                         = BooleanRuleItemRule("rugged")
-	BooleanRuleItemRuleHasFreezeAuthority             = BooleanRuleItemRule("has_freeze_authority")
-	BooleanRuleItemRuleHasHighOwnership               = BooleanRuleItemRule("has_high_ownership")
-	BooleanRuleItemRuleHasTop10HighOwnership          = BooleanRuleItemRule("has_top10_high_ownership")
-	BooleanRuleItemRuleHasSingleHolderOwnership       = BooleanRuleItemRule("has_single_holder_ownership")
-	BooleanRuleItemRuleHasCreatorRugHistory           = BooleanRuleItemRule("has_creator_rug_history")
-	BooleanRuleItemRuleHasLowLpProviders              = BooleanRuleItemRule("has_low_lp_providers")
-	BooleanRuleItemRuleHasLowLiquidity                = BooleanRuleItemRule("has_low_liquidity")
-	BooleanRuleItemRuleCreatorHasMultipleTokens       = BooleanRuleItemRule("creator_has_multiple_tokens")
-	BooleanRuleItemRuleHasCreatorBalance              = BooleanRuleItemRule("has_creator_balance")
-	BooleanRuleItemRuleHasLockers                     = BooleanRuleItemRule("has_lockers")
-	BooleanRuleItemRuleTokenMutable                   = BooleanRuleItemRule("token_mutable")
-	BooleanRuleItemRuleHasTransferFee                 = BooleanRuleItemRule("has_transfer_fee")
-	BooleanRuleItemRuleIsPump                         = BooleanRuleItemRule("is_pump")
-	BooleanRuleItemRuleHasWebsite                     = BooleanRuleItemRule("has_website")
-	BooleanRuleItemRuleHasMessenger                   = BooleanRuleItemRule("has_messenger")
-	BooleanRuleItemRuleHasMicroblog                   = BooleanRuleItemRule("has_microblog")
-	BooleanRuleItemRuleAtLeastOneSocial               = BooleanRuleItemRule("at_least_one_social")
-	BooleanRuleItemRuleWebsiteHasCa                   = BooleanRuleItemRule("website_has_ca")
-	BooleanRuleItemRuleWebsiteContainsTokenName       = BooleanRuleItemRule("website_contains_token_name")
-	BooleanRuleItemRuleMicroblogLinkHasCa             = BooleanRuleItemRule("microblog_link_has_ca")
-	BooleanRuleItemRuleMicroblogLinkContainsTokenName = BooleanRuleItemRule("microblog_link_contains_token_name")
+	BooleanRuleIsHoneypot                     = BooleanRule("is_honeypot")
+	BooleanRuleIsMintable                     = BooleanRule("is_mintable")
+	BooleanRuleIsLpLocked                     = BooleanRule("is_lp_locked")
+	BooleanRuleRugged                         = BooleanRule("rugged")
+	BooleanRuleHasFreezeAuthority             = BooleanRule("has_freeze_authority")
+	BooleanRuleHasHighOwnership               = BooleanRule("has_high_ownership")
+	BooleanRuleHasTop10HighOwnership          = BooleanRule("has_top10_high_ownership")
+	BooleanRuleHasSingleHolderOwnership       = BooleanRule("has_single_holder_ownership")
+	BooleanRuleHasCreatorRugHistory           = BooleanRule("has_creator_rug_history")
+	BooleanRuleHasLowLpProviders              = BooleanRule("has_low_lp_providers")
+	BooleanRuleHasLowLiquidity                = BooleanRule("has_low_liquidity")
+	BooleanRuleCreatorHasMultipleTokens       = BooleanRule("creator_has_multiple_tokens")
+	BooleanRuleHasCreatorBalance              = BooleanRule("has_creator_balance")
+	BooleanRuleHasLockers                     = BooleanRule("has_lockers")
+	BooleanRuleTokenMutable                   = BooleanRule("token_mutable")
+	BooleanRuleHasTransferFee                 = BooleanRule("has_transfer_fee")
+	BooleanRuleIsPump                         = BooleanRule("is_pump")
+	BooleanRuleHasWebsite                     = BooleanRule("has_website")
+	BooleanRuleHasMessenger                   = BooleanRule("has_messenger")
+	BooleanRuleHasMicroblog                   = BooleanRule("has_microblog")
+	BooleanRuleAtLeastOneSocial               = BooleanRule("at_least_one_social")
+	BooleanRuleWebsiteHasCa                   = BooleanRule("website_has_ca")
+	BooleanRuleWebsiteContainsTokenName       = BooleanRule("website_contains_token_name")
+	BooleanRuleMicroblogLinkHasCa             = BooleanRule("microblog_link_has_ca")
+	BooleanRuleMicroblogLinkContainsTokenName = BooleanRule("microblog_link_contains_token_name")
 )
 
-func (BooleanRuleItemRule) ElementType() reflect.Type {
-	return reflect.TypeOf((*BooleanRuleItemRule)(nil)).Elem()
+func (BooleanRule) ElementType() reflect.Type {
+	return reflect.TypeOf((*BooleanRule)(nil)).Elem()
 }
 
-func (e BooleanRuleItemRule) ToBooleanRuleItemRuleOutput() BooleanRuleItemRuleOutput {
-	return pulumi.ToOutput(e).(BooleanRuleItemRuleOutput)
+func (e BooleanRule) ToBooleanRuleOutput() BooleanRuleOutput {
+	return pulumi.ToOutput(e).(BooleanRuleOutput)
 }
 
-func (e BooleanRuleItemRule) ToBooleanRuleItemRuleOutputWithContext(ctx context.Context) BooleanRuleItemRuleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(BooleanRuleItemRuleOutput)
+func (e BooleanRule) ToBooleanRuleOutputWithContext(ctx context.Context) BooleanRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(BooleanRuleOutput)
 }
 
-func (e BooleanRuleItemRule) ToBooleanRuleItemRulePtrOutput() BooleanRuleItemRulePtrOutput {
-	return e.ToBooleanRuleItemRulePtrOutputWithContext(context.Background())
+func (e BooleanRule) ToBooleanRulePtrOutput() BooleanRulePtrOutput {
+	return e.ToBooleanRulePtrOutputWithContext(context.Background())
 }
 
-func (e BooleanRuleItemRule) ToBooleanRuleItemRulePtrOutputWithContext(ctx context.Context) BooleanRuleItemRulePtrOutput {
-	return BooleanRuleItemRule(e).ToBooleanRuleItemRuleOutputWithContext(ctx).ToBooleanRuleItemRulePtrOutputWithContext(ctx)
+func (e BooleanRule) ToBooleanRulePtrOutputWithContext(ctx context.Context) BooleanRulePtrOutput {
+	return BooleanRule(e).ToBooleanRuleOutputWithContext(ctx).ToBooleanRulePtrOutputWithContext(ctx)
 }
 
-func (e BooleanRuleItemRule) ToStringOutput() pulumi.StringOutput {
+func (e BooleanRule) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e BooleanRuleItemRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e BooleanRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e BooleanRuleItemRule) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e BooleanRule) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e BooleanRuleItemRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e BooleanRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type BooleanRuleItemRuleOutput struct{ *pulumi.OutputState }
+type BooleanRuleOutput struct{ *pulumi.OutputState }
 
-func (BooleanRuleItemRuleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*BooleanRuleItemRule)(nil)).Elem()
+func (BooleanRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BooleanRule)(nil)).Elem()
 }
 
-func (o BooleanRuleItemRuleOutput) ToBooleanRuleItemRuleOutput() BooleanRuleItemRuleOutput {
+func (o BooleanRuleOutput) ToBooleanRuleOutput() BooleanRuleOutput {
 	return o
 }
 
-func (o BooleanRuleItemRuleOutput) ToBooleanRuleItemRuleOutputWithContext(ctx context.Context) BooleanRuleItemRuleOutput {
+func (o BooleanRuleOutput) ToBooleanRuleOutputWithContext(ctx context.Context) BooleanRuleOutput {
 	return o
 }
 
-func (o BooleanRuleItemRuleOutput) ToBooleanRuleItemRulePtrOutput() BooleanRuleItemRulePtrOutput {
-	return o.ToBooleanRuleItemRulePtrOutputWithContext(context.Background())
+func (o BooleanRuleOutput) ToBooleanRulePtrOutput() BooleanRulePtrOutput {
+	return o.ToBooleanRulePtrOutputWithContext(context.Background())
 }
 
-func (o BooleanRuleItemRuleOutput) ToBooleanRuleItemRulePtrOutputWithContext(ctx context.Context) BooleanRuleItemRulePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v BooleanRuleItemRule) *BooleanRuleItemRule {
+func (o BooleanRuleOutput) ToBooleanRulePtrOutputWithContext(ctx context.Context) BooleanRulePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BooleanRule) *BooleanRule {
 		return &v
-	}).(BooleanRuleItemRulePtrOutput)
+	}).(BooleanRulePtrOutput)
 }
 
-func (o BooleanRuleItemRuleOutput) ToStringOutput() pulumi.StringOutput {
+func (o BooleanRuleOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o BooleanRuleItemRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e BooleanRuleItemRule) string {
+func (o BooleanRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e BooleanRule) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o BooleanRuleItemRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o BooleanRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o BooleanRuleItemRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e BooleanRuleItemRule) *string {
+func (o BooleanRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e BooleanRule) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type BooleanRuleItemRulePtrOutput struct{ *pulumi.OutputState }
+type BooleanRulePtrOutput struct{ *pulumi.OutputState }
 
-func (BooleanRuleItemRulePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**BooleanRuleItemRule)(nil)).Elem()
+func (BooleanRulePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BooleanRule)(nil)).Elem()
 }
 
-func (o BooleanRuleItemRulePtrOutput) ToBooleanRuleItemRulePtrOutput() BooleanRuleItemRulePtrOutput {
+func (o BooleanRulePtrOutput) ToBooleanRulePtrOutput() BooleanRulePtrOutput {
 	return o
 }
 
-func (o BooleanRuleItemRulePtrOutput) ToBooleanRuleItemRulePtrOutputWithContext(ctx context.Context) BooleanRuleItemRulePtrOutput {
+func (o BooleanRulePtrOutput) ToBooleanRulePtrOutputWithContext(ctx context.Context) BooleanRulePtrOutput {
 	return o
 }
 
-func (o BooleanRuleItemRulePtrOutput) Elem() BooleanRuleItemRuleOutput {
-	return o.ApplyT(func(v *BooleanRuleItemRule) BooleanRuleItemRule {
+func (o BooleanRulePtrOutput) Elem() BooleanRuleOutput {
+	return o.ApplyT(func(v *BooleanRule) BooleanRule {
 		if v != nil {
 			return *v
 		}
-		var ret BooleanRuleItemRule
+		var ret BooleanRule
 		return ret
-	}).(BooleanRuleItemRuleOutput)
+	}).(BooleanRuleOutput)
 }
 
-func (o BooleanRuleItemRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o BooleanRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o BooleanRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *BooleanRuleItemRule) *string {
+func (o BooleanRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *BooleanRule) *string {
 		if e == nil {
 			return nil
 		}
@@ -159,189 +159,189 @@ func (o BooleanRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 	}).(pulumi.StringPtrOutput)
 }
 
-// BooleanRuleItemRuleInput is an input type that accepts values of the BooleanRuleItemRule enum
-// A concrete instance of `BooleanRuleItemRuleInput` can be one of the following:
+// BooleanRuleInput is an input type that accepts values of the BooleanRule enum
+// A concrete instance of `BooleanRuleInput` can be one of the following:
 //
-//	BooleanRuleItemRuleIsHoneypot
-//	BooleanRuleItemRuleIsMintable
-//	BooleanRuleItemRuleIsLpLocked
-//	BooleanRuleItemRuleRugged
-//	BooleanRuleItemRuleHasFreezeAuthority
-//	BooleanRuleItemRuleHasHighOwnership
-//	BooleanRuleItemRuleHasTop10HighOwnership
-//	BooleanRuleItemRuleHasSingleHolderOwnership
-//	BooleanRuleItemRuleHasCreatorRugHistory
-//	BooleanRuleItemRuleHasLowLpProviders
-//	BooleanRuleItemRuleHasLowLiquidity
-//	BooleanRuleItemRuleCreatorHasMultipleTokens
-//	BooleanRuleItemRuleHasCreatorBalance
-//	BooleanRuleItemRuleHasLockers
-//	BooleanRuleItemRuleTokenMutable
-//	BooleanRuleItemRuleHasTransferFee
-//	BooleanRuleItemRuleIsPump
-//	BooleanRuleItemRuleHasWebsite
-//	BooleanRuleItemRuleHasMessenger
-//	BooleanRuleItemRuleHasMicroblog
-//	BooleanRuleItemRuleAtLeastOneSocial
-//	BooleanRuleItemRuleWebsiteHasCa
-//	BooleanRuleItemRuleWebsiteContainsTokenName
-//	BooleanRuleItemRuleMicroblogLinkHasCa
-//	BooleanRuleItemRuleMicroblogLinkContainsTokenName
-type BooleanRuleItemRuleInput interface {
+//	BooleanRuleIsHoneypot
+//	BooleanRuleIsMintable
+//	BooleanRuleIsLpLocked
+//	BooleanRuleRugged
+//	BooleanRuleHasFreezeAuthority
+//	BooleanRuleHasHighOwnership
+//	BooleanRuleHasTop10HighOwnership
+//	BooleanRuleHasSingleHolderOwnership
+//	BooleanRuleHasCreatorRugHistory
+//	BooleanRuleHasLowLpProviders
+//	BooleanRuleHasLowLiquidity
+//	BooleanRuleCreatorHasMultipleTokens
+//	BooleanRuleHasCreatorBalance
+//	BooleanRuleHasLockers
+//	BooleanRuleTokenMutable
+//	BooleanRuleHasTransferFee
+//	BooleanRuleIsPump
+//	BooleanRuleHasWebsite
+//	BooleanRuleHasMessenger
+//	BooleanRuleHasMicroblog
+//	BooleanRuleAtLeastOneSocial
+//	BooleanRuleWebsiteHasCa
+//	BooleanRuleWebsiteContainsTokenName
+//	BooleanRuleMicroblogLinkHasCa
+//	BooleanRuleMicroblogLinkContainsTokenName
+type BooleanRuleInput interface {
 	pulumi.Input
 
-	ToBooleanRuleItemRuleOutput() BooleanRuleItemRuleOutput
-	ToBooleanRuleItemRuleOutputWithContext(context.Context) BooleanRuleItemRuleOutput
+	ToBooleanRuleOutput() BooleanRuleOutput
+	ToBooleanRuleOutputWithContext(context.Context) BooleanRuleOutput
 }
 
-var booleanRuleItemRulePtrType = reflect.TypeOf((**BooleanRuleItemRule)(nil)).Elem()
+var booleanRulePtrType = reflect.TypeOf((**BooleanRule)(nil)).Elem()
 
-type BooleanRuleItemRulePtrInput interface {
+type BooleanRulePtrInput interface {
 	pulumi.Input
 
-	ToBooleanRuleItemRulePtrOutput() BooleanRuleItemRulePtrOutput
-	ToBooleanRuleItemRulePtrOutputWithContext(context.Context) BooleanRuleItemRulePtrOutput
+	ToBooleanRulePtrOutput() BooleanRulePtrOutput
+	ToBooleanRulePtrOutputWithContext(context.Context) BooleanRulePtrOutput
 }
 
-type booleanRuleItemRulePtr string
+type booleanRulePtr string
 
-func BooleanRuleItemRulePtr(v string) BooleanRuleItemRulePtrInput {
-	return (*booleanRuleItemRulePtr)(&v)
+func BooleanRulePtr(v string) BooleanRulePtrInput {
+	return (*booleanRulePtr)(&v)
 }
 
-func (*booleanRuleItemRulePtr) ElementType() reflect.Type {
-	return booleanRuleItemRulePtrType
+func (*booleanRulePtr) ElementType() reflect.Type {
+	return booleanRulePtrType
 }
 
-func (in *booleanRuleItemRulePtr) ToBooleanRuleItemRulePtrOutput() BooleanRuleItemRulePtrOutput {
-	return pulumi.ToOutput(in).(BooleanRuleItemRulePtrOutput)
+func (in *booleanRulePtr) ToBooleanRulePtrOutput() BooleanRulePtrOutput {
+	return pulumi.ToOutput(in).(BooleanRulePtrOutput)
 }
 
-func (in *booleanRuleItemRulePtr) ToBooleanRuleItemRulePtrOutputWithContext(ctx context.Context) BooleanRuleItemRulePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(BooleanRuleItemRulePtrOutput)
+func (in *booleanRulePtr) ToBooleanRulePtrOutputWithContext(ctx context.Context) BooleanRulePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(BooleanRulePtrOutput)
 }
 
-type BuySellRatioRuleItemConfigBuyPressure string
+type BuyPressure string
 
 const (
-	BuySellRatioRuleItemConfigBuyPressureOff        = BuySellRatioRuleItemConfigBuyPressure("off")
-	BuySellRatioRuleItemConfigBuyPressureSlight     = BuySellRatioRuleItemConfigBuyPressure("slight")
-	BuySellRatioRuleItemConfigBuyPressureModerate   = BuySellRatioRuleItemConfigBuyPressure("moderate")
-	BuySellRatioRuleItemConfigBuyPressureStrong     = BuySellRatioRuleItemConfigBuyPressure("strong")
-	BuySellRatioRuleItemConfigBuyPressureAggressive = BuySellRatioRuleItemConfigBuyPressure("aggressive")
+	BuyPressureOff        = BuyPressure("off")
+	BuyPressureSlight     = BuyPressure("slight")
+	BuyPressureModerate   = BuyPressure("moderate")
+	BuyPressureStrong     = BuyPressure("strong")
+	BuyPressureAggressive = BuyPressure("aggressive")
 )
 
-func (BuySellRatioRuleItemConfigBuyPressure) ElementType() reflect.Type {
-	return reflect.TypeOf((*BuySellRatioRuleItemConfigBuyPressure)(nil)).Elem()
+func (BuyPressure) ElementType() reflect.Type {
+	return reflect.TypeOf((*BuyPressure)(nil)).Elem()
 }
 
-func (e BuySellRatioRuleItemConfigBuyPressure) ToBuySellRatioRuleItemConfigBuyPressureOutput() BuySellRatioRuleItemConfigBuyPressureOutput {
-	return pulumi.ToOutput(e).(BuySellRatioRuleItemConfigBuyPressureOutput)
+func (e BuyPressure) ToBuyPressureOutput() BuyPressureOutput {
+	return pulumi.ToOutput(e).(BuyPressureOutput)
 }
 
-func (e BuySellRatioRuleItemConfigBuyPressure) ToBuySellRatioRuleItemConfigBuyPressureOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigBuyPressureOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(BuySellRatioRuleItemConfigBuyPressureOutput)
+func (e BuyPressure) ToBuyPressureOutputWithContext(ctx context.Context) BuyPressureOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(BuyPressureOutput)
 }
 
-func (e BuySellRatioRuleItemConfigBuyPressure) ToBuySellRatioRuleItemConfigBuyPressurePtrOutput() BuySellRatioRuleItemConfigBuyPressurePtrOutput {
-	return e.ToBuySellRatioRuleItemConfigBuyPressurePtrOutputWithContext(context.Background())
+func (e BuyPressure) ToBuyPressurePtrOutput() BuyPressurePtrOutput {
+	return e.ToBuyPressurePtrOutputWithContext(context.Background())
 }
 
-func (e BuySellRatioRuleItemConfigBuyPressure) ToBuySellRatioRuleItemConfigBuyPressurePtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigBuyPressurePtrOutput {
-	return BuySellRatioRuleItemConfigBuyPressure(e).ToBuySellRatioRuleItemConfigBuyPressureOutputWithContext(ctx).ToBuySellRatioRuleItemConfigBuyPressurePtrOutputWithContext(ctx)
+func (e BuyPressure) ToBuyPressurePtrOutputWithContext(ctx context.Context) BuyPressurePtrOutput {
+	return BuyPressure(e).ToBuyPressureOutputWithContext(ctx).ToBuyPressurePtrOutputWithContext(ctx)
 }
 
-func (e BuySellRatioRuleItemConfigBuyPressure) ToStringOutput() pulumi.StringOutput {
+func (e BuyPressure) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e BuySellRatioRuleItemConfigBuyPressure) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e BuyPressure) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e BuySellRatioRuleItemConfigBuyPressure) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e BuyPressure) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e BuySellRatioRuleItemConfigBuyPressure) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e BuyPressure) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type BuySellRatioRuleItemConfigBuyPressureOutput struct{ *pulumi.OutputState }
+type BuyPressureOutput struct{ *pulumi.OutputState }
 
-func (BuySellRatioRuleItemConfigBuyPressureOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*BuySellRatioRuleItemConfigBuyPressure)(nil)).Elem()
+func (BuyPressureOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BuyPressure)(nil)).Elem()
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressureOutput) ToBuySellRatioRuleItemConfigBuyPressureOutput() BuySellRatioRuleItemConfigBuyPressureOutput {
+func (o BuyPressureOutput) ToBuyPressureOutput() BuyPressureOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressureOutput) ToBuySellRatioRuleItemConfigBuyPressureOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigBuyPressureOutput {
+func (o BuyPressureOutput) ToBuyPressureOutputWithContext(ctx context.Context) BuyPressureOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressureOutput) ToBuySellRatioRuleItemConfigBuyPressurePtrOutput() BuySellRatioRuleItemConfigBuyPressurePtrOutput {
-	return o.ToBuySellRatioRuleItemConfigBuyPressurePtrOutputWithContext(context.Background())
+func (o BuyPressureOutput) ToBuyPressurePtrOutput() BuyPressurePtrOutput {
+	return o.ToBuyPressurePtrOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressureOutput) ToBuySellRatioRuleItemConfigBuyPressurePtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigBuyPressurePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v BuySellRatioRuleItemConfigBuyPressure) *BuySellRatioRuleItemConfigBuyPressure {
+func (o BuyPressureOutput) ToBuyPressurePtrOutputWithContext(ctx context.Context) BuyPressurePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BuyPressure) *BuyPressure {
 		return &v
-	}).(BuySellRatioRuleItemConfigBuyPressurePtrOutput)
+	}).(BuyPressurePtrOutput)
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressureOutput) ToStringOutput() pulumi.StringOutput {
+func (o BuyPressureOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressureOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e BuySellRatioRuleItemConfigBuyPressure) string {
+func (o BuyPressureOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e BuyPressure) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressureOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o BuyPressureOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressureOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e BuySellRatioRuleItemConfigBuyPressure) *string {
+func (o BuyPressureOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e BuyPressure) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type BuySellRatioRuleItemConfigBuyPressurePtrOutput struct{ *pulumi.OutputState }
+type BuyPressurePtrOutput struct{ *pulumi.OutputState }
 
-func (BuySellRatioRuleItemConfigBuyPressurePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**BuySellRatioRuleItemConfigBuyPressure)(nil)).Elem()
+func (BuyPressurePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BuyPressure)(nil)).Elem()
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressurePtrOutput) ToBuySellRatioRuleItemConfigBuyPressurePtrOutput() BuySellRatioRuleItemConfigBuyPressurePtrOutput {
+func (o BuyPressurePtrOutput) ToBuyPressurePtrOutput() BuyPressurePtrOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressurePtrOutput) ToBuySellRatioRuleItemConfigBuyPressurePtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigBuyPressurePtrOutput {
+func (o BuyPressurePtrOutput) ToBuyPressurePtrOutputWithContext(ctx context.Context) BuyPressurePtrOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressurePtrOutput) Elem() BuySellRatioRuleItemConfigBuyPressureOutput {
-	return o.ApplyT(func(v *BuySellRatioRuleItemConfigBuyPressure) BuySellRatioRuleItemConfigBuyPressure {
+func (o BuyPressurePtrOutput) Elem() BuyPressureOutput {
+	return o.ApplyT(func(v *BuyPressure) BuyPressure {
 		if v != nil {
 			return *v
 		}
-		var ret BuySellRatioRuleItemConfigBuyPressure
+		var ret BuyPressure
 		return ret
-	}).(BuySellRatioRuleItemConfigBuyPressureOutput)
+	}).(BuyPressureOutput)
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressurePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o BuyPressurePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemConfigBuyPressurePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *BuySellRatioRuleItemConfigBuyPressure) *string {
+func (o BuyPressurePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *BuyPressure) *string {
 		if e == nil {
 			return nil
 		}
@@ -350,168 +350,165 @@ func (o BuySellRatioRuleItemConfigBuyPressurePtrOutput) ToStringPtrOutputWithCon
 	}).(pulumi.StringPtrOutput)
 }
 
-// BuySellRatioRuleItemConfigBuyPressureInput is an input type that accepts values of the BuySellRatioRuleItemConfigBuyPressure enum
-// A concrete instance of `BuySellRatioRuleItemConfigBuyPressureInput` can be one of the following:
+// BuyPressureInput is an input type that accepts values of the BuyPressure enum
+// A concrete instance of `BuyPressureInput` can be one of the following:
 //
-//	BuySellRatioRuleItemConfigBuyPressureOff
-//	BuySellRatioRuleItemConfigBuyPressureSlight
-//	BuySellRatioRuleItemConfigBuyPressureModerate
-//	BuySellRatioRuleItemConfigBuyPressureStrong
-//	BuySellRatioRuleItemConfigBuyPressureAggressive
-type BuySellRatioRuleItemConfigBuyPressureInput interface {
+//	BuyPressureOff
+//	BuyPressureSlight
+//	BuyPressureModerate
+//	BuyPressureStrong
+//	BuyPressureAggressive
+type BuyPressureInput interface {
 	pulumi.Input
 
-	ToBuySellRatioRuleItemConfigBuyPressureOutput() BuySellRatioRuleItemConfigBuyPressureOutput
-	ToBuySellRatioRuleItemConfigBuyPressureOutputWithContext(context.Context) BuySellRatioRuleItemConfigBuyPressureOutput
+	ToBuyPressureOutput() BuyPressureOutput
+	ToBuyPressureOutputWithContext(context.Context) BuyPressureOutput
 }
 
-var buySellRatioRuleItemConfigBuyPressurePtrType = reflect.TypeOf((**BuySellRatioRuleItemConfigBuyPressure)(nil)).Elem()
+var buyPressurePtrType = reflect.TypeOf((**BuyPressure)(nil)).Elem()
 
-type BuySellRatioRuleItemConfigBuyPressurePtrInput interface {
+type BuyPressurePtrInput interface {
 	pulumi.Input
 
-	ToBuySellRatioRuleItemConfigBuyPressurePtrOutput() BuySellRatioRuleItemConfigBuyPressurePtrOutput
-	ToBuySellRatioRuleItemConfigBuyPressurePtrOutputWithContext(context.Context) BuySellRatioRuleItemConfigBuyPressurePtrOutput
+	ToBuyPressurePtrOutput() BuyPressurePtrOutput
+	ToBuyPressurePtrOutputWithContext(context.Context) BuyPressurePtrOutput
 }
 
-type buySellRatioRuleItemConfigBuyPressurePtr string
+type buyPressurePtr string
 
-func BuySellRatioRuleItemConfigBuyPressurePtr(v string) BuySellRatioRuleItemConfigBuyPressurePtrInput {
-	return (*buySellRatioRuleItemConfigBuyPressurePtr)(&v)
+func BuyPressurePtr(v string) BuyPressurePtrInput {
+	return (*buyPressurePtr)(&v)
 }
 
-func (*buySellRatioRuleItemConfigBuyPressurePtr) ElementType() reflect.Type {
-	return buySellRatioRuleItemConfigBuyPressurePtrType
+func (*buyPressurePtr) ElementType() reflect.Type {
+	return buyPressurePtrType
 }
 
-func (in *buySellRatioRuleItemConfigBuyPressurePtr) ToBuySellRatioRuleItemConfigBuyPressurePtrOutput() BuySellRatioRuleItemConfigBuyPressurePtrOutput {
-	return pulumi.ToOutput(in).(BuySellRatioRuleItemConfigBuyPressurePtrOutput)
+func (in *buyPressurePtr) ToBuyPressurePtrOutput() BuyPressurePtrOutput {
+	return pulumi.ToOutput(in).(BuyPressurePtrOutput)
 }
 
-func (in *buySellRatioRuleItemConfigBuyPressurePtr) ToBuySellRatioRuleItemConfigBuyPressurePtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigBuyPressurePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(BuySellRatioRuleItemConfigBuyPressurePtrOutput)
+func (in *buyPressurePtr) ToBuyPressurePtrOutputWithContext(ctx context.Context) BuyPressurePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(BuyPressurePtrOutput)
 }
 
-type BuySellRatioRuleItemConfigWindow string
+type BuySellRatioRule string
 
 const (
-	BuySellRatioRuleItemConfigWindow_5m  = BuySellRatioRuleItemConfigWindow("5m")
-	BuySellRatioRuleItemConfigWindow_1h  = BuySellRatioRuleItemConfigWindow("1h")
-	BuySellRatioRuleItemConfigWindow_6h  = BuySellRatioRuleItemConfigWindow("6h")
-	BuySellRatioRuleItemConfigWindow_24h = BuySellRatioRuleItemConfigWindow("24h")
+	BuySellRatioRuleBuySellRatioWindow = BuySellRatioRule("buy_sell_ratio_window")
 )
 
-func (BuySellRatioRuleItemConfigWindow) ElementType() reflect.Type {
-	return reflect.TypeOf((*BuySellRatioRuleItemConfigWindow)(nil)).Elem()
+func (BuySellRatioRule) ElementType() reflect.Type {
+	return reflect.TypeOf((*BuySellRatioRule)(nil)).Elem()
 }
 
-func (e BuySellRatioRuleItemConfigWindow) ToBuySellRatioRuleItemConfigWindowOutput() BuySellRatioRuleItemConfigWindowOutput {
-	return pulumi.ToOutput(e).(BuySellRatioRuleItemConfigWindowOutput)
+func (e BuySellRatioRule) ToBuySellRatioRuleOutput() BuySellRatioRuleOutput {
+	return pulumi.ToOutput(e).(BuySellRatioRuleOutput)
 }
 
-func (e BuySellRatioRuleItemConfigWindow) ToBuySellRatioRuleItemConfigWindowOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigWindowOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(BuySellRatioRuleItemConfigWindowOutput)
+func (e BuySellRatioRule) ToBuySellRatioRuleOutputWithContext(ctx context.Context) BuySellRatioRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(BuySellRatioRuleOutput)
 }
 
-func (e BuySellRatioRuleItemConfigWindow) ToBuySellRatioRuleItemConfigWindowPtrOutput() BuySellRatioRuleItemConfigWindowPtrOutput {
-	return e.ToBuySellRatioRuleItemConfigWindowPtrOutputWithContext(context.Background())
+func (e BuySellRatioRule) ToBuySellRatioRulePtrOutput() BuySellRatioRulePtrOutput {
+	return e.ToBuySellRatioRulePtrOutputWithContext(context.Background())
 }
 
-func (e BuySellRatioRuleItemConfigWindow) ToBuySellRatioRuleItemConfigWindowPtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigWindowPtrOutput {
-	return BuySellRatioRuleItemConfigWindow(e).ToBuySellRatioRuleItemConfigWindowOutputWithContext(ctx).ToBuySellRatioRuleItemConfigWindowPtrOutputWithContext(ctx)
+func (e BuySellRatioRule) ToBuySellRatioRulePtrOutputWithContext(ctx context.Context) BuySellRatioRulePtrOutput {
+	return BuySellRatioRule(e).ToBuySellRatioRuleOutputWithContext(ctx).ToBuySellRatioRulePtrOutputWithContext(ctx)
 }
 
-func (e BuySellRatioRuleItemConfigWindow) ToStringOutput() pulumi.StringOutput {
+func (e BuySellRatioRule) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e BuySellRatioRuleItemConfigWindow) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e BuySellRatioRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e BuySellRatioRuleItemConfigWindow) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e BuySellRatioRule) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e BuySellRatioRuleItemConfigWindow) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e BuySellRatioRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type BuySellRatioRuleItemConfigWindowOutput struct{ *pulumi.OutputState }
+type BuySellRatioRuleOutput struct{ *pulumi.OutputState }
 
-func (BuySellRatioRuleItemConfigWindowOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*BuySellRatioRuleItemConfigWindow)(nil)).Elem()
+func (BuySellRatioRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BuySellRatioRule)(nil)).Elem()
 }
 
-func (o BuySellRatioRuleItemConfigWindowOutput) ToBuySellRatioRuleItemConfigWindowOutput() BuySellRatioRuleItemConfigWindowOutput {
+func (o BuySellRatioRuleOutput) ToBuySellRatioRuleOutput() BuySellRatioRuleOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemConfigWindowOutput) ToBuySellRatioRuleItemConfigWindowOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigWindowOutput {
+func (o BuySellRatioRuleOutput) ToBuySellRatioRuleOutputWithContext(ctx context.Context) BuySellRatioRuleOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemConfigWindowOutput) ToBuySellRatioRuleItemConfigWindowPtrOutput() BuySellRatioRuleItemConfigWindowPtrOutput {
-	return o.ToBuySellRatioRuleItemConfigWindowPtrOutputWithContext(context.Background())
+func (o BuySellRatioRuleOutput) ToBuySellRatioRulePtrOutput() BuySellRatioRulePtrOutput {
+	return o.ToBuySellRatioRulePtrOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemConfigWindowOutput) ToBuySellRatioRuleItemConfigWindowPtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigWindowPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v BuySellRatioRuleItemConfigWindow) *BuySellRatioRuleItemConfigWindow {
+func (o BuySellRatioRuleOutput) ToBuySellRatioRulePtrOutputWithContext(ctx context.Context) BuySellRatioRulePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v BuySellRatioRule) *BuySellRatioRule {
 		return &v
-	}).(BuySellRatioRuleItemConfigWindowPtrOutput)
+	}).(BuySellRatioRulePtrOutput)
 }
 
-func (o BuySellRatioRuleItemConfigWindowOutput) ToStringOutput() pulumi.StringOutput {
+func (o BuySellRatioRuleOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemConfigWindowOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e BuySellRatioRuleItemConfigWindow) string {
+func (o BuySellRatioRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e BuySellRatioRule) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o BuySellRatioRuleItemConfigWindowOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o BuySellRatioRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemConfigWindowOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e BuySellRatioRuleItemConfigWindow) *string {
+func (o BuySellRatioRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e BuySellRatioRule) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type BuySellRatioRuleItemConfigWindowPtrOutput struct{ *pulumi.OutputState }
+type BuySellRatioRulePtrOutput struct{ *pulumi.OutputState }
 
-func (BuySellRatioRuleItemConfigWindowPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**BuySellRatioRuleItemConfigWindow)(nil)).Elem()
+func (BuySellRatioRulePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**BuySellRatioRule)(nil)).Elem()
 }
 
-func (o BuySellRatioRuleItemConfigWindowPtrOutput) ToBuySellRatioRuleItemConfigWindowPtrOutput() BuySellRatioRuleItemConfigWindowPtrOutput {
+func (o BuySellRatioRulePtrOutput) ToBuySellRatioRulePtrOutput() BuySellRatioRulePtrOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemConfigWindowPtrOutput) ToBuySellRatioRuleItemConfigWindowPtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigWindowPtrOutput {
+func (o BuySellRatioRulePtrOutput) ToBuySellRatioRulePtrOutputWithContext(ctx context.Context) BuySellRatioRulePtrOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemConfigWindowPtrOutput) Elem() BuySellRatioRuleItemConfigWindowOutput {
-	return o.ApplyT(func(v *BuySellRatioRuleItemConfigWindow) BuySellRatioRuleItemConfigWindow {
+func (o BuySellRatioRulePtrOutput) Elem() BuySellRatioRuleOutput {
+	return o.ApplyT(func(v *BuySellRatioRule) BuySellRatioRule {
 		if v != nil {
 			return *v
 		}
-		var ret BuySellRatioRuleItemConfigWindow
+		var ret BuySellRatioRule
 		return ret
-	}).(BuySellRatioRuleItemConfigWindowOutput)
+	}).(BuySellRatioRuleOutput)
 }
 
-func (o BuySellRatioRuleItemConfigWindowPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o BuySellRatioRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemConfigWindowPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *BuySellRatioRuleItemConfigWindow) *string {
+func (o BuySellRatioRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *BuySellRatioRule) *string {
 		if e == nil {
 			return nil
 		}
@@ -520,164 +517,164 @@ func (o BuySellRatioRuleItemConfigWindowPtrOutput) ToStringPtrOutputWithContext(
 	}).(pulumi.StringPtrOutput)
 }
 
-// BuySellRatioRuleItemConfigWindowInput is an input type that accepts values of the BuySellRatioRuleItemConfigWindow enum
-// A concrete instance of `BuySellRatioRuleItemConfigWindowInput` can be one of the following:
+// BuySellRatioRuleInput is an input type that accepts values of the BuySellRatioRule enum
+// A concrete instance of `BuySellRatioRuleInput` can be one of the following:
 //
-//	BuySellRatioRuleItemConfigWindow_5m
-//	BuySellRatioRuleItemConfigWindow_1h
-//	BuySellRatioRuleItemConfigWindow_6h
-//	BuySellRatioRuleItemConfigWindow_24h
-type BuySellRatioRuleItemConfigWindowInput interface {
+//	BuySellRatioRuleBuySellRatioWindow
+type BuySellRatioRuleInput interface {
 	pulumi.Input
 
-	ToBuySellRatioRuleItemConfigWindowOutput() BuySellRatioRuleItemConfigWindowOutput
-	ToBuySellRatioRuleItemConfigWindowOutputWithContext(context.Context) BuySellRatioRuleItemConfigWindowOutput
+	ToBuySellRatioRuleOutput() BuySellRatioRuleOutput
+	ToBuySellRatioRuleOutputWithContext(context.Context) BuySellRatioRuleOutput
 }
 
-var buySellRatioRuleItemConfigWindowPtrType = reflect.TypeOf((**BuySellRatioRuleItemConfigWindow)(nil)).Elem()
+var buySellRatioRulePtrType = reflect.TypeOf((**BuySellRatioRule)(nil)).Elem()
 
-type BuySellRatioRuleItemConfigWindowPtrInput interface {
+type BuySellRatioRulePtrInput interface {
 	pulumi.Input
 
-	ToBuySellRatioRuleItemConfigWindowPtrOutput() BuySellRatioRuleItemConfigWindowPtrOutput
-	ToBuySellRatioRuleItemConfigWindowPtrOutputWithContext(context.Context) BuySellRatioRuleItemConfigWindowPtrOutput
+	ToBuySellRatioRulePtrOutput() BuySellRatioRulePtrOutput
+	ToBuySellRatioRulePtrOutputWithContext(context.Context) BuySellRatioRulePtrOutput
 }
 
-type buySellRatioRuleItemConfigWindowPtr string
+type buySellRatioRulePtr string
 
-func BuySellRatioRuleItemConfigWindowPtr(v string) BuySellRatioRuleItemConfigWindowPtrInput {
-	return (*buySellRatioRuleItemConfigWindowPtr)(&v)
+func BuySellRatioRulePtr(v string) BuySellRatioRulePtrInput {
+	return (*buySellRatioRulePtr)(&v)
 }
 
-func (*buySellRatioRuleItemConfigWindowPtr) ElementType() reflect.Type {
-	return buySellRatioRuleItemConfigWindowPtrType
+func (*buySellRatioRulePtr) ElementType() reflect.Type {
+	return buySellRatioRulePtrType
 }
 
-func (in *buySellRatioRuleItemConfigWindowPtr) ToBuySellRatioRuleItemConfigWindowPtrOutput() BuySellRatioRuleItemConfigWindowPtrOutput {
-	return pulumi.ToOutput(in).(BuySellRatioRuleItemConfigWindowPtrOutput)
+func (in *buySellRatioRulePtr) ToBuySellRatioRulePtrOutput() BuySellRatioRulePtrOutput {
+	return pulumi.ToOutput(in).(BuySellRatioRulePtrOutput)
 }
 
-func (in *buySellRatioRuleItemConfigWindowPtr) ToBuySellRatioRuleItemConfigWindowPtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigWindowPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(BuySellRatioRuleItemConfigWindowPtrOutput)
+func (in *buySellRatioRulePtr) ToBuySellRatioRulePtrOutputWithContext(ctx context.Context) BuySellRatioRulePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(BuySellRatioRulePtrOutput)
 }
 
-type BuySellRatioRuleItemRule string
+type ClusterRisk string
 
 const (
-	BuySellRatioRuleItemRuleBuySellRatioWindow = BuySellRatioRuleItemRule("buy_sell_ratio_window")
+	ClusterRiskLow      = ClusterRisk("low")
+	ClusterRiskMedium   = ClusterRisk("medium")
+	ClusterRiskHigh     = ClusterRisk("high")
+	ClusterRiskVeryHigh = ClusterRisk("very_high")
 )
 
-func (BuySellRatioRuleItemRule) ElementType() reflect.Type {
-	return reflect.TypeOf((*BuySellRatioRuleItemRule)(nil)).Elem()
+func (ClusterRisk) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClusterRisk)(nil)).Elem()
 }
 
-func (e BuySellRatioRuleItemRule) ToBuySellRatioRuleItemRuleOutput() BuySellRatioRuleItemRuleOutput {
-	return pulumi.ToOutput(e).(BuySellRatioRuleItemRuleOutput)
+func (e ClusterRisk) ToClusterRiskOutput() ClusterRiskOutput {
+	return pulumi.ToOutput(e).(ClusterRiskOutput)
 }
 
-func (e BuySellRatioRuleItemRule) ToBuySellRatioRuleItemRuleOutputWithContext(ctx context.Context) BuySellRatioRuleItemRuleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(BuySellRatioRuleItemRuleOutput)
+func (e ClusterRisk) ToClusterRiskOutputWithContext(ctx context.Context) ClusterRiskOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(ClusterRiskOutput)
 }
 
-func (e BuySellRatioRuleItemRule) ToBuySellRatioRuleItemRulePtrOutput() BuySellRatioRuleItemRulePtrOutput {
-	return e.ToBuySellRatioRuleItemRulePtrOutputWithContext(context.Background())
+func (e ClusterRisk) ToClusterRiskPtrOutput() ClusterRiskPtrOutput {
+	return e.ToClusterRiskPtrOutputWithContext(context.Background())
 }
 
-func (e BuySellRatioRuleItemRule) ToBuySellRatioRuleItemRulePtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemRulePtrOutput {
-	return BuySellRatioRuleItemRule(e).ToBuySellRatioRuleItemRuleOutputWithContext(ctx).ToBuySellRatioRuleItemRulePtrOutputWithContext(ctx)
+func (e ClusterRisk) ToClusterRiskPtrOutputWithContext(ctx context.Context) ClusterRiskPtrOutput {
+	return ClusterRisk(e).ToClusterRiskOutputWithContext(ctx).ToClusterRiskPtrOutputWithContext(ctx)
 }
 
-func (e BuySellRatioRuleItemRule) ToStringOutput() pulumi.StringOutput {
+func (e ClusterRisk) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e BuySellRatioRuleItemRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e ClusterRisk) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e BuySellRatioRuleItemRule) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e ClusterRisk) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e BuySellRatioRuleItemRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e ClusterRisk) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type BuySellRatioRuleItemRuleOutput struct{ *pulumi.OutputState }
+type ClusterRiskOutput struct{ *pulumi.OutputState }
 
-func (BuySellRatioRuleItemRuleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*BuySellRatioRuleItemRule)(nil)).Elem()
+func (ClusterRiskOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClusterRisk)(nil)).Elem()
 }
 
-func (o BuySellRatioRuleItemRuleOutput) ToBuySellRatioRuleItemRuleOutput() BuySellRatioRuleItemRuleOutput {
+func (o ClusterRiskOutput) ToClusterRiskOutput() ClusterRiskOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemRuleOutput) ToBuySellRatioRuleItemRuleOutputWithContext(ctx context.Context) BuySellRatioRuleItemRuleOutput {
+func (o ClusterRiskOutput) ToClusterRiskOutputWithContext(ctx context.Context) ClusterRiskOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemRuleOutput) ToBuySellRatioRuleItemRulePtrOutput() BuySellRatioRuleItemRulePtrOutput {
-	return o.ToBuySellRatioRuleItemRulePtrOutputWithContext(context.Background())
+func (o ClusterRiskOutput) ToClusterRiskPtrOutput() ClusterRiskPtrOutput {
+	return o.ToClusterRiskPtrOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemRuleOutput) ToBuySellRatioRuleItemRulePtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemRulePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v BuySellRatioRuleItemRule) *BuySellRatioRuleItemRule {
+func (o ClusterRiskOutput) ToClusterRiskPtrOutputWithContext(ctx context.Context) ClusterRiskPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v ClusterRisk) *ClusterRisk {
 		return &v
-	}).(BuySellRatioRuleItemRulePtrOutput)
+	}).(ClusterRiskPtrOutput)
 }
 
-func (o BuySellRatioRuleItemRuleOutput) ToStringOutput() pulumi.StringOutput {
+func (o ClusterRiskOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e BuySellRatioRuleItemRule) string {
+func (o ClusterRiskOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClusterRisk) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o BuySellRatioRuleItemRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o ClusterRiskOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e BuySellRatioRuleItemRule) *string {
+func (o ClusterRiskOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e ClusterRisk) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type BuySellRatioRuleItemRulePtrOutput struct{ *pulumi.OutputState }
+type ClusterRiskPtrOutput struct{ *pulumi.OutputState }
 
-func (BuySellRatioRuleItemRulePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**BuySellRatioRuleItemRule)(nil)).Elem()
+func (ClusterRiskPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**ClusterRisk)(nil)).Elem()
 }
 
-func (o BuySellRatioRuleItemRulePtrOutput) ToBuySellRatioRuleItemRulePtrOutput() BuySellRatioRuleItemRulePtrOutput {
+func (o ClusterRiskPtrOutput) ToClusterRiskPtrOutput() ClusterRiskPtrOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemRulePtrOutput) ToBuySellRatioRuleItemRulePtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemRulePtrOutput {
+func (o ClusterRiskPtrOutput) ToClusterRiskPtrOutputWithContext(ctx context.Context) ClusterRiskPtrOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemRulePtrOutput) Elem() BuySellRatioRuleItemRuleOutput {
-	return o.ApplyT(func(v *BuySellRatioRuleItemRule) BuySellRatioRuleItemRule {
+func (o ClusterRiskPtrOutput) Elem() ClusterRiskOutput {
+	return o.ApplyT(func(v *ClusterRisk) ClusterRisk {
 		if v != nil {
 			return *v
 		}
-		var ret BuySellRatioRuleItemRule
+		var ret ClusterRisk
 		return ret
-	}).(BuySellRatioRuleItemRuleOutput)
+	}).(ClusterRiskOutput)
 }
 
-func (o BuySellRatioRuleItemRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o ClusterRiskPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o BuySellRatioRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *BuySellRatioRuleItemRule) *string {
+func (o ClusterRiskPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ClusterRisk) *string {
 		if e == nil {
 			return nil
 		}
@@ -686,164 +683,164 @@ func (o BuySellRatioRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx cont
 	}).(pulumi.StringPtrOutput)
 }
 
-// BuySellRatioRuleItemRuleInput is an input type that accepts values of the BuySellRatioRuleItemRule enum
-// A concrete instance of `BuySellRatioRuleItemRuleInput` can be one of the following:
+// ClusterRiskInput is an input type that accepts values of the ClusterRisk enum
+// A concrete instance of `ClusterRiskInput` can be one of the following:
 //
-//	BuySellRatioRuleItemRuleBuySellRatioWindow
-type BuySellRatioRuleItemRuleInput interface {
+//	ClusterRiskLow
+//	ClusterRiskMedium
+//	ClusterRiskHigh
+//	ClusterRiskVeryHigh
+type ClusterRiskInput interface {
 	pulumi.Input
 
-	ToBuySellRatioRuleItemRuleOutput() BuySellRatioRuleItemRuleOutput
-	ToBuySellRatioRuleItemRuleOutputWithContext(context.Context) BuySellRatioRuleItemRuleOutput
+	ToClusterRiskOutput() ClusterRiskOutput
+	ToClusterRiskOutputWithContext(context.Context) ClusterRiskOutput
 }
 
-var buySellRatioRuleItemRulePtrType = reflect.TypeOf((**BuySellRatioRuleItemRule)(nil)).Elem()
+var clusterRiskPtrType = reflect.TypeOf((**ClusterRisk)(nil)).Elem()
 
-type BuySellRatioRuleItemRulePtrInput interface {
+type ClusterRiskPtrInput interface {
 	pulumi.Input
 
-	ToBuySellRatioRuleItemRulePtrOutput() BuySellRatioRuleItemRulePtrOutput
-	ToBuySellRatioRuleItemRulePtrOutputWithContext(context.Context) BuySellRatioRuleItemRulePtrOutput
+	ToClusterRiskPtrOutput() ClusterRiskPtrOutput
+	ToClusterRiskPtrOutputWithContext(context.Context) ClusterRiskPtrOutput
 }
 
-type buySellRatioRuleItemRulePtr string
+type clusterRiskPtr string
 
-func BuySellRatioRuleItemRulePtr(v string) BuySellRatioRuleItemRulePtrInput {
-	return (*buySellRatioRuleItemRulePtr)(&v)
+func ClusterRiskPtr(v string) ClusterRiskPtrInput {
+	return (*clusterRiskPtr)(&v)
 }
 
-func (*buySellRatioRuleItemRulePtr) ElementType() reflect.Type {
-	return buySellRatioRuleItemRulePtrType
+func (*clusterRiskPtr) ElementType() reflect.Type {
+	return clusterRiskPtrType
 }
 
-func (in *buySellRatioRuleItemRulePtr) ToBuySellRatioRuleItemRulePtrOutput() BuySellRatioRuleItemRulePtrOutput {
-	return pulumi.ToOutput(in).(BuySellRatioRuleItemRulePtrOutput)
+func (in *clusterRiskPtr) ToClusterRiskPtrOutput() ClusterRiskPtrOutput {
+	return pulumi.ToOutput(in).(ClusterRiskPtrOutput)
 }
 
-func (in *buySellRatioRuleItemRulePtr) ToBuySellRatioRuleItemRulePtrOutputWithContext(ctx context.Context) BuySellRatioRuleItemRulePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(BuySellRatioRuleItemRulePtrOutput)
+func (in *clusterRiskPtr) ToClusterRiskPtrOutputWithContext(ctx context.Context) ClusterRiskPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(ClusterRiskPtrOutput)
 }
 
-type CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk string
+type CoordinatedWalletClusterRule string
 
 const (
-	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskLow      = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("low")
-	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskMedium   = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("medium")
-	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskHigh     = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("high")
-	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskVeryHigh = CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("very_high")
+	CoordinatedWalletClusterRuleCoordinatedWalletCluster = CoordinatedWalletClusterRule("coordinated_wallet_cluster")
 )
 
-func (CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) ElementType() reflect.Type {
-	return reflect.TypeOf((*CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk)(nil)).Elem()
+func (CoordinatedWalletClusterRule) ElementType() reflect.Type {
+	return reflect.TypeOf((*CoordinatedWalletClusterRule)(nil)).Elem()
 }
 
-func (e CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput() CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput {
-	return pulumi.ToOutput(e).(CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput)
+func (e CoordinatedWalletClusterRule) ToCoordinatedWalletClusterRuleOutput() CoordinatedWalletClusterRuleOutput {
+	return pulumi.ToOutput(e).(CoordinatedWalletClusterRuleOutput)
 }
 
-func (e CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput)
+func (e CoordinatedWalletClusterRule) ToCoordinatedWalletClusterRuleOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(CoordinatedWalletClusterRuleOutput)
 }
 
-func (e CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput() CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput {
-	return e.ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutputWithContext(context.Background())
+func (e CoordinatedWalletClusterRule) ToCoordinatedWalletClusterRulePtrOutput() CoordinatedWalletClusterRulePtrOutput {
+	return e.ToCoordinatedWalletClusterRulePtrOutputWithContext(context.Background())
 }
 
-func (e CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput {
-	return CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk(e).ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutputWithContext(ctx).ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutputWithContext(ctx)
+func (e CoordinatedWalletClusterRule) ToCoordinatedWalletClusterRulePtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRulePtrOutput {
+	return CoordinatedWalletClusterRule(e).ToCoordinatedWalletClusterRuleOutputWithContext(ctx).ToCoordinatedWalletClusterRulePtrOutputWithContext(ctx)
 }
 
-func (e CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) ToStringOutput() pulumi.StringOutput {
+func (e CoordinatedWalletClusterRule) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e CoordinatedWalletClusterRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e CoordinatedWalletClusterRule) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e CoordinatedWalletClusterRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput struct{ *pulumi.OutputState }
+type CoordinatedWalletClusterRuleOutput struct{ *pulumi.OutputState }
 
-func (CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk)(nil)).Elem()
+func (CoordinatedWalletClusterRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*CoordinatedWalletClusterRule)(nil)).Elem()
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput() CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput {
+func (o CoordinatedWalletClusterRuleOutput) ToCoordinatedWalletClusterRuleOutput() CoordinatedWalletClusterRuleOutput {
 	return o
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput {
+func (o CoordinatedWalletClusterRuleOutput) ToCoordinatedWalletClusterRuleOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleOutput {
 	return o
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput() CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput {
-	return o.ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutputWithContext(context.Background())
+func (o CoordinatedWalletClusterRuleOutput) ToCoordinatedWalletClusterRulePtrOutput() CoordinatedWalletClusterRulePtrOutput {
+	return o.ToCoordinatedWalletClusterRulePtrOutputWithContext(context.Background())
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) *CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk {
+func (o CoordinatedWalletClusterRuleOutput) ToCoordinatedWalletClusterRulePtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRulePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v CoordinatedWalletClusterRule) *CoordinatedWalletClusterRule {
 		return &v
-	}).(CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput)
+	}).(CoordinatedWalletClusterRulePtrOutput)
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput) ToStringOutput() pulumi.StringOutput {
+func (o CoordinatedWalletClusterRuleOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) string {
+func (o CoordinatedWalletClusterRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CoordinatedWalletClusterRule) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o CoordinatedWalletClusterRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) *string {
+func (o CoordinatedWalletClusterRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e CoordinatedWalletClusterRule) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput struct{ *pulumi.OutputState }
+type CoordinatedWalletClusterRulePtrOutput struct{ *pulumi.OutputState }
 
-func (CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk)(nil)).Elem()
+func (CoordinatedWalletClusterRulePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**CoordinatedWalletClusterRule)(nil)).Elem()
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput() CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput {
+func (o CoordinatedWalletClusterRulePtrOutput) ToCoordinatedWalletClusterRulePtrOutput() CoordinatedWalletClusterRulePtrOutput {
 	return o
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput {
+func (o CoordinatedWalletClusterRulePtrOutput) ToCoordinatedWalletClusterRulePtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRulePtrOutput {
 	return o
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput) Elem() CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput {
-	return o.ApplyT(func(v *CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk {
+func (o CoordinatedWalletClusterRulePtrOutput) Elem() CoordinatedWalletClusterRuleOutput {
+	return o.ApplyT(func(v *CoordinatedWalletClusterRule) CoordinatedWalletClusterRule {
 		if v != nil {
 			return *v
 		}
-		var ret CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk
+		var ret CoordinatedWalletClusterRule
 		return ret
-	}).(CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput)
+	}).(CoordinatedWalletClusterRuleOutput)
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o CoordinatedWalletClusterRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk) *string {
+func (o CoordinatedWalletClusterRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CoordinatedWalletClusterRule) *string {
 		if e == nil {
 			return nil
 		}
@@ -852,208 +849,42 @@ func (o CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput) To
 	}).(pulumi.StringPtrOutput)
 }
 
-// CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskInput is an input type that accepts values of the CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk enum
-// A concrete instance of `CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskInput` can be one of the following:
+// CoordinatedWalletClusterRuleInput is an input type that accepts values of the CoordinatedWalletClusterRule enum
+// A concrete instance of `CoordinatedWalletClusterRuleInput` can be one of the following:
 //
-//	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskLow
-//	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskMedium
-//	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskHigh
-//	CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskVeryHigh
-type CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskInput interface {
+//	CoordinatedWalletClusterRuleCoordinatedWalletCluster
+type CoordinatedWalletClusterRuleInput interface {
 	pulumi.Input
 
-	ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput() CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput
-	ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutputWithContext(context.Context) CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput
+	ToCoordinatedWalletClusterRuleOutput() CoordinatedWalletClusterRuleOutput
+	ToCoordinatedWalletClusterRuleOutputWithContext(context.Context) CoordinatedWalletClusterRuleOutput
 }
 
-var coordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrType = reflect.TypeOf((**CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk)(nil)).Elem()
+var coordinatedWalletClusterRulePtrType = reflect.TypeOf((**CoordinatedWalletClusterRule)(nil)).Elem()
 
-type CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrInput interface {
+type CoordinatedWalletClusterRulePtrInput interface {
 	pulumi.Input
 
-	ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput() CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput
-	ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutputWithContext(context.Context) CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput
+	ToCoordinatedWalletClusterRulePtrOutput() CoordinatedWalletClusterRulePtrOutput
+	ToCoordinatedWalletClusterRulePtrOutputWithContext(context.Context) CoordinatedWalletClusterRulePtrOutput
 }
 
-type coordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtr string
+type coordinatedWalletClusterRulePtr string
 
-func CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtr(v string) CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrInput {
-	return (*coordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtr)(&v)
+func CoordinatedWalletClusterRulePtr(v string) CoordinatedWalletClusterRulePtrInput {
+	return (*coordinatedWalletClusterRulePtr)(&v)
 }
 
-func (*coordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtr) ElementType() reflect.Type {
-	return coordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrType
+func (*coordinatedWalletClusterRulePtr) ElementType() reflect.Type {
+	return coordinatedWalletClusterRulePtrType
 }
 
-func (in *coordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtr) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput() CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput {
-	return pulumi.ToOutput(in).(CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput)
+func (in *coordinatedWalletClusterRulePtr) ToCoordinatedWalletClusterRulePtrOutput() CoordinatedWalletClusterRulePtrOutput {
+	return pulumi.ToOutput(in).(CoordinatedWalletClusterRulePtrOutput)
 }
 
-func (in *coordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtr) ToCoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput)
-}
-
-type CoordinatedWalletClusterRuleItemRule string
-
-const (
-	CoordinatedWalletClusterRuleItemRuleCoordinatedWalletCluster = CoordinatedWalletClusterRuleItemRule("coordinated_wallet_cluster")
-)
-
-func (CoordinatedWalletClusterRuleItemRule) ElementType() reflect.Type {
-	return reflect.TypeOf((*CoordinatedWalletClusterRuleItemRule)(nil)).Elem()
-}
-
-func (e CoordinatedWalletClusterRuleItemRule) ToCoordinatedWalletClusterRuleItemRuleOutput() CoordinatedWalletClusterRuleItemRuleOutput {
-	return pulumi.ToOutput(e).(CoordinatedWalletClusterRuleItemRuleOutput)
-}
-
-func (e CoordinatedWalletClusterRuleItemRule) ToCoordinatedWalletClusterRuleItemRuleOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemRuleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(CoordinatedWalletClusterRuleItemRuleOutput)
-}
-
-func (e CoordinatedWalletClusterRuleItemRule) ToCoordinatedWalletClusterRuleItemRulePtrOutput() CoordinatedWalletClusterRuleItemRulePtrOutput {
-	return e.ToCoordinatedWalletClusterRuleItemRulePtrOutputWithContext(context.Background())
-}
-
-func (e CoordinatedWalletClusterRuleItemRule) ToCoordinatedWalletClusterRuleItemRulePtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemRulePtrOutput {
-	return CoordinatedWalletClusterRuleItemRule(e).ToCoordinatedWalletClusterRuleItemRuleOutputWithContext(ctx).ToCoordinatedWalletClusterRuleItemRulePtrOutputWithContext(ctx)
-}
-
-func (e CoordinatedWalletClusterRuleItemRule) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e CoordinatedWalletClusterRuleItemRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e CoordinatedWalletClusterRuleItemRule) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e CoordinatedWalletClusterRuleItemRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type CoordinatedWalletClusterRuleItemRuleOutput struct{ *pulumi.OutputState }
-
-func (CoordinatedWalletClusterRuleItemRuleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*CoordinatedWalletClusterRuleItemRule)(nil)).Elem()
-}
-
-func (o CoordinatedWalletClusterRuleItemRuleOutput) ToCoordinatedWalletClusterRuleItemRuleOutput() CoordinatedWalletClusterRuleItemRuleOutput {
-	return o
-}
-
-func (o CoordinatedWalletClusterRuleItemRuleOutput) ToCoordinatedWalletClusterRuleItemRuleOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemRuleOutput {
-	return o
-}
-
-func (o CoordinatedWalletClusterRuleItemRuleOutput) ToCoordinatedWalletClusterRuleItemRulePtrOutput() CoordinatedWalletClusterRuleItemRulePtrOutput {
-	return o.ToCoordinatedWalletClusterRuleItemRulePtrOutputWithContext(context.Background())
-}
-
-func (o CoordinatedWalletClusterRuleItemRuleOutput) ToCoordinatedWalletClusterRuleItemRulePtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemRulePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v CoordinatedWalletClusterRuleItemRule) *CoordinatedWalletClusterRuleItemRule {
-		return &v
-	}).(CoordinatedWalletClusterRuleItemRulePtrOutput)
-}
-
-func (o CoordinatedWalletClusterRuleItemRuleOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o CoordinatedWalletClusterRuleItemRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e CoordinatedWalletClusterRuleItemRule) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o CoordinatedWalletClusterRuleItemRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o CoordinatedWalletClusterRuleItemRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e CoordinatedWalletClusterRuleItemRule) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type CoordinatedWalletClusterRuleItemRulePtrOutput struct{ *pulumi.OutputState }
-
-func (CoordinatedWalletClusterRuleItemRulePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**CoordinatedWalletClusterRuleItemRule)(nil)).Elem()
-}
-
-func (o CoordinatedWalletClusterRuleItemRulePtrOutput) ToCoordinatedWalletClusterRuleItemRulePtrOutput() CoordinatedWalletClusterRuleItemRulePtrOutput {
-	return o
-}
-
-func (o CoordinatedWalletClusterRuleItemRulePtrOutput) ToCoordinatedWalletClusterRuleItemRulePtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemRulePtrOutput {
-	return o
-}
-
-func (o CoordinatedWalletClusterRuleItemRulePtrOutput) Elem() CoordinatedWalletClusterRuleItemRuleOutput {
-	return o.ApplyT(func(v *CoordinatedWalletClusterRuleItemRule) CoordinatedWalletClusterRuleItemRule {
-		if v != nil {
-			return *v
-		}
-		var ret CoordinatedWalletClusterRuleItemRule
-		return ret
-	}).(CoordinatedWalletClusterRuleItemRuleOutput)
-}
-
-func (o CoordinatedWalletClusterRuleItemRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o CoordinatedWalletClusterRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *CoordinatedWalletClusterRuleItemRule) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// CoordinatedWalletClusterRuleItemRuleInput is an input type that accepts values of the CoordinatedWalletClusterRuleItemRule enum
-// A concrete instance of `CoordinatedWalletClusterRuleItemRuleInput` can be one of the following:
-//
-//	CoordinatedWalletClusterRuleItemRuleCoordinatedWalletCluster
-type CoordinatedWalletClusterRuleItemRuleInput interface {
-	pulumi.Input
-
-	ToCoordinatedWalletClusterRuleItemRuleOutput() CoordinatedWalletClusterRuleItemRuleOutput
-	ToCoordinatedWalletClusterRuleItemRuleOutputWithContext(context.Context) CoordinatedWalletClusterRuleItemRuleOutput
-}
-
-var coordinatedWalletClusterRuleItemRulePtrType = reflect.TypeOf((**CoordinatedWalletClusterRuleItemRule)(nil)).Elem()
-
-type CoordinatedWalletClusterRuleItemRulePtrInput interface {
-	pulumi.Input
-
-	ToCoordinatedWalletClusterRuleItemRulePtrOutput() CoordinatedWalletClusterRuleItemRulePtrOutput
-	ToCoordinatedWalletClusterRuleItemRulePtrOutputWithContext(context.Context) CoordinatedWalletClusterRuleItemRulePtrOutput
-}
-
-type coordinatedWalletClusterRuleItemRulePtr string
-
-func CoordinatedWalletClusterRuleItemRulePtr(v string) CoordinatedWalletClusterRuleItemRulePtrInput {
-	return (*coordinatedWalletClusterRuleItemRulePtr)(&v)
-}
-
-func (*coordinatedWalletClusterRuleItemRulePtr) ElementType() reflect.Type {
-	return coordinatedWalletClusterRuleItemRulePtrType
-}
-
-func (in *coordinatedWalletClusterRuleItemRulePtr) ToCoordinatedWalletClusterRuleItemRulePtrOutput() CoordinatedWalletClusterRuleItemRulePtrOutput {
-	return pulumi.ToOutput(in).(CoordinatedWalletClusterRuleItemRulePtrOutput)
-}
-
-func (in *coordinatedWalletClusterRuleItemRulePtr) ToCoordinatedWalletClusterRuleItemRulePtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemRulePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(CoordinatedWalletClusterRuleItemRulePtrOutput)
+func (in *coordinatedWalletClusterRulePtr) ToCoordinatedWalletClusterRulePtrOutputWithContext(ctx context.Context) CoordinatedWalletClusterRulePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(CoordinatedWalletClusterRulePtrOutput)
 }
 
 type EventType string
@@ -1274,124 +1105,123 @@ func (o EventTypeArrayOutput) Index(i pulumi.IntInput) EventTypeOutput {
 	}).(EventTypeOutput)
 }
 
-type LaunchPlatformRuleItemOperator string
+type FollowedDevAllScope string
 
 const (
-	LaunchPlatformRuleItemOperatorEquals    = LaunchPlatformRuleItemOperator("equals")
-	LaunchPlatformRuleItemOperatorNotEquals = LaunchPlatformRuleItemOperator("not_equals")
+	FollowedDevAllScopeAll = FollowedDevAllScope("all")
 )
 
-func (LaunchPlatformRuleItemOperator) ElementType() reflect.Type {
-	return reflect.TypeOf((*LaunchPlatformRuleItemOperator)(nil)).Elem()
+func (FollowedDevAllScope) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevAllScope)(nil)).Elem()
 }
 
-func (e LaunchPlatformRuleItemOperator) ToLaunchPlatformRuleItemOperatorOutput() LaunchPlatformRuleItemOperatorOutput {
-	return pulumi.ToOutput(e).(LaunchPlatformRuleItemOperatorOutput)
+func (e FollowedDevAllScope) ToFollowedDevAllScopeOutput() FollowedDevAllScopeOutput {
+	return pulumi.ToOutput(e).(FollowedDevAllScopeOutput)
 }
 
-func (e LaunchPlatformRuleItemOperator) ToLaunchPlatformRuleItemOperatorOutputWithContext(ctx context.Context) LaunchPlatformRuleItemOperatorOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(LaunchPlatformRuleItemOperatorOutput)
+func (e FollowedDevAllScope) ToFollowedDevAllScopeOutputWithContext(ctx context.Context) FollowedDevAllScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(FollowedDevAllScopeOutput)
 }
 
-func (e LaunchPlatformRuleItemOperator) ToLaunchPlatformRuleItemOperatorPtrOutput() LaunchPlatformRuleItemOperatorPtrOutput {
-	return e.ToLaunchPlatformRuleItemOperatorPtrOutputWithContext(context.Background())
+func (e FollowedDevAllScope) ToFollowedDevAllScopePtrOutput() FollowedDevAllScopePtrOutput {
+	return e.ToFollowedDevAllScopePtrOutputWithContext(context.Background())
 }
 
-func (e LaunchPlatformRuleItemOperator) ToLaunchPlatformRuleItemOperatorPtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemOperatorPtrOutput {
-	return LaunchPlatformRuleItemOperator(e).ToLaunchPlatformRuleItemOperatorOutputWithContext(ctx).ToLaunchPlatformRuleItemOperatorPtrOutputWithContext(ctx)
+func (e FollowedDevAllScope) ToFollowedDevAllScopePtrOutputWithContext(ctx context.Context) FollowedDevAllScopePtrOutput {
+	return FollowedDevAllScope(e).ToFollowedDevAllScopeOutputWithContext(ctx).ToFollowedDevAllScopePtrOutputWithContext(ctx)
 }
 
-func (e LaunchPlatformRuleItemOperator) ToStringOutput() pulumi.StringOutput {
+func (e FollowedDevAllScope) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e LaunchPlatformRuleItemOperator) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e FollowedDevAllScope) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e LaunchPlatformRuleItemOperator) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e FollowedDevAllScope) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e LaunchPlatformRuleItemOperator) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e FollowedDevAllScope) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type LaunchPlatformRuleItemOperatorOutput struct{ *pulumi.OutputState }
+type FollowedDevAllScopeOutput struct{ *pulumi.OutputState }
 
-func (LaunchPlatformRuleItemOperatorOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LaunchPlatformRuleItemOperator)(nil)).Elem()
+func (FollowedDevAllScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevAllScope)(nil)).Elem()
 }
 
-func (o LaunchPlatformRuleItemOperatorOutput) ToLaunchPlatformRuleItemOperatorOutput() LaunchPlatformRuleItemOperatorOutput {
+func (o FollowedDevAllScopeOutput) ToFollowedDevAllScopeOutput() FollowedDevAllScopeOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemOperatorOutput) ToLaunchPlatformRuleItemOperatorOutputWithContext(ctx context.Context) LaunchPlatformRuleItemOperatorOutput {
+func (o FollowedDevAllScopeOutput) ToFollowedDevAllScopeOutputWithContext(ctx context.Context) FollowedDevAllScopeOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemOperatorOutput) ToLaunchPlatformRuleItemOperatorPtrOutput() LaunchPlatformRuleItemOperatorPtrOutput {
-	return o.ToLaunchPlatformRuleItemOperatorPtrOutputWithContext(context.Background())
+func (o FollowedDevAllScopeOutput) ToFollowedDevAllScopePtrOutput() FollowedDevAllScopePtrOutput {
+	return o.ToFollowedDevAllScopePtrOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemOperatorOutput) ToLaunchPlatformRuleItemOperatorPtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemOperatorPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v LaunchPlatformRuleItemOperator) *LaunchPlatformRuleItemOperator {
+func (o FollowedDevAllScopeOutput) ToFollowedDevAllScopePtrOutputWithContext(ctx context.Context) FollowedDevAllScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FollowedDevAllScope) *FollowedDevAllScope {
 		return &v
-	}).(LaunchPlatformRuleItemOperatorPtrOutput)
+	}).(FollowedDevAllScopePtrOutput)
 }
 
-func (o LaunchPlatformRuleItemOperatorOutput) ToStringOutput() pulumi.StringOutput {
+func (o FollowedDevAllScopeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemOperatorOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e LaunchPlatformRuleItemOperator) string {
+func (o FollowedDevAllScopeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FollowedDevAllScope) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o LaunchPlatformRuleItemOperatorOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o FollowedDevAllScopeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemOperatorOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e LaunchPlatformRuleItemOperator) *string {
+func (o FollowedDevAllScopeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FollowedDevAllScope) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type LaunchPlatformRuleItemOperatorPtrOutput struct{ *pulumi.OutputState }
+type FollowedDevAllScopePtrOutput struct{ *pulumi.OutputState }
 
-func (LaunchPlatformRuleItemOperatorPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**LaunchPlatformRuleItemOperator)(nil)).Elem()
+func (FollowedDevAllScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FollowedDevAllScope)(nil)).Elem()
 }
 
-func (o LaunchPlatformRuleItemOperatorPtrOutput) ToLaunchPlatformRuleItemOperatorPtrOutput() LaunchPlatformRuleItemOperatorPtrOutput {
+func (o FollowedDevAllScopePtrOutput) ToFollowedDevAllScopePtrOutput() FollowedDevAllScopePtrOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemOperatorPtrOutput) ToLaunchPlatformRuleItemOperatorPtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemOperatorPtrOutput {
+func (o FollowedDevAllScopePtrOutput) ToFollowedDevAllScopePtrOutputWithContext(ctx context.Context) FollowedDevAllScopePtrOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemOperatorPtrOutput) Elem() LaunchPlatformRuleItemOperatorOutput {
-	return o.ApplyT(func(v *LaunchPlatformRuleItemOperator) LaunchPlatformRuleItemOperator {
+func (o FollowedDevAllScopePtrOutput) Elem() FollowedDevAllScopeOutput {
+	return o.ApplyT(func(v *FollowedDevAllScope) FollowedDevAllScope {
 		if v != nil {
 			return *v
 		}
-		var ret LaunchPlatformRuleItemOperator
+		var ret FollowedDevAllScope
 		return ret
-	}).(LaunchPlatformRuleItemOperatorOutput)
+	}).(FollowedDevAllScopeOutput)
 }
 
-func (o LaunchPlatformRuleItemOperatorPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o FollowedDevAllScopePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemOperatorPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *LaunchPlatformRuleItemOperator) *string {
+func (o FollowedDevAllScopePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *FollowedDevAllScope) *string {
 		if e == nil {
 			return nil
 		}
@@ -1400,162 +1230,161 @@ func (o LaunchPlatformRuleItemOperatorPtrOutput) ToStringPtrOutputWithContext(ct
 	}).(pulumi.StringPtrOutput)
 }
 
-// LaunchPlatformRuleItemOperatorInput is an input type that accepts values of the LaunchPlatformRuleItemOperator enum
-// A concrete instance of `LaunchPlatformRuleItemOperatorInput` can be one of the following:
+// FollowedDevAllScopeInput is an input type that accepts values of the FollowedDevAllScope enum
+// A concrete instance of `FollowedDevAllScopeInput` can be one of the following:
 //
-//	LaunchPlatformRuleItemOperatorEquals
-//	LaunchPlatformRuleItemOperatorNotEquals
-type LaunchPlatformRuleItemOperatorInput interface {
+//	FollowedDevAllScopeAll
+type FollowedDevAllScopeInput interface {
 	pulumi.Input
 
-	ToLaunchPlatformRuleItemOperatorOutput() LaunchPlatformRuleItemOperatorOutput
-	ToLaunchPlatformRuleItemOperatorOutputWithContext(context.Context) LaunchPlatformRuleItemOperatorOutput
+	ToFollowedDevAllScopeOutput() FollowedDevAllScopeOutput
+	ToFollowedDevAllScopeOutputWithContext(context.Context) FollowedDevAllScopeOutput
 }
 
-var launchPlatformRuleItemOperatorPtrType = reflect.TypeOf((**LaunchPlatformRuleItemOperator)(nil)).Elem()
+var followedDevAllScopePtrType = reflect.TypeOf((**FollowedDevAllScope)(nil)).Elem()
 
-type LaunchPlatformRuleItemOperatorPtrInput interface {
+type FollowedDevAllScopePtrInput interface {
 	pulumi.Input
 
-	ToLaunchPlatformRuleItemOperatorPtrOutput() LaunchPlatformRuleItemOperatorPtrOutput
-	ToLaunchPlatformRuleItemOperatorPtrOutputWithContext(context.Context) LaunchPlatformRuleItemOperatorPtrOutput
+	ToFollowedDevAllScopePtrOutput() FollowedDevAllScopePtrOutput
+	ToFollowedDevAllScopePtrOutputWithContext(context.Context) FollowedDevAllScopePtrOutput
 }
 
-type launchPlatformRuleItemOperatorPtr string
+type followedDevAllScopePtr string
 
-func LaunchPlatformRuleItemOperatorPtr(v string) LaunchPlatformRuleItemOperatorPtrInput {
-	return (*launchPlatformRuleItemOperatorPtr)(&v)
+func FollowedDevAllScopePtr(v string) FollowedDevAllScopePtrInput {
+	return (*followedDevAllScopePtr)(&v)
 }
 
-func (*launchPlatformRuleItemOperatorPtr) ElementType() reflect.Type {
-	return launchPlatformRuleItemOperatorPtrType
+func (*followedDevAllScopePtr) ElementType() reflect.Type {
+	return followedDevAllScopePtrType
 }
 
-func (in *launchPlatformRuleItemOperatorPtr) ToLaunchPlatformRuleItemOperatorPtrOutput() LaunchPlatformRuleItemOperatorPtrOutput {
-	return pulumi.ToOutput(in).(LaunchPlatformRuleItemOperatorPtrOutput)
+func (in *followedDevAllScopePtr) ToFollowedDevAllScopePtrOutput() FollowedDevAllScopePtrOutput {
+	return pulumi.ToOutput(in).(FollowedDevAllScopePtrOutput)
 }
 
-func (in *launchPlatformRuleItemOperatorPtr) ToLaunchPlatformRuleItemOperatorPtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemOperatorPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(LaunchPlatformRuleItemOperatorPtrOutput)
+func (in *followedDevAllScopePtr) ToFollowedDevAllScopePtrOutputWithContext(ctx context.Context) FollowedDevAllScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(FollowedDevAllScopePtrOutput)
 }
 
-type LaunchPlatformRuleItemRule string
+type FollowedDevTagScope string
 
 const (
-	LaunchPlatformRuleItemRuleLaunchPlatform = LaunchPlatformRuleItemRule("launch_platform")
+	FollowedDevTagScopeTag = FollowedDevTagScope("tag")
 )
 
-func (LaunchPlatformRuleItemRule) ElementType() reflect.Type {
-	return reflect.TypeOf((*LaunchPlatformRuleItemRule)(nil)).Elem()
+func (FollowedDevTagScope) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevTagScope)(nil)).Elem()
 }
 
-func (e LaunchPlatformRuleItemRule) ToLaunchPlatformRuleItemRuleOutput() LaunchPlatformRuleItemRuleOutput {
-	return pulumi.ToOutput(e).(LaunchPlatformRuleItemRuleOutput)
+func (e FollowedDevTagScope) ToFollowedDevTagScopeOutput() FollowedDevTagScopeOutput {
+	return pulumi.ToOutput(e).(FollowedDevTagScopeOutput)
 }
 
-func (e LaunchPlatformRuleItemRule) ToLaunchPlatformRuleItemRuleOutputWithContext(ctx context.Context) LaunchPlatformRuleItemRuleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(LaunchPlatformRuleItemRuleOutput)
+func (e FollowedDevTagScope) ToFollowedDevTagScopeOutputWithContext(ctx context.Context) FollowedDevTagScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(FollowedDevTagScopeOutput)
 }
 
-func (e LaunchPlatformRuleItemRule) ToLaunchPlatformRuleItemRulePtrOutput() LaunchPlatformRuleItemRulePtrOutput {
-	return e.ToLaunchPlatformRuleItemRulePtrOutputWithContext(context.Background())
+func (e FollowedDevTagScope) ToFollowedDevTagScopePtrOutput() FollowedDevTagScopePtrOutput {
+	return e.ToFollowedDevTagScopePtrOutputWithContext(context.Background())
 }
 
-func (e LaunchPlatformRuleItemRule) ToLaunchPlatformRuleItemRulePtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemRulePtrOutput {
-	return LaunchPlatformRuleItemRule(e).ToLaunchPlatformRuleItemRuleOutputWithContext(ctx).ToLaunchPlatformRuleItemRulePtrOutputWithContext(ctx)
+func (e FollowedDevTagScope) ToFollowedDevTagScopePtrOutputWithContext(ctx context.Context) FollowedDevTagScopePtrOutput {
+	return FollowedDevTagScope(e).ToFollowedDevTagScopeOutputWithContext(ctx).ToFollowedDevTagScopePtrOutputWithContext(ctx)
 }
 
-func (e LaunchPlatformRuleItemRule) ToStringOutput() pulumi.StringOutput {
+func (e FollowedDevTagScope) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e LaunchPlatformRuleItemRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e FollowedDevTagScope) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e LaunchPlatformRuleItemRule) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e FollowedDevTagScope) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e LaunchPlatformRuleItemRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e FollowedDevTagScope) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type LaunchPlatformRuleItemRuleOutput struct{ *pulumi.OutputState }
+type FollowedDevTagScopeOutput struct{ *pulumi.OutputState }
 
-func (LaunchPlatformRuleItemRuleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LaunchPlatformRuleItemRule)(nil)).Elem()
+func (FollowedDevTagScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevTagScope)(nil)).Elem()
 }
 
-func (o LaunchPlatformRuleItemRuleOutput) ToLaunchPlatformRuleItemRuleOutput() LaunchPlatformRuleItemRuleOutput {
+func (o FollowedDevTagScopeOutput) ToFollowedDevTagScopeOutput() FollowedDevTagScopeOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemRuleOutput) ToLaunchPlatformRuleItemRuleOutputWithContext(ctx context.Context) LaunchPlatformRuleItemRuleOutput {
+func (o FollowedDevTagScopeOutput) ToFollowedDevTagScopeOutputWithContext(ctx context.Context) FollowedDevTagScopeOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemRuleOutput) ToLaunchPlatformRuleItemRulePtrOutput() LaunchPlatformRuleItemRulePtrOutput {
-	return o.ToLaunchPlatformRuleItemRulePtrOutputWithContext(context.Background())
+func (o FollowedDevTagScopeOutput) ToFollowedDevTagScopePtrOutput() FollowedDevTagScopePtrOutput {
+	return o.ToFollowedDevTagScopePtrOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemRuleOutput) ToLaunchPlatformRuleItemRulePtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemRulePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v LaunchPlatformRuleItemRule) *LaunchPlatformRuleItemRule {
+func (o FollowedDevTagScopeOutput) ToFollowedDevTagScopePtrOutputWithContext(ctx context.Context) FollowedDevTagScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FollowedDevTagScope) *FollowedDevTagScope {
 		return &v
-	}).(LaunchPlatformRuleItemRulePtrOutput)
+	}).(FollowedDevTagScopePtrOutput)
 }
 
-func (o LaunchPlatformRuleItemRuleOutput) ToStringOutput() pulumi.StringOutput {
+func (o FollowedDevTagScopeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e LaunchPlatformRuleItemRule) string {
+func (o FollowedDevTagScopeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FollowedDevTagScope) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o LaunchPlatformRuleItemRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o FollowedDevTagScopeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e LaunchPlatformRuleItemRule) *string {
+func (o FollowedDevTagScopeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FollowedDevTagScope) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type LaunchPlatformRuleItemRulePtrOutput struct{ *pulumi.OutputState }
+type FollowedDevTagScopePtrOutput struct{ *pulumi.OutputState }
 
-func (LaunchPlatformRuleItemRulePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**LaunchPlatformRuleItemRule)(nil)).Elem()
+func (FollowedDevTagScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FollowedDevTagScope)(nil)).Elem()
 }
 
-func (o LaunchPlatformRuleItemRulePtrOutput) ToLaunchPlatformRuleItemRulePtrOutput() LaunchPlatformRuleItemRulePtrOutput {
+func (o FollowedDevTagScopePtrOutput) ToFollowedDevTagScopePtrOutput() FollowedDevTagScopePtrOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemRulePtrOutput) ToLaunchPlatformRuleItemRulePtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemRulePtrOutput {
+func (o FollowedDevTagScopePtrOutput) ToFollowedDevTagScopePtrOutputWithContext(ctx context.Context) FollowedDevTagScopePtrOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemRulePtrOutput) Elem() LaunchPlatformRuleItemRuleOutput {
-	return o.ApplyT(func(v *LaunchPlatformRuleItemRule) LaunchPlatformRuleItemRule {
+func (o FollowedDevTagScopePtrOutput) Elem() FollowedDevTagScopeOutput {
+	return o.ApplyT(func(v *FollowedDevTagScope) FollowedDevTagScope {
 		if v != nil {
 			return *v
 		}
-		var ret LaunchPlatformRuleItemRule
+		var ret FollowedDevTagScope
 		return ret
-	}).(LaunchPlatformRuleItemRuleOutput)
+	}).(FollowedDevTagScopeOutput)
 }
 
-func (o LaunchPlatformRuleItemRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o FollowedDevTagScopePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *LaunchPlatformRuleItemRule) *string {
+func (o FollowedDevTagScopePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *FollowedDevTagScope) *string {
 		if e == nil {
 			return nil
 		}
@@ -1564,167 +1393,161 @@ func (o LaunchPlatformRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx co
 	}).(pulumi.StringPtrOutput)
 }
 
-// LaunchPlatformRuleItemRuleInput is an input type that accepts values of the LaunchPlatformRuleItemRule enum
-// A concrete instance of `LaunchPlatformRuleItemRuleInput` can be one of the following:
+// FollowedDevTagScopeInput is an input type that accepts values of the FollowedDevTagScope enum
+// A concrete instance of `FollowedDevTagScopeInput` can be one of the following:
 //
-//	LaunchPlatformRuleItemRuleLaunchPlatform
-type LaunchPlatformRuleItemRuleInput interface {
+//	FollowedDevTagScopeTag
+type FollowedDevTagScopeInput interface {
 	pulumi.Input
 
-	ToLaunchPlatformRuleItemRuleOutput() LaunchPlatformRuleItemRuleOutput
-	ToLaunchPlatformRuleItemRuleOutputWithContext(context.Context) LaunchPlatformRuleItemRuleOutput
+	ToFollowedDevTagScopeOutput() FollowedDevTagScopeOutput
+	ToFollowedDevTagScopeOutputWithContext(context.Context) FollowedDevTagScopeOutput
 }
 
-var launchPlatformRuleItemRulePtrType = reflect.TypeOf((**LaunchPlatformRuleItemRule)(nil)).Elem()
+var followedDevTagScopePtrType = reflect.TypeOf((**FollowedDevTagScope)(nil)).Elem()
 
-type LaunchPlatformRuleItemRulePtrInput interface {
+type FollowedDevTagScopePtrInput interface {
 	pulumi.Input
 
-	ToLaunchPlatformRuleItemRulePtrOutput() LaunchPlatformRuleItemRulePtrOutput
-	ToLaunchPlatformRuleItemRulePtrOutputWithContext(context.Context) LaunchPlatformRuleItemRulePtrOutput
+	ToFollowedDevTagScopePtrOutput() FollowedDevTagScopePtrOutput
+	ToFollowedDevTagScopePtrOutputWithContext(context.Context) FollowedDevTagScopePtrOutput
 }
 
-type launchPlatformRuleItemRulePtr string
+type followedDevTagScopePtr string
 
-func LaunchPlatformRuleItemRulePtr(v string) LaunchPlatformRuleItemRulePtrInput {
-	return (*launchPlatformRuleItemRulePtr)(&v)
+func FollowedDevTagScopePtr(v string) FollowedDevTagScopePtrInput {
+	return (*followedDevTagScopePtr)(&v)
 }
 
-func (*launchPlatformRuleItemRulePtr) ElementType() reflect.Type {
-	return launchPlatformRuleItemRulePtrType
+func (*followedDevTagScopePtr) ElementType() reflect.Type {
+	return followedDevTagScopePtrType
 }
 
-func (in *launchPlatformRuleItemRulePtr) ToLaunchPlatformRuleItemRulePtrOutput() LaunchPlatformRuleItemRulePtrOutput {
-	return pulumi.ToOutput(in).(LaunchPlatformRuleItemRulePtrOutput)
+func (in *followedDevTagScopePtr) ToFollowedDevTagScopePtrOutput() FollowedDevTagScopePtrOutput {
+	return pulumi.ToOutput(in).(FollowedDevTagScopePtrOutput)
 }
 
-func (in *launchPlatformRuleItemRulePtr) ToLaunchPlatformRuleItemRulePtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemRulePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(LaunchPlatformRuleItemRulePtrOutput)
+func (in *followedDevTagScopePtr) ToFollowedDevTagScopePtrOutputWithContext(ctx context.Context) FollowedDevTagScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(FollowedDevTagScopePtrOutput)
 }
 
-type LaunchPlatformRuleItemValue string
+type FollowedDevWalletScope string
 
 const (
-	LaunchPlatformRuleItemValueLaunchPlatformA = LaunchPlatformRuleItemValue("launch_platform_a")
-	LaunchPlatformRuleItemValueLaunchPlatformB = LaunchPlatformRuleItemValue("launch_platform_b")
-	LaunchPlatformRuleItemValueLaunchPlatformC = LaunchPlatformRuleItemValue("launch_platform_c")
-	LaunchPlatformRuleItemValueLaunchPlatformD = LaunchPlatformRuleItemValue("launch_platform_d")
-	LaunchPlatformRuleItemValueLaunchPlatformE = LaunchPlatformRuleItemValue("launch_platform_e")
-	LaunchPlatformRuleItemValueLaunchPlatformF = LaunchPlatformRuleItemValue("launch_platform_f")
-	LaunchPlatformRuleItemValueLaunchPlatformG = LaunchPlatformRuleItemValue("launch_platform_g")
+	FollowedDevWalletScopeWallet = FollowedDevWalletScope("wallet")
 )
 
-func (LaunchPlatformRuleItemValue) ElementType() reflect.Type {
-	return reflect.TypeOf((*LaunchPlatformRuleItemValue)(nil)).Elem()
+func (FollowedDevWalletScope) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevWalletScope)(nil)).Elem()
 }
 
-func (e LaunchPlatformRuleItemValue) ToLaunchPlatformRuleItemValueOutput() LaunchPlatformRuleItemValueOutput {
-	return pulumi.ToOutput(e).(LaunchPlatformRuleItemValueOutput)
+func (e FollowedDevWalletScope) ToFollowedDevWalletScopeOutput() FollowedDevWalletScopeOutput {
+	return pulumi.ToOutput(e).(FollowedDevWalletScopeOutput)
 }
 
-func (e LaunchPlatformRuleItemValue) ToLaunchPlatformRuleItemValueOutputWithContext(ctx context.Context) LaunchPlatformRuleItemValueOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(LaunchPlatformRuleItemValueOutput)
+func (e FollowedDevWalletScope) ToFollowedDevWalletScopeOutputWithContext(ctx context.Context) FollowedDevWalletScopeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(FollowedDevWalletScopeOutput)
 }
 
-func (e LaunchPlatformRuleItemValue) ToLaunchPlatformRuleItemValuePtrOutput() LaunchPlatformRuleItemValuePtrOutput {
-	return e.ToLaunchPlatformRuleItemValuePtrOutputWithContext(context.Background())
+func (e FollowedDevWalletScope) ToFollowedDevWalletScopePtrOutput() FollowedDevWalletScopePtrOutput {
+	return e.ToFollowedDevWalletScopePtrOutputWithContext(context.Background())
 }
 
-func (e LaunchPlatformRuleItemValue) ToLaunchPlatformRuleItemValuePtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemValuePtrOutput {
-	return LaunchPlatformRuleItemValue(e).ToLaunchPlatformRuleItemValueOutputWithContext(ctx).ToLaunchPlatformRuleItemValuePtrOutputWithContext(ctx)
+func (e FollowedDevWalletScope) ToFollowedDevWalletScopePtrOutputWithContext(ctx context.Context) FollowedDevWalletScopePtrOutput {
+	return FollowedDevWalletScope(e).ToFollowedDevWalletScopeOutputWithContext(ctx).ToFollowedDevWalletScopePtrOutputWithContext(ctx)
 }
 
-func (e LaunchPlatformRuleItemValue) ToStringOutput() pulumi.StringOutput {
+func (e FollowedDevWalletScope) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e LaunchPlatformRuleItemValue) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e FollowedDevWalletScope) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e LaunchPlatformRuleItemValue) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e FollowedDevWalletScope) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e LaunchPlatformRuleItemValue) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e FollowedDevWalletScope) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type LaunchPlatformRuleItemValueOutput struct{ *pulumi.OutputState }
+type FollowedDevWalletScopeOutput struct{ *pulumi.OutputState }
 
-func (LaunchPlatformRuleItemValueOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*LaunchPlatformRuleItemValue)(nil)).Elem()
+func (FollowedDevWalletScopeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevWalletScope)(nil)).Elem()
 }
 
-func (o LaunchPlatformRuleItemValueOutput) ToLaunchPlatformRuleItemValueOutput() LaunchPlatformRuleItemValueOutput {
+func (o FollowedDevWalletScopeOutput) ToFollowedDevWalletScopeOutput() FollowedDevWalletScopeOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemValueOutput) ToLaunchPlatformRuleItemValueOutputWithContext(ctx context.Context) LaunchPlatformRuleItemValueOutput {
+func (o FollowedDevWalletScopeOutput) ToFollowedDevWalletScopeOutputWithContext(ctx context.Context) FollowedDevWalletScopeOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemValueOutput) ToLaunchPlatformRuleItemValuePtrOutput() LaunchPlatformRuleItemValuePtrOutput {
-	return o.ToLaunchPlatformRuleItemValuePtrOutputWithContext(context.Background())
+func (o FollowedDevWalletScopeOutput) ToFollowedDevWalletScopePtrOutput() FollowedDevWalletScopePtrOutput {
+	return o.ToFollowedDevWalletScopePtrOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemValueOutput) ToLaunchPlatformRuleItemValuePtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemValuePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v LaunchPlatformRuleItemValue) *LaunchPlatformRuleItemValue {
+func (o FollowedDevWalletScopeOutput) ToFollowedDevWalletScopePtrOutputWithContext(ctx context.Context) FollowedDevWalletScopePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FollowedDevWalletScope) *FollowedDevWalletScope {
 		return &v
-	}).(LaunchPlatformRuleItemValuePtrOutput)
+	}).(FollowedDevWalletScopePtrOutput)
 }
 
-func (o LaunchPlatformRuleItemValueOutput) ToStringOutput() pulumi.StringOutput {
+func (o FollowedDevWalletScopeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemValueOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e LaunchPlatformRuleItemValue) string {
+func (o FollowedDevWalletScopeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FollowedDevWalletScope) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o LaunchPlatformRuleItemValueOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o FollowedDevWalletScopeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemValueOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e LaunchPlatformRuleItemValue) *string {
+func (o FollowedDevWalletScopeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e FollowedDevWalletScope) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type LaunchPlatformRuleItemValuePtrOutput struct{ *pulumi.OutputState }
+type FollowedDevWalletScopePtrOutput struct{ *pulumi.OutputState }
 
-func (LaunchPlatformRuleItemValuePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**LaunchPlatformRuleItemValue)(nil)).Elem()
+func (FollowedDevWalletScopePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FollowedDevWalletScope)(nil)).Elem()
 }
 
-func (o LaunchPlatformRuleItemValuePtrOutput) ToLaunchPlatformRuleItemValuePtrOutput() LaunchPlatformRuleItemValuePtrOutput {
+func (o FollowedDevWalletScopePtrOutput) ToFollowedDevWalletScopePtrOutput() FollowedDevWalletScopePtrOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemValuePtrOutput) ToLaunchPlatformRuleItemValuePtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemValuePtrOutput {
+func (o FollowedDevWalletScopePtrOutput) ToFollowedDevWalletScopePtrOutputWithContext(ctx context.Context) FollowedDevWalletScopePtrOutput {
 	return o
 }
 
-func (o LaunchPlatformRuleItemValuePtrOutput) Elem() LaunchPlatformRuleItemValueOutput {
-	return o.ApplyT(func(v *LaunchPlatformRuleItemValue) LaunchPlatformRuleItemValue {
+func (o FollowedDevWalletScopePtrOutput) Elem() FollowedDevWalletScopeOutput {
+	return o.ApplyT(func(v *FollowedDevWalletScope) FollowedDevWalletScope {
 		if v != nil {
 			return *v
 		}
-		var ret LaunchPlatformRuleItemValue
+		var ret FollowedDevWalletScope
 		return ret
-	}).(LaunchPlatformRuleItemValueOutput)
+	}).(FollowedDevWalletScopeOutput)
 }
 
-func (o LaunchPlatformRuleItemValuePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o FollowedDevWalletScopePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o LaunchPlatformRuleItemValuePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *LaunchPlatformRuleItemValue) *string {
+func (o FollowedDevWalletScopePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *FollowedDevWalletScope) *string {
 		if e == nil {
 			return nil
 		}
@@ -1733,48 +1556,380 @@ func (o LaunchPlatformRuleItemValuePtrOutput) ToStringPtrOutputWithContext(ctx c
 	}).(pulumi.StringPtrOutput)
 }
 
-// LaunchPlatformRuleItemValueInput is an input type that accepts values of the LaunchPlatformRuleItemValue enum
-// A concrete instance of `LaunchPlatformRuleItemValueInput` can be one of the following:
+// FollowedDevWalletScopeInput is an input type that accepts values of the FollowedDevWalletScope enum
+// A concrete instance of `FollowedDevWalletScopeInput` can be one of the following:
 //
-//	LaunchPlatformRuleItemValueLaunchPlatformA
-//	LaunchPlatformRuleItemValueLaunchPlatformB
-//	LaunchPlatformRuleItemValueLaunchPlatformC
-//	LaunchPlatformRuleItemValueLaunchPlatformD
-//	LaunchPlatformRuleItemValueLaunchPlatformE
-//	LaunchPlatformRuleItemValueLaunchPlatformF
-//	LaunchPlatformRuleItemValueLaunchPlatformG
-type LaunchPlatformRuleItemValueInput interface {
+//	FollowedDevWalletScopeWallet
+type FollowedDevWalletScopeInput interface {
 	pulumi.Input
 
-	ToLaunchPlatformRuleItemValueOutput() LaunchPlatformRuleItemValueOutput
-	ToLaunchPlatformRuleItemValueOutputWithContext(context.Context) LaunchPlatformRuleItemValueOutput
+	ToFollowedDevWalletScopeOutput() FollowedDevWalletScopeOutput
+	ToFollowedDevWalletScopeOutputWithContext(context.Context) FollowedDevWalletScopeOutput
 }
 
-var launchPlatformRuleItemValuePtrType = reflect.TypeOf((**LaunchPlatformRuleItemValue)(nil)).Elem()
+var followedDevWalletScopePtrType = reflect.TypeOf((**FollowedDevWalletScope)(nil)).Elem()
 
-type LaunchPlatformRuleItemValuePtrInput interface {
+type FollowedDevWalletScopePtrInput interface {
 	pulumi.Input
 
-	ToLaunchPlatformRuleItemValuePtrOutput() LaunchPlatformRuleItemValuePtrOutput
-	ToLaunchPlatformRuleItemValuePtrOutputWithContext(context.Context) LaunchPlatformRuleItemValuePtrOutput
+	ToFollowedDevWalletScopePtrOutput() FollowedDevWalletScopePtrOutput
+	ToFollowedDevWalletScopePtrOutputWithContext(context.Context) FollowedDevWalletScopePtrOutput
 }
 
-type launchPlatformRuleItemValuePtr string
+type followedDevWalletScopePtr string
 
-func LaunchPlatformRuleItemValuePtr(v string) LaunchPlatformRuleItemValuePtrInput {
-	return (*launchPlatformRuleItemValuePtr)(&v)
+func FollowedDevWalletScopePtr(v string) FollowedDevWalletScopePtrInput {
+	return (*followedDevWalletScopePtr)(&v)
 }
 
-func (*launchPlatformRuleItemValuePtr) ElementType() reflect.Type {
-	return launchPlatformRuleItemValuePtrType
+func (*followedDevWalletScopePtr) ElementType() reflect.Type {
+	return followedDevWalletScopePtrType
 }
 
-func (in *launchPlatformRuleItemValuePtr) ToLaunchPlatformRuleItemValuePtrOutput() LaunchPlatformRuleItemValuePtrOutput {
-	return pulumi.ToOutput(in).(LaunchPlatformRuleItemValuePtrOutput)
+func (in *followedDevWalletScopePtr) ToFollowedDevWalletScopePtrOutput() FollowedDevWalletScopePtrOutput {
+	return pulumi.ToOutput(in).(FollowedDevWalletScopePtrOutput)
 }
 
-func (in *launchPlatformRuleItemValuePtr) ToLaunchPlatformRuleItemValuePtrOutputWithContext(ctx context.Context) LaunchPlatformRuleItemValuePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(LaunchPlatformRuleItemValuePtrOutput)
+func (in *followedDevWalletScopePtr) ToFollowedDevWalletScopePtrOutputWithContext(ctx context.Context) FollowedDevWalletScopePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(FollowedDevWalletScopePtrOutput)
+}
+
+type LaunchPlatform string
+
+const (
+	LaunchPlatformLaunchPlatformA = LaunchPlatform("launch_platform_a")
+	LaunchPlatformLaunchPlatformB = LaunchPlatform("launch_platform_b")
+	LaunchPlatformLaunchPlatformC = LaunchPlatform("launch_platform_c")
+	LaunchPlatformLaunchPlatformD = LaunchPlatform("launch_platform_d")
+	LaunchPlatformLaunchPlatformE = LaunchPlatform("launch_platform_e")
+	LaunchPlatformLaunchPlatformF = LaunchPlatform("launch_platform_f")
+	LaunchPlatformLaunchPlatformG = LaunchPlatform("launch_platform_g")
+)
+
+func (LaunchPlatform) ElementType() reflect.Type {
+	return reflect.TypeOf((*LaunchPlatform)(nil)).Elem()
+}
+
+func (e LaunchPlatform) ToLaunchPlatformOutput() LaunchPlatformOutput {
+	return pulumi.ToOutput(e).(LaunchPlatformOutput)
+}
+
+func (e LaunchPlatform) ToLaunchPlatformOutputWithContext(ctx context.Context) LaunchPlatformOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(LaunchPlatformOutput)
+}
+
+func (e LaunchPlatform) ToLaunchPlatformPtrOutput() LaunchPlatformPtrOutput {
+	return e.ToLaunchPlatformPtrOutputWithContext(context.Background())
+}
+
+func (e LaunchPlatform) ToLaunchPlatformPtrOutputWithContext(ctx context.Context) LaunchPlatformPtrOutput {
+	return LaunchPlatform(e).ToLaunchPlatformOutputWithContext(ctx).ToLaunchPlatformPtrOutputWithContext(ctx)
+}
+
+func (e LaunchPlatform) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e LaunchPlatform) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e LaunchPlatform) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e LaunchPlatform) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type LaunchPlatformOutput struct{ *pulumi.OutputState }
+
+func (LaunchPlatformOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LaunchPlatform)(nil)).Elem()
+}
+
+func (o LaunchPlatformOutput) ToLaunchPlatformOutput() LaunchPlatformOutput {
+	return o
+}
+
+func (o LaunchPlatformOutput) ToLaunchPlatformOutputWithContext(ctx context.Context) LaunchPlatformOutput {
+	return o
+}
+
+func (o LaunchPlatformOutput) ToLaunchPlatformPtrOutput() LaunchPlatformPtrOutput {
+	return o.ToLaunchPlatformPtrOutputWithContext(context.Background())
+}
+
+func (o LaunchPlatformOutput) ToLaunchPlatformPtrOutputWithContext(ctx context.Context) LaunchPlatformPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v LaunchPlatform) *LaunchPlatform {
+		return &v
+	}).(LaunchPlatformPtrOutput)
+}
+
+func (o LaunchPlatformOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o LaunchPlatformOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e LaunchPlatform) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o LaunchPlatformOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o LaunchPlatformOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e LaunchPlatform) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type LaunchPlatformPtrOutput struct{ *pulumi.OutputState }
+
+func (LaunchPlatformPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**LaunchPlatform)(nil)).Elem()
+}
+
+func (o LaunchPlatformPtrOutput) ToLaunchPlatformPtrOutput() LaunchPlatformPtrOutput {
+	return o
+}
+
+func (o LaunchPlatformPtrOutput) ToLaunchPlatformPtrOutputWithContext(ctx context.Context) LaunchPlatformPtrOutput {
+	return o
+}
+
+func (o LaunchPlatformPtrOutput) Elem() LaunchPlatformOutput {
+	return o.ApplyT(func(v *LaunchPlatform) LaunchPlatform {
+		if v != nil {
+			return *v
+		}
+		var ret LaunchPlatform
+		return ret
+	}).(LaunchPlatformOutput)
+}
+
+func (o LaunchPlatformPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o LaunchPlatformPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *LaunchPlatform) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// LaunchPlatformInput is an input type that accepts values of the LaunchPlatform enum
+// A concrete instance of `LaunchPlatformInput` can be one of the following:
+//
+//	LaunchPlatformLaunchPlatformA
+//	LaunchPlatformLaunchPlatformB
+//	LaunchPlatformLaunchPlatformC
+//	LaunchPlatformLaunchPlatformD
+//	LaunchPlatformLaunchPlatformE
+//	LaunchPlatformLaunchPlatformF
+//	LaunchPlatformLaunchPlatformG
+type LaunchPlatformInput interface {
+	pulumi.Input
+
+	ToLaunchPlatformOutput() LaunchPlatformOutput
+	ToLaunchPlatformOutputWithContext(context.Context) LaunchPlatformOutput
+}
+
+var launchPlatformPtrType = reflect.TypeOf((**LaunchPlatform)(nil)).Elem()
+
+type LaunchPlatformPtrInput interface {
+	pulumi.Input
+
+	ToLaunchPlatformPtrOutput() LaunchPlatformPtrOutput
+	ToLaunchPlatformPtrOutputWithContext(context.Context) LaunchPlatformPtrOutput
+}
+
+type launchPlatformPtr string
+
+func LaunchPlatformPtr(v string) LaunchPlatformPtrInput {
+	return (*launchPlatformPtr)(&v)
+}
+
+func (*launchPlatformPtr) ElementType() reflect.Type {
+	return launchPlatformPtrType
+}
+
+func (in *launchPlatformPtr) ToLaunchPlatformPtrOutput() LaunchPlatformPtrOutput {
+	return pulumi.ToOutput(in).(LaunchPlatformPtrOutput)
+}
+
+func (in *launchPlatformPtr) ToLaunchPlatformPtrOutputWithContext(ctx context.Context) LaunchPlatformPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(LaunchPlatformPtrOutput)
+}
+
+type LaunchPlatformRule string
+
+const (
+	LaunchPlatformRuleLaunchPlatform = LaunchPlatformRule("launch_platform")
+)
+
+func (LaunchPlatformRule) ElementType() reflect.Type {
+	return reflect.TypeOf((*LaunchPlatformRule)(nil)).Elem()
+}
+
+func (e LaunchPlatformRule) ToLaunchPlatformRuleOutput() LaunchPlatformRuleOutput {
+	return pulumi.ToOutput(e).(LaunchPlatformRuleOutput)
+}
+
+func (e LaunchPlatformRule) ToLaunchPlatformRuleOutputWithContext(ctx context.Context) LaunchPlatformRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(LaunchPlatformRuleOutput)
+}
+
+func (e LaunchPlatformRule) ToLaunchPlatformRulePtrOutput() LaunchPlatformRulePtrOutput {
+	return e.ToLaunchPlatformRulePtrOutputWithContext(context.Background())
+}
+
+func (e LaunchPlatformRule) ToLaunchPlatformRulePtrOutputWithContext(ctx context.Context) LaunchPlatformRulePtrOutput {
+	return LaunchPlatformRule(e).ToLaunchPlatformRuleOutputWithContext(ctx).ToLaunchPlatformRulePtrOutputWithContext(ctx)
+}
+
+func (e LaunchPlatformRule) ToStringOutput() pulumi.StringOutput {
+	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e LaunchPlatformRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
+}
+
+func (e LaunchPlatformRule) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
+}
+
+func (e LaunchPlatformRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
+}
+
+type LaunchPlatformRuleOutput struct{ *pulumi.OutputState }
+
+func (LaunchPlatformRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LaunchPlatformRule)(nil)).Elem()
+}
+
+func (o LaunchPlatformRuleOutput) ToLaunchPlatformRuleOutput() LaunchPlatformRuleOutput {
+	return o
+}
+
+func (o LaunchPlatformRuleOutput) ToLaunchPlatformRuleOutputWithContext(ctx context.Context) LaunchPlatformRuleOutput {
+	return o
+}
+
+func (o LaunchPlatformRuleOutput) ToLaunchPlatformRulePtrOutput() LaunchPlatformRulePtrOutput {
+	return o.ToLaunchPlatformRulePtrOutputWithContext(context.Background())
+}
+
+func (o LaunchPlatformRuleOutput) ToLaunchPlatformRulePtrOutputWithContext(ctx context.Context) LaunchPlatformRulePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v LaunchPlatformRule) *LaunchPlatformRule {
+		return &v
+	}).(LaunchPlatformRulePtrOutput)
+}
+
+func (o LaunchPlatformRuleOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o LaunchPlatformRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e LaunchPlatformRule) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o LaunchPlatformRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o LaunchPlatformRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e LaunchPlatformRule) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type LaunchPlatformRulePtrOutput struct{ *pulumi.OutputState }
+
+func (LaunchPlatformRulePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**LaunchPlatformRule)(nil)).Elem()
+}
+
+func (o LaunchPlatformRulePtrOutput) ToLaunchPlatformRulePtrOutput() LaunchPlatformRulePtrOutput {
+	return o
+}
+
+func (o LaunchPlatformRulePtrOutput) ToLaunchPlatformRulePtrOutputWithContext(ctx context.Context) LaunchPlatformRulePtrOutput {
+	return o
+}
+
+func (o LaunchPlatformRulePtrOutput) Elem() LaunchPlatformRuleOutput {
+	return o.ApplyT(func(v *LaunchPlatformRule) LaunchPlatformRule {
+		if v != nil {
+			return *v
+		}
+		var ret LaunchPlatformRule
+		return ret
+	}).(LaunchPlatformRuleOutput)
+}
+
+func (o LaunchPlatformRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o LaunchPlatformRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *LaunchPlatformRule) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// LaunchPlatformRuleInput is an input type that accepts values of the LaunchPlatformRule enum
+// A concrete instance of `LaunchPlatformRuleInput` can be one of the following:
+//
+//	LaunchPlatformRuleLaunchPlatform
+type LaunchPlatformRuleInput interface {
+	pulumi.Input
+
+	ToLaunchPlatformRuleOutput() LaunchPlatformRuleOutput
+	ToLaunchPlatformRuleOutputWithContext(context.Context) LaunchPlatformRuleOutput
+}
+
+var launchPlatformRulePtrType = reflect.TypeOf((**LaunchPlatformRule)(nil)).Elem()
+
+type LaunchPlatformRulePtrInput interface {
+	pulumi.Input
+
+	ToLaunchPlatformRulePtrOutput() LaunchPlatformRulePtrOutput
+	ToLaunchPlatformRulePtrOutputWithContext(context.Context) LaunchPlatformRulePtrOutput
+}
+
+type launchPlatformRulePtr string
+
+func LaunchPlatformRulePtr(v string) LaunchPlatformRulePtrInput {
+	return (*launchPlatformRulePtr)(&v)
+}
+
+func (*launchPlatformRulePtr) ElementType() reflect.Type {
+	return launchPlatformRulePtrType
+}
+
+func (in *launchPlatformRulePtr) ToLaunchPlatformRulePtrOutput() LaunchPlatformRulePtrOutput {
+	return pulumi.ToOutput(in).(LaunchPlatformRulePtrOutput)
+}
+
+func (in *launchPlatformRulePtr) ToLaunchPlatformRulePtrOutputWithContext(ctx context.Context) LaunchPlatformRulePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(LaunchPlatformRulePtrOutput)
 }
 
 type MicroblogHandlesQuerySortBy string
@@ -2773,150 +2928,150 @@ func (in *microblogTagsQuerySortOrderPtr) ToMicroblogTagsQuerySortOrderPtrOutput
 	return pulumi.ToOutputWithContext(ctx, in).(MicroblogTagsQuerySortOrderPtrOutput)
 }
 
-type NumericRuleItemRule string
+type NumericRule string
 
 const (
-	NumericRuleItemRuleTop10HolderPercent              = NumericRuleItemRule("top_10_holder_percent")
-	NumericRuleItemRuleDevWalletPercent                = NumericRuleItemRule("dev_wallet_percent")
-	NumericRuleItemRuleLpLockedPct                     = NumericRuleItemRule("lp_locked_pct")
-	NumericRuleItemRuleRiskCount                       = NumericRuleItemRule("risk_count")
-	NumericRuleItemRuleTokenAge                        = NumericRuleItemRule("token_age")
-	NumericRuleItemRuleSellTax                         = NumericRuleItemRule("sell_tax")
-	NumericRuleItemRuleBuyTax                          = NumericRuleItemRule("buy_tax")
-	NumericRuleItemRuleLiquidityUsd                    = NumericRuleItemRule("liquidity_usd")
-	NumericRuleItemRuleMarketCap                       = NumericRuleItemRule("market_cap")
-	NumericRuleItemRuleKols                            = NumericRuleItemRule("kols")
-	NumericRuleItemRuleGlobalFeesPaid                  = NumericRuleItemRule("global_fees_paid")
-	NumericRuleItemRuleProTraders                      = NumericRuleItemRule("pro_traders")
-	NumericRuleItemRuleSnipers                         = NumericRuleItemRule("snipers")
-	NumericRuleItemRuleInsiders                        = NumericRuleItemRule("insiders")
-	NumericRuleItemRuleBundle                          = NumericRuleItemRule("bundle")
-	NumericRuleItemRuleDevMigrations                   = NumericRuleItemRule("dev_migrations")
-	NumericRuleItemRuleDevPairsCreated                 = NumericRuleItemRule("dev_pairs_created")
-	NumericRuleItemRuleBondingProgress                 = NumericRuleItemRule("bonding_progress")
-	NumericRuleItemRuleHolderCount                     = NumericRuleItemRule("holder_count")
-	NumericRuleItemRuleTxCount                         = NumericRuleItemRule("tx_count")
-	NumericRuleItemRuleNumBuys                         = NumericRuleItemRule("num_buys")
-	NumericRuleItemRuleNumSells                        = NumericRuleItemRule("num_sells")
-	NumericRuleItemRuleMicroblogEffectiveViews         = NumericRuleItemRule("microblog_effective_views")
-	NumericRuleItemRuleCommunityMemberCount            = NumericRuleItemRule("community_member_count")
-	NumericRuleItemRuleCommunityViewsCount             = NumericRuleItemRule("community_views_count")
-	NumericRuleItemRuleMicroblogEffectiveFollowers     = NumericRuleItemRule("microblog_effective_followers")
-	NumericRuleItemRuleWebsiteContentValidationScore   = NumericRuleItemRule("website_content_validation_score")
-	NumericRuleItemRuleMicroblogContentValidationScore = NumericRuleItemRule("microblog_content_validation_score")
+	NumericRuleTop10HolderPercent              = NumericRule("top_10_holder_percent")
+	NumericRuleDevWalletPercent                = NumericRule("dev_wallet_percent")
+	NumericRuleLpLockedPct                     = NumericRule("lp_locked_pct")
+	NumericRuleRiskCount                       = NumericRule("risk_count")
+	NumericRuleTokenAge                        = NumericRule("token_age")
+	NumericRuleSellTax                         = NumericRule("sell_tax")
+	NumericRuleBuyTax                          = NumericRule("buy_tax")
+	NumericRuleLiquidityUsd                    = NumericRule("liquidity_usd")
+	NumericRuleMarketCap                       = NumericRule("market_cap")
+	NumericRuleKols                            = NumericRule("kols")
+	NumericRuleGlobalFeesPaid                  = NumericRule("global_fees_paid")
+	NumericRuleProTraders                      = NumericRule("pro_traders")
+	NumericRuleSnipers                         = NumericRule("snipers")
+	NumericRuleInsiders                        = NumericRule("insiders")
+	NumericRuleBundle                          = NumericRule("bundle")
+	NumericRuleDevMigrations                   = NumericRule("dev_migrations")
+	NumericRuleDevPairsCreated                 = NumericRule("dev_pairs_created")
+	NumericRuleBondingProgress                 = NumericRule("bonding_progress")
+	NumericRuleHolderCount                     = NumericRule("holder_count")
+	NumericRuleTxCount                         = NumericRule("tx_count")
+	NumericRuleNumBuys                         = NumericRule("num_buys")
+	NumericRuleNumSells                        = NumericRule("num_sells")
+	NumericRuleMicroblogEffectiveViews         = NumericRule("microblog_effective_views")
+	NumericRuleCommunityMemberCount            = NumericRule("community_member_count")
+	NumericRuleCommunityViewsCount             = NumericRule("community_views_count")
+	NumericRuleMicroblogEffectiveFollowers     = NumericRule("microblog_effective_followers")
+	NumericRuleWebsiteContentValidationScore   = NumericRule("website_content_validation_score")
+	NumericRuleMicroblogContentValidationScore = NumericRule("microblog_content_validation_score")
 )
 
-func (NumericRuleItemRule) ElementType() reflect.Type {
-	return reflect.TypeOf((*NumericRuleItemRule)(nil)).Elem()
+func (NumericRule) ElementType() reflect.Type {
+	return reflect.TypeOf((*NumericRule)(nil)).Elem()
 }
 
-func (e NumericRuleItemRule) ToNumericRuleItemRuleOutput() NumericRuleItemRuleOutput {
-	return pulumi.ToOutput(e).(NumericRuleItemRuleOutput)
+func (e NumericRule) ToNumericRuleOutput() NumericRuleOutput {
+	return pulumi.ToOutput(e).(NumericRuleOutput)
 }
 
-func (e NumericRuleItemRule) ToNumericRuleItemRuleOutputWithContext(ctx context.Context) NumericRuleItemRuleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(NumericRuleItemRuleOutput)
+func (e NumericRule) ToNumericRuleOutputWithContext(ctx context.Context) NumericRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(NumericRuleOutput)
 }
 
-func (e NumericRuleItemRule) ToNumericRuleItemRulePtrOutput() NumericRuleItemRulePtrOutput {
-	return e.ToNumericRuleItemRulePtrOutputWithContext(context.Background())
+func (e NumericRule) ToNumericRulePtrOutput() NumericRulePtrOutput {
+	return e.ToNumericRulePtrOutputWithContext(context.Background())
 }
 
-func (e NumericRuleItemRule) ToNumericRuleItemRulePtrOutputWithContext(ctx context.Context) NumericRuleItemRulePtrOutput {
-	return NumericRuleItemRule(e).ToNumericRuleItemRuleOutputWithContext(ctx).ToNumericRuleItemRulePtrOutputWithContext(ctx)
+func (e NumericRule) ToNumericRulePtrOutputWithContext(ctx context.Context) NumericRulePtrOutput {
+	return NumericRule(e).ToNumericRuleOutputWithContext(ctx).ToNumericRulePtrOutputWithContext(ctx)
 }
 
-func (e NumericRuleItemRule) ToStringOutput() pulumi.StringOutput {
+func (e NumericRule) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e NumericRuleItemRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e NumericRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e NumericRuleItemRule) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e NumericRule) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e NumericRuleItemRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e NumericRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type NumericRuleItemRuleOutput struct{ *pulumi.OutputState }
+type NumericRuleOutput struct{ *pulumi.OutputState }
 
-func (NumericRuleItemRuleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*NumericRuleItemRule)(nil)).Elem()
+func (NumericRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*NumericRule)(nil)).Elem()
 }
 
-func (o NumericRuleItemRuleOutput) ToNumericRuleItemRuleOutput() NumericRuleItemRuleOutput {
+func (o NumericRuleOutput) ToNumericRuleOutput() NumericRuleOutput {
 	return o
 }
 
-func (o NumericRuleItemRuleOutput) ToNumericRuleItemRuleOutputWithContext(ctx context.Context) NumericRuleItemRuleOutput {
+func (o NumericRuleOutput) ToNumericRuleOutputWithContext(ctx context.Context) NumericRuleOutput {
 	return o
 }
 
-func (o NumericRuleItemRuleOutput) ToNumericRuleItemRulePtrOutput() NumericRuleItemRulePtrOutput {
-	return o.ToNumericRuleItemRulePtrOutputWithContext(context.Background())
+func (o NumericRuleOutput) ToNumericRulePtrOutput() NumericRulePtrOutput {
+	return o.ToNumericRulePtrOutputWithContext(context.Background())
 }
 
-func (o NumericRuleItemRuleOutput) ToNumericRuleItemRulePtrOutputWithContext(ctx context.Context) NumericRuleItemRulePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v NumericRuleItemRule) *NumericRuleItemRule {
+func (o NumericRuleOutput) ToNumericRulePtrOutputWithContext(ctx context.Context) NumericRulePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v NumericRule) *NumericRule {
 		return &v
-	}).(NumericRuleItemRulePtrOutput)
+	}).(NumericRulePtrOutput)
 }
 
-func (o NumericRuleItemRuleOutput) ToStringOutput() pulumi.StringOutput {
+func (o NumericRuleOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o NumericRuleItemRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e NumericRuleItemRule) string {
+func (o NumericRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e NumericRule) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o NumericRuleItemRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o NumericRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o NumericRuleItemRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e NumericRuleItemRule) *string {
+func (o NumericRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e NumericRule) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type NumericRuleItemRulePtrOutput struct{ *pulumi.OutputState }
+type NumericRulePtrOutput struct{ *pulumi.OutputState }
 
-func (NumericRuleItemRulePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**NumericRuleItemRule)(nil)).Elem()
+func (NumericRulePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**NumericRule)(nil)).Elem()
 }
 
-func (o NumericRuleItemRulePtrOutput) ToNumericRuleItemRulePtrOutput() NumericRuleItemRulePtrOutput {
+func (o NumericRulePtrOutput) ToNumericRulePtrOutput() NumericRulePtrOutput {
 	return o
 }
 
-func (o NumericRuleItemRulePtrOutput) ToNumericRuleItemRulePtrOutputWithContext(ctx context.Context) NumericRuleItemRulePtrOutput {
+func (o NumericRulePtrOutput) ToNumericRulePtrOutputWithContext(ctx context.Context) NumericRulePtrOutput {
 	return o
 }
 
-func (o NumericRuleItemRulePtrOutput) Elem() NumericRuleItemRuleOutput {
-	return o.ApplyT(func(v *NumericRuleItemRule) NumericRuleItemRule {
+func (o NumericRulePtrOutput) Elem() NumericRuleOutput {
+	return o.ApplyT(func(v *NumericRule) NumericRule {
 		if v != nil {
 			return *v
 		}
-		var ret NumericRuleItemRule
+		var ret NumericRule
 		return ret
-	}).(NumericRuleItemRuleOutput)
+	}).(NumericRuleOutput)
 }
 
-func (o NumericRuleItemRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o NumericRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o NumericRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *NumericRuleItemRule) *string {
+func (o NumericRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *NumericRule) *string {
 		if e == nil {
 			return nil
 		}
@@ -2925,191 +3080,189 @@ func (o NumericRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.C
 	}).(pulumi.StringPtrOutput)
 }
 
-// NumericRuleItemRuleInput is an input type that accepts values of the NumericRuleItemRule enum
-// A concrete instance of `NumericRuleItemRuleInput` can be one of the following:
+// NumericRuleInput is an input type that accepts values of the NumericRule enum
+// A concrete instance of `NumericRuleInput` can be one of the following:
 //
-//	NumericRuleItemRuleTop10HolderPercent
-//	NumericRuleItemRuleDevWalletPercent
-//	NumericRuleItemRuleLpLockedPct
-//	NumericRuleItemRuleRiskCount
-//	NumericRuleItemRuleTokenAge
-//	NumericRuleItemRuleSellTax
-//	NumericRuleItemRuleBuyTax
-//	NumericRuleItemRuleLiquidityUsd
-//	NumericRuleItemRuleMarketCap
-//	NumericRuleItemRuleKols
-//	NumericRuleItemRuleGlobalFeesPaid
-//	NumericRuleItemRuleProTraders
-//	NumericRuleItemRuleSnipers
-//	NumericRuleItemRuleInsiders
-//	NumericRuleItemRuleBundle
-//	NumericRuleItemRuleDevMigrations
-//	NumericRuleItemRuleDevPairsCreated
-//	NumericRuleItemRuleBondingProgress
-//	NumericRuleItemRuleHolderCount
-//	NumericRuleItemRuleTxCount
-//	NumericRuleItemRuleNumBuys
-//	NumericRuleItemRuleNumSells
-//	NumericRuleItemRuleMicroblogEffectiveViews
-//	NumericRuleItemRuleCommunityMemberCount
-//	NumericRuleItemRuleCommunityViewsCount
-//	NumericRuleItemRuleMicroblogEffectiveFollowers
-//	NumericRuleItemRuleWebsiteContentValidationScore
-//	NumericRuleItemRuleMicroblogContentValidationScore
-type NumericRuleItemRuleInput interface {
+//	NumericRuleTop10HolderPercent
+//	NumericRuleDevWalletPercent
+//	NumericRuleLpLockedPct
+//	NumericRuleRiskCount
+//	NumericRuleTokenAge
+//	NumericRuleSellTax
+//	NumericRuleBuyTax
+//	NumericRuleLiquidityUsd
+//	NumericRuleMarketCap
+//	NumericRuleKols
+//	NumericRuleGlobalFeesPaid
+//	NumericRuleProTraders
+//	NumericRuleSnipers
+//	NumericRuleInsiders
+//	NumericRuleBundle
+//	NumericRuleDevMigrations
+//	NumericRuleDevPairsCreated
+//	NumericRuleBondingProgress
+//	NumericRuleHolderCount
+//	NumericRuleTxCount
+//	NumericRuleNumBuys
+//	NumericRuleNumSells
+//	NumericRuleMicroblogEffectiveViews
+//	NumericRuleCommunityMemberCount
+//	NumericRuleCommunityViewsCount
+//	NumericRuleMicroblogEffectiveFollowers
+//	NumericRuleWebsiteContentValidationScore
+//	NumericRuleMicroblogContentValidationScore
+type NumericRuleInput interface {
 	pulumi.Input
 
-	ToNumericRuleItemRuleOutput() NumericRuleItemRuleOutput
-	ToNumericRuleItemRuleOutputWithContext(context.Context) NumericRuleItemRuleOutput
+	ToNumericRuleOutput() NumericRuleOutput
+	ToNumericRuleOutputWithContext(context.Context) NumericRuleOutput
 }
 
-var numericRuleItemRulePtrType = reflect.TypeOf((**NumericRuleItemRule)(nil)).Elem()
+var numericRulePtrType = reflect.TypeOf((**NumericRule)(nil)).Elem()
 
-type NumericRuleItemRulePtrInput interface {
+type NumericRulePtrInput interface {
 	pulumi.Input
 
-	ToNumericRuleItemRulePtrOutput() NumericRuleItemRulePtrOutput
-	ToNumericRuleItemRulePtrOutputWithContext(context.Context) NumericRuleItemRulePtrOutput
+	ToNumericRulePtrOutput() NumericRulePtrOutput
+	ToNumericRulePtrOutputWithContext(context.Context) NumericRulePtrOutput
 }
 
-type numericRuleItemRulePtr string
+type numericRulePtr string
 
-func NumericRuleItemRulePtr(v string) NumericRuleItemRulePtrInput {
-	return (*numericRuleItemRulePtr)(&v)
+func NumericRulePtr(v string) NumericRulePtrInput {
+	return (*numericRulePtr)(&v)
 }
 
-func (*numericRuleItemRulePtr) ElementType() reflect.Type {
-	return numericRuleItemRulePtrType
+func (*numericRulePtr) ElementType() reflect.Type {
+	return numericRulePtrType
 }
 
-func (in *numericRuleItemRulePtr) ToNumericRuleItemRulePtrOutput() NumericRuleItemRulePtrOutput {
-	return pulumi.ToOutput(in).(NumericRuleItemRulePtrOutput)
+func (in *numericRulePtr) ToNumericRulePtrOutput() NumericRulePtrOutput {
+	return pulumi.ToOutput(in).(NumericRulePtrOutput)
 }
 
-func (in *numericRuleItemRulePtr) ToNumericRuleItemRulePtrOutputWithContext(ctx context.Context) NumericRuleItemRulePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(NumericRuleItemRulePtrOutput)
+func (in *numericRulePtr) ToNumericRulePtrOutputWithContext(ctx context.Context) NumericRulePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(NumericRulePtrOutput)
 }
 
-type QualityWalletCountRuleItemConfigWalletType string
+type Operator string
 
 const (
-	QualityWalletCountRuleItemConfigWalletTypeSmartWallet      = QualityWalletCountRuleItemConfigWalletType("smart_wallet")
-	QualityWalletCountRuleItemConfigWalletTypeKol              = QualityWalletCountRuleItemConfigWalletType("kol")
-	QualityWalletCountRuleItemConfigWalletTypeWhale            = QualityWalletCountRuleItemConfigWalletType("whale")
-	QualityWalletCountRuleItemConfigWalletTypeProfitableTrader = QualityWalletCountRuleItemConfigWalletType("profitable_trader")
+	OperatorEquals    = Operator("equals")
+	OperatorNotEquals = Operator("not_equals")
 )
 
-func (QualityWalletCountRuleItemConfigWalletType) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletCountRuleItemConfigWalletType)(nil)).Elem()
+func (Operator) ElementType() reflect.Type {
+	return reflect.TypeOf((*Operator)(nil)).Elem()
 }
 
-func (e QualityWalletCountRuleItemConfigWalletType) ToQualityWalletCountRuleItemConfigWalletTypeOutput() QualityWalletCountRuleItemConfigWalletTypeOutput {
-	return pulumi.ToOutput(e).(QualityWalletCountRuleItemConfigWalletTypeOutput)
+func (e Operator) ToOperatorOutput() OperatorOutput {
+	return pulumi.ToOutput(e).(OperatorOutput)
 }
 
-func (e QualityWalletCountRuleItemConfigWalletType) ToQualityWalletCountRuleItemConfigWalletTypeOutputWithContext(ctx context.Context) QualityWalletCountRuleItemConfigWalletTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(QualityWalletCountRuleItemConfigWalletTypeOutput)
+func (e Operator) ToOperatorOutputWithContext(ctx context.Context) OperatorOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(OperatorOutput)
 }
 
-func (e QualityWalletCountRuleItemConfigWalletType) ToQualityWalletCountRuleItemConfigWalletTypePtrOutput() QualityWalletCountRuleItemConfigWalletTypePtrOutput {
-	return e.ToQualityWalletCountRuleItemConfigWalletTypePtrOutputWithContext(context.Background())
+func (e Operator) ToOperatorPtrOutput() OperatorPtrOutput {
+	return e.ToOperatorPtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletCountRuleItemConfigWalletType) ToQualityWalletCountRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletCountRuleItemConfigWalletTypePtrOutput {
-	return QualityWalletCountRuleItemConfigWalletType(e).ToQualityWalletCountRuleItemConfigWalletTypeOutputWithContext(ctx).ToQualityWalletCountRuleItemConfigWalletTypePtrOutputWithContext(ctx)
+func (e Operator) ToOperatorPtrOutputWithContext(ctx context.Context) OperatorPtrOutput {
+	return Operator(e).ToOperatorOutputWithContext(ctx).ToOperatorPtrOutputWithContext(ctx)
 }
 
-func (e QualityWalletCountRuleItemConfigWalletType) ToStringOutput() pulumi.StringOutput {
+func (e Operator) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletCountRuleItemConfigWalletType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e Operator) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletCountRuleItemConfigWalletType) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e Operator) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletCountRuleItemConfigWalletType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e Operator) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type QualityWalletCountRuleItemConfigWalletTypeOutput struct{ *pulumi.OutputState }
+type OperatorOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletCountRuleItemConfigWalletTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletCountRuleItemConfigWalletType)(nil)).Elem()
+func (OperatorOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Operator)(nil)).Elem()
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypeOutput) ToQualityWalletCountRuleItemConfigWalletTypeOutput() QualityWalletCountRuleItemConfigWalletTypeOutput {
+func (o OperatorOutput) ToOperatorOutput() OperatorOutput {
 	return o
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypeOutput) ToQualityWalletCountRuleItemConfigWalletTypeOutputWithContext(ctx context.Context) QualityWalletCountRuleItemConfigWalletTypeOutput {
+func (o OperatorOutput) ToOperatorOutputWithContext(ctx context.Context) OperatorOutput {
 	return o
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypeOutput) ToQualityWalletCountRuleItemConfigWalletTypePtrOutput() QualityWalletCountRuleItemConfigWalletTypePtrOutput {
-	return o.ToQualityWalletCountRuleItemConfigWalletTypePtrOutputWithContext(context.Background())
+func (o OperatorOutput) ToOperatorPtrOutput() OperatorPtrOutput {
+	return o.ToOperatorPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypeOutput) ToQualityWalletCountRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletCountRuleItemConfigWalletTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v QualityWalletCountRuleItemConfigWalletType) *QualityWalletCountRuleItemConfigWalletType {
+func (o OperatorOutput) ToOperatorPtrOutputWithContext(ctx context.Context) OperatorPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v Operator) *Operator {
 		return &v
-	}).(QualityWalletCountRuleItemConfigWalletTypePtrOutput)
+	}).(OperatorPtrOutput)
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o OperatorOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletCountRuleItemConfigWalletType) string {
+func (o OperatorOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Operator) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o OperatorOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletCountRuleItemConfigWalletType) *string {
+func (o OperatorOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Operator) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type QualityWalletCountRuleItemConfigWalletTypePtrOutput struct{ *pulumi.OutputState }
+type OperatorPtrOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletCountRuleItemConfigWalletTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**QualityWalletCountRuleItemConfigWalletType)(nil)).Elem()
+func (OperatorPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Operator)(nil)).Elem()
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypePtrOutput) ToQualityWalletCountRuleItemConfigWalletTypePtrOutput() QualityWalletCountRuleItemConfigWalletTypePtrOutput {
+func (o OperatorPtrOutput) ToOperatorPtrOutput() OperatorPtrOutput {
 	return o
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypePtrOutput) ToQualityWalletCountRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletCountRuleItemConfigWalletTypePtrOutput {
+func (o OperatorPtrOutput) ToOperatorPtrOutputWithContext(ctx context.Context) OperatorPtrOutput {
 	return o
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypePtrOutput) Elem() QualityWalletCountRuleItemConfigWalletTypeOutput {
-	return o.ApplyT(func(v *QualityWalletCountRuleItemConfigWalletType) QualityWalletCountRuleItemConfigWalletType {
+func (o OperatorPtrOutput) Elem() OperatorOutput {
+	return o.ApplyT(func(v *Operator) Operator {
 		if v != nil {
 			return *v
 		}
-		var ret QualityWalletCountRuleItemConfigWalletType
+		var ret Operator
 		return ret
-	}).(QualityWalletCountRuleItemConfigWalletTypeOutput)
+	}).(OperatorOutput)
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o OperatorPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletCountRuleItemConfigWalletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *QualityWalletCountRuleItemConfigWalletType) *string {
+func (o OperatorPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Operator) *string {
 		if e == nil {
 			return nil
 		}
@@ -3118,209 +3271,162 @@ func (o QualityWalletCountRuleItemConfigWalletTypePtrOutput) ToStringPtrOutputWi
 	}).(pulumi.StringPtrOutput)
 }
 
-// QualityWalletCountRuleItemConfigWalletTypeInput is an input type that accepts values of the QualityWalletCountRuleItemConfigWalletType enum
-// A concrete instance of `QualityWalletCountRuleItemConfigWalletTypeInput` can be one of the following:
+// OperatorInput is an input type that accepts values of the Operator enum
+// A concrete instance of `OperatorInput` can be one of the following:
 //
-//	QualityWalletCountRuleItemConfigWalletTypeSmartWallet
-//	QualityWalletCountRuleItemConfigWalletTypeKol
-//	QualityWalletCountRuleItemConfigWalletTypeWhale
-//	QualityWalletCountRuleItemConfigWalletTypeProfitableTrader
-type QualityWalletCountRuleItemConfigWalletTypeInput interface {
+//	OperatorEquals
+//	OperatorNotEquals
+type OperatorInput interface {
 	pulumi.Input
 
-	ToQualityWalletCountRuleItemConfigWalletTypeOutput() QualityWalletCountRuleItemConfigWalletTypeOutput
-	ToQualityWalletCountRuleItemConfigWalletTypeOutputWithContext(context.Context) QualityWalletCountRuleItemConfigWalletTypeOutput
+	ToOperatorOutput() OperatorOutput
+	ToOperatorOutputWithContext(context.Context) OperatorOutput
 }
 
-var qualityWalletCountRuleItemConfigWalletTypePtrType = reflect.TypeOf((**QualityWalletCountRuleItemConfigWalletType)(nil)).Elem()
+var operatorPtrType = reflect.TypeOf((**Operator)(nil)).Elem()
 
-type QualityWalletCountRuleItemConfigWalletTypePtrInput interface {
+type OperatorPtrInput interface {
 	pulumi.Input
 
-	ToQualityWalletCountRuleItemConfigWalletTypePtrOutput() QualityWalletCountRuleItemConfigWalletTypePtrOutput
-	ToQualityWalletCountRuleItemConfigWalletTypePtrOutputWithContext(context.Context) QualityWalletCountRuleItemConfigWalletTypePtrOutput
+	ToOperatorPtrOutput() OperatorPtrOutput
+	ToOperatorPtrOutputWithContext(context.Context) OperatorPtrOutput
 }
 
-type qualityWalletCountRuleItemConfigWalletTypePtr string
+type operatorPtr string
 
-func QualityWalletCountRuleItemConfigWalletTypePtr(v string) QualityWalletCountRuleItemConfigWalletTypePtrInput {
-	return (*qualityWalletCountRuleItemConfigWalletTypePtr)(&v)
+func OperatorPtr(v string) OperatorPtrInput {
+	return (*operatorPtr)(&v)
 }
 
-func (*qualityWalletCountRuleItemConfigWalletTypePtr) ElementType() reflect.Type {
-	return qualityWalletCountRuleItemConfigWalletTypePtrType
+func (*operatorPtr) ElementType() reflect.Type {
+	return operatorPtrType
 }
 
-func (in *qualityWalletCountRuleItemConfigWalletTypePtr) ToQualityWalletCountRuleItemConfigWalletTypePtrOutput() QualityWalletCountRuleItemConfigWalletTypePtrOutput {
-	return pulumi.ToOutput(in).(QualityWalletCountRuleItemConfigWalletTypePtrOutput)
+func (in *operatorPtr) ToOperatorPtrOutput() OperatorPtrOutput {
+	return pulumi.ToOutput(in).(OperatorPtrOutput)
 }
 
-func (in *qualityWalletCountRuleItemConfigWalletTypePtr) ToQualityWalletCountRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletCountRuleItemConfigWalletTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(QualityWalletCountRuleItemConfigWalletTypePtrOutput)
+func (in *operatorPtr) ToOperatorPtrOutputWithContext(ctx context.Context) OperatorPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(OperatorPtrOutput)
 }
 
-// QualityWalletCountRuleItemConfigWalletTypeArrayInput is an input type that accepts QualityWalletCountRuleItemConfigWalletTypeArray and QualityWalletCountRuleItemConfigWalletTypeArrayOutput values.
-// You can construct a concrete instance of `QualityWalletCountRuleItemConfigWalletTypeArrayInput` via:
-//
-//	QualityWalletCountRuleItemConfigWalletTypeArray{ QualityWalletCountRuleItemConfigWalletTypeArgs{...} }
-type QualityWalletCountRuleItemConfigWalletTypeArrayInput interface {
-	pulumi.Input
-
-	ToQualityWalletCountRuleItemConfigWalletTypeArrayOutput() QualityWalletCountRuleItemConfigWalletTypeArrayOutput
-	ToQualityWalletCountRuleItemConfigWalletTypeArrayOutputWithContext(context.Context) QualityWalletCountRuleItemConfigWalletTypeArrayOutput
-}
-
-type QualityWalletCountRuleItemConfigWalletTypeArray []QualityWalletCountRuleItemConfigWalletType
-
-func (QualityWalletCountRuleItemConfigWalletTypeArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]QualityWalletCountRuleItemConfigWalletType)(nil)).Elem()
-}
-
-func (i QualityWalletCountRuleItemConfigWalletTypeArray) ToQualityWalletCountRuleItemConfigWalletTypeArrayOutput() QualityWalletCountRuleItemConfigWalletTypeArrayOutput {
-	return i.ToQualityWalletCountRuleItemConfigWalletTypeArrayOutputWithContext(context.Background())
-}
-
-func (i QualityWalletCountRuleItemConfigWalletTypeArray) ToQualityWalletCountRuleItemConfigWalletTypeArrayOutputWithContext(ctx context.Context) QualityWalletCountRuleItemConfigWalletTypeArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(QualityWalletCountRuleItemConfigWalletTypeArrayOutput)
-}
-
-type QualityWalletCountRuleItemConfigWalletTypeArrayOutput struct{ *pulumi.OutputState }
-
-func (QualityWalletCountRuleItemConfigWalletTypeArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]QualityWalletCountRuleItemConfigWalletType)(nil)).Elem()
-}
-
-func (o QualityWalletCountRuleItemConfigWalletTypeArrayOutput) ToQualityWalletCountRuleItemConfigWalletTypeArrayOutput() QualityWalletCountRuleItemConfigWalletTypeArrayOutput {
-	return o
-}
-
-func (o QualityWalletCountRuleItemConfigWalletTypeArrayOutput) ToQualityWalletCountRuleItemConfigWalletTypeArrayOutputWithContext(ctx context.Context) QualityWalletCountRuleItemConfigWalletTypeArrayOutput {
-	return o
-}
-
-func (o QualityWalletCountRuleItemConfigWalletTypeArrayOutput) Index(i pulumi.IntInput) QualityWalletCountRuleItemConfigWalletTypeOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) QualityWalletCountRuleItemConfigWalletType {
-		return vs[0].([]QualityWalletCountRuleItemConfigWalletType)[vs[1].(int)]
-	}).(QualityWalletCountRuleItemConfigWalletTypeOutput)
-}
-
-type QualityWalletCountRuleItemRule string
+type QualityWalletCountRule string
 
 const (
-	QualityWalletCountRuleItemRuleQualityWalletCount = QualityWalletCountRuleItemRule("quality_wallet_count")
+	QualityWalletCountRuleQualityWalletCount = QualityWalletCountRule("quality_wallet_count")
 )
 
-func (QualityWalletCountRuleItemRule) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletCountRuleItemRule)(nil)).Elem()
+func (QualityWalletCountRule) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletCountRule)(nil)).Elem()
 }
 
-func (e QualityWalletCountRuleItemRule) ToQualityWalletCountRuleItemRuleOutput() QualityWalletCountRuleItemRuleOutput {
-	return pulumi.ToOutput(e).(QualityWalletCountRuleItemRuleOutput)
+func (e QualityWalletCountRule) ToQualityWalletCountRuleOutput() QualityWalletCountRuleOutput {
+	return pulumi.ToOutput(e).(QualityWalletCountRuleOutput)
 }
 
-func (e QualityWalletCountRuleItemRule) ToQualityWalletCountRuleItemRuleOutputWithContext(ctx context.Context) QualityWalletCountRuleItemRuleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(QualityWalletCountRuleItemRuleOutput)
+func (e QualityWalletCountRule) ToQualityWalletCountRuleOutputWithContext(ctx context.Context) QualityWalletCountRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(QualityWalletCountRuleOutput)
 }
 
-func (e QualityWalletCountRuleItemRule) ToQualityWalletCountRuleItemRulePtrOutput() QualityWalletCountRuleItemRulePtrOutput {
-	return e.ToQualityWalletCountRuleItemRulePtrOutputWithContext(context.Background())
+func (e QualityWalletCountRule) ToQualityWalletCountRulePtrOutput() QualityWalletCountRulePtrOutput {
+	return e.ToQualityWalletCountRulePtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletCountRuleItemRule) ToQualityWalletCountRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletCountRuleItemRulePtrOutput {
-	return QualityWalletCountRuleItemRule(e).ToQualityWalletCountRuleItemRuleOutputWithContext(ctx).ToQualityWalletCountRuleItemRulePtrOutputWithContext(ctx)
+func (e QualityWalletCountRule) ToQualityWalletCountRulePtrOutputWithContext(ctx context.Context) QualityWalletCountRulePtrOutput {
+	return QualityWalletCountRule(e).ToQualityWalletCountRuleOutputWithContext(ctx).ToQualityWalletCountRulePtrOutputWithContext(ctx)
 }
 
-func (e QualityWalletCountRuleItemRule) ToStringOutput() pulumi.StringOutput {
+func (e QualityWalletCountRule) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletCountRuleItemRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e QualityWalletCountRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletCountRuleItemRule) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e QualityWalletCountRule) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletCountRuleItemRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e QualityWalletCountRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type QualityWalletCountRuleItemRuleOutput struct{ *pulumi.OutputState }
+type QualityWalletCountRuleOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletCountRuleItemRuleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletCountRuleItemRule)(nil)).Elem()
+func (QualityWalletCountRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletCountRule)(nil)).Elem()
 }
 
-func (o QualityWalletCountRuleItemRuleOutput) ToQualityWalletCountRuleItemRuleOutput() QualityWalletCountRuleItemRuleOutput {
+func (o QualityWalletCountRuleOutput) ToQualityWalletCountRuleOutput() QualityWalletCountRuleOutput {
 	return o
 }
 
-func (o QualityWalletCountRuleItemRuleOutput) ToQualityWalletCountRuleItemRuleOutputWithContext(ctx context.Context) QualityWalletCountRuleItemRuleOutput {
+func (o QualityWalletCountRuleOutput) ToQualityWalletCountRuleOutputWithContext(ctx context.Context) QualityWalletCountRuleOutput {
 	return o
 }
 
-func (o QualityWalletCountRuleItemRuleOutput) ToQualityWalletCountRuleItemRulePtrOutput() QualityWalletCountRuleItemRulePtrOutput {
-	return o.ToQualityWalletCountRuleItemRulePtrOutputWithContext(context.Background())
+func (o QualityWalletCountRuleOutput) ToQualityWalletCountRulePtrOutput() QualityWalletCountRulePtrOutput {
+	return o.ToQualityWalletCountRulePtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletCountRuleItemRuleOutput) ToQualityWalletCountRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletCountRuleItemRulePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v QualityWalletCountRuleItemRule) *QualityWalletCountRuleItemRule {
+func (o QualityWalletCountRuleOutput) ToQualityWalletCountRulePtrOutputWithContext(ctx context.Context) QualityWalletCountRulePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v QualityWalletCountRule) *QualityWalletCountRule {
 		return &v
-	}).(QualityWalletCountRuleItemRulePtrOutput)
+	}).(QualityWalletCountRulePtrOutput)
 }
 
-func (o QualityWalletCountRuleItemRuleOutput) ToStringOutput() pulumi.StringOutput {
+func (o QualityWalletCountRuleOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o QualityWalletCountRuleItemRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletCountRuleItemRule) string {
+func (o QualityWalletCountRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletCountRule) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o QualityWalletCountRuleItemRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o QualityWalletCountRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletCountRuleItemRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletCountRuleItemRule) *string {
+func (o QualityWalletCountRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletCountRule) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type QualityWalletCountRuleItemRulePtrOutput struct{ *pulumi.OutputState }
+type QualityWalletCountRulePtrOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletCountRuleItemRulePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**QualityWalletCountRuleItemRule)(nil)).Elem()
+func (QualityWalletCountRulePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**QualityWalletCountRule)(nil)).Elem()
 }
 
-func (o QualityWalletCountRuleItemRulePtrOutput) ToQualityWalletCountRuleItemRulePtrOutput() QualityWalletCountRuleItemRulePtrOutput {
+func (o QualityWalletCountRulePtrOutput) ToQualityWalletCountRulePtrOutput() QualityWalletCountRulePtrOutput {
 	return o
 }
 
-func (o QualityWalletCountRuleItemRulePtrOutput) ToQualityWalletCountRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletCountRuleItemRulePtrOutput {
+func (o QualityWalletCountRulePtrOutput) ToQualityWalletCountRulePtrOutputWithContext(ctx context.Context) QualityWalletCountRulePtrOutput {
 	return o
 }
 
-func (o QualityWalletCountRuleItemRulePtrOutput) Elem() QualityWalletCountRuleItemRuleOutput {
-	return o.ApplyT(func(v *QualityWalletCountRuleItemRule) QualityWalletCountRuleItemRule {
+func (o QualityWalletCountRulePtrOutput) Elem() QualityWalletCountRuleOutput {
+	return o.ApplyT(func(v *QualityWalletCountRule) QualityWalletCountRule {
 		if v != nil {
 			return *v
 		}
-		var ret QualityWalletCountRuleItemRule
+		var ret QualityWalletCountRule
 		return ret
-	}).(QualityWalletCountRuleItemRuleOutput)
+	}).(QualityWalletCountRuleOutput)
 }
 
-func (o QualityWalletCountRuleItemRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o QualityWalletCountRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletCountRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *QualityWalletCountRuleItemRule) *string {
+func (o QualityWalletCountRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *QualityWalletCountRule) *string {
 		if e == nil {
 			return nil
 		}
@@ -3329,164 +3435,161 @@ func (o QualityWalletCountRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ct
 	}).(pulumi.StringPtrOutput)
 }
 
-// QualityWalletCountRuleItemRuleInput is an input type that accepts values of the QualityWalletCountRuleItemRule enum
-// A concrete instance of `QualityWalletCountRuleItemRuleInput` can be one of the following:
+// QualityWalletCountRuleInput is an input type that accepts values of the QualityWalletCountRule enum
+// A concrete instance of `QualityWalletCountRuleInput` can be one of the following:
 //
-//	QualityWalletCountRuleItemRuleQualityWalletCount
-type QualityWalletCountRuleItemRuleInput interface {
+//	QualityWalletCountRuleQualityWalletCount
+type QualityWalletCountRuleInput interface {
 	pulumi.Input
 
-	ToQualityWalletCountRuleItemRuleOutput() QualityWalletCountRuleItemRuleOutput
-	ToQualityWalletCountRuleItemRuleOutputWithContext(context.Context) QualityWalletCountRuleItemRuleOutput
+	ToQualityWalletCountRuleOutput() QualityWalletCountRuleOutput
+	ToQualityWalletCountRuleOutputWithContext(context.Context) QualityWalletCountRuleOutput
 }
 
-var qualityWalletCountRuleItemRulePtrType = reflect.TypeOf((**QualityWalletCountRuleItemRule)(nil)).Elem()
+var qualityWalletCountRulePtrType = reflect.TypeOf((**QualityWalletCountRule)(nil)).Elem()
 
-type QualityWalletCountRuleItemRulePtrInput interface {
+type QualityWalletCountRulePtrInput interface {
 	pulumi.Input
 
-	ToQualityWalletCountRuleItemRulePtrOutput() QualityWalletCountRuleItemRulePtrOutput
-	ToQualityWalletCountRuleItemRulePtrOutputWithContext(context.Context) QualityWalletCountRuleItemRulePtrOutput
+	ToQualityWalletCountRulePtrOutput() QualityWalletCountRulePtrOutput
+	ToQualityWalletCountRulePtrOutputWithContext(context.Context) QualityWalletCountRulePtrOutput
 }
 
-type qualityWalletCountRuleItemRulePtr string
+type qualityWalletCountRulePtr string
 
-func QualityWalletCountRuleItemRulePtr(v string) QualityWalletCountRuleItemRulePtrInput {
-	return (*qualityWalletCountRuleItemRulePtr)(&v)
+func QualityWalletCountRulePtr(v string) QualityWalletCountRulePtrInput {
+	return (*qualityWalletCountRulePtr)(&v)
 }
 
-func (*qualityWalletCountRuleItemRulePtr) ElementType() reflect.Type {
-	return qualityWalletCountRuleItemRulePtrType
+func (*qualityWalletCountRulePtr) ElementType() reflect.Type {
+	return qualityWalletCountRulePtrType
 }
 
-func (in *qualityWalletCountRuleItemRulePtr) ToQualityWalletCountRuleItemRulePtrOutput() QualityWalletCountRuleItemRulePtrOutput {
-	return pulumi.ToOutput(in).(QualityWalletCountRuleItemRulePtrOutput)
+func (in *qualityWalletCountRulePtr) ToQualityWalletCountRulePtrOutput() QualityWalletCountRulePtrOutput {
+	return pulumi.ToOutput(in).(QualityWalletCountRulePtrOutput)
 }
 
-func (in *qualityWalletCountRuleItemRulePtr) ToQualityWalletCountRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletCountRuleItemRulePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(QualityWalletCountRuleItemRulePtrOutput)
+func (in *qualityWalletCountRulePtr) ToQualityWalletCountRulePtrOutputWithContext(ctx context.Context) QualityWalletCountRulePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(QualityWalletCountRulePtrOutput)
 }
 
-type QualityWalletTotalValueRuleItemConfigWalletType string
+type QualityWalletTotalValueRule string
 
 const (
-	QualityWalletTotalValueRuleItemConfigWalletTypeSmartWallet      = QualityWalletTotalValueRuleItemConfigWalletType("smart_wallet")
-	QualityWalletTotalValueRuleItemConfigWalletTypeKol              = QualityWalletTotalValueRuleItemConfigWalletType("kol")
-	QualityWalletTotalValueRuleItemConfigWalletTypeWhale            = QualityWalletTotalValueRuleItemConfigWalletType("whale")
-	QualityWalletTotalValueRuleItemConfigWalletTypeProfitableTrader = QualityWalletTotalValueRuleItemConfigWalletType("profitable_trader")
+	QualityWalletTotalValueRuleQualityWalletTotalValue = QualityWalletTotalValueRule("quality_wallet_total_value")
 )
 
-func (QualityWalletTotalValueRuleItemConfigWalletType) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletTotalValueRuleItemConfigWalletType)(nil)).Elem()
+func (QualityWalletTotalValueRule) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletTotalValueRule)(nil)).Elem()
 }
 
-func (e QualityWalletTotalValueRuleItemConfigWalletType) ToQualityWalletTotalValueRuleItemConfigWalletTypeOutput() QualityWalletTotalValueRuleItemConfigWalletTypeOutput {
-	return pulumi.ToOutput(e).(QualityWalletTotalValueRuleItemConfigWalletTypeOutput)
+func (e QualityWalletTotalValueRule) ToQualityWalletTotalValueRuleOutput() QualityWalletTotalValueRuleOutput {
+	return pulumi.ToOutput(e).(QualityWalletTotalValueRuleOutput)
 }
 
-func (e QualityWalletTotalValueRuleItemConfigWalletType) ToQualityWalletTotalValueRuleItemConfigWalletTypeOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemConfigWalletTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(QualityWalletTotalValueRuleItemConfigWalletTypeOutput)
+func (e QualityWalletTotalValueRule) ToQualityWalletTotalValueRuleOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(QualityWalletTotalValueRuleOutput)
 }
 
-func (e QualityWalletTotalValueRuleItemConfigWalletType) ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutput() QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput {
-	return e.ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutputWithContext(context.Background())
+func (e QualityWalletTotalValueRule) ToQualityWalletTotalValueRulePtrOutput() QualityWalletTotalValueRulePtrOutput {
+	return e.ToQualityWalletTotalValueRulePtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletTotalValueRuleItemConfigWalletType) ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput {
-	return QualityWalletTotalValueRuleItemConfigWalletType(e).ToQualityWalletTotalValueRuleItemConfigWalletTypeOutputWithContext(ctx).ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutputWithContext(ctx)
+func (e QualityWalletTotalValueRule) ToQualityWalletTotalValueRulePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRulePtrOutput {
+	return QualityWalletTotalValueRule(e).ToQualityWalletTotalValueRuleOutputWithContext(ctx).ToQualityWalletTotalValueRulePtrOutputWithContext(ctx)
 }
 
-func (e QualityWalletTotalValueRuleItemConfigWalletType) ToStringOutput() pulumi.StringOutput {
+func (e QualityWalletTotalValueRule) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletTotalValueRuleItemConfigWalletType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e QualityWalletTotalValueRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletTotalValueRuleItemConfigWalletType) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e QualityWalletTotalValueRule) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletTotalValueRuleItemConfigWalletType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e QualityWalletTotalValueRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type QualityWalletTotalValueRuleItemConfigWalletTypeOutput struct{ *pulumi.OutputState }
+type QualityWalletTotalValueRuleOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletTotalValueRuleItemConfigWalletTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletTotalValueRuleItemConfigWalletType)(nil)).Elem()
+func (QualityWalletTotalValueRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletTotalValueRule)(nil)).Elem()
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypeOutput) ToQualityWalletTotalValueRuleItemConfigWalletTypeOutput() QualityWalletTotalValueRuleItemConfigWalletTypeOutput {
+func (o QualityWalletTotalValueRuleOutput) ToQualityWalletTotalValueRuleOutput() QualityWalletTotalValueRuleOutput {
 	return o
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypeOutput) ToQualityWalletTotalValueRuleItemConfigWalletTypeOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemConfigWalletTypeOutput {
+func (o QualityWalletTotalValueRuleOutput) ToQualityWalletTotalValueRuleOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleOutput {
 	return o
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypeOutput) ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutput() QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput {
-	return o.ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutputWithContext(context.Background())
+func (o QualityWalletTotalValueRuleOutput) ToQualityWalletTotalValueRulePtrOutput() QualityWalletTotalValueRulePtrOutput {
+	return o.ToQualityWalletTotalValueRulePtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypeOutput) ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v QualityWalletTotalValueRuleItemConfigWalletType) *QualityWalletTotalValueRuleItemConfigWalletType {
+func (o QualityWalletTotalValueRuleOutput) ToQualityWalletTotalValueRulePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRulePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v QualityWalletTotalValueRule) *QualityWalletTotalValueRule {
 		return &v
-	}).(QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput)
+	}).(QualityWalletTotalValueRulePtrOutput)
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o QualityWalletTotalValueRuleOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletTotalValueRuleItemConfigWalletType) string {
+func (o QualityWalletTotalValueRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletTotalValueRule) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o QualityWalletTotalValueRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletTotalValueRuleItemConfigWalletType) *string {
+func (o QualityWalletTotalValueRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletTotalValueRule) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput struct{ *pulumi.OutputState }
+type QualityWalletTotalValueRulePtrOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**QualityWalletTotalValueRuleItemConfigWalletType)(nil)).Elem()
+func (QualityWalletTotalValueRulePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**QualityWalletTotalValueRule)(nil)).Elem()
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput) ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutput() QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput {
+func (o QualityWalletTotalValueRulePtrOutput) ToQualityWalletTotalValueRulePtrOutput() QualityWalletTotalValueRulePtrOutput {
 	return o
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput) ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput {
+func (o QualityWalletTotalValueRulePtrOutput) ToQualityWalletTotalValueRulePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRulePtrOutput {
 	return o
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput) Elem() QualityWalletTotalValueRuleItemConfigWalletTypeOutput {
-	return o.ApplyT(func(v *QualityWalletTotalValueRuleItemConfigWalletType) QualityWalletTotalValueRuleItemConfigWalletType {
+func (o QualityWalletTotalValueRulePtrOutput) Elem() QualityWalletTotalValueRuleOutput {
+	return o.ApplyT(func(v *QualityWalletTotalValueRule) QualityWalletTotalValueRule {
 		if v != nil {
 			return *v
 		}
-		var ret QualityWalletTotalValueRuleItemConfigWalletType
+		var ret QualityWalletTotalValueRule
 		return ret
-	}).(QualityWalletTotalValueRuleItemConfigWalletTypeOutput)
+	}).(QualityWalletTotalValueRuleOutput)
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o QualityWalletTotalValueRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *QualityWalletTotalValueRuleItemConfigWalletType) *string {
+func (o QualityWalletTotalValueRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *QualityWalletTotalValueRule) *string {
 		if e == nil {
 			return nil
 		}
@@ -3495,209 +3598,161 @@ func (o QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput) ToStringPtrOut
 	}).(pulumi.StringPtrOutput)
 }
 
-// QualityWalletTotalValueRuleItemConfigWalletTypeInput is an input type that accepts values of the QualityWalletTotalValueRuleItemConfigWalletType enum
-// A concrete instance of `QualityWalletTotalValueRuleItemConfigWalletTypeInput` can be one of the following:
+// QualityWalletTotalValueRuleInput is an input type that accepts values of the QualityWalletTotalValueRule enum
+// A concrete instance of `QualityWalletTotalValueRuleInput` can be one of the following:
 //
-//	QualityWalletTotalValueRuleItemConfigWalletTypeSmartWallet
-//	QualityWalletTotalValueRuleItemConfigWalletTypeKol
-//	QualityWalletTotalValueRuleItemConfigWalletTypeWhale
-//	QualityWalletTotalValueRuleItemConfigWalletTypeProfitableTrader
-type QualityWalletTotalValueRuleItemConfigWalletTypeInput interface {
+//	QualityWalletTotalValueRuleQualityWalletTotalValue
+type QualityWalletTotalValueRuleInput interface {
 	pulumi.Input
 
-	ToQualityWalletTotalValueRuleItemConfigWalletTypeOutput() QualityWalletTotalValueRuleItemConfigWalletTypeOutput
-	ToQualityWalletTotalValueRuleItemConfigWalletTypeOutputWithContext(context.Context) QualityWalletTotalValueRuleItemConfigWalletTypeOutput
+	ToQualityWalletTotalValueRuleOutput() QualityWalletTotalValueRuleOutput
+	ToQualityWalletTotalValueRuleOutputWithContext(context.Context) QualityWalletTotalValueRuleOutput
 }
 
-var qualityWalletTotalValueRuleItemConfigWalletTypePtrType = reflect.TypeOf((**QualityWalletTotalValueRuleItemConfigWalletType)(nil)).Elem()
+var qualityWalletTotalValueRulePtrType = reflect.TypeOf((**QualityWalletTotalValueRule)(nil)).Elem()
 
-type QualityWalletTotalValueRuleItemConfigWalletTypePtrInput interface {
+type QualityWalletTotalValueRulePtrInput interface {
 	pulumi.Input
 
-	ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutput() QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput
-	ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutputWithContext(context.Context) QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput
+	ToQualityWalletTotalValueRulePtrOutput() QualityWalletTotalValueRulePtrOutput
+	ToQualityWalletTotalValueRulePtrOutputWithContext(context.Context) QualityWalletTotalValueRulePtrOutput
 }
 
-type qualityWalletTotalValueRuleItemConfigWalletTypePtr string
+type qualityWalletTotalValueRulePtr string
 
-func QualityWalletTotalValueRuleItemConfigWalletTypePtr(v string) QualityWalletTotalValueRuleItemConfigWalletTypePtrInput {
-	return (*qualityWalletTotalValueRuleItemConfigWalletTypePtr)(&v)
+func QualityWalletTotalValueRulePtr(v string) QualityWalletTotalValueRulePtrInput {
+	return (*qualityWalletTotalValueRulePtr)(&v)
 }
 
-func (*qualityWalletTotalValueRuleItemConfigWalletTypePtr) ElementType() reflect.Type {
-	return qualityWalletTotalValueRuleItemConfigWalletTypePtrType
+func (*qualityWalletTotalValueRulePtr) ElementType() reflect.Type {
+	return qualityWalletTotalValueRulePtrType
 }
 
-func (in *qualityWalletTotalValueRuleItemConfigWalletTypePtr) ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutput() QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput {
-	return pulumi.ToOutput(in).(QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput)
+func (in *qualityWalletTotalValueRulePtr) ToQualityWalletTotalValueRulePtrOutput() QualityWalletTotalValueRulePtrOutput {
+	return pulumi.ToOutput(in).(QualityWalletTotalValueRulePtrOutput)
 }
 
-func (in *qualityWalletTotalValueRuleItemConfigWalletTypePtr) ToQualityWalletTotalValueRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput)
+func (in *qualityWalletTotalValueRulePtr) ToQualityWalletTotalValueRulePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRulePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(QualityWalletTotalValueRulePtrOutput)
 }
 
-// QualityWalletTotalValueRuleItemConfigWalletTypeArrayInput is an input type that accepts QualityWalletTotalValueRuleItemConfigWalletTypeArray and QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput values.
-// You can construct a concrete instance of `QualityWalletTotalValueRuleItemConfigWalletTypeArrayInput` via:
-//
-//	QualityWalletTotalValueRuleItemConfigWalletTypeArray{ QualityWalletTotalValueRuleItemConfigWalletTypeArgs{...} }
-type QualityWalletTotalValueRuleItemConfigWalletTypeArrayInput interface {
-	pulumi.Input
-
-	ToQualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput() QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput
-	ToQualityWalletTotalValueRuleItemConfigWalletTypeArrayOutputWithContext(context.Context) QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput
-}
-
-type QualityWalletTotalValueRuleItemConfigWalletTypeArray []QualityWalletTotalValueRuleItemConfigWalletType
-
-func (QualityWalletTotalValueRuleItemConfigWalletTypeArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]QualityWalletTotalValueRuleItemConfigWalletType)(nil)).Elem()
-}
-
-func (i QualityWalletTotalValueRuleItemConfigWalletTypeArray) ToQualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput() QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput {
-	return i.ToQualityWalletTotalValueRuleItemConfigWalletTypeArrayOutputWithContext(context.Background())
-}
-
-func (i QualityWalletTotalValueRuleItemConfigWalletTypeArray) ToQualityWalletTotalValueRuleItemConfigWalletTypeArrayOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput)
-}
-
-type QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput struct{ *pulumi.OutputState }
-
-func (QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]QualityWalletTotalValueRuleItemConfigWalletType)(nil)).Elem()
-}
-
-func (o QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput) ToQualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput() QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput {
-	return o
-}
-
-func (o QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput) ToQualityWalletTotalValueRuleItemConfigWalletTypeArrayOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput {
-	return o
-}
-
-func (o QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput) Index(i pulumi.IntInput) QualityWalletTotalValueRuleItemConfigWalletTypeOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) QualityWalletTotalValueRuleItemConfigWalletType {
-		return vs[0].([]QualityWalletTotalValueRuleItemConfigWalletType)[vs[1].(int)]
-	}).(QualityWalletTotalValueRuleItemConfigWalletTypeOutput)
-}
-
-type QualityWalletTotalValueRuleItemRule string
+type QualityWalletWinrateRule string
 
 const (
-	QualityWalletTotalValueRuleItemRuleQualityWalletTotalValue = QualityWalletTotalValueRuleItemRule("quality_wallet_total_value")
+	QualityWalletWinrateRuleQualityWalletMinWinrate = QualityWalletWinrateRule("quality_wallet_min_winrate")
 )
 
-func (QualityWalletTotalValueRuleItemRule) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletTotalValueRuleItemRule)(nil)).Elem()
+func (QualityWalletWinrateRule) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletWinrateRule)(nil)).Elem()
 }
 
-func (e QualityWalletTotalValueRuleItemRule) ToQualityWalletTotalValueRuleItemRuleOutput() QualityWalletTotalValueRuleItemRuleOutput {
-	return pulumi.ToOutput(e).(QualityWalletTotalValueRuleItemRuleOutput)
+func (e QualityWalletWinrateRule) ToQualityWalletWinrateRuleOutput() QualityWalletWinrateRuleOutput {
+	return pulumi.ToOutput(e).(QualityWalletWinrateRuleOutput)
 }
 
-func (e QualityWalletTotalValueRuleItemRule) ToQualityWalletTotalValueRuleItemRuleOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemRuleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(QualityWalletTotalValueRuleItemRuleOutput)
+func (e QualityWalletWinrateRule) ToQualityWalletWinrateRuleOutputWithContext(ctx context.Context) QualityWalletWinrateRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(QualityWalletWinrateRuleOutput)
 }
 
-func (e QualityWalletTotalValueRuleItemRule) ToQualityWalletTotalValueRuleItemRulePtrOutput() QualityWalletTotalValueRuleItemRulePtrOutput {
-	return e.ToQualityWalletTotalValueRuleItemRulePtrOutputWithContext(context.Background())
+func (e QualityWalletWinrateRule) ToQualityWalletWinrateRulePtrOutput() QualityWalletWinrateRulePtrOutput {
+	return e.ToQualityWalletWinrateRulePtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletTotalValueRuleItemRule) ToQualityWalletTotalValueRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemRulePtrOutput {
-	return QualityWalletTotalValueRuleItemRule(e).ToQualityWalletTotalValueRuleItemRuleOutputWithContext(ctx).ToQualityWalletTotalValueRuleItemRulePtrOutputWithContext(ctx)
+func (e QualityWalletWinrateRule) ToQualityWalletWinrateRulePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRulePtrOutput {
+	return QualityWalletWinrateRule(e).ToQualityWalletWinrateRuleOutputWithContext(ctx).ToQualityWalletWinrateRulePtrOutputWithContext(ctx)
 }
 
-func (e QualityWalletTotalValueRuleItemRule) ToStringOutput() pulumi.StringOutput {
+func (e QualityWalletWinrateRule) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletTotalValueRuleItemRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e QualityWalletWinrateRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletTotalValueRuleItemRule) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e QualityWalletWinrateRule) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletTotalValueRuleItemRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e QualityWalletWinrateRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type QualityWalletTotalValueRuleItemRuleOutput struct{ *pulumi.OutputState }
+type QualityWalletWinrateRuleOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletTotalValueRuleItemRuleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletTotalValueRuleItemRule)(nil)).Elem()
+func (QualityWalletWinrateRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletWinrateRule)(nil)).Elem()
 }
 
-func (o QualityWalletTotalValueRuleItemRuleOutput) ToQualityWalletTotalValueRuleItemRuleOutput() QualityWalletTotalValueRuleItemRuleOutput {
+func (o QualityWalletWinrateRuleOutput) ToQualityWalletWinrateRuleOutput() QualityWalletWinrateRuleOutput {
 	return o
 }
 
-func (o QualityWalletTotalValueRuleItemRuleOutput) ToQualityWalletTotalValueRuleItemRuleOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemRuleOutput {
+func (o QualityWalletWinrateRuleOutput) ToQualityWalletWinrateRuleOutputWithContext(ctx context.Context) QualityWalletWinrateRuleOutput {
 	return o
 }
 
-func (o QualityWalletTotalValueRuleItemRuleOutput) ToQualityWalletTotalValueRuleItemRulePtrOutput() QualityWalletTotalValueRuleItemRulePtrOutput {
-	return o.ToQualityWalletTotalValueRuleItemRulePtrOutputWithContext(context.Background())
+func (o QualityWalletWinrateRuleOutput) ToQualityWalletWinrateRulePtrOutput() QualityWalletWinrateRulePtrOutput {
+	return o.ToQualityWalletWinrateRulePtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletTotalValueRuleItemRuleOutput) ToQualityWalletTotalValueRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemRulePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v QualityWalletTotalValueRuleItemRule) *QualityWalletTotalValueRuleItemRule {
+func (o QualityWalletWinrateRuleOutput) ToQualityWalletWinrateRulePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRulePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v QualityWalletWinrateRule) *QualityWalletWinrateRule {
 		return &v
-	}).(QualityWalletTotalValueRuleItemRulePtrOutput)
+	}).(QualityWalletWinrateRulePtrOutput)
 }
 
-func (o QualityWalletTotalValueRuleItemRuleOutput) ToStringOutput() pulumi.StringOutput {
+func (o QualityWalletWinrateRuleOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o QualityWalletTotalValueRuleItemRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletTotalValueRuleItemRule) string {
+func (o QualityWalletWinrateRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletWinrateRule) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o QualityWalletTotalValueRuleItemRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o QualityWalletWinrateRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletTotalValueRuleItemRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletTotalValueRuleItemRule) *string {
+func (o QualityWalletWinrateRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletWinrateRule) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type QualityWalletTotalValueRuleItemRulePtrOutput struct{ *pulumi.OutputState }
+type QualityWalletWinrateRulePtrOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletTotalValueRuleItemRulePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**QualityWalletTotalValueRuleItemRule)(nil)).Elem()
+func (QualityWalletWinrateRulePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**QualityWalletWinrateRule)(nil)).Elem()
 }
 
-func (o QualityWalletTotalValueRuleItemRulePtrOutput) ToQualityWalletTotalValueRuleItemRulePtrOutput() QualityWalletTotalValueRuleItemRulePtrOutput {
+func (o QualityWalletWinrateRulePtrOutput) ToQualityWalletWinrateRulePtrOutput() QualityWalletWinrateRulePtrOutput {
 	return o
 }
 
-func (o QualityWalletTotalValueRuleItemRulePtrOutput) ToQualityWalletTotalValueRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemRulePtrOutput {
+func (o QualityWalletWinrateRulePtrOutput) ToQualityWalletWinrateRulePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRulePtrOutput {
 	return o
 }
 
-func (o QualityWalletTotalValueRuleItemRulePtrOutput) Elem() QualityWalletTotalValueRuleItemRuleOutput {
-	return o.ApplyT(func(v *QualityWalletTotalValueRuleItemRule) QualityWalletTotalValueRuleItemRule {
+func (o QualityWalletWinrateRulePtrOutput) Elem() QualityWalletWinrateRuleOutput {
+	return o.ApplyT(func(v *QualityWalletWinrateRule) QualityWalletWinrateRule {
 		if v != nil {
 			return *v
 		}
-		var ret QualityWalletTotalValueRuleItemRule
+		var ret QualityWalletWinrateRule
 		return ret
-	}).(QualityWalletTotalValueRuleItemRuleOutput)
+	}).(QualityWalletWinrateRuleOutput)
 }
 
-func (o QualityWalletTotalValueRuleItemRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o QualityWalletWinrateRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletTotalValueRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *QualityWalletTotalValueRuleItemRule) *string {
+func (o QualityWalletWinrateRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *QualityWalletWinrateRule) *string {
 		if e == nil {
 			return nil
 		}
@@ -3706,164 +3761,161 @@ func (o QualityWalletTotalValueRuleItemRulePtrOutput) ToStringPtrOutputWithConte
 	}).(pulumi.StringPtrOutput)
 }
 
-// QualityWalletTotalValueRuleItemRuleInput is an input type that accepts values of the QualityWalletTotalValueRuleItemRule enum
-// A concrete instance of `QualityWalletTotalValueRuleItemRuleInput` can be one of the following:
+// QualityWalletWinrateRuleInput is an input type that accepts values of the QualityWalletWinrateRule enum
+// A concrete instance of `QualityWalletWinrateRuleInput` can be one of the following:
 //
-//	QualityWalletTotalValueRuleItemRuleQualityWalletTotalValue
-type QualityWalletTotalValueRuleItemRuleInput interface {
+//	QualityWalletWinrateRuleQualityWalletMinWinrate
+type QualityWalletWinrateRuleInput interface {
 	pulumi.Input
 
-	ToQualityWalletTotalValueRuleItemRuleOutput() QualityWalletTotalValueRuleItemRuleOutput
-	ToQualityWalletTotalValueRuleItemRuleOutputWithContext(context.Context) QualityWalletTotalValueRuleItemRuleOutput
+	ToQualityWalletWinrateRuleOutput() QualityWalletWinrateRuleOutput
+	ToQualityWalletWinrateRuleOutputWithContext(context.Context) QualityWalletWinrateRuleOutput
 }
 
-var qualityWalletTotalValueRuleItemRulePtrType = reflect.TypeOf((**QualityWalletTotalValueRuleItemRule)(nil)).Elem()
+var qualityWalletWinrateRulePtrType = reflect.TypeOf((**QualityWalletWinrateRule)(nil)).Elem()
 
-type QualityWalletTotalValueRuleItemRulePtrInput interface {
+type QualityWalletWinrateRulePtrInput interface {
 	pulumi.Input
 
-	ToQualityWalletTotalValueRuleItemRulePtrOutput() QualityWalletTotalValueRuleItemRulePtrOutput
-	ToQualityWalletTotalValueRuleItemRulePtrOutputWithContext(context.Context) QualityWalletTotalValueRuleItemRulePtrOutput
+	ToQualityWalletWinrateRulePtrOutput() QualityWalletWinrateRulePtrOutput
+	ToQualityWalletWinrateRulePtrOutputWithContext(context.Context) QualityWalletWinrateRulePtrOutput
 }
 
-type qualityWalletTotalValueRuleItemRulePtr string
+type qualityWalletWinrateRulePtr string
 
-func QualityWalletTotalValueRuleItemRulePtr(v string) QualityWalletTotalValueRuleItemRulePtrInput {
-	return (*qualityWalletTotalValueRuleItemRulePtr)(&v)
+func QualityWalletWinrateRulePtr(v string) QualityWalletWinrateRulePtrInput {
+	return (*qualityWalletWinrateRulePtr)(&v)
 }
 
-func (*qualityWalletTotalValueRuleItemRulePtr) ElementType() reflect.Type {
-	return qualityWalletTotalValueRuleItemRulePtrType
+func (*qualityWalletWinrateRulePtr) ElementType() reflect.Type {
+	return qualityWalletWinrateRulePtrType
 }
 
-func (in *qualityWalletTotalValueRuleItemRulePtr) ToQualityWalletTotalValueRuleItemRulePtrOutput() QualityWalletTotalValueRuleItemRulePtrOutput {
-	return pulumi.ToOutput(in).(QualityWalletTotalValueRuleItemRulePtrOutput)
+func (in *qualityWalletWinrateRulePtr) ToQualityWalletWinrateRulePtrOutput() QualityWalletWinrateRulePtrOutput {
+	return pulumi.ToOutput(in).(QualityWalletWinrateRulePtrOutput)
 }
 
-func (in *qualityWalletTotalValueRuleItemRulePtr) ToQualityWalletTotalValueRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemRulePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(QualityWalletTotalValueRuleItemRulePtrOutput)
+func (in *qualityWalletWinrateRulePtr) ToQualityWalletWinrateRulePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRulePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(QualityWalletWinrateRulePtrOutput)
 }
 
-type QualityWalletWinrateRuleItemConfigWalletType string
+type RiskLevelRule string
 
 const (
-	QualityWalletWinrateRuleItemConfigWalletTypeSmartWallet      = QualityWalletWinrateRuleItemConfigWalletType("smart_wallet")
-	QualityWalletWinrateRuleItemConfigWalletTypeKol              = QualityWalletWinrateRuleItemConfigWalletType("kol")
-	QualityWalletWinrateRuleItemConfigWalletTypeWhale            = QualityWalletWinrateRuleItemConfigWalletType("whale")
-	QualityWalletWinrateRuleItemConfigWalletTypeProfitableTrader = QualityWalletWinrateRuleItemConfigWalletType("profitable_trader")
+	RiskLevelRuleRiskLevel = RiskLevelRule("risk_level")
 )
 
-func (QualityWalletWinrateRuleItemConfigWalletType) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletWinrateRuleItemConfigWalletType)(nil)).Elem()
+func (RiskLevelRule) ElementType() reflect.Type {
+	return reflect.TypeOf((*RiskLevelRule)(nil)).Elem()
 }
 
-func (e QualityWalletWinrateRuleItemConfigWalletType) ToQualityWalletWinrateRuleItemConfigWalletTypeOutput() QualityWalletWinrateRuleItemConfigWalletTypeOutput {
-	return pulumi.ToOutput(e).(QualityWalletWinrateRuleItemConfigWalletTypeOutput)
+func (e RiskLevelRule) ToRiskLevelRuleOutput() RiskLevelRuleOutput {
+	return pulumi.ToOutput(e).(RiskLevelRuleOutput)
 }
 
-func (e QualityWalletWinrateRuleItemConfigWalletType) ToQualityWalletWinrateRuleItemConfigWalletTypeOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemConfigWalletTypeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(QualityWalletWinrateRuleItemConfigWalletTypeOutput)
+func (e RiskLevelRule) ToRiskLevelRuleOutputWithContext(ctx context.Context) RiskLevelRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(RiskLevelRuleOutput)
 }
 
-func (e QualityWalletWinrateRuleItemConfigWalletType) ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutput() QualityWalletWinrateRuleItemConfigWalletTypePtrOutput {
-	return e.ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutputWithContext(context.Background())
+func (e RiskLevelRule) ToRiskLevelRulePtrOutput() RiskLevelRulePtrOutput {
+	return e.ToRiskLevelRulePtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletWinrateRuleItemConfigWalletType) ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemConfigWalletTypePtrOutput {
-	return QualityWalletWinrateRuleItemConfigWalletType(e).ToQualityWalletWinrateRuleItemConfigWalletTypeOutputWithContext(ctx).ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutputWithContext(ctx)
+func (e RiskLevelRule) ToRiskLevelRulePtrOutputWithContext(ctx context.Context) RiskLevelRulePtrOutput {
+	return RiskLevelRule(e).ToRiskLevelRuleOutputWithContext(ctx).ToRiskLevelRulePtrOutputWithContext(ctx)
 }
 
-func (e QualityWalletWinrateRuleItemConfigWalletType) ToStringOutput() pulumi.StringOutput {
+func (e RiskLevelRule) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletWinrateRuleItemConfigWalletType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e RiskLevelRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletWinrateRuleItemConfigWalletType) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e RiskLevelRule) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletWinrateRuleItemConfigWalletType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e RiskLevelRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type QualityWalletWinrateRuleItemConfigWalletTypeOutput struct{ *pulumi.OutputState }
+type RiskLevelRuleOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletWinrateRuleItemConfigWalletTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletWinrateRuleItemConfigWalletType)(nil)).Elem()
+func (RiskLevelRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RiskLevelRule)(nil)).Elem()
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypeOutput) ToQualityWalletWinrateRuleItemConfigWalletTypeOutput() QualityWalletWinrateRuleItemConfigWalletTypeOutput {
+func (o RiskLevelRuleOutput) ToRiskLevelRuleOutput() RiskLevelRuleOutput {
 	return o
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypeOutput) ToQualityWalletWinrateRuleItemConfigWalletTypeOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemConfigWalletTypeOutput {
+func (o RiskLevelRuleOutput) ToRiskLevelRuleOutputWithContext(ctx context.Context) RiskLevelRuleOutput {
 	return o
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypeOutput) ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutput() QualityWalletWinrateRuleItemConfigWalletTypePtrOutput {
-	return o.ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutputWithContext(context.Background())
+func (o RiskLevelRuleOutput) ToRiskLevelRulePtrOutput() RiskLevelRulePtrOutput {
+	return o.ToRiskLevelRulePtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypeOutput) ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemConfigWalletTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v QualityWalletWinrateRuleItemConfigWalletType) *QualityWalletWinrateRuleItemConfigWalletType {
+func (o RiskLevelRuleOutput) ToRiskLevelRulePtrOutputWithContext(ctx context.Context) RiskLevelRulePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RiskLevelRule) *RiskLevelRule {
 		return &v
-	}).(QualityWalletWinrateRuleItemConfigWalletTypePtrOutput)
+	}).(RiskLevelRulePtrOutput)
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypeOutput) ToStringOutput() pulumi.StringOutput {
+func (o RiskLevelRuleOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletWinrateRuleItemConfigWalletType) string {
+func (o RiskLevelRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RiskLevelRule) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o RiskLevelRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletWinrateRuleItemConfigWalletType) *string {
+func (o RiskLevelRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RiskLevelRule) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type QualityWalletWinrateRuleItemConfigWalletTypePtrOutput struct{ *pulumi.OutputState }
+type RiskLevelRulePtrOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletWinrateRuleItemConfigWalletTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**QualityWalletWinrateRuleItemConfigWalletType)(nil)).Elem()
+func (RiskLevelRulePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RiskLevelRule)(nil)).Elem()
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypePtrOutput) ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutput() QualityWalletWinrateRuleItemConfigWalletTypePtrOutput {
+func (o RiskLevelRulePtrOutput) ToRiskLevelRulePtrOutput() RiskLevelRulePtrOutput {
 	return o
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypePtrOutput) ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemConfigWalletTypePtrOutput {
+func (o RiskLevelRulePtrOutput) ToRiskLevelRulePtrOutputWithContext(ctx context.Context) RiskLevelRulePtrOutput {
 	return o
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypePtrOutput) Elem() QualityWalletWinrateRuleItemConfigWalletTypeOutput {
-	return o.ApplyT(func(v *QualityWalletWinrateRuleItemConfigWalletType) QualityWalletWinrateRuleItemConfigWalletType {
+func (o RiskLevelRulePtrOutput) Elem() RiskLevelRuleOutput {
+	return o.ApplyT(func(v *RiskLevelRule) RiskLevelRule {
 		if v != nil {
 			return *v
 		}
-		var ret QualityWalletWinrateRuleItemConfigWalletType
+		var ret RiskLevelRule
 		return ret
-	}).(QualityWalletWinrateRuleItemConfigWalletTypeOutput)
+	}).(RiskLevelRuleOutput)
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o RiskLevelRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletWinrateRuleItemConfigWalletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *QualityWalletWinrateRuleItemConfigWalletType) *string {
+func (o RiskLevelRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RiskLevelRule) *string {
 		if e == nil {
 			return nil
 		}
@@ -3872,209 +3924,161 @@ func (o QualityWalletWinrateRuleItemConfigWalletTypePtrOutput) ToStringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
-// QualityWalletWinrateRuleItemConfigWalletTypeInput is an input type that accepts values of the QualityWalletWinrateRuleItemConfigWalletType enum
-// A concrete instance of `QualityWalletWinrateRuleItemConfigWalletTypeInput` can be one of the following:
+// RiskLevelRuleInput is an input type that accepts values of the RiskLevelRule enum
+// A concrete instance of `RiskLevelRuleInput` can be one of the following:
 //
-//	QualityWalletWinrateRuleItemConfigWalletTypeSmartWallet
-//	QualityWalletWinrateRuleItemConfigWalletTypeKol
-//	QualityWalletWinrateRuleItemConfigWalletTypeWhale
-//	QualityWalletWinrateRuleItemConfigWalletTypeProfitableTrader
-type QualityWalletWinrateRuleItemConfigWalletTypeInput interface {
+//	RiskLevelRuleRiskLevel
+type RiskLevelRuleInput interface {
 	pulumi.Input
 
-	ToQualityWalletWinrateRuleItemConfigWalletTypeOutput() QualityWalletWinrateRuleItemConfigWalletTypeOutput
-	ToQualityWalletWinrateRuleItemConfigWalletTypeOutputWithContext(context.Context) QualityWalletWinrateRuleItemConfigWalletTypeOutput
+	ToRiskLevelRuleOutput() RiskLevelRuleOutput
+	ToRiskLevelRuleOutputWithContext(context.Context) RiskLevelRuleOutput
 }
 
-var qualityWalletWinrateRuleItemConfigWalletTypePtrType = reflect.TypeOf((**QualityWalletWinrateRuleItemConfigWalletType)(nil)).Elem()
+var riskLevelRulePtrType = reflect.TypeOf((**RiskLevelRule)(nil)).Elem()
 
-type QualityWalletWinrateRuleItemConfigWalletTypePtrInput interface {
+type RiskLevelRulePtrInput interface {
 	pulumi.Input
 
-	ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutput() QualityWalletWinrateRuleItemConfigWalletTypePtrOutput
-	ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutputWithContext(context.Context) QualityWalletWinrateRuleItemConfigWalletTypePtrOutput
+	ToRiskLevelRulePtrOutput() RiskLevelRulePtrOutput
+	ToRiskLevelRulePtrOutputWithContext(context.Context) RiskLevelRulePtrOutput
 }
 
-type qualityWalletWinrateRuleItemConfigWalletTypePtr string
+type riskLevelRulePtr string
 
-func QualityWalletWinrateRuleItemConfigWalletTypePtr(v string) QualityWalletWinrateRuleItemConfigWalletTypePtrInput {
-	return (*qualityWalletWinrateRuleItemConfigWalletTypePtr)(&v)
+func RiskLevelRulePtr(v string) RiskLevelRulePtrInput {
+	return (*riskLevelRulePtr)(&v)
 }
 
-func (*qualityWalletWinrateRuleItemConfigWalletTypePtr) ElementType() reflect.Type {
-	return qualityWalletWinrateRuleItemConfigWalletTypePtrType
+func (*riskLevelRulePtr) ElementType() reflect.Type {
+	return riskLevelRulePtrType
 }
 
-func (in *qualityWalletWinrateRuleItemConfigWalletTypePtr) ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutput() QualityWalletWinrateRuleItemConfigWalletTypePtrOutput {
-	return pulumi.ToOutput(in).(QualityWalletWinrateRuleItemConfigWalletTypePtrOutput)
+func (in *riskLevelRulePtr) ToRiskLevelRulePtrOutput() RiskLevelRulePtrOutput {
+	return pulumi.ToOutput(in).(RiskLevelRulePtrOutput)
 }
 
-func (in *qualityWalletWinrateRuleItemConfigWalletTypePtr) ToQualityWalletWinrateRuleItemConfigWalletTypePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemConfigWalletTypePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(QualityWalletWinrateRuleItemConfigWalletTypePtrOutput)
+func (in *riskLevelRulePtr) ToRiskLevelRulePtrOutputWithContext(ctx context.Context) RiskLevelRulePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(RiskLevelRulePtrOutput)
 }
 
-// QualityWalletWinrateRuleItemConfigWalletTypeArrayInput is an input type that accepts QualityWalletWinrateRuleItemConfigWalletTypeArray and QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput values.
-// You can construct a concrete instance of `QualityWalletWinrateRuleItemConfigWalletTypeArrayInput` via:
-//
-//	QualityWalletWinrateRuleItemConfigWalletTypeArray{ QualityWalletWinrateRuleItemConfigWalletTypeArgs{...} }
-type QualityWalletWinrateRuleItemConfigWalletTypeArrayInput interface {
-	pulumi.Input
-
-	ToQualityWalletWinrateRuleItemConfigWalletTypeArrayOutput() QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput
-	ToQualityWalletWinrateRuleItemConfigWalletTypeArrayOutputWithContext(context.Context) QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput
-}
-
-type QualityWalletWinrateRuleItemConfigWalletTypeArray []QualityWalletWinrateRuleItemConfigWalletType
-
-func (QualityWalletWinrateRuleItemConfigWalletTypeArray) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]QualityWalletWinrateRuleItemConfigWalletType)(nil)).Elem()
-}
-
-func (i QualityWalletWinrateRuleItemConfigWalletTypeArray) ToQualityWalletWinrateRuleItemConfigWalletTypeArrayOutput() QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput {
-	return i.ToQualityWalletWinrateRuleItemConfigWalletTypeArrayOutputWithContext(context.Background())
-}
-
-func (i QualityWalletWinrateRuleItemConfigWalletTypeArray) ToQualityWalletWinrateRuleItemConfigWalletTypeArrayOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput)
-}
-
-type QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput struct{ *pulumi.OutputState }
-
-func (QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*[]QualityWalletWinrateRuleItemConfigWalletType)(nil)).Elem()
-}
-
-func (o QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput) ToQualityWalletWinrateRuleItemConfigWalletTypeArrayOutput() QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput {
-	return o
-}
-
-func (o QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput) ToQualityWalletWinrateRuleItemConfigWalletTypeArrayOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput {
-	return o
-}
-
-func (o QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput) Index(i pulumi.IntInput) QualityWalletWinrateRuleItemConfigWalletTypeOutput {
-	return pulumi.All(o, i).ApplyT(func(vs []interface{}) QualityWalletWinrateRuleItemConfigWalletType {
-		return vs[0].([]QualityWalletWinrateRuleItemConfigWalletType)[vs[1].(int)]
-	}).(QualityWalletWinrateRuleItemConfigWalletTypeOutput)
-}
-
-type QualityWalletWinrateRuleItemRule string
+type Volume24hRule string
 
 const (
-	QualityWalletWinrateRuleItemRuleQualityWalletMinWinrate = QualityWalletWinrateRuleItemRule("quality_wallet_min_winrate")
+	Volume24hRuleVolume24h = Volume24hRule("volume_24h")
 )
 
-func (QualityWalletWinrateRuleItemRule) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletWinrateRuleItemRule)(nil)).Elem()
+func (Volume24hRule) ElementType() reflect.Type {
+	return reflect.TypeOf((*Volume24hRule)(nil)).Elem()
 }
 
-func (e QualityWalletWinrateRuleItemRule) ToQualityWalletWinrateRuleItemRuleOutput() QualityWalletWinrateRuleItemRuleOutput {
-	return pulumi.ToOutput(e).(QualityWalletWinrateRuleItemRuleOutput)
+func (e Volume24hRule) ToVolume24hRuleOutput() Volume24hRuleOutput {
+	return pulumi.ToOutput(e).(Volume24hRuleOutput)
 }
 
-func (e QualityWalletWinrateRuleItemRule) ToQualityWalletWinrateRuleItemRuleOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemRuleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(QualityWalletWinrateRuleItemRuleOutput)
+func (e Volume24hRule) ToVolume24hRuleOutputWithContext(ctx context.Context) Volume24hRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(Volume24hRuleOutput)
 }
 
-func (e QualityWalletWinrateRuleItemRule) ToQualityWalletWinrateRuleItemRulePtrOutput() QualityWalletWinrateRuleItemRulePtrOutput {
-	return e.ToQualityWalletWinrateRuleItemRulePtrOutputWithContext(context.Background())
+func (e Volume24hRule) ToVolume24hRulePtrOutput() Volume24hRulePtrOutput {
+	return e.ToVolume24hRulePtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletWinrateRuleItemRule) ToQualityWalletWinrateRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemRulePtrOutput {
-	return QualityWalletWinrateRuleItemRule(e).ToQualityWalletWinrateRuleItemRuleOutputWithContext(ctx).ToQualityWalletWinrateRuleItemRulePtrOutputWithContext(ctx)
+func (e Volume24hRule) ToVolume24hRulePtrOutputWithContext(ctx context.Context) Volume24hRulePtrOutput {
+	return Volume24hRule(e).ToVolume24hRuleOutputWithContext(ctx).ToVolume24hRulePtrOutputWithContext(ctx)
 }
 
-func (e QualityWalletWinrateRuleItemRule) ToStringOutput() pulumi.StringOutput {
+func (e Volume24hRule) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletWinrateRuleItemRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e Volume24hRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e QualityWalletWinrateRuleItemRule) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e Volume24hRule) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e QualityWalletWinrateRuleItemRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e Volume24hRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type QualityWalletWinrateRuleItemRuleOutput struct{ *pulumi.OutputState }
+type Volume24hRuleOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletWinrateRuleItemRuleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletWinrateRuleItemRule)(nil)).Elem()
+func (Volume24hRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Volume24hRule)(nil)).Elem()
 }
 
-func (o QualityWalletWinrateRuleItemRuleOutput) ToQualityWalletWinrateRuleItemRuleOutput() QualityWalletWinrateRuleItemRuleOutput {
+func (o Volume24hRuleOutput) ToVolume24hRuleOutput() Volume24hRuleOutput {
 	return o
 }
 
-func (o QualityWalletWinrateRuleItemRuleOutput) ToQualityWalletWinrateRuleItemRuleOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemRuleOutput {
+func (o Volume24hRuleOutput) ToVolume24hRuleOutputWithContext(ctx context.Context) Volume24hRuleOutput {
 	return o
 }
 
-func (o QualityWalletWinrateRuleItemRuleOutput) ToQualityWalletWinrateRuleItemRulePtrOutput() QualityWalletWinrateRuleItemRulePtrOutput {
-	return o.ToQualityWalletWinrateRuleItemRulePtrOutputWithContext(context.Background())
+func (o Volume24hRuleOutput) ToVolume24hRulePtrOutput() Volume24hRulePtrOutput {
+	return o.ToVolume24hRulePtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletWinrateRuleItemRuleOutput) ToQualityWalletWinrateRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemRulePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v QualityWalletWinrateRuleItemRule) *QualityWalletWinrateRuleItemRule {
+func (o Volume24hRuleOutput) ToVolume24hRulePtrOutputWithContext(ctx context.Context) Volume24hRulePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v Volume24hRule) *Volume24hRule {
 		return &v
-	}).(QualityWalletWinrateRuleItemRulePtrOutput)
+	}).(Volume24hRulePtrOutput)
 }
 
-func (o QualityWalletWinrateRuleItemRuleOutput) ToStringOutput() pulumi.StringOutput {
+func (o Volume24hRuleOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o QualityWalletWinrateRuleItemRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletWinrateRuleItemRule) string {
+func (o Volume24hRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Volume24hRule) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o QualityWalletWinrateRuleItemRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o Volume24hRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletWinrateRuleItemRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e QualityWalletWinrateRuleItemRule) *string {
+func (o Volume24hRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Volume24hRule) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type QualityWalletWinrateRuleItemRulePtrOutput struct{ *pulumi.OutputState }
+type Volume24hRulePtrOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletWinrateRuleItemRulePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**QualityWalletWinrateRuleItemRule)(nil)).Elem()
+func (Volume24hRulePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Volume24hRule)(nil)).Elem()
 }
 
-func (o QualityWalletWinrateRuleItemRulePtrOutput) ToQualityWalletWinrateRuleItemRulePtrOutput() QualityWalletWinrateRuleItemRulePtrOutput {
+func (o Volume24hRulePtrOutput) ToVolume24hRulePtrOutput() Volume24hRulePtrOutput {
 	return o
 }
 
-func (o QualityWalletWinrateRuleItemRulePtrOutput) ToQualityWalletWinrateRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemRulePtrOutput {
+func (o Volume24hRulePtrOutput) ToVolume24hRulePtrOutputWithContext(ctx context.Context) Volume24hRulePtrOutput {
 	return o
 }
 
-func (o QualityWalletWinrateRuleItemRulePtrOutput) Elem() QualityWalletWinrateRuleItemRuleOutput {
-	return o.ApplyT(func(v *QualityWalletWinrateRuleItemRule) QualityWalletWinrateRuleItemRule {
+func (o Volume24hRulePtrOutput) Elem() Volume24hRuleOutput {
+	return o.ApplyT(func(v *Volume24hRule) Volume24hRule {
 		if v != nil {
 			return *v
 		}
-		var ret QualityWalletWinrateRuleItemRule
+		var ret Volume24hRule
 		return ret
-	}).(QualityWalletWinrateRuleItemRuleOutput)
+	}).(Volume24hRuleOutput)
 }
 
-func (o QualityWalletWinrateRuleItemRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o Volume24hRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o QualityWalletWinrateRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *QualityWalletWinrateRuleItemRule) *string {
+func (o Volume24hRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Volume24hRule) *string {
 		if e == nil {
 			return nil
 		}
@@ -4083,162 +4087,165 @@ func (o QualityWalletWinrateRuleItemRulePtrOutput) ToStringPtrOutputWithContext(
 	}).(pulumi.StringPtrOutput)
 }
 
-// QualityWalletWinrateRuleItemRuleInput is an input type that accepts values of the QualityWalletWinrateRuleItemRule enum
-// A concrete instance of `QualityWalletWinrateRuleItemRuleInput` can be one of the following:
+// Volume24hRuleInput is an input type that accepts values of the Volume24hRule enum
+// A concrete instance of `Volume24hRuleInput` can be one of the following:
 //
-//	QualityWalletWinrateRuleItemRuleQualityWalletMinWinrate
-type QualityWalletWinrateRuleItemRuleInput interface {
+//	Volume24hRuleVolume24h
+type Volume24hRuleInput interface {
 	pulumi.Input
 
-	ToQualityWalletWinrateRuleItemRuleOutput() QualityWalletWinrateRuleItemRuleOutput
-	ToQualityWalletWinrateRuleItemRuleOutputWithContext(context.Context) QualityWalletWinrateRuleItemRuleOutput
+	ToVolume24hRuleOutput() Volume24hRuleOutput
+	ToVolume24hRuleOutputWithContext(context.Context) Volume24hRuleOutput
 }
 
-var qualityWalletWinrateRuleItemRulePtrType = reflect.TypeOf((**QualityWalletWinrateRuleItemRule)(nil)).Elem()
+var volume24hRulePtrType = reflect.TypeOf((**Volume24hRule)(nil)).Elem()
 
-type QualityWalletWinrateRuleItemRulePtrInput interface {
+type Volume24hRulePtrInput interface {
 	pulumi.Input
 
-	ToQualityWalletWinrateRuleItemRulePtrOutput() QualityWalletWinrateRuleItemRulePtrOutput
-	ToQualityWalletWinrateRuleItemRulePtrOutputWithContext(context.Context) QualityWalletWinrateRuleItemRulePtrOutput
+	ToVolume24hRulePtrOutput() Volume24hRulePtrOutput
+	ToVolume24hRulePtrOutputWithContext(context.Context) Volume24hRulePtrOutput
 }
 
-type qualityWalletWinrateRuleItemRulePtr string
+type volume24hRulePtr string
 
-func QualityWalletWinrateRuleItemRulePtr(v string) QualityWalletWinrateRuleItemRulePtrInput {
-	return (*qualityWalletWinrateRuleItemRulePtr)(&v)
+func Volume24hRulePtr(v string) Volume24hRulePtrInput {
+	return (*volume24hRulePtr)(&v)
 }
 
-func (*qualityWalletWinrateRuleItemRulePtr) ElementType() reflect.Type {
-	return qualityWalletWinrateRuleItemRulePtrType
+func (*volume24hRulePtr) ElementType() reflect.Type {
+	return volume24hRulePtrType
 }
 
-func (in *qualityWalletWinrateRuleItemRulePtr) ToQualityWalletWinrateRuleItemRulePtrOutput() QualityWalletWinrateRuleItemRulePtrOutput {
-	return pulumi.ToOutput(in).(QualityWalletWinrateRuleItemRulePtrOutput)
+func (in *volume24hRulePtr) ToVolume24hRulePtrOutput() Volume24hRulePtrOutput {
+	return pulumi.ToOutput(in).(Volume24hRulePtrOutput)
 }
 
-func (in *qualityWalletWinrateRuleItemRulePtr) ToQualityWalletWinrateRuleItemRulePtrOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemRulePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(QualityWalletWinrateRuleItemRulePtrOutput)
+func (in *volume24hRulePtr) ToVolume24hRulePtrOutputWithContext(ctx context.Context) Volume24hRulePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(Volume24hRulePtrOutput)
 }
 
-type RiskLevelRuleItemOperator string
+type VolumeSpike string
 
 const (
-	RiskLevelRuleItemOperatorEquals    = RiskLevelRuleItemOperator("equals")
-	RiskLevelRuleItemOperatorNotEquals = RiskLevelRuleItemOperator("not_equals")
+	VolumeSpikeOff        = VolumeSpike("off")
+	VolumeSpikeNoticeable = VolumeSpike("noticeable")
+	VolumeSpikeStrong     = VolumeSpike("strong")
+	VolumeSpikeVeryStrong = VolumeSpike("very_strong")
+	VolumeSpikeExplosive  = VolumeSpike("explosive")
 )
 
-func (RiskLevelRuleItemOperator) ElementType() reflect.Type {
-	return reflect.TypeOf((*RiskLevelRuleItemOperator)(nil)).Elem()
+func (VolumeSpike) ElementType() reflect.Type {
+	return reflect.TypeOf((*VolumeSpike)(nil)).Elem()
 }
 
-func (e RiskLevelRuleItemOperator) ToRiskLevelRuleItemOperatorOutput() RiskLevelRuleItemOperatorOutput {
-	return pulumi.ToOutput(e).(RiskLevelRuleItemOperatorOutput)
+func (e VolumeSpike) ToVolumeSpikeOutput() VolumeSpikeOutput {
+	return pulumi.ToOutput(e).(VolumeSpikeOutput)
 }
 
-func (e RiskLevelRuleItemOperator) ToRiskLevelRuleItemOperatorOutputWithContext(ctx context.Context) RiskLevelRuleItemOperatorOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(RiskLevelRuleItemOperatorOutput)
+func (e VolumeSpike) ToVolumeSpikeOutputWithContext(ctx context.Context) VolumeSpikeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(VolumeSpikeOutput)
 }
 
-func (e RiskLevelRuleItemOperator) ToRiskLevelRuleItemOperatorPtrOutput() RiskLevelRuleItemOperatorPtrOutput {
-	return e.ToRiskLevelRuleItemOperatorPtrOutputWithContext(context.Background())
+func (e VolumeSpike) ToVolumeSpikePtrOutput() VolumeSpikePtrOutput {
+	return e.ToVolumeSpikePtrOutputWithContext(context.Background())
 }
 
-func (e RiskLevelRuleItemOperator) ToRiskLevelRuleItemOperatorPtrOutputWithContext(ctx context.Context) RiskLevelRuleItemOperatorPtrOutput {
-	return RiskLevelRuleItemOperator(e).ToRiskLevelRuleItemOperatorOutputWithContext(ctx).ToRiskLevelRuleItemOperatorPtrOutputWithContext(ctx)
+func (e VolumeSpike) ToVolumeSpikePtrOutputWithContext(ctx context.Context) VolumeSpikePtrOutput {
+	return VolumeSpike(e).ToVolumeSpikeOutputWithContext(ctx).ToVolumeSpikePtrOutputWithContext(ctx)
 }
 
-func (e RiskLevelRuleItemOperator) ToStringOutput() pulumi.StringOutput {
+func (e VolumeSpike) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e RiskLevelRuleItemOperator) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e VolumeSpike) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e RiskLevelRuleItemOperator) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e VolumeSpike) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e RiskLevelRuleItemOperator) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e VolumeSpike) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type RiskLevelRuleItemOperatorOutput struct{ *pulumi.OutputState }
+type VolumeSpikeOutput struct{ *pulumi.OutputState }
 
-func (RiskLevelRuleItemOperatorOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*RiskLevelRuleItemOperator)(nil)).Elem()
+func (VolumeSpikeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VolumeSpike)(nil)).Elem()
 }
 
-func (o RiskLevelRuleItemOperatorOutput) ToRiskLevelRuleItemOperatorOutput() RiskLevelRuleItemOperatorOutput {
+func (o VolumeSpikeOutput) ToVolumeSpikeOutput() VolumeSpikeOutput {
 	return o
 }
 
-func (o RiskLevelRuleItemOperatorOutput) ToRiskLevelRuleItemOperatorOutputWithContext(ctx context.Context) RiskLevelRuleItemOperatorOutput {
+func (o VolumeSpikeOutput) ToVolumeSpikeOutputWithContext(ctx context.Context) VolumeSpikeOutput {
 	return o
 }
 
-func (o RiskLevelRuleItemOperatorOutput) ToRiskLevelRuleItemOperatorPtrOutput() RiskLevelRuleItemOperatorPtrOutput {
-	return o.ToRiskLevelRuleItemOperatorPtrOutputWithContext(context.Background())
+func (o VolumeSpikeOutput) ToVolumeSpikePtrOutput() VolumeSpikePtrOutput {
+	return o.ToVolumeSpikePtrOutputWithContext(context.Background())
 }
 
-func (o RiskLevelRuleItemOperatorOutput) ToRiskLevelRuleItemOperatorPtrOutputWithContext(ctx context.Context) RiskLevelRuleItemOperatorPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v RiskLevelRuleItemOperator) *RiskLevelRuleItemOperator {
+func (o VolumeSpikeOutput) ToVolumeSpikePtrOutputWithContext(ctx context.Context) VolumeSpikePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v VolumeSpike) *VolumeSpike {
 		return &v
-	}).(RiskLevelRuleItemOperatorPtrOutput)
+	}).(VolumeSpikePtrOutput)
 }
 
-func (o RiskLevelRuleItemOperatorOutput) ToStringOutput() pulumi.StringOutput {
+func (o VolumeSpikeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o RiskLevelRuleItemOperatorOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e RiskLevelRuleItemOperator) string {
+func (o VolumeSpikeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VolumeSpike) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o RiskLevelRuleItemOperatorOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o VolumeSpikeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o RiskLevelRuleItemOperatorOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e RiskLevelRuleItemOperator) *string {
+func (o VolumeSpikeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VolumeSpike) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type RiskLevelRuleItemOperatorPtrOutput struct{ *pulumi.OutputState }
+type VolumeSpikePtrOutput struct{ *pulumi.OutputState }
 
-func (RiskLevelRuleItemOperatorPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**RiskLevelRuleItemOperator)(nil)).Elem()
+func (VolumeSpikePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**VolumeSpike)(nil)).Elem()
 }
 
-func (o RiskLevelRuleItemOperatorPtrOutput) ToRiskLevelRuleItemOperatorPtrOutput() RiskLevelRuleItemOperatorPtrOutput {
+func (o VolumeSpikePtrOutput) ToVolumeSpikePtrOutput() VolumeSpikePtrOutput {
 	return o
 }
 
-func (o RiskLevelRuleItemOperatorPtrOutput) ToRiskLevelRuleItemOperatorPtrOutputWithContext(ctx context.Context) RiskLevelRuleItemOperatorPtrOutput {
+func (o VolumeSpikePtrOutput) ToVolumeSpikePtrOutputWithContext(ctx context.Context) VolumeSpikePtrOutput {
 	return o
 }
 
-func (o RiskLevelRuleItemOperatorPtrOutput) Elem() RiskLevelRuleItemOperatorOutput {
-	return o.ApplyT(func(v *RiskLevelRuleItemOperator) RiskLevelRuleItemOperator {
+func (o VolumeSpikePtrOutput) Elem() VolumeSpikeOutput {
+	return o.ApplyT(func(v *VolumeSpike) VolumeSpike {
 		if v != nil {
 			return *v
 		}
-		var ret RiskLevelRuleItemOperator
+		var ret VolumeSpike
 		return ret
-	}).(RiskLevelRuleItemOperatorOutput)
+	}).(VolumeSpikeOutput)
 }
 
-func (o RiskLevelRuleItemOperatorPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o VolumeSpikePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o RiskLevelRuleItemOperatorPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RiskLevelRuleItemOperator) *string {
+func (o VolumeSpikePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VolumeSpike) *string {
 		if e == nil {
 			return nil
 		}
@@ -4247,162 +4254,165 @@ func (o RiskLevelRuleItemOperatorPtrOutput) ToStringPtrOutputWithContext(ctx con
 	}).(pulumi.StringPtrOutput)
 }
 
-// RiskLevelRuleItemOperatorInput is an input type that accepts values of the RiskLevelRuleItemOperator enum
-// A concrete instance of `RiskLevelRuleItemOperatorInput` can be one of the following:
+// VolumeSpikeInput is an input type that accepts values of the VolumeSpike enum
+// A concrete instance of `VolumeSpikeInput` can be one of the following:
 //
-//	RiskLevelRuleItemOperatorEquals
-//	RiskLevelRuleItemOperatorNotEquals
-type RiskLevelRuleItemOperatorInput interface {
+//	VolumeSpikeOff
+//	VolumeSpikeNoticeable
+//	VolumeSpikeStrong
+//	VolumeSpikeVeryStrong
+//	VolumeSpikeExplosive
+type VolumeSpikeInput interface {
 	pulumi.Input
 
-	ToRiskLevelRuleItemOperatorOutput() RiskLevelRuleItemOperatorOutput
-	ToRiskLevelRuleItemOperatorOutputWithContext(context.Context) RiskLevelRuleItemOperatorOutput
+	ToVolumeSpikeOutput() VolumeSpikeOutput
+	ToVolumeSpikeOutputWithContext(context.Context) VolumeSpikeOutput
 }
 
-var riskLevelRuleItemOperatorPtrType = reflect.TypeOf((**RiskLevelRuleItemOperator)(nil)).Elem()
+var volumeSpikePtrType = reflect.TypeOf((**VolumeSpike)(nil)).Elem()
 
-type RiskLevelRuleItemOperatorPtrInput interface {
+type VolumeSpikePtrInput interface {
 	pulumi.Input
 
-	ToRiskLevelRuleItemOperatorPtrOutput() RiskLevelRuleItemOperatorPtrOutput
-	ToRiskLevelRuleItemOperatorPtrOutputWithContext(context.Context) RiskLevelRuleItemOperatorPtrOutput
+	ToVolumeSpikePtrOutput() VolumeSpikePtrOutput
+	ToVolumeSpikePtrOutputWithContext(context.Context) VolumeSpikePtrOutput
 }
 
-type riskLevelRuleItemOperatorPtr string
+type volumeSpikePtr string
 
-func RiskLevelRuleItemOperatorPtr(v string) RiskLevelRuleItemOperatorPtrInput {
-	return (*riskLevelRuleItemOperatorPtr)(&v)
+func VolumeSpikePtr(v string) VolumeSpikePtrInput {
+	return (*volumeSpikePtr)(&v)
 }
 
-func (*riskLevelRuleItemOperatorPtr) ElementType() reflect.Type {
-	return riskLevelRuleItemOperatorPtrType
+func (*volumeSpikePtr) ElementType() reflect.Type {
+	return volumeSpikePtrType
 }
 
-func (in *riskLevelRuleItemOperatorPtr) ToRiskLevelRuleItemOperatorPtrOutput() RiskLevelRuleItemOperatorPtrOutput {
-	return pulumi.ToOutput(in).(RiskLevelRuleItemOperatorPtrOutput)
+func (in *volumeSpikePtr) ToVolumeSpikePtrOutput() VolumeSpikePtrOutput {
+	return pulumi.ToOutput(in).(VolumeSpikePtrOutput)
 }
 
-func (in *riskLevelRuleItemOperatorPtr) ToRiskLevelRuleItemOperatorPtrOutputWithContext(ctx context.Context) RiskLevelRuleItemOperatorPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(RiskLevelRuleItemOperatorPtrOutput)
+func (in *volumeSpikePtr) ToVolumeSpikePtrOutputWithContext(ctx context.Context) VolumeSpikePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(VolumeSpikePtrOutput)
 }
 
-type RiskLevelRuleItemRule string
+type VolumeSpikeRule string
 
 const (
-	RiskLevelRuleItemRuleRiskLevel = RiskLevelRuleItemRule("risk_level")
+	VolumeSpikeRuleValidatedVolumeSpike = VolumeSpikeRule("validated_volume_spike")
 )
 
-func (RiskLevelRuleItemRule) ElementType() reflect.Type {
-	return reflect.TypeOf((*RiskLevelRuleItemRule)(nil)).Elem()
+func (VolumeSpikeRule) ElementType() reflect.Type {
+	return reflect.TypeOf((*VolumeSpikeRule)(nil)).Elem()
 }
 
-func (e RiskLevelRuleItemRule) ToRiskLevelRuleItemRuleOutput() RiskLevelRuleItemRuleOutput {
-	return pulumi.ToOutput(e).(RiskLevelRuleItemRuleOutput)
+func (e VolumeSpikeRule) ToVolumeSpikeRuleOutput() VolumeSpikeRuleOutput {
+	return pulumi.ToOutput(e).(VolumeSpikeRuleOutput)
 }
 
-func (e RiskLevelRuleItemRule) ToRiskLevelRuleItemRuleOutputWithContext(ctx context.Context) RiskLevelRuleItemRuleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(RiskLevelRuleItemRuleOutput)
+func (e VolumeSpikeRule) ToVolumeSpikeRuleOutputWithContext(ctx context.Context) VolumeSpikeRuleOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(VolumeSpikeRuleOutput)
 }
 
-func (e RiskLevelRuleItemRule) ToRiskLevelRuleItemRulePtrOutput() RiskLevelRuleItemRulePtrOutput {
-	return e.ToRiskLevelRuleItemRulePtrOutputWithContext(context.Background())
+func (e VolumeSpikeRule) ToVolumeSpikeRulePtrOutput() VolumeSpikeRulePtrOutput {
+	return e.ToVolumeSpikeRulePtrOutputWithContext(context.Background())
 }
 
-func (e RiskLevelRuleItemRule) ToRiskLevelRuleItemRulePtrOutputWithContext(ctx context.Context) RiskLevelRuleItemRulePtrOutput {
-	return RiskLevelRuleItemRule(e).ToRiskLevelRuleItemRuleOutputWithContext(ctx).ToRiskLevelRuleItemRulePtrOutputWithContext(ctx)
+func (e VolumeSpikeRule) ToVolumeSpikeRulePtrOutputWithContext(ctx context.Context) VolumeSpikeRulePtrOutput {
+	return VolumeSpikeRule(e).ToVolumeSpikeRuleOutputWithContext(ctx).ToVolumeSpikeRulePtrOutputWithContext(ctx)
 }
 
-func (e RiskLevelRuleItemRule) ToStringOutput() pulumi.StringOutput {
+func (e VolumeSpikeRule) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e RiskLevelRuleItemRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e VolumeSpikeRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e RiskLevelRuleItemRule) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e VolumeSpikeRule) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e RiskLevelRuleItemRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e VolumeSpikeRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type RiskLevelRuleItemRuleOutput struct{ *pulumi.OutputState }
+type VolumeSpikeRuleOutput struct{ *pulumi.OutputState }
 
-func (RiskLevelRuleItemRuleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*RiskLevelRuleItemRule)(nil)).Elem()
+func (VolumeSpikeRuleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VolumeSpikeRule)(nil)).Elem()
 }
 
-func (o RiskLevelRuleItemRuleOutput) ToRiskLevelRuleItemRuleOutput() RiskLevelRuleItemRuleOutput {
+func (o VolumeSpikeRuleOutput) ToVolumeSpikeRuleOutput() VolumeSpikeRuleOutput {
 	return o
 }
 
-func (o RiskLevelRuleItemRuleOutput) ToRiskLevelRuleItemRuleOutputWithContext(ctx context.Context) RiskLevelRuleItemRuleOutput {
+func (o VolumeSpikeRuleOutput) ToVolumeSpikeRuleOutputWithContext(ctx context.Context) VolumeSpikeRuleOutput {
 	return o
 }
 
-func (o RiskLevelRuleItemRuleOutput) ToRiskLevelRuleItemRulePtrOutput() RiskLevelRuleItemRulePtrOutput {
-	return o.ToRiskLevelRuleItemRulePtrOutputWithContext(context.Background())
+func (o VolumeSpikeRuleOutput) ToVolumeSpikeRulePtrOutput() VolumeSpikeRulePtrOutput {
+	return o.ToVolumeSpikeRulePtrOutputWithContext(context.Background())
 }
 
-func (o RiskLevelRuleItemRuleOutput) ToRiskLevelRuleItemRulePtrOutputWithContext(ctx context.Context) RiskLevelRuleItemRulePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v RiskLevelRuleItemRule) *RiskLevelRuleItemRule {
+func (o VolumeSpikeRuleOutput) ToVolumeSpikeRulePtrOutputWithContext(ctx context.Context) VolumeSpikeRulePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v VolumeSpikeRule) *VolumeSpikeRule {
 		return &v
-	}).(RiskLevelRuleItemRulePtrOutput)
+	}).(VolumeSpikeRulePtrOutput)
 }
 
-func (o RiskLevelRuleItemRuleOutput) ToStringOutput() pulumi.StringOutput {
+func (o VolumeSpikeRuleOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o RiskLevelRuleItemRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e RiskLevelRuleItemRule) string {
+func (o VolumeSpikeRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VolumeSpikeRule) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o RiskLevelRuleItemRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o VolumeSpikeRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o RiskLevelRuleItemRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e RiskLevelRuleItemRule) *string {
+func (o VolumeSpikeRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VolumeSpikeRule) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type RiskLevelRuleItemRulePtrOutput struct{ *pulumi.OutputState }
+type VolumeSpikeRulePtrOutput struct{ *pulumi.OutputState }
 
-func (RiskLevelRuleItemRulePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**RiskLevelRuleItemRule)(nil)).Elem()
+func (VolumeSpikeRulePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**VolumeSpikeRule)(nil)).Elem()
 }
 
-func (o RiskLevelRuleItemRulePtrOutput) ToRiskLevelRuleItemRulePtrOutput() RiskLevelRuleItemRulePtrOutput {
+func (o VolumeSpikeRulePtrOutput) ToVolumeSpikeRulePtrOutput() VolumeSpikeRulePtrOutput {
 	return o
 }
 
-func (o RiskLevelRuleItemRulePtrOutput) ToRiskLevelRuleItemRulePtrOutputWithContext(ctx context.Context) RiskLevelRuleItemRulePtrOutput {
+func (o VolumeSpikeRulePtrOutput) ToVolumeSpikeRulePtrOutputWithContext(ctx context.Context) VolumeSpikeRulePtrOutput {
 	return o
 }
 
-func (o RiskLevelRuleItemRulePtrOutput) Elem() RiskLevelRuleItemRuleOutput {
-	return o.ApplyT(func(v *RiskLevelRuleItemRule) RiskLevelRuleItemRule {
+func (o VolumeSpikeRulePtrOutput) Elem() VolumeSpikeRuleOutput {
+	return o.ApplyT(func(v *VolumeSpikeRule) VolumeSpikeRule {
 		if v != nil {
 			return *v
 		}
-		var ret RiskLevelRuleItemRule
+		var ret VolumeSpikeRule
 		return ret
-	}).(RiskLevelRuleItemRuleOutput)
+	}).(VolumeSpikeRuleOutput)
 }
 
-func (o RiskLevelRuleItemRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o VolumeSpikeRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o RiskLevelRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RiskLevelRuleItemRule) *string {
+func (o VolumeSpikeRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VolumeSpikeRule) *string {
 		if e == nil {
 			return nil
 		}
@@ -4411,161 +4421,164 @@ func (o RiskLevelRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context
 	}).(pulumi.StringPtrOutput)
 }
 
-// RiskLevelRuleItemRuleInput is an input type that accepts values of the RiskLevelRuleItemRule enum
-// A concrete instance of `RiskLevelRuleItemRuleInput` can be one of the following:
+// VolumeSpikeRuleInput is an input type that accepts values of the VolumeSpikeRule enum
+// A concrete instance of `VolumeSpikeRuleInput` can be one of the following:
 //
-//	RiskLevelRuleItemRuleRiskLevel
-type RiskLevelRuleItemRuleInput interface {
+//	VolumeSpikeRuleValidatedVolumeSpike
+type VolumeSpikeRuleInput interface {
 	pulumi.Input
 
-	ToRiskLevelRuleItemRuleOutput() RiskLevelRuleItemRuleOutput
-	ToRiskLevelRuleItemRuleOutputWithContext(context.Context) RiskLevelRuleItemRuleOutput
+	ToVolumeSpikeRuleOutput() VolumeSpikeRuleOutput
+	ToVolumeSpikeRuleOutputWithContext(context.Context) VolumeSpikeRuleOutput
 }
 
-var riskLevelRuleItemRulePtrType = reflect.TypeOf((**RiskLevelRuleItemRule)(nil)).Elem()
+var volumeSpikeRulePtrType = reflect.TypeOf((**VolumeSpikeRule)(nil)).Elem()
 
-type RiskLevelRuleItemRulePtrInput interface {
+type VolumeSpikeRulePtrInput interface {
 	pulumi.Input
 
-	ToRiskLevelRuleItemRulePtrOutput() RiskLevelRuleItemRulePtrOutput
-	ToRiskLevelRuleItemRulePtrOutputWithContext(context.Context) RiskLevelRuleItemRulePtrOutput
+	ToVolumeSpikeRulePtrOutput() VolumeSpikeRulePtrOutput
+	ToVolumeSpikeRulePtrOutputWithContext(context.Context) VolumeSpikeRulePtrOutput
 }
 
-type riskLevelRuleItemRulePtr string
+type volumeSpikeRulePtr string
 
-func RiskLevelRuleItemRulePtr(v string) RiskLevelRuleItemRulePtrInput {
-	return (*riskLevelRuleItemRulePtr)(&v)
+func VolumeSpikeRulePtr(v string) VolumeSpikeRulePtrInput {
+	return (*volumeSpikeRulePtr)(&v)
 }
 
-func (*riskLevelRuleItemRulePtr) ElementType() reflect.Type {
-	return riskLevelRuleItemRulePtrType
+func (*volumeSpikeRulePtr) ElementType() reflect.Type {
+	return volumeSpikeRulePtrType
 }
 
-func (in *riskLevelRuleItemRulePtr) ToRiskLevelRuleItemRulePtrOutput() RiskLevelRuleItemRulePtrOutput {
-	return pulumi.ToOutput(in).(RiskLevelRuleItemRulePtrOutput)
+func (in *volumeSpikeRulePtr) ToVolumeSpikeRulePtrOutput() VolumeSpikeRulePtrOutput {
+	return pulumi.ToOutput(in).(VolumeSpikeRulePtrOutput)
 }
 
-func (in *riskLevelRuleItemRulePtr) ToRiskLevelRuleItemRulePtrOutputWithContext(ctx context.Context) RiskLevelRuleItemRulePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(RiskLevelRuleItemRulePtrOutput)
+func (in *volumeSpikeRulePtr) ToVolumeSpikeRulePtrOutputWithContext(ctx context.Context) VolumeSpikeRulePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(VolumeSpikeRulePtrOutput)
 }
 
-type TriggerConfigsFollowedDevNewTokenCreatedAllScope string
+type WalletType string
 
 const (
-	TriggerConfigsFollowedDevNewTokenCreatedAllScopeAll = TriggerConfigsFollowedDevNewTokenCreatedAllScope("all")
+	WalletTypeSmartWallet      = WalletType("smart_wallet")
+	WalletTypeKol              = WalletType("kol")
+	WalletTypeWhale            = WalletType("whale")
+	WalletTypeProfitableTrader = WalletType("profitable_trader")
 )
 
-func (TriggerConfigsFollowedDevNewTokenCreatedAllScope) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedAllScope)(nil)).Elem()
+func (WalletType) ElementType() reflect.Type {
+	return reflect.TypeOf((*WalletType)(nil)).Elem()
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedAllScope) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput() TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput {
-	return pulumi.ToOutput(e).(TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput)
+func (e WalletType) ToWalletTypeOutput() WalletTypeOutput {
+	return pulumi.ToOutput(e).(WalletTypeOutput)
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedAllScope) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopeOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput)
+func (e WalletType) ToWalletTypeOutputWithContext(ctx context.Context) WalletTypeOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(WalletTypeOutput)
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedAllScope) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput {
-	return e.ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutputWithContext(context.Background())
+func (e WalletType) ToWalletTypePtrOutput() WalletTypePtrOutput {
+	return e.ToWalletTypePtrOutputWithContext(context.Background())
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedAllScope) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput {
-	return TriggerConfigsFollowedDevNewTokenCreatedAllScope(e).ToTriggerConfigsFollowedDevNewTokenCreatedAllScopeOutputWithContext(ctx).ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutputWithContext(ctx)
+func (e WalletType) ToWalletTypePtrOutputWithContext(ctx context.Context) WalletTypePtrOutput {
+	return WalletType(e).ToWalletTypeOutputWithContext(ctx).ToWalletTypePtrOutputWithContext(ctx)
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedAllScope) ToStringOutput() pulumi.StringOutput {
+func (e WalletType) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedAllScope) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e WalletType) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedAllScope) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e WalletType) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedAllScope) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e WalletType) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput struct{ *pulumi.OutputState }
+type WalletTypeOutput struct{ *pulumi.OutputState }
 
-func (TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedAllScope)(nil)).Elem()
+func (WalletTypeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*WalletType)(nil)).Elem()
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput() TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput {
+func (o WalletTypeOutput) ToWalletTypeOutput() WalletTypeOutput {
 	return o
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopeOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput {
+func (o WalletTypeOutput) ToWalletTypeOutputWithContext(ctx context.Context) WalletTypeOutput {
 	return o
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput {
-	return o.ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutputWithContext(context.Background())
+func (o WalletTypeOutput) ToWalletTypePtrOutput() WalletTypePtrOutput {
+	return o.ToWalletTypePtrOutputWithContext(context.Background())
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TriggerConfigsFollowedDevNewTokenCreatedAllScope) *TriggerConfigsFollowedDevNewTokenCreatedAllScope {
+func (o WalletTypeOutput) ToWalletTypePtrOutputWithContext(ctx context.Context) WalletTypePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v WalletType) *WalletType {
 		return &v
-	}).(TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput)
+	}).(WalletTypePtrOutput)
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput) ToStringOutput() pulumi.StringOutput {
+func (o WalletTypeOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TriggerConfigsFollowedDevNewTokenCreatedAllScope) string {
+func (o WalletTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WalletType) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WalletTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TriggerConfigsFollowedDevNewTokenCreatedAllScope) *string {
+func (o WalletTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e WalletType) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput struct{ *pulumi.OutputState }
+type WalletTypePtrOutput struct{ *pulumi.OutputState }
 
-func (TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedAllScope)(nil)).Elem()
+func (WalletTypePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**WalletType)(nil)).Elem()
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput {
+func (o WalletTypePtrOutput) ToWalletTypePtrOutput() WalletTypePtrOutput {
 	return o
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput {
+func (o WalletTypePtrOutput) ToWalletTypePtrOutputWithContext(ctx context.Context) WalletTypePtrOutput {
 	return o
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput) Elem() TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput {
-	return o.ApplyT(func(v *TriggerConfigsFollowedDevNewTokenCreatedAllScope) TriggerConfigsFollowedDevNewTokenCreatedAllScope {
+func (o WalletTypePtrOutput) Elem() WalletTypeOutput {
+	return o.ApplyT(func(v *WalletType) WalletType {
 		if v != nil {
 			return *v
 		}
-		var ret TriggerConfigsFollowedDevNewTokenCreatedAllScope
+		var ret WalletType
 		return ret
-	}).(TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput)
+	}).(WalletTypeOutput)
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WalletTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TriggerConfigsFollowedDevNewTokenCreatedAllScope) *string {
+func (o WalletTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *WalletType) *string {
 		if e == nil {
 			return nil
 		}
@@ -4574,161 +4587,212 @@ func (o TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput) ToStringPtrOu
 	}).(pulumi.StringPtrOutput)
 }
 
-// TriggerConfigsFollowedDevNewTokenCreatedAllScopeInput is an input type that accepts values of the TriggerConfigsFollowedDevNewTokenCreatedAllScope enum
-// A concrete instance of `TriggerConfigsFollowedDevNewTokenCreatedAllScopeInput` can be one of the following:
+// WalletTypeInput is an input type that accepts values of the WalletType enum
+// A concrete instance of `WalletTypeInput` can be one of the following:
 //
-//	TriggerConfigsFollowedDevNewTokenCreatedAllScopeAll
-type TriggerConfigsFollowedDevNewTokenCreatedAllScopeInput interface {
+//	WalletTypeSmartWallet
+//	WalletTypeKol
+//	WalletTypeWhale
+//	WalletTypeProfitableTrader
+type WalletTypeInput interface {
 	pulumi.Input
 
-	ToTriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput() TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedAllScopeOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput
+	ToWalletTypeOutput() WalletTypeOutput
+	ToWalletTypeOutputWithContext(context.Context) WalletTypeOutput
 }
 
-var triggerConfigsFollowedDevNewTokenCreatedAllScopePtrType = reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedAllScope)(nil)).Elem()
+var walletTypePtrType = reflect.TypeOf((**WalletType)(nil)).Elem()
 
-type TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrInput interface {
+type WalletTypePtrInput interface {
 	pulumi.Input
 
-	ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput
+	ToWalletTypePtrOutput() WalletTypePtrOutput
+	ToWalletTypePtrOutputWithContext(context.Context) WalletTypePtrOutput
 }
 
-type triggerConfigsFollowedDevNewTokenCreatedAllScopePtr string
+type walletTypePtr string
 
-func TriggerConfigsFollowedDevNewTokenCreatedAllScopePtr(v string) TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrInput {
-	return (*triggerConfigsFollowedDevNewTokenCreatedAllScopePtr)(&v)
+func WalletTypePtr(v string) WalletTypePtrInput {
+	return (*walletTypePtr)(&v)
 }
 
-func (*triggerConfigsFollowedDevNewTokenCreatedAllScopePtr) ElementType() reflect.Type {
-	return triggerConfigsFollowedDevNewTokenCreatedAllScopePtrType
+func (*walletTypePtr) ElementType() reflect.Type {
+	return walletTypePtrType
 }
 
-func (in *triggerConfigsFollowedDevNewTokenCreatedAllScopePtr) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput {
-	return pulumi.ToOutput(in).(TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput)
+func (in *walletTypePtr) ToWalletTypePtrOutput() WalletTypePtrOutput {
+	return pulumi.ToOutput(in).(WalletTypePtrOutput)
 }
 
-func (in *triggerConfigsFollowedDevNewTokenCreatedAllScopePtr) ToTriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput)
+func (in *walletTypePtr) ToWalletTypePtrOutputWithContext(ctx context.Context) WalletTypePtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(WalletTypePtrOutput)
 }
 
-type TriggerConfigsFollowedDevNewTokenCreatedTagScope string
+// WalletTypeArrayInput is an input type that accepts WalletTypeArray and WalletTypeArrayOutput values.
+// You can construct a concrete instance of `WalletTypeArrayInput` via:
+//
+//	WalletTypeArray{ WalletTypeArgs{...} }
+type WalletTypeArrayInput interface {
+	pulumi.Input
+
+	ToWalletTypeArrayOutput() WalletTypeArrayOutput
+	ToWalletTypeArrayOutputWithContext(context.Context) WalletTypeArrayOutput
+}
+
+type WalletTypeArray []WalletType
+
+func (WalletTypeArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WalletType)(nil)).Elem()
+}
+
+func (i WalletTypeArray) ToWalletTypeArrayOutput() WalletTypeArrayOutput {
+	return i.ToWalletTypeArrayOutputWithContext(context.Background())
+}
+
+func (i WalletTypeArray) ToWalletTypeArrayOutputWithContext(ctx context.Context) WalletTypeArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(WalletTypeArrayOutput)
+}
+
+type WalletTypeArrayOutput struct{ *pulumi.OutputState }
+
+func (WalletTypeArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]WalletType)(nil)).Elem()
+}
+
+func (o WalletTypeArrayOutput) ToWalletTypeArrayOutput() WalletTypeArrayOutput {
+	return o
+}
+
+func (o WalletTypeArrayOutput) ToWalletTypeArrayOutputWithContext(ctx context.Context) WalletTypeArrayOutput {
+	return o
+}
+
+func (o WalletTypeArrayOutput) Index(i pulumi.IntInput) WalletTypeOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) WalletType {
+		return vs[0].([]WalletType)[vs[1].(int)]
+	}).(WalletTypeOutput)
+}
+
+type Window string
 
 const (
-	TriggerConfigsFollowedDevNewTokenCreatedTagScopeTag = TriggerConfigsFollowedDevNewTokenCreatedTagScope("tag")
+	Window_5m  = Window("5m")
+	Window_1h  = Window("1h")
+	Window_6h  = Window("6h")
+	Window_24h = Window("24h")
 )
 
-func (TriggerConfigsFollowedDevNewTokenCreatedTagScope) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedTagScope)(nil)).Elem()
+func (Window) ElementType() reflect.Type {
+	return reflect.TypeOf((*Window)(nil)).Elem()
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedTagScope) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput() TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput {
-	return pulumi.ToOutput(e).(TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput)
+func (e Window) ToWindowOutput() WindowOutput {
+	return pulumi.ToOutput(e).(WindowOutput)
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedTagScope) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopeOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput)
+func (e Window) ToWindowOutputWithContext(ctx context.Context) WindowOutput {
+	return pulumi.ToOutputWithContext(ctx, e).(WindowOutput)
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedTagScope) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput {
-	return e.ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutputWithContext(context.Background())
+func (e Window) ToWindowPtrOutput() WindowPtrOutput {
+	return e.ToWindowPtrOutputWithContext(context.Background())
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedTagScope) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput {
-	return TriggerConfigsFollowedDevNewTokenCreatedTagScope(e).ToTriggerConfigsFollowedDevNewTokenCreatedTagScopeOutputWithContext(ctx).ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutputWithContext(ctx)
+func (e Window) ToWindowPtrOutputWithContext(ctx context.Context) WindowPtrOutput {
+	return Window(e).ToWindowOutputWithContext(ctx).ToWindowPtrOutputWithContext(ctx)
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedTagScope) ToStringOutput() pulumi.StringOutput {
+func (e Window) ToStringOutput() pulumi.StringOutput {
 	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedTagScope) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+func (e Window) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
 	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedTagScope) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (e Window) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
 }
 
-func (e TriggerConfigsFollowedDevNewTokenCreatedTagScope) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+func (e Window) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
 }
 
-type TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput struct{ *pulumi.OutputState }
+type WindowOutput struct{ *pulumi.OutputState }
 
-func (TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedTagScope)(nil)).Elem()
+func (WindowOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Window)(nil)).Elem()
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput() TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput {
+func (o WindowOutput) ToWindowOutput() WindowOutput {
 	return o
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopeOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput {
+func (o WindowOutput) ToWindowOutputWithContext(ctx context.Context) WindowOutput {
 	return o
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput {
-	return o.ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutputWithContext(context.Background())
+func (o WindowOutput) ToWindowPtrOutput() WindowPtrOutput {
+	return o.ToWindowPtrOutputWithContext(context.Background())
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TriggerConfigsFollowedDevNewTokenCreatedTagScope) *TriggerConfigsFollowedDevNewTokenCreatedTagScope {
+func (o WindowOutput) ToWindowPtrOutputWithContext(ctx context.Context) WindowPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v Window) *Window {
 		return &v
-	}).(TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput)
+	}).(WindowPtrOutput)
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput) ToStringOutput() pulumi.StringOutput {
+func (o WindowOutput) ToStringOutput() pulumi.StringOutput {
 	return o.ToStringOutputWithContext(context.Background())
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TriggerConfigsFollowedDevNewTokenCreatedTagScope) string {
+func (o WindowOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Window) string {
 		return string(e)
 	}).(pulumi.StringOutput)
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WindowOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TriggerConfigsFollowedDevNewTokenCreatedTagScope) *string {
+func (o WindowOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Window) *string {
 		v := string(e)
 		return &v
 	}).(pulumi.StringPtrOutput)
 }
 
-type TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput struct{ *pulumi.OutputState }
+type WindowPtrOutput struct{ *pulumi.OutputState }
 
-func (TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedTagScope)(nil)).Elem()
+func (WindowPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Window)(nil)).Elem()
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput {
+func (o WindowPtrOutput) ToWindowPtrOutput() WindowPtrOutput {
 	return o
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput {
+func (o WindowPtrOutput) ToWindowPtrOutputWithContext(ctx context.Context) WindowPtrOutput {
 	return o
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput) Elem() TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput {
-	return o.ApplyT(func(v *TriggerConfigsFollowedDevNewTokenCreatedTagScope) TriggerConfigsFollowedDevNewTokenCreatedTagScope {
+func (o WindowPtrOutput) Elem() WindowOutput {
+	return o.ApplyT(func(v *Window) Window {
 		if v != nil {
 			return *v
 		}
-		var ret TriggerConfigsFollowedDevNewTokenCreatedTagScope
+		var ret Window
 		return ret
-	}).(TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput)
+	}).(WindowOutput)
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+func (o WindowPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 	return o.ToStringPtrOutputWithContext(context.Background())
 }
 
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TriggerConfigsFollowedDevNewTokenCreatedTagScope) *string {
+func (o WindowPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Window) *string {
 		if e == nil {
 			return nil
 		}
@@ -4737,895 +4801,71 @@ func (o TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput) ToStringPtrOu
 	}).(pulumi.StringPtrOutput)
 }
 
-// TriggerConfigsFollowedDevNewTokenCreatedTagScopeInput is an input type that accepts values of the TriggerConfigsFollowedDevNewTokenCreatedTagScope enum
-// A concrete instance of `TriggerConfigsFollowedDevNewTokenCreatedTagScopeInput` can be one of the following:
+// WindowInput is an input type that accepts values of the Window enum
+// A concrete instance of `WindowInput` can be one of the following:
 //
-//	TriggerConfigsFollowedDevNewTokenCreatedTagScopeTag
-type TriggerConfigsFollowedDevNewTokenCreatedTagScopeInput interface {
+//	Window_5m
+//	Window_1h
+//	Window_6h
+//	Window_24h
+type WindowInput interface {
 	pulumi.Input
 
-	ToTriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput() TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedTagScopeOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput
+	ToWindowOutput() WindowOutput
+	ToWindowOutputWithContext(context.Context) WindowOutput
 }
 
-var triggerConfigsFollowedDevNewTokenCreatedTagScopePtrType = reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedTagScope)(nil)).Elem()
+var windowPtrType = reflect.TypeOf((**Window)(nil)).Elem()
 
-type TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrInput interface {
+type WindowPtrInput interface {
 	pulumi.Input
 
-	ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput
+	ToWindowPtrOutput() WindowPtrOutput
+	ToWindowPtrOutputWithContext(context.Context) WindowPtrOutput
 }
 
-type triggerConfigsFollowedDevNewTokenCreatedTagScopePtr string
+type windowPtr string
 
-func TriggerConfigsFollowedDevNewTokenCreatedTagScopePtr(v string) TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrInput {
-	return (*triggerConfigsFollowedDevNewTokenCreatedTagScopePtr)(&v)
+func WindowPtr(v string) WindowPtrInput {
+	return (*windowPtr)(&v)
 }
 
-func (*triggerConfigsFollowedDevNewTokenCreatedTagScopePtr) ElementType() reflect.Type {
-	return triggerConfigsFollowedDevNewTokenCreatedTagScopePtrType
+func (*windowPtr) ElementType() reflect.Type {
+	return windowPtrType
 }
 
-func (in *triggerConfigsFollowedDevNewTokenCreatedTagScopePtr) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput {
-	return pulumi.ToOutput(in).(TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput)
+func (in *windowPtr) ToWindowPtrOutput() WindowPtrOutput {
+	return pulumi.ToOutput(in).(WindowPtrOutput)
 }
 
-func (in *triggerConfigsFollowedDevNewTokenCreatedTagScopePtr) ToTriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedWalletScope string
-
-const (
-	TriggerConfigsFollowedDevNewTokenCreatedWalletScopeWallet = TriggerConfigsFollowedDevNewTokenCreatedWalletScope("wallet")
-)
-
-func (TriggerConfigsFollowedDevNewTokenCreatedWalletScope) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedWalletScope)(nil)).Elem()
-}
-
-func (e TriggerConfigsFollowedDevNewTokenCreatedWalletScope) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput {
-	return pulumi.ToOutput(e).(TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput)
-}
-
-func (e TriggerConfigsFollowedDevNewTokenCreatedWalletScope) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput)
-}
-
-func (e TriggerConfigsFollowedDevNewTokenCreatedWalletScope) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput {
-	return e.ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutputWithContext(context.Background())
-}
-
-func (e TriggerConfigsFollowedDevNewTokenCreatedWalletScope) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput {
-	return TriggerConfigsFollowedDevNewTokenCreatedWalletScope(e).ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutputWithContext(ctx).ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutputWithContext(ctx)
-}
-
-func (e TriggerConfigsFollowedDevNewTokenCreatedWalletScope) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e TriggerConfigsFollowedDevNewTokenCreatedWalletScope) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e TriggerConfigsFollowedDevNewTokenCreatedWalletScope) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e TriggerConfigsFollowedDevNewTokenCreatedWalletScope) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput struct{ *pulumi.OutputState }
-
-func (TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedWalletScope)(nil)).Elem()
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput {
-	return o.ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutputWithContext(context.Background())
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TriggerConfigsFollowedDevNewTokenCreatedWalletScope) *TriggerConfigsFollowedDevNewTokenCreatedWalletScope {
-		return &v
-	}).(TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TriggerConfigsFollowedDevNewTokenCreatedWalletScope) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e TriggerConfigsFollowedDevNewTokenCreatedWalletScope) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput struct{ *pulumi.OutputState }
-
-func (TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedWalletScope)(nil)).Elem()
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput) Elem() TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput {
-	return o.ApplyT(func(v *TriggerConfigsFollowedDevNewTokenCreatedWalletScope) TriggerConfigsFollowedDevNewTokenCreatedWalletScope {
-		if v != nil {
-			return *v
-		}
-		var ret TriggerConfigsFollowedDevNewTokenCreatedWalletScope
-		return ret
-	}).(TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *TriggerConfigsFollowedDevNewTokenCreatedWalletScope) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// TriggerConfigsFollowedDevNewTokenCreatedWalletScopeInput is an input type that accepts values of the TriggerConfigsFollowedDevNewTokenCreatedWalletScope enum
-// A concrete instance of `TriggerConfigsFollowedDevNewTokenCreatedWalletScopeInput` can be one of the following:
-//
-//	TriggerConfigsFollowedDevNewTokenCreatedWalletScopeWallet
-type TriggerConfigsFollowedDevNewTokenCreatedWalletScopeInput interface {
-	pulumi.Input
-
-	ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput
-}
-
-var triggerConfigsFollowedDevNewTokenCreatedWalletScopePtrType = reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedWalletScope)(nil)).Elem()
-
-type TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrInput interface {
-	pulumi.Input
-
-	ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput
-}
-
-type triggerConfigsFollowedDevNewTokenCreatedWalletScopePtr string
-
-func TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtr(v string) TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrInput {
-	return (*triggerConfigsFollowedDevNewTokenCreatedWalletScopePtr)(&v)
-}
-
-func (*triggerConfigsFollowedDevNewTokenCreatedWalletScopePtr) ElementType() reflect.Type {
-	return triggerConfigsFollowedDevNewTokenCreatedWalletScopePtrType
-}
-
-func (in *triggerConfigsFollowedDevNewTokenCreatedWalletScopePtr) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput {
-	return pulumi.ToOutput(in).(TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput)
-}
-
-func (in *triggerConfigsFollowedDevNewTokenCreatedWalletScopePtr) ToTriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput)
-}
-
-type Volume24hRuleItemRule string
-
-const (
-	Volume24hRuleItemRuleVolume24h = Volume24hRuleItemRule("volume_24h")
-)
-
-func (Volume24hRuleItemRule) ElementType() reflect.Type {
-	return reflect.TypeOf((*Volume24hRuleItemRule)(nil)).Elem()
-}
-
-func (e Volume24hRuleItemRule) ToVolume24hRuleItemRuleOutput() Volume24hRuleItemRuleOutput {
-	return pulumi.ToOutput(e).(Volume24hRuleItemRuleOutput)
-}
-
-func (e Volume24hRuleItemRule) ToVolume24hRuleItemRuleOutputWithContext(ctx context.Context) Volume24hRuleItemRuleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(Volume24hRuleItemRuleOutput)
-}
-
-func (e Volume24hRuleItemRule) ToVolume24hRuleItemRulePtrOutput() Volume24hRuleItemRulePtrOutput {
-	return e.ToVolume24hRuleItemRulePtrOutputWithContext(context.Background())
-}
-
-func (e Volume24hRuleItemRule) ToVolume24hRuleItemRulePtrOutputWithContext(ctx context.Context) Volume24hRuleItemRulePtrOutput {
-	return Volume24hRuleItemRule(e).ToVolume24hRuleItemRuleOutputWithContext(ctx).ToVolume24hRuleItemRulePtrOutputWithContext(ctx)
-}
-
-func (e Volume24hRuleItemRule) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e Volume24hRuleItemRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e Volume24hRuleItemRule) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e Volume24hRuleItemRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type Volume24hRuleItemRuleOutput struct{ *pulumi.OutputState }
-
-func (Volume24hRuleItemRuleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Volume24hRuleItemRule)(nil)).Elem()
-}
-
-func (o Volume24hRuleItemRuleOutput) ToVolume24hRuleItemRuleOutput() Volume24hRuleItemRuleOutput {
-	return o
-}
-
-func (o Volume24hRuleItemRuleOutput) ToVolume24hRuleItemRuleOutputWithContext(ctx context.Context) Volume24hRuleItemRuleOutput {
-	return o
-}
-
-func (o Volume24hRuleItemRuleOutput) ToVolume24hRuleItemRulePtrOutput() Volume24hRuleItemRulePtrOutput {
-	return o.ToVolume24hRuleItemRulePtrOutputWithContext(context.Background())
-}
-
-func (o Volume24hRuleItemRuleOutput) ToVolume24hRuleItemRulePtrOutputWithContext(ctx context.Context) Volume24hRuleItemRulePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v Volume24hRuleItemRule) *Volume24hRuleItemRule {
-		return &v
-	}).(Volume24hRuleItemRulePtrOutput)
-}
-
-func (o Volume24hRuleItemRuleOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o Volume24hRuleItemRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Volume24hRuleItemRule) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o Volume24hRuleItemRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o Volume24hRuleItemRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e Volume24hRuleItemRule) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type Volume24hRuleItemRulePtrOutput struct{ *pulumi.OutputState }
-
-func (Volume24hRuleItemRulePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**Volume24hRuleItemRule)(nil)).Elem()
-}
-
-func (o Volume24hRuleItemRulePtrOutput) ToVolume24hRuleItemRulePtrOutput() Volume24hRuleItemRulePtrOutput {
-	return o
-}
-
-func (o Volume24hRuleItemRulePtrOutput) ToVolume24hRuleItemRulePtrOutputWithContext(ctx context.Context) Volume24hRuleItemRulePtrOutput {
-	return o
-}
-
-func (o Volume24hRuleItemRulePtrOutput) Elem() Volume24hRuleItemRuleOutput {
-	return o.ApplyT(func(v *Volume24hRuleItemRule) Volume24hRuleItemRule {
-		if v != nil {
-			return *v
-		}
-		var ret Volume24hRuleItemRule
-		return ret
-	}).(Volume24hRuleItemRuleOutput)
-}
-
-func (o Volume24hRuleItemRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o Volume24hRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Volume24hRuleItemRule) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// Volume24hRuleItemRuleInput is an input type that accepts values of the Volume24hRuleItemRule enum
-// A concrete instance of `Volume24hRuleItemRuleInput` can be one of the following:
-//
-//	Volume24hRuleItemRuleVolume24h
-type Volume24hRuleItemRuleInput interface {
-	pulumi.Input
-
-	ToVolume24hRuleItemRuleOutput() Volume24hRuleItemRuleOutput
-	ToVolume24hRuleItemRuleOutputWithContext(context.Context) Volume24hRuleItemRuleOutput
-}
-
-var volume24hRuleItemRulePtrType = reflect.TypeOf((**Volume24hRuleItemRule)(nil)).Elem()
-
-type Volume24hRuleItemRulePtrInput interface {
-	pulumi.Input
-
-	ToVolume24hRuleItemRulePtrOutput() Volume24hRuleItemRulePtrOutput
-	ToVolume24hRuleItemRulePtrOutputWithContext(context.Context) Volume24hRuleItemRulePtrOutput
-}
-
-type volume24hRuleItemRulePtr string
-
-func Volume24hRuleItemRulePtr(v string) Volume24hRuleItemRulePtrInput {
-	return (*volume24hRuleItemRulePtr)(&v)
-}
-
-func (*volume24hRuleItemRulePtr) ElementType() reflect.Type {
-	return volume24hRuleItemRulePtrType
-}
-
-func (in *volume24hRuleItemRulePtr) ToVolume24hRuleItemRulePtrOutput() Volume24hRuleItemRulePtrOutput {
-	return pulumi.ToOutput(in).(Volume24hRuleItemRulePtrOutput)
-}
-
-func (in *volume24hRuleItemRulePtr) ToVolume24hRuleItemRulePtrOutputWithContext(ctx context.Context) Volume24hRuleItemRulePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(Volume24hRuleItemRulePtrOutput)
-}
-
-type VolumeSpikeRuleItemConfigVolumeSpike string
-
-const (
-	VolumeSpikeRuleItemConfigVolumeSpikeOff        = VolumeSpikeRuleItemConfigVolumeSpike("off")
-	VolumeSpikeRuleItemConfigVolumeSpikeNoticeable = VolumeSpikeRuleItemConfigVolumeSpike("noticeable")
-	VolumeSpikeRuleItemConfigVolumeSpikeStrong     = VolumeSpikeRuleItemConfigVolumeSpike("strong")
-	VolumeSpikeRuleItemConfigVolumeSpikeVeryStrong = VolumeSpikeRuleItemConfigVolumeSpike("very_strong")
-	VolumeSpikeRuleItemConfigVolumeSpikeExplosive  = VolumeSpikeRuleItemConfigVolumeSpike("explosive")
-)
-
-func (VolumeSpikeRuleItemConfigVolumeSpike) ElementType() reflect.Type {
-	return reflect.TypeOf((*VolumeSpikeRuleItemConfigVolumeSpike)(nil)).Elem()
-}
-
-func (e VolumeSpikeRuleItemConfigVolumeSpike) ToVolumeSpikeRuleItemConfigVolumeSpikeOutput() VolumeSpikeRuleItemConfigVolumeSpikeOutput {
-	return pulumi.ToOutput(e).(VolumeSpikeRuleItemConfigVolumeSpikeOutput)
-}
-
-func (e VolumeSpikeRuleItemConfigVolumeSpike) ToVolumeSpikeRuleItemConfigVolumeSpikeOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigVolumeSpikeOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(VolumeSpikeRuleItemConfigVolumeSpikeOutput)
-}
-
-func (e VolumeSpikeRuleItemConfigVolumeSpike) ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutput() VolumeSpikeRuleItemConfigVolumeSpikePtrOutput {
-	return e.ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutputWithContext(context.Background())
-}
-
-func (e VolumeSpikeRuleItemConfigVolumeSpike) ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigVolumeSpikePtrOutput {
-	return VolumeSpikeRuleItemConfigVolumeSpike(e).ToVolumeSpikeRuleItemConfigVolumeSpikeOutputWithContext(ctx).ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutputWithContext(ctx)
-}
-
-func (e VolumeSpikeRuleItemConfigVolumeSpike) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e VolumeSpikeRuleItemConfigVolumeSpike) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e VolumeSpikeRuleItemConfigVolumeSpike) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e VolumeSpikeRuleItemConfigVolumeSpike) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type VolumeSpikeRuleItemConfigVolumeSpikeOutput struct{ *pulumi.OutputState }
-
-func (VolumeSpikeRuleItemConfigVolumeSpikeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*VolumeSpikeRuleItemConfigVolumeSpike)(nil)).Elem()
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikeOutput) ToVolumeSpikeRuleItemConfigVolumeSpikeOutput() VolumeSpikeRuleItemConfigVolumeSpikeOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikeOutput) ToVolumeSpikeRuleItemConfigVolumeSpikeOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigVolumeSpikeOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikeOutput) ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutput() VolumeSpikeRuleItemConfigVolumeSpikePtrOutput {
-	return o.ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikeOutput) ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigVolumeSpikePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v VolumeSpikeRuleItemConfigVolumeSpike) *VolumeSpikeRuleItemConfigVolumeSpike {
-		return &v
-	}).(VolumeSpikeRuleItemConfigVolumeSpikePtrOutput)
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VolumeSpikeRuleItemConfigVolumeSpike) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VolumeSpikeRuleItemConfigVolumeSpike) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type VolumeSpikeRuleItemConfigVolumeSpikePtrOutput struct{ *pulumi.OutputState }
-
-func (VolumeSpikeRuleItemConfigVolumeSpikePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**VolumeSpikeRuleItemConfigVolumeSpike)(nil)).Elem()
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikePtrOutput) ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutput() VolumeSpikeRuleItemConfigVolumeSpikePtrOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikePtrOutput) ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigVolumeSpikePtrOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikePtrOutput) Elem() VolumeSpikeRuleItemConfigVolumeSpikeOutput {
-	return o.ApplyT(func(v *VolumeSpikeRuleItemConfigVolumeSpike) VolumeSpikeRuleItemConfigVolumeSpike {
-		if v != nil {
-			return *v
-		}
-		var ret VolumeSpikeRuleItemConfigVolumeSpike
-		return ret
-	}).(VolumeSpikeRuleItemConfigVolumeSpikeOutput)
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemConfigVolumeSpikePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VolumeSpikeRuleItemConfigVolumeSpike) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// VolumeSpikeRuleItemConfigVolumeSpikeInput is an input type that accepts values of the VolumeSpikeRuleItemConfigVolumeSpike enum
-// A concrete instance of `VolumeSpikeRuleItemConfigVolumeSpikeInput` can be one of the following:
-//
-//	VolumeSpikeRuleItemConfigVolumeSpikeOff
-//	VolumeSpikeRuleItemConfigVolumeSpikeNoticeable
-//	VolumeSpikeRuleItemConfigVolumeSpikeStrong
-//	VolumeSpikeRuleItemConfigVolumeSpikeVeryStrong
-//	VolumeSpikeRuleItemConfigVolumeSpikeExplosive
-type VolumeSpikeRuleItemConfigVolumeSpikeInput interface {
-	pulumi.Input
-
-	ToVolumeSpikeRuleItemConfigVolumeSpikeOutput() VolumeSpikeRuleItemConfigVolumeSpikeOutput
-	ToVolumeSpikeRuleItemConfigVolumeSpikeOutputWithContext(context.Context) VolumeSpikeRuleItemConfigVolumeSpikeOutput
-}
-
-var volumeSpikeRuleItemConfigVolumeSpikePtrType = reflect.TypeOf((**VolumeSpikeRuleItemConfigVolumeSpike)(nil)).Elem()
-
-type VolumeSpikeRuleItemConfigVolumeSpikePtrInput interface {
-	pulumi.Input
-
-	ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutput() VolumeSpikeRuleItemConfigVolumeSpikePtrOutput
-	ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutputWithContext(context.Context) VolumeSpikeRuleItemConfigVolumeSpikePtrOutput
-}
-
-type volumeSpikeRuleItemConfigVolumeSpikePtr string
-
-func VolumeSpikeRuleItemConfigVolumeSpikePtr(v string) VolumeSpikeRuleItemConfigVolumeSpikePtrInput {
-	return (*volumeSpikeRuleItemConfigVolumeSpikePtr)(&v)
-}
-
-func (*volumeSpikeRuleItemConfigVolumeSpikePtr) ElementType() reflect.Type {
-	return volumeSpikeRuleItemConfigVolumeSpikePtrType
-}
-
-func (in *volumeSpikeRuleItemConfigVolumeSpikePtr) ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutput() VolumeSpikeRuleItemConfigVolumeSpikePtrOutput {
-	return pulumi.ToOutput(in).(VolumeSpikeRuleItemConfigVolumeSpikePtrOutput)
-}
-
-func (in *volumeSpikeRuleItemConfigVolumeSpikePtr) ToVolumeSpikeRuleItemConfigVolumeSpikePtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigVolumeSpikePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(VolumeSpikeRuleItemConfigVolumeSpikePtrOutput)
-}
-
-type VolumeSpikeRuleItemConfigWindow string
-
-const (
-	VolumeSpikeRuleItemConfigWindow_5m  = VolumeSpikeRuleItemConfigWindow("5m")
-	VolumeSpikeRuleItemConfigWindow_1h  = VolumeSpikeRuleItemConfigWindow("1h")
-	VolumeSpikeRuleItemConfigWindow_6h  = VolumeSpikeRuleItemConfigWindow("6h")
-	VolumeSpikeRuleItemConfigWindow_24h = VolumeSpikeRuleItemConfigWindow("24h")
-)
-
-func (VolumeSpikeRuleItemConfigWindow) ElementType() reflect.Type {
-	return reflect.TypeOf((*VolumeSpikeRuleItemConfigWindow)(nil)).Elem()
-}
-
-func (e VolumeSpikeRuleItemConfigWindow) ToVolumeSpikeRuleItemConfigWindowOutput() VolumeSpikeRuleItemConfigWindowOutput {
-	return pulumi.ToOutput(e).(VolumeSpikeRuleItemConfigWindowOutput)
-}
-
-func (e VolumeSpikeRuleItemConfigWindow) ToVolumeSpikeRuleItemConfigWindowOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigWindowOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(VolumeSpikeRuleItemConfigWindowOutput)
-}
-
-func (e VolumeSpikeRuleItemConfigWindow) ToVolumeSpikeRuleItemConfigWindowPtrOutput() VolumeSpikeRuleItemConfigWindowPtrOutput {
-	return e.ToVolumeSpikeRuleItemConfigWindowPtrOutputWithContext(context.Background())
-}
-
-func (e VolumeSpikeRuleItemConfigWindow) ToVolumeSpikeRuleItemConfigWindowPtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigWindowPtrOutput {
-	return VolumeSpikeRuleItemConfigWindow(e).ToVolumeSpikeRuleItemConfigWindowOutputWithContext(ctx).ToVolumeSpikeRuleItemConfigWindowPtrOutputWithContext(ctx)
-}
-
-func (e VolumeSpikeRuleItemConfigWindow) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e VolumeSpikeRuleItemConfigWindow) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e VolumeSpikeRuleItemConfigWindow) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e VolumeSpikeRuleItemConfigWindow) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type VolumeSpikeRuleItemConfigWindowOutput struct{ *pulumi.OutputState }
-
-func (VolumeSpikeRuleItemConfigWindowOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*VolumeSpikeRuleItemConfigWindow)(nil)).Elem()
-}
-
-func (o VolumeSpikeRuleItemConfigWindowOutput) ToVolumeSpikeRuleItemConfigWindowOutput() VolumeSpikeRuleItemConfigWindowOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemConfigWindowOutput) ToVolumeSpikeRuleItemConfigWindowOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigWindowOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemConfigWindowOutput) ToVolumeSpikeRuleItemConfigWindowPtrOutput() VolumeSpikeRuleItemConfigWindowPtrOutput {
-	return o.ToVolumeSpikeRuleItemConfigWindowPtrOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemConfigWindowOutput) ToVolumeSpikeRuleItemConfigWindowPtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigWindowPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v VolumeSpikeRuleItemConfigWindow) *VolumeSpikeRuleItemConfigWindow {
-		return &v
-	}).(VolumeSpikeRuleItemConfigWindowPtrOutput)
-}
-
-func (o VolumeSpikeRuleItemConfigWindowOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemConfigWindowOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VolumeSpikeRuleItemConfigWindow) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o VolumeSpikeRuleItemConfigWindowOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemConfigWindowOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VolumeSpikeRuleItemConfigWindow) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type VolumeSpikeRuleItemConfigWindowPtrOutput struct{ *pulumi.OutputState }
-
-func (VolumeSpikeRuleItemConfigWindowPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**VolumeSpikeRuleItemConfigWindow)(nil)).Elem()
-}
-
-func (o VolumeSpikeRuleItemConfigWindowPtrOutput) ToVolumeSpikeRuleItemConfigWindowPtrOutput() VolumeSpikeRuleItemConfigWindowPtrOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemConfigWindowPtrOutput) ToVolumeSpikeRuleItemConfigWindowPtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigWindowPtrOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemConfigWindowPtrOutput) Elem() VolumeSpikeRuleItemConfigWindowOutput {
-	return o.ApplyT(func(v *VolumeSpikeRuleItemConfigWindow) VolumeSpikeRuleItemConfigWindow {
-		if v != nil {
-			return *v
-		}
-		var ret VolumeSpikeRuleItemConfigWindow
-		return ret
-	}).(VolumeSpikeRuleItemConfigWindowOutput)
-}
-
-func (o VolumeSpikeRuleItemConfigWindowPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemConfigWindowPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VolumeSpikeRuleItemConfigWindow) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// VolumeSpikeRuleItemConfigWindowInput is an input type that accepts values of the VolumeSpikeRuleItemConfigWindow enum
-// A concrete instance of `VolumeSpikeRuleItemConfigWindowInput` can be one of the following:
-//
-//	VolumeSpikeRuleItemConfigWindow_5m
-//	VolumeSpikeRuleItemConfigWindow_1h
-//	VolumeSpikeRuleItemConfigWindow_6h
-//	VolumeSpikeRuleItemConfigWindow_24h
-type VolumeSpikeRuleItemConfigWindowInput interface {
-	pulumi.Input
-
-	ToVolumeSpikeRuleItemConfigWindowOutput() VolumeSpikeRuleItemConfigWindowOutput
-	ToVolumeSpikeRuleItemConfigWindowOutputWithContext(context.Context) VolumeSpikeRuleItemConfigWindowOutput
-}
-
-var volumeSpikeRuleItemConfigWindowPtrType = reflect.TypeOf((**VolumeSpikeRuleItemConfigWindow)(nil)).Elem()
-
-type VolumeSpikeRuleItemConfigWindowPtrInput interface {
-	pulumi.Input
-
-	ToVolumeSpikeRuleItemConfigWindowPtrOutput() VolumeSpikeRuleItemConfigWindowPtrOutput
-	ToVolumeSpikeRuleItemConfigWindowPtrOutputWithContext(context.Context) VolumeSpikeRuleItemConfigWindowPtrOutput
-}
-
-type volumeSpikeRuleItemConfigWindowPtr string
-
-func VolumeSpikeRuleItemConfigWindowPtr(v string) VolumeSpikeRuleItemConfigWindowPtrInput {
-	return (*volumeSpikeRuleItemConfigWindowPtr)(&v)
-}
-
-func (*volumeSpikeRuleItemConfigWindowPtr) ElementType() reflect.Type {
-	return volumeSpikeRuleItemConfigWindowPtrType
-}
-
-func (in *volumeSpikeRuleItemConfigWindowPtr) ToVolumeSpikeRuleItemConfigWindowPtrOutput() VolumeSpikeRuleItemConfigWindowPtrOutput {
-	return pulumi.ToOutput(in).(VolumeSpikeRuleItemConfigWindowPtrOutput)
-}
-
-func (in *volumeSpikeRuleItemConfigWindowPtr) ToVolumeSpikeRuleItemConfigWindowPtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigWindowPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(VolumeSpikeRuleItemConfigWindowPtrOutput)
-}
-
-type VolumeSpikeRuleItemRule string
-
-const (
-	VolumeSpikeRuleItemRuleValidatedVolumeSpike = VolumeSpikeRuleItemRule("validated_volume_spike")
-)
-
-func (VolumeSpikeRuleItemRule) ElementType() reflect.Type {
-	return reflect.TypeOf((*VolumeSpikeRuleItemRule)(nil)).Elem()
-}
-
-func (e VolumeSpikeRuleItemRule) ToVolumeSpikeRuleItemRuleOutput() VolumeSpikeRuleItemRuleOutput {
-	return pulumi.ToOutput(e).(VolumeSpikeRuleItemRuleOutput)
-}
-
-func (e VolumeSpikeRuleItemRule) ToVolumeSpikeRuleItemRuleOutputWithContext(ctx context.Context) VolumeSpikeRuleItemRuleOutput {
-	return pulumi.ToOutputWithContext(ctx, e).(VolumeSpikeRuleItemRuleOutput)
-}
-
-func (e VolumeSpikeRuleItemRule) ToVolumeSpikeRuleItemRulePtrOutput() VolumeSpikeRuleItemRulePtrOutput {
-	return e.ToVolumeSpikeRuleItemRulePtrOutputWithContext(context.Background())
-}
-
-func (e VolumeSpikeRuleItemRule) ToVolumeSpikeRuleItemRulePtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemRulePtrOutput {
-	return VolumeSpikeRuleItemRule(e).ToVolumeSpikeRuleItemRuleOutputWithContext(ctx).ToVolumeSpikeRuleItemRulePtrOutputWithContext(ctx)
-}
-
-func (e VolumeSpikeRuleItemRule) ToStringOutput() pulumi.StringOutput {
-	return pulumi.ToOutput(pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e VolumeSpikeRuleItemRule) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return pulumi.ToOutputWithContext(ctx, pulumi.String(e)).(pulumi.StringOutput)
-}
-
-func (e VolumeSpikeRuleItemRule) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringPtrOutputWithContext(context.Background())
-}
-
-func (e VolumeSpikeRuleItemRule) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return pulumi.String(e).ToStringOutputWithContext(ctx).ToStringPtrOutputWithContext(ctx)
-}
-
-type VolumeSpikeRuleItemRuleOutput struct{ *pulumi.OutputState }
-
-func (VolumeSpikeRuleItemRuleOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*VolumeSpikeRuleItemRule)(nil)).Elem()
-}
-
-func (o VolumeSpikeRuleItemRuleOutput) ToVolumeSpikeRuleItemRuleOutput() VolumeSpikeRuleItemRuleOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemRuleOutput) ToVolumeSpikeRuleItemRuleOutputWithContext(ctx context.Context) VolumeSpikeRuleItemRuleOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemRuleOutput) ToVolumeSpikeRuleItemRulePtrOutput() VolumeSpikeRuleItemRulePtrOutput {
-	return o.ToVolumeSpikeRuleItemRulePtrOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemRuleOutput) ToVolumeSpikeRuleItemRulePtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemRulePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v VolumeSpikeRuleItemRule) *VolumeSpikeRuleItemRule {
-		return &v
-	}).(VolumeSpikeRuleItemRulePtrOutput)
-}
-
-func (o VolumeSpikeRuleItemRuleOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemRuleOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VolumeSpikeRuleItemRule) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o VolumeSpikeRuleItemRuleOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemRuleOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e VolumeSpikeRuleItemRule) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type VolumeSpikeRuleItemRulePtrOutput struct{ *pulumi.OutputState }
-
-func (VolumeSpikeRuleItemRulePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**VolumeSpikeRuleItemRule)(nil)).Elem()
-}
-
-func (o VolumeSpikeRuleItemRulePtrOutput) ToVolumeSpikeRuleItemRulePtrOutput() VolumeSpikeRuleItemRulePtrOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemRulePtrOutput) ToVolumeSpikeRuleItemRulePtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemRulePtrOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemRulePtrOutput) Elem() VolumeSpikeRuleItemRuleOutput {
-	return o.ApplyT(func(v *VolumeSpikeRuleItemRule) VolumeSpikeRuleItemRule {
-		if v != nil {
-			return *v
-		}
-		var ret VolumeSpikeRuleItemRule
-		return ret
-	}).(VolumeSpikeRuleItemRuleOutput)
-}
-
-func (o VolumeSpikeRuleItemRulePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o VolumeSpikeRuleItemRulePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VolumeSpikeRuleItemRule) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// VolumeSpikeRuleItemRuleInput is an input type that accepts values of the VolumeSpikeRuleItemRule enum
-// A concrete instance of `VolumeSpikeRuleItemRuleInput` can be one of the following:
-//
-//	VolumeSpikeRuleItemRuleValidatedVolumeSpike
-type VolumeSpikeRuleItemRuleInput interface {
-	pulumi.Input
-
-	ToVolumeSpikeRuleItemRuleOutput() VolumeSpikeRuleItemRuleOutput
-	ToVolumeSpikeRuleItemRuleOutputWithContext(context.Context) VolumeSpikeRuleItemRuleOutput
-}
-
-var volumeSpikeRuleItemRulePtrType = reflect.TypeOf((**VolumeSpikeRuleItemRule)(nil)).Elem()
-
-type VolumeSpikeRuleItemRulePtrInput interface {
-	pulumi.Input
-
-	ToVolumeSpikeRuleItemRulePtrOutput() VolumeSpikeRuleItemRulePtrOutput
-	ToVolumeSpikeRuleItemRulePtrOutputWithContext(context.Context) VolumeSpikeRuleItemRulePtrOutput
-}
-
-type volumeSpikeRuleItemRulePtr string
-
-func VolumeSpikeRuleItemRulePtr(v string) VolumeSpikeRuleItemRulePtrInput {
-	return (*volumeSpikeRuleItemRulePtr)(&v)
-}
-
-func (*volumeSpikeRuleItemRulePtr) ElementType() reflect.Type {
-	return volumeSpikeRuleItemRulePtrType
-}
-
-func (in *volumeSpikeRuleItemRulePtr) ToVolumeSpikeRuleItemRulePtrOutput() VolumeSpikeRuleItemRulePtrOutput {
-	return pulumi.ToOutput(in).(VolumeSpikeRuleItemRulePtrOutput)
-}
-
-func (in *volumeSpikeRuleItemRulePtr) ToVolumeSpikeRuleItemRulePtrOutputWithContext(ctx context.Context) VolumeSpikeRuleItemRulePtrOutput {
-	return pulumi.ToOutputWithContext(ctx, in).(VolumeSpikeRuleItemRulePtrOutput)
+func (in *windowPtr) ToWindowPtrOutputWithContext(ctx context.Context) WindowPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, in).(WindowPtrOutput)
 }
 
 func init() {
-	pulumi.RegisterInputType(reflect.TypeOf((*BooleanRuleItemRuleInput)(nil)).Elem(), BooleanRuleItemRule("is_honeypot"))
-	pulumi.RegisterInputType(reflect.TypeOf((*BooleanRuleItemRulePtrInput)(nil)).Elem(), BooleanRuleItemRule("is_honeypot"))
-	pulumi.RegisterInputType(reflect.TypeOf((*BuySellRatioRuleItemConfigBuyPressureInput)(nil)).Elem(), BuySellRatioRuleItemConfigBuyPressure("off"))
-	pulumi.RegisterInputType(reflect.TypeOf((*BuySellRatioRuleItemConfigBuyPressurePtrInput)(nil)).Elem(), BuySellRatioRuleItemConfigBuyPressure("off"))
-	pulumi.RegisterInputType(reflect.TypeOf((*BuySellRatioRuleItemConfigWindowInput)(nil)).Elem(), BuySellRatioRuleItemConfigWindow("5m"))
-	pulumi.RegisterInputType(reflect.TypeOf((*BuySellRatioRuleItemConfigWindowPtrInput)(nil)).Elem(), BuySellRatioRuleItemConfigWindow("5m"))
-	pulumi.RegisterInputType(reflect.TypeOf((*BuySellRatioRuleItemRuleInput)(nil)).Elem(), BuySellRatioRuleItemRule("buy_sell_ratio_window"))
-	pulumi.RegisterInputType(reflect.TypeOf((*BuySellRatioRuleItemRulePtrInput)(nil)).Elem(), BuySellRatioRuleItemRule("buy_sell_ratio_window"))
-	pulumi.RegisterInputType(reflect.TypeOf((*CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskInput)(nil)).Elem(), CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("low"))
-	pulumi.RegisterInputType(reflect.TypeOf((*CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrInput)(nil)).Elem(), CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk("low"))
-	pulumi.RegisterInputType(reflect.TypeOf((*CoordinatedWalletClusterRuleItemRuleInput)(nil)).Elem(), CoordinatedWalletClusterRuleItemRule("coordinated_wallet_cluster"))
-	pulumi.RegisterInputType(reflect.TypeOf((*CoordinatedWalletClusterRuleItemRulePtrInput)(nil)).Elem(), CoordinatedWalletClusterRuleItemRule("coordinated_wallet_cluster"))
+	pulumi.RegisterInputType(reflect.TypeOf((*BooleanRuleInput)(nil)).Elem(), BooleanRule("is_honeypot"))
+	pulumi.RegisterInputType(reflect.TypeOf((*BooleanRulePtrInput)(nil)).Elem(), BooleanRule("is_honeypot"))
+	pulumi.RegisterInputType(reflect.TypeOf((*BuyPressureInput)(nil)).Elem(), BuyPressure("off"))
+	pulumi.RegisterInputType(reflect.TypeOf((*BuyPressurePtrInput)(nil)).Elem(), BuyPressure("off"))
+	pulumi.RegisterInputType(reflect.TypeOf((*BuySellRatioRuleInput)(nil)).Elem(), BuySellRatioRule("buy_sell_ratio_window"))
+	pulumi.RegisterInputType(reflect.TypeOf((*BuySellRatioRulePtrInput)(nil)).Elem(), BuySellRatioRule("buy_sell_ratio_window"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClusterRiskInput)(nil)).Elem(), ClusterRisk("low"))
+	pulumi.RegisterInputType(reflect.TypeOf((*ClusterRiskPtrInput)(nil)).Elem(), ClusterRisk("low"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CoordinatedWalletClusterRuleInput)(nil)).Elem(), CoordinatedWalletClusterRule("coordinated_wallet_cluster"))
+	pulumi.RegisterInputType(reflect.TypeOf((*CoordinatedWalletClusterRulePtrInput)(nil)).Elem(), CoordinatedWalletClusterRule("coordinated_wallet_cluster"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EventTypeInput)(nil)).Elem(), EventType("new_token_created"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EventTypePtrInput)(nil)).Elem(), EventType("new_token_created"))
 	pulumi.RegisterInputType(reflect.TypeOf((*EventTypeArrayInput)(nil)).Elem(), EventTypeArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*LaunchPlatformRuleItemOperatorInput)(nil)).Elem(), LaunchPlatformRuleItemOperator("equals"))
-	pulumi.RegisterInputType(reflect.TypeOf((*LaunchPlatformRuleItemOperatorPtrInput)(nil)).Elem(), LaunchPlatformRuleItemOperator("equals"))
-	pulumi.RegisterInputType(reflect.TypeOf((*LaunchPlatformRuleItemRuleInput)(nil)).Elem(), LaunchPlatformRuleItemRule("launch_platform"))
-	pulumi.RegisterInputType(reflect.TypeOf((*LaunchPlatformRuleItemRulePtrInput)(nil)).Elem(), LaunchPlatformRuleItemRule("launch_platform"))
-	pulumi.RegisterInputType(reflect.TypeOf((*LaunchPlatformRuleItemValueInput)(nil)).Elem(), LaunchPlatformRuleItemValue("launch_platform_a"))
-	pulumi.RegisterInputType(reflect.TypeOf((*LaunchPlatformRuleItemValuePtrInput)(nil)).Elem(), LaunchPlatformRuleItemValue("launch_platform_a"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevAllScopeInput)(nil)).Elem(), FollowedDevAllScope("all"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevAllScopePtrInput)(nil)).Elem(), FollowedDevAllScope("all"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevTagScopeInput)(nil)).Elem(), FollowedDevTagScope("tag"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevTagScopePtrInput)(nil)).Elem(), FollowedDevTagScope("tag"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevWalletScopeInput)(nil)).Elem(), FollowedDevWalletScope("wallet"))
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevWalletScopePtrInput)(nil)).Elem(), FollowedDevWalletScope("wallet"))
+	pulumi.RegisterInputType(reflect.TypeOf((*LaunchPlatformInput)(nil)).Elem(), LaunchPlatform("launch_platform_a"))
+	pulumi.RegisterInputType(reflect.TypeOf((*LaunchPlatformPtrInput)(nil)).Elem(), LaunchPlatform("launch_platform_a"))
+	pulumi.RegisterInputType(reflect.TypeOf((*LaunchPlatformRuleInput)(nil)).Elem(), LaunchPlatformRule("launch_platform"))
+	pulumi.RegisterInputType(reflect.TypeOf((*LaunchPlatformRulePtrInput)(nil)).Elem(), LaunchPlatformRule("launch_platform"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MicroblogHandlesQuerySortByInput)(nil)).Elem(), MicroblogHandlesQuerySortBy("handle"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MicroblogHandlesQuerySortByPtrInput)(nil)).Elem(), MicroblogHandlesQuerySortBy("handle"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MicroblogHandlesQuerySortOrderInput)(nil)).Elem(), MicroblogHandlesQuerySortOrder("asc"))
@@ -5638,62 +4878,52 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*MicroblogTagsQuerySortByPtrInput)(nil)).Elem(), MicroblogTagsQuerySortBy("name"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MicroblogTagsQuerySortOrderInput)(nil)).Elem(), MicroblogTagsQuerySortOrder("asc"))
 	pulumi.RegisterInputType(reflect.TypeOf((*MicroblogTagsQuerySortOrderPtrInput)(nil)).Elem(), MicroblogTagsQuerySortOrder("asc"))
-	pulumi.RegisterInputType(reflect.TypeOf((*NumericRuleItemRuleInput)(nil)).Elem(), NumericRuleItemRule("top_10_holder_percent"))
-	pulumi.RegisterInputType(reflect.TypeOf((*NumericRuleItemRulePtrInput)(nil)).Elem(), NumericRuleItemRule("top_10_holder_percent"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletCountRuleItemConfigWalletTypeInput)(nil)).Elem(), QualityWalletCountRuleItemConfigWalletType("smart_wallet"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletCountRuleItemConfigWalletTypePtrInput)(nil)).Elem(), QualityWalletCountRuleItemConfigWalletType("smart_wallet"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletCountRuleItemConfigWalletTypeArrayInput)(nil)).Elem(), QualityWalletCountRuleItemConfigWalletTypeArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletCountRuleItemRuleInput)(nil)).Elem(), QualityWalletCountRuleItemRule("quality_wallet_count"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletCountRuleItemRulePtrInput)(nil)).Elem(), QualityWalletCountRuleItemRule("quality_wallet_count"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletTotalValueRuleItemConfigWalletTypeInput)(nil)).Elem(), QualityWalletTotalValueRuleItemConfigWalletType("smart_wallet"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletTotalValueRuleItemConfigWalletTypePtrInput)(nil)).Elem(), QualityWalletTotalValueRuleItemConfigWalletType("smart_wallet"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletTotalValueRuleItemConfigWalletTypeArrayInput)(nil)).Elem(), QualityWalletTotalValueRuleItemConfigWalletTypeArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletTotalValueRuleItemRuleInput)(nil)).Elem(), QualityWalletTotalValueRuleItemRule("quality_wallet_total_value"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletTotalValueRuleItemRulePtrInput)(nil)).Elem(), QualityWalletTotalValueRuleItemRule("quality_wallet_total_value"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletWinrateRuleItemConfigWalletTypeInput)(nil)).Elem(), QualityWalletWinrateRuleItemConfigWalletType("smart_wallet"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletWinrateRuleItemConfigWalletTypePtrInput)(nil)).Elem(), QualityWalletWinrateRuleItemConfigWalletType("smart_wallet"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletWinrateRuleItemConfigWalletTypeArrayInput)(nil)).Elem(), QualityWalletWinrateRuleItemConfigWalletTypeArray{})
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletWinrateRuleItemRuleInput)(nil)).Elem(), QualityWalletWinrateRuleItemRule("quality_wallet_min_winrate"))
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletWinrateRuleItemRulePtrInput)(nil)).Elem(), QualityWalletWinrateRuleItemRule("quality_wallet_min_winrate"))
-	pulumi.RegisterInputType(reflect.TypeOf((*RiskLevelRuleItemOperatorInput)(nil)).Elem(), RiskLevelRuleItemOperator("equals"))
-	pulumi.RegisterInputType(reflect.TypeOf((*RiskLevelRuleItemOperatorPtrInput)(nil)).Elem(), RiskLevelRuleItemOperator("equals"))
-	pulumi.RegisterInputType(reflect.TypeOf((*RiskLevelRuleItemRuleInput)(nil)).Elem(), RiskLevelRuleItemRule("risk_level"))
-	pulumi.RegisterInputType(reflect.TypeOf((*RiskLevelRuleItemRulePtrInput)(nil)).Elem(), RiskLevelRuleItemRule("risk_level"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedAllScopeInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedAllScope("all"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedAllScope("all"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedTagScopeInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedTagScope("tag"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedTagScope("tag"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedWalletScopeInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedWalletScope("wallet"))
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedWalletScope("wallet"))
-	pulumi.RegisterInputType(reflect.TypeOf((*Volume24hRuleItemRuleInput)(nil)).Elem(), Volume24hRuleItemRule("volume_24h"))
-	pulumi.RegisterInputType(reflect.TypeOf((*Volume24hRuleItemRulePtrInput)(nil)).Elem(), Volume24hRuleItemRule("volume_24h"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeRuleItemConfigVolumeSpikeInput)(nil)).Elem(), VolumeSpikeRuleItemConfigVolumeSpike("off"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeRuleItemConfigVolumeSpikePtrInput)(nil)).Elem(), VolumeSpikeRuleItemConfigVolumeSpike("off"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeRuleItemConfigWindowInput)(nil)).Elem(), VolumeSpikeRuleItemConfigWindow("5m"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeRuleItemConfigWindowPtrInput)(nil)).Elem(), VolumeSpikeRuleItemConfigWindow("5m"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeRuleItemRuleInput)(nil)).Elem(), VolumeSpikeRuleItemRule("validated_volume_spike"))
-	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeRuleItemRulePtrInput)(nil)).Elem(), VolumeSpikeRuleItemRule("validated_volume_spike"))
-	pulumi.RegisterOutputType(BooleanRuleItemRuleOutput{})
-	pulumi.RegisterOutputType(BooleanRuleItemRulePtrOutput{})
-	pulumi.RegisterOutputType(BuySellRatioRuleItemConfigBuyPressureOutput{})
-	pulumi.RegisterOutputType(BuySellRatioRuleItemConfigBuyPressurePtrOutput{})
-	pulumi.RegisterOutputType(BuySellRatioRuleItemConfigWindowOutput{})
-	pulumi.RegisterOutputType(BuySellRatioRuleItemConfigWindowPtrOutput{})
-	pulumi.RegisterOutputType(BuySellRatioRuleItemRuleOutput{})
-	pulumi.RegisterOutputType(BuySellRatioRuleItemRulePtrOutput{})
-	pulumi.RegisterOutputType(CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput{})
-	pulumi.RegisterOutputType(CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskPtrOutput{})
-	pulumi.RegisterOutputType(CoordinatedWalletClusterRuleItemRuleOutput{})
-	pulumi.RegisterOutputType(CoordinatedWalletClusterRuleItemRulePtrOutput{})
+	pulumi.RegisterInputType(reflect.TypeOf((*NumericRuleInput)(nil)).Elem(), NumericRule("top_10_holder_percent"))
+	pulumi.RegisterInputType(reflect.TypeOf((*NumericRulePtrInput)(nil)).Elem(), NumericRule("top_10_holder_percent"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OperatorInput)(nil)).Elem(), Operator("equals"))
+	pulumi.RegisterInputType(reflect.TypeOf((*OperatorPtrInput)(nil)).Elem(), Operator("equals"))
+	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletCountRuleInput)(nil)).Elem(), QualityWalletCountRule("quality_wallet_count"))
+	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletCountRulePtrInput)(nil)).Elem(), QualityWalletCountRule("quality_wallet_count"))
+	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletTotalValueRuleInput)(nil)).Elem(), QualityWalletTotalValueRule("quality_wallet_total_value"))
+	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletTotalValueRulePtrInput)(nil)).Elem(), QualityWalletTotalValueRule("quality_wallet_total_value"))
+	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletWinrateRuleInput)(nil)).Elem(), QualityWalletWinrateRule("quality_wallet_min_winrate"))
+	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletWinrateRulePtrInput)(nil)).Elem(), QualityWalletWinrateRule("quality_wallet_min_winrate"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RiskLevelRuleInput)(nil)).Elem(), RiskLevelRule("risk_level"))
+	pulumi.RegisterInputType(reflect.TypeOf((*RiskLevelRulePtrInput)(nil)).Elem(), RiskLevelRule("risk_level"))
+	pulumi.RegisterInputType(reflect.TypeOf((*Volume24hRuleInput)(nil)).Elem(), Volume24hRule("volume_24h"))
+	pulumi.RegisterInputType(reflect.TypeOf((*Volume24hRulePtrInput)(nil)).Elem(), Volume24hRule("volume_24h"))
+	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeInput)(nil)).Elem(), VolumeSpike("off"))
+	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikePtrInput)(nil)).Elem(), VolumeSpike("off"))
+	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeRuleInput)(nil)).Elem(), VolumeSpikeRule("validated_volume_spike"))
+	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeRulePtrInput)(nil)).Elem(), VolumeSpikeRule("validated_volume_spike"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WalletTypeInput)(nil)).Elem(), WalletType("smart_wallet"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WalletTypePtrInput)(nil)).Elem(), WalletType("smart_wallet"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WalletTypeArrayInput)(nil)).Elem(), WalletTypeArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*WindowInput)(nil)).Elem(), Window("5m"))
+	pulumi.RegisterInputType(reflect.TypeOf((*WindowPtrInput)(nil)).Elem(), Window("5m"))
+	pulumi.RegisterOutputType(BooleanRuleOutput{})
+	pulumi.RegisterOutputType(BooleanRulePtrOutput{})
+	pulumi.RegisterOutputType(BuyPressureOutput{})
+	pulumi.RegisterOutputType(BuyPressurePtrOutput{})
+	pulumi.RegisterOutputType(BuySellRatioRuleOutput{})
+	pulumi.RegisterOutputType(BuySellRatioRulePtrOutput{})
+	pulumi.RegisterOutputType(ClusterRiskOutput{})
+	pulumi.RegisterOutputType(ClusterRiskPtrOutput{})
+	pulumi.RegisterOutputType(CoordinatedWalletClusterRuleOutput{})
+	pulumi.RegisterOutputType(CoordinatedWalletClusterRulePtrOutput{})
 	pulumi.RegisterOutputType(EventTypeOutput{})
 	pulumi.RegisterOutputType(EventTypePtrOutput{})
 	pulumi.RegisterOutputType(EventTypeArrayOutput{})
-	pulumi.RegisterOutputType(LaunchPlatformRuleItemOperatorOutput{})
-	pulumi.RegisterOutputType(LaunchPlatformRuleItemOperatorPtrOutput{})
-	pulumi.RegisterOutputType(LaunchPlatformRuleItemRuleOutput{})
-	pulumi.RegisterOutputType(LaunchPlatformRuleItemRulePtrOutput{})
-	pulumi.RegisterOutputType(LaunchPlatformRuleItemValueOutput{})
-	pulumi.RegisterOutputType(LaunchPlatformRuleItemValuePtrOutput{})
+	pulumi.RegisterOutputType(FollowedDevAllScopeOutput{})
+	pulumi.RegisterOutputType(FollowedDevAllScopePtrOutput{})
+	pulumi.RegisterOutputType(FollowedDevTagScopeOutput{})
+	pulumi.RegisterOutputType(FollowedDevTagScopePtrOutput{})
+	pulumi.RegisterOutputType(FollowedDevWalletScopeOutput{})
+	pulumi.RegisterOutputType(FollowedDevWalletScopePtrOutput{})
+	pulumi.RegisterOutputType(LaunchPlatformOutput{})
+	pulumi.RegisterOutputType(LaunchPlatformPtrOutput{})
+	pulumi.RegisterOutputType(LaunchPlatformRuleOutput{})
+	pulumi.RegisterOutputType(LaunchPlatformRulePtrOutput{})
 	pulumi.RegisterOutputType(MicroblogHandlesQuerySortByOutput{})
 	pulumi.RegisterOutputType(MicroblogHandlesQuerySortByPtrOutput{})
 	pulumi.RegisterOutputType(MicroblogHandlesQuerySortOrderOutput{})
@@ -5706,39 +4936,27 @@ func init() {
 	pulumi.RegisterOutputType(MicroblogTagsQuerySortByPtrOutput{})
 	pulumi.RegisterOutputType(MicroblogTagsQuerySortOrderOutput{})
 	pulumi.RegisterOutputType(MicroblogTagsQuerySortOrderPtrOutput{})
-	pulumi.RegisterOutputType(NumericRuleItemRuleOutput{})
-	pulumi.RegisterOutputType(NumericRuleItemRulePtrOutput{})
-	pulumi.RegisterOutputType(QualityWalletCountRuleItemConfigWalletTypeOutput{})
-	pulumi.RegisterOutputType(QualityWalletCountRuleItemConfigWalletTypePtrOutput{})
-	pulumi.RegisterOutputType(QualityWalletCountRuleItemConfigWalletTypeArrayOutput{})
-	pulumi.RegisterOutputType(QualityWalletCountRuleItemRuleOutput{})
-	pulumi.RegisterOutputType(QualityWalletCountRuleItemRulePtrOutput{})
-	pulumi.RegisterOutputType(QualityWalletTotalValueRuleItemConfigWalletTypeOutput{})
-	pulumi.RegisterOutputType(QualityWalletTotalValueRuleItemConfigWalletTypePtrOutput{})
-	pulumi.RegisterOutputType(QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput{})
-	pulumi.RegisterOutputType(QualityWalletTotalValueRuleItemRuleOutput{})
-	pulumi.RegisterOutputType(QualityWalletTotalValueRuleItemRulePtrOutput{})
-	pulumi.RegisterOutputType(QualityWalletWinrateRuleItemConfigWalletTypeOutput{})
-	pulumi.RegisterOutputType(QualityWalletWinrateRuleItemConfigWalletTypePtrOutput{})
-	pulumi.RegisterOutputType(QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput{})
-	pulumi.RegisterOutputType(QualityWalletWinrateRuleItemRuleOutput{})
-	pulumi.RegisterOutputType(QualityWalletWinrateRuleItemRulePtrOutput{})
-	pulumi.RegisterOutputType(RiskLevelRuleItemOperatorOutput{})
-	pulumi.RegisterOutputType(RiskLevelRuleItemOperatorPtrOutput{})
-	pulumi.RegisterOutputType(RiskLevelRuleItemRuleOutput{})
-	pulumi.RegisterOutputType(RiskLevelRuleItemRulePtrOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedAllScopeOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput{})
-	pulumi.RegisterOutputType(Volume24hRuleItemRuleOutput{})
-	pulumi.RegisterOutputType(Volume24hRuleItemRulePtrOutput{})
-	pulumi.RegisterOutputType(VolumeSpikeRuleItemConfigVolumeSpikeOutput{})
-	pulumi.RegisterOutputType(VolumeSpikeRuleItemConfigVolumeSpikePtrOutput{})
-	pulumi.RegisterOutputType(VolumeSpikeRuleItemConfigWindowOutput{})
-	pulumi.RegisterOutputType(VolumeSpikeRuleItemConfigWindowPtrOutput{})
-	pulumi.RegisterOutputType(VolumeSpikeRuleItemRuleOutput{})
-	pulumi.RegisterOutputType(VolumeSpikeRuleItemRulePtrOutput{})
+	pulumi.RegisterOutputType(NumericRuleOutput{})
+	pulumi.RegisterOutputType(NumericRulePtrOutput{})
+	pulumi.RegisterOutputType(OperatorOutput{})
+	pulumi.RegisterOutputType(OperatorPtrOutput{})
+	pulumi.RegisterOutputType(QualityWalletCountRuleOutput{})
+	pulumi.RegisterOutputType(QualityWalletCountRulePtrOutput{})
+	pulumi.RegisterOutputType(QualityWalletTotalValueRuleOutput{})
+	pulumi.RegisterOutputType(QualityWalletTotalValueRulePtrOutput{})
+	pulumi.RegisterOutputType(QualityWalletWinrateRuleOutput{})
+	pulumi.RegisterOutputType(QualityWalletWinrateRulePtrOutput{})
+	pulumi.RegisterOutputType(RiskLevelRuleOutput{})
+	pulumi.RegisterOutputType(RiskLevelRulePtrOutput{})
+	pulumi.RegisterOutputType(Volume24hRuleOutput{})
+	pulumi.RegisterOutputType(Volume24hRulePtrOutput{})
+	pulumi.RegisterOutputType(VolumeSpikeOutput{})
+	pulumi.RegisterOutputType(VolumeSpikePtrOutput{})
+	pulumi.RegisterOutputType(VolumeSpikeRuleOutput{})
+	pulumi.RegisterOutputType(VolumeSpikeRulePtrOutput{})
+	pulumi.RegisterOutputType(WalletTypeOutput{})
+	pulumi.RegisterOutputType(WalletTypePtrOutput{})
+	pulumi.RegisterOutputType(WalletTypeArrayOutput{})
+	pulumi.RegisterOutputType(WindowOutput{})
+	pulumi.RegisterOutputType(WindowPtrOutput{})
 }

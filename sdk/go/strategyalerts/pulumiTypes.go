@@ -91,9 +91,9 @@ func (o AccountLimitsStrategiesOutput) Total() pulumi.AnyOutput {
 
 // A yes/no rule: it holds or not; `enabled: false` switches it off. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `is_honeypot` (Security), `is_mintable` (Security), `is_lp_locked` (Security), `rugged` (Security), `has_freeze_authority` (Security), `has_high_ownership` (Security), `has_top10_high_ownership` (Security), `has_single_holder_ownership` (Security), `has_creator_rug_history` (Security), `has_low_lp_providers` (Security), `has_low_liquidity` (Security), `creator_has_multiple_tokens` (Security), `has_creator_balance` (Security), `has_lockers` (Security), `token_mutable` (Security), `has_transfer_fee` (Security), `is_pump` (Market), `has_website` (Socials), `has_messenger` (Socials), `has_microblog` (Socials), `at_least_one_social` (Socials), `website_has_ca` (Socials, never a dealbreaker), `website_contains_token_name` (Socials, never a dealbreaker), `microblog_link_has_ca` (Socials, never a dealbreaker), `microblog_link_contains_token_name` (Socials, never a dealbreaker).
 type BooleanRuleItem struct {
-	Dealbreaker bool                `pulumi:"dealbreaker"`
-	Enabled     *bool               `pulumi:"enabled"`
-	Rule        BooleanRuleItemRule `pulumi:"rule"`
+	Dealbreaker bool        `pulumi:"dealbreaker"`
+	Enabled     *bool       `pulumi:"enabled"`
+	Rule        BooleanRule `pulumi:"rule"`
 }
 
 // BooleanRuleItemInput is an input type that accepts BooleanRuleItemArgs and BooleanRuleItemOutput values.
@@ -109,9 +109,9 @@ type BooleanRuleItemInput interface {
 
 // A yes/no rule: it holds or not; `enabled: false` switches it off. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `is_honeypot` (Security), `is_mintable` (Security), `is_lp_locked` (Security), `rugged` (Security), `has_freeze_authority` (Security), `has_high_ownership` (Security), `has_top10_high_ownership` (Security), `has_single_holder_ownership` (Security), `has_creator_rug_history` (Security), `has_low_lp_providers` (Security), `has_low_liquidity` (Security), `creator_has_multiple_tokens` (Security), `has_creator_balance` (Security), `has_lockers` (Security), `token_mutable` (Security), `has_transfer_fee` (Security), `is_pump` (Market), `has_website` (Socials), `has_messenger` (Socials), `has_microblog` (Socials), `at_least_one_social` (Socials), `website_has_ca` (Socials, never a dealbreaker), `website_contains_token_name` (Socials, never a dealbreaker), `microblog_link_has_ca` (Socials, never a dealbreaker), `microblog_link_contains_token_name` (Socials, never a dealbreaker).
 type BooleanRuleItemArgs struct {
-	Dealbreaker pulumi.BoolInput         `pulumi:"dealbreaker"`
-	Enabled     pulumi.BoolPtrInput      `pulumi:"enabled"`
-	Rule        BooleanRuleItemRuleInput `pulumi:"rule"`
+	Dealbreaker pulumi.BoolInput    `pulumi:"dealbreaker"`
+	Enabled     pulumi.BoolPtrInput `pulumi:"enabled"`
+	Rule        BooleanRuleInput    `pulumi:"rule"`
 }
 
 func (BooleanRuleItemArgs) ElementType() reflect.Type {
@@ -149,16 +149,71 @@ func (o BooleanRuleItemOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BooleanRuleItem) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-func (o BooleanRuleItemOutput) Rule() BooleanRuleItemRuleOutput {
-	return o.ApplyT(func(v BooleanRuleItem) BooleanRuleItemRule { return v.Rule }).(BooleanRuleItemRuleOutput)
+func (o BooleanRuleItemOutput) Rule() BooleanRuleOutput {
+	return o.ApplyT(func(v BooleanRuleItem) BooleanRule { return v.Rule }).(BooleanRuleOutput)
+}
+
+type BuySellRatioConfig struct {
+	BuyPressure BuyPressure `pulumi:"buyPressure"`
+	Window      Window      `pulumi:"window"`
+}
+
+// BuySellRatioConfigInput is an input type that accepts BuySellRatioConfigArgs and BuySellRatioConfigOutput values.
+// You can construct a concrete instance of `BuySellRatioConfigInput` via:
+//
+//	BuySellRatioConfigArgs{...}
+type BuySellRatioConfigInput interface {
+	pulumi.Input
+
+	ToBuySellRatioConfigOutput() BuySellRatioConfigOutput
+	ToBuySellRatioConfigOutputWithContext(context.Context) BuySellRatioConfigOutput
+}
+
+type BuySellRatioConfigArgs struct {
+	BuyPressure BuyPressureInput `pulumi:"buyPressure"`
+	Window      WindowInput      `pulumi:"window"`
+}
+
+func (BuySellRatioConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*BuySellRatioConfig)(nil)).Elem()
+}
+
+func (i BuySellRatioConfigArgs) ToBuySellRatioConfigOutput() BuySellRatioConfigOutput {
+	return i.ToBuySellRatioConfigOutputWithContext(context.Background())
+}
+
+func (i BuySellRatioConfigArgs) ToBuySellRatioConfigOutputWithContext(ctx context.Context) BuySellRatioConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(BuySellRatioConfigOutput)
+}
+
+type BuySellRatioConfigOutput struct{ *pulumi.OutputState }
+
+func (BuySellRatioConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*BuySellRatioConfig)(nil)).Elem()
+}
+
+func (o BuySellRatioConfigOutput) ToBuySellRatioConfigOutput() BuySellRatioConfigOutput {
+	return o
+}
+
+func (o BuySellRatioConfigOutput) ToBuySellRatioConfigOutputWithContext(ctx context.Context) BuySellRatioConfigOutput {
+	return o
+}
+
+func (o BuySellRatioConfigOutput) BuyPressure() BuyPressureOutput {
+	return o.ApplyT(func(v BuySellRatioConfig) BuyPressure { return v.BuyPressure }).(BuyPressureOutput)
+}
+
+func (o BuySellRatioConfigOutput) Window() WindowOutput {
+	return o.ApplyT(func(v BuySellRatioConfig) Window { return v.Window }).(WindowOutput)
 }
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `buy_sell_ratio_window` (Volume/Activity).
 type BuySellRatioRuleItem struct {
-	Config      BuySellRatioRuleItemConfig `pulumi:"config"`
-	Dealbreaker bool                       `pulumi:"dealbreaker"`
-	Enabled     *bool                      `pulumi:"enabled"`
-	Rule        BuySellRatioRuleItemRule   `pulumi:"rule"`
+	Config      BuySellRatioConfig `pulumi:"config"`
+	Dealbreaker bool               `pulumi:"dealbreaker"`
+	Enabled     *bool              `pulumi:"enabled"`
+	Rule        BuySellRatioRule   `pulumi:"rule"`
 }
 
 // BuySellRatioRuleItemInput is an input type that accepts BuySellRatioRuleItemArgs and BuySellRatioRuleItemOutput values.
@@ -174,10 +229,10 @@ type BuySellRatioRuleItemInput interface {
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `buy_sell_ratio_window` (Volume/Activity).
 type BuySellRatioRuleItemArgs struct {
-	Config      BuySellRatioRuleItemConfigInput `pulumi:"config"`
-	Dealbreaker pulumi.BoolInput                `pulumi:"dealbreaker"`
-	Enabled     pulumi.BoolPtrInput             `pulumi:"enabled"`
-	Rule        BuySellRatioRuleItemRuleInput   `pulumi:"rule"`
+	Config      BuySellRatioConfigInput `pulumi:"config"`
+	Dealbreaker pulumi.BoolInput        `pulumi:"dealbreaker"`
+	Enabled     pulumi.BoolPtrInput     `pulumi:"enabled"`
+	Rule        BuySellRatioRuleInput   `pulumi:"rule"`
 }
 
 func (BuySellRatioRuleItemArgs) ElementType() reflect.Type {
@@ -207,8 +262,8 @@ func (o BuySellRatioRuleItemOutput) ToBuySellRatioRuleItemOutputWithContext(ctx 
 	return o
 }
 
-func (o BuySellRatioRuleItemOutput) Config() BuySellRatioRuleItemConfigOutput {
-	return o.ApplyT(func(v BuySellRatioRuleItem) BuySellRatioRuleItemConfig { return v.Config }).(BuySellRatioRuleItemConfigOutput)
+func (o BuySellRatioRuleItemOutput) Config() BuySellRatioConfigOutput {
+	return o.ApplyT(func(v BuySellRatioRuleItem) BuySellRatioConfig { return v.Config }).(BuySellRatioConfigOutput)
 }
 
 func (o BuySellRatioRuleItemOutput) Dealbreaker() pulumi.BoolOutput {
@@ -219,71 +274,77 @@ func (o BuySellRatioRuleItemOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v BuySellRatioRuleItem) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-func (o BuySellRatioRuleItemOutput) Rule() BuySellRatioRuleItemRuleOutput {
-	return o.ApplyT(func(v BuySellRatioRuleItem) BuySellRatioRuleItemRule { return v.Rule }).(BuySellRatioRuleItemRuleOutput)
+func (o BuySellRatioRuleItemOutput) Rule() BuySellRatioRuleOutput {
+	return o.ApplyT(func(v BuySellRatioRuleItem) BuySellRatioRule { return v.Rule }).(BuySellRatioRuleOutput)
 }
 
-type BuySellRatioRuleItemConfig struct {
-	BuyPressure BuySellRatioRuleItemConfigBuyPressure `pulumi:"buyPressure"`
-	Window      BuySellRatioRuleItemConfigWindow      `pulumi:"window"`
+type ClusterConfig struct {
+	MaxClusterRisk      ClusterRisk `pulumi:"maxClusterRisk"`
+	MaxSingleClusterPct float64     `pulumi:"maxSingleClusterPct"`
+	MaxTotalHeldPct     float64     `pulumi:"maxTotalHeldPct"`
 }
 
-// BuySellRatioRuleItemConfigInput is an input type that accepts BuySellRatioRuleItemConfigArgs and BuySellRatioRuleItemConfigOutput values.
-// You can construct a concrete instance of `BuySellRatioRuleItemConfigInput` via:
+// ClusterConfigInput is an input type that accepts ClusterConfigArgs and ClusterConfigOutput values.
+// You can construct a concrete instance of `ClusterConfigInput` via:
 //
-//	BuySellRatioRuleItemConfigArgs{...}
-type BuySellRatioRuleItemConfigInput interface {
+//	ClusterConfigArgs{...}
+type ClusterConfigInput interface {
 	pulumi.Input
 
-	ToBuySellRatioRuleItemConfigOutput() BuySellRatioRuleItemConfigOutput
-	ToBuySellRatioRuleItemConfigOutputWithContext(context.Context) BuySellRatioRuleItemConfigOutput
+	ToClusterConfigOutput() ClusterConfigOutput
+	ToClusterConfigOutputWithContext(context.Context) ClusterConfigOutput
 }
 
-type BuySellRatioRuleItemConfigArgs struct {
-	BuyPressure BuySellRatioRuleItemConfigBuyPressureInput `pulumi:"buyPressure"`
-	Window      BuySellRatioRuleItemConfigWindowInput      `pulumi:"window"`
+type ClusterConfigArgs struct {
+	MaxClusterRisk      ClusterRiskInput    `pulumi:"maxClusterRisk"`
+	MaxSingleClusterPct pulumi.Float64Input `pulumi:"maxSingleClusterPct"`
+	MaxTotalHeldPct     pulumi.Float64Input `pulumi:"maxTotalHeldPct"`
 }
 
-func (BuySellRatioRuleItemConfigArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*BuySellRatioRuleItemConfig)(nil)).Elem()
+func (ClusterConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClusterConfig)(nil)).Elem()
 }
 
-func (i BuySellRatioRuleItemConfigArgs) ToBuySellRatioRuleItemConfigOutput() BuySellRatioRuleItemConfigOutput {
-	return i.ToBuySellRatioRuleItemConfigOutputWithContext(context.Background())
+func (i ClusterConfigArgs) ToClusterConfigOutput() ClusterConfigOutput {
+	return i.ToClusterConfigOutputWithContext(context.Background())
 }
 
-func (i BuySellRatioRuleItemConfigArgs) ToBuySellRatioRuleItemConfigOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(BuySellRatioRuleItemConfigOutput)
+func (i ClusterConfigArgs) ToClusterConfigOutputWithContext(ctx context.Context) ClusterConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(ClusterConfigOutput)
 }
 
-type BuySellRatioRuleItemConfigOutput struct{ *pulumi.OutputState }
+type ClusterConfigOutput struct{ *pulumi.OutputState }
 
-func (BuySellRatioRuleItemConfigOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*BuySellRatioRuleItemConfig)(nil)).Elem()
+func (ClusterConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ClusterConfig)(nil)).Elem()
 }
 
-func (o BuySellRatioRuleItemConfigOutput) ToBuySellRatioRuleItemConfigOutput() BuySellRatioRuleItemConfigOutput {
+func (o ClusterConfigOutput) ToClusterConfigOutput() ClusterConfigOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemConfigOutput) ToBuySellRatioRuleItemConfigOutputWithContext(ctx context.Context) BuySellRatioRuleItemConfigOutput {
+func (o ClusterConfigOutput) ToClusterConfigOutputWithContext(ctx context.Context) ClusterConfigOutput {
 	return o
 }
 
-func (o BuySellRatioRuleItemConfigOutput) BuyPressure() BuySellRatioRuleItemConfigBuyPressureOutput {
-	return o.ApplyT(func(v BuySellRatioRuleItemConfig) BuySellRatioRuleItemConfigBuyPressure { return v.BuyPressure }).(BuySellRatioRuleItemConfigBuyPressureOutput)
+func (o ClusterConfigOutput) MaxClusterRisk() ClusterRiskOutput {
+	return o.ApplyT(func(v ClusterConfig) ClusterRisk { return v.MaxClusterRisk }).(ClusterRiskOutput)
 }
 
-func (o BuySellRatioRuleItemConfigOutput) Window() BuySellRatioRuleItemConfigWindowOutput {
-	return o.ApplyT(func(v BuySellRatioRuleItemConfig) BuySellRatioRuleItemConfigWindow { return v.Window }).(BuySellRatioRuleItemConfigWindowOutput)
+func (o ClusterConfigOutput) MaxSingleClusterPct() pulumi.Float64Output {
+	return o.ApplyT(func(v ClusterConfig) float64 { return v.MaxSingleClusterPct }).(pulumi.Float64Output)
+}
+
+func (o ClusterConfigOutput) MaxTotalHeldPct() pulumi.Float64Output {
+	return o.ApplyT(func(v ClusterConfig) float64 { return v.MaxTotalHeldPct }).(pulumi.Float64Output)
 }
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `coordinated_wallet_cluster` (Clusters, never a dealbreaker).
 type CoordinatedWalletClusterRuleItem struct {
-	ClusterConfig CoordinatedWalletClusterRuleItemClusterConfig `pulumi:"clusterConfig"`
-	Dealbreaker   bool                                          `pulumi:"dealbreaker"`
-	Enabled       *bool                                         `pulumi:"enabled"`
-	Rule          CoordinatedWalletClusterRuleItemRule          `pulumi:"rule"`
+	ClusterConfig ClusterConfig                `pulumi:"clusterConfig"`
+	Dealbreaker   bool                         `pulumi:"dealbreaker"`
+	Enabled       *bool                        `pulumi:"enabled"`
+	Rule          CoordinatedWalletClusterRule `pulumi:"rule"`
 }
 
 // CoordinatedWalletClusterRuleItemInput is an input type that accepts CoordinatedWalletClusterRuleItemArgs and CoordinatedWalletClusterRuleItemOutput values.
@@ -299,10 +360,10 @@ type CoordinatedWalletClusterRuleItemInput interface {
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `coordinated_wallet_cluster` (Clusters, never a dealbreaker).
 type CoordinatedWalletClusterRuleItemArgs struct {
-	ClusterConfig CoordinatedWalletClusterRuleItemClusterConfigInput `pulumi:"clusterConfig"`
-	Dealbreaker   pulumi.BoolInput                                   `pulumi:"dealbreaker"`
-	Enabled       pulumi.BoolPtrInput                                `pulumi:"enabled"`
-	Rule          CoordinatedWalletClusterRuleItemRuleInput          `pulumi:"rule"`
+	ClusterConfig ClusterConfigInput                `pulumi:"clusterConfig"`
+	Dealbreaker   pulumi.BoolInput                  `pulumi:"dealbreaker"`
+	Enabled       pulumi.BoolPtrInput               `pulumi:"enabled"`
+	Rule          CoordinatedWalletClusterRuleInput `pulumi:"rule"`
 }
 
 func (CoordinatedWalletClusterRuleItemArgs) ElementType() reflect.Type {
@@ -332,10 +393,8 @@ func (o CoordinatedWalletClusterRuleItemOutput) ToCoordinatedWalletClusterRuleIt
 	return o
 }
 
-func (o CoordinatedWalletClusterRuleItemOutput) ClusterConfig() CoordinatedWalletClusterRuleItemClusterConfigOutput {
-	return o.ApplyT(func(v CoordinatedWalletClusterRuleItem) CoordinatedWalletClusterRuleItemClusterConfig {
-		return v.ClusterConfig
-	}).(CoordinatedWalletClusterRuleItemClusterConfigOutput)
+func (o CoordinatedWalletClusterRuleItemOutput) ClusterConfig() ClusterConfigOutput {
+	return o.ApplyT(func(v CoordinatedWalletClusterRuleItem) ClusterConfig { return v.ClusterConfig }).(ClusterConfigOutput)
 }
 
 func (o CoordinatedWalletClusterRuleItemOutput) Dealbreaker() pulumi.BoolOutput {
@@ -346,71 +405,8 @@ func (o CoordinatedWalletClusterRuleItemOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v CoordinatedWalletClusterRuleItem) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-func (o CoordinatedWalletClusterRuleItemOutput) Rule() CoordinatedWalletClusterRuleItemRuleOutput {
-	return o.ApplyT(func(v CoordinatedWalletClusterRuleItem) CoordinatedWalletClusterRuleItemRule { return v.Rule }).(CoordinatedWalletClusterRuleItemRuleOutput)
-}
-
-type CoordinatedWalletClusterRuleItemClusterConfig struct {
-	MaxClusterRisk      CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk `pulumi:"maxClusterRisk"`
-	MaxSingleClusterPct float64                                                     `pulumi:"maxSingleClusterPct"`
-	MaxTotalHeldPct     float64                                                     `pulumi:"maxTotalHeldPct"`
-}
-
-// CoordinatedWalletClusterRuleItemClusterConfigInput is an input type that accepts CoordinatedWalletClusterRuleItemClusterConfigArgs and CoordinatedWalletClusterRuleItemClusterConfigOutput values.
-// You can construct a concrete instance of `CoordinatedWalletClusterRuleItemClusterConfigInput` via:
-//
-//	CoordinatedWalletClusterRuleItemClusterConfigArgs{...}
-type CoordinatedWalletClusterRuleItemClusterConfigInput interface {
-	pulumi.Input
-
-	ToCoordinatedWalletClusterRuleItemClusterConfigOutput() CoordinatedWalletClusterRuleItemClusterConfigOutput
-	ToCoordinatedWalletClusterRuleItemClusterConfigOutputWithContext(context.Context) CoordinatedWalletClusterRuleItemClusterConfigOutput
-}
-
-type CoordinatedWalletClusterRuleItemClusterConfigArgs struct {
-	MaxClusterRisk      CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskInput `pulumi:"maxClusterRisk"`
-	MaxSingleClusterPct pulumi.Float64Input                                              `pulumi:"maxSingleClusterPct"`
-	MaxTotalHeldPct     pulumi.Float64Input                                              `pulumi:"maxTotalHeldPct"`
-}
-
-func (CoordinatedWalletClusterRuleItemClusterConfigArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*CoordinatedWalletClusterRuleItemClusterConfig)(nil)).Elem()
-}
-
-func (i CoordinatedWalletClusterRuleItemClusterConfigArgs) ToCoordinatedWalletClusterRuleItemClusterConfigOutput() CoordinatedWalletClusterRuleItemClusterConfigOutput {
-	return i.ToCoordinatedWalletClusterRuleItemClusterConfigOutputWithContext(context.Background())
-}
-
-func (i CoordinatedWalletClusterRuleItemClusterConfigArgs) ToCoordinatedWalletClusterRuleItemClusterConfigOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemClusterConfigOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(CoordinatedWalletClusterRuleItemClusterConfigOutput)
-}
-
-type CoordinatedWalletClusterRuleItemClusterConfigOutput struct{ *pulumi.OutputState }
-
-func (CoordinatedWalletClusterRuleItemClusterConfigOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*CoordinatedWalletClusterRuleItemClusterConfig)(nil)).Elem()
-}
-
-func (o CoordinatedWalletClusterRuleItemClusterConfigOutput) ToCoordinatedWalletClusterRuleItemClusterConfigOutput() CoordinatedWalletClusterRuleItemClusterConfigOutput {
-	return o
-}
-
-func (o CoordinatedWalletClusterRuleItemClusterConfigOutput) ToCoordinatedWalletClusterRuleItemClusterConfigOutputWithContext(ctx context.Context) CoordinatedWalletClusterRuleItemClusterConfigOutput {
-	return o
-}
-
-func (o CoordinatedWalletClusterRuleItemClusterConfigOutput) MaxClusterRisk() CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput {
-	return o.ApplyT(func(v CoordinatedWalletClusterRuleItemClusterConfig) CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk {
-		return v.MaxClusterRisk
-	}).(CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRiskOutput)
-}
-
-func (o CoordinatedWalletClusterRuleItemClusterConfigOutput) MaxSingleClusterPct() pulumi.Float64Output {
-	return o.ApplyT(func(v CoordinatedWalletClusterRuleItemClusterConfig) float64 { return v.MaxSingleClusterPct }).(pulumi.Float64Output)
-}
-
-func (o CoordinatedWalletClusterRuleItemClusterConfigOutput) MaxTotalHeldPct() pulumi.Float64Output {
-	return o.ApplyT(func(v CoordinatedWalletClusterRuleItemClusterConfig) float64 { return v.MaxTotalHeldPct }).(pulumi.Float64Output)
+func (o CoordinatedWalletClusterRuleItemOutput) Rule() CoordinatedWalletClusterRuleOutput {
+	return o.ApplyT(func(v CoordinatedWalletClusterRuleItem) CoordinatedWalletClusterRule { return v.Rule }).(CoordinatedWalletClusterRuleOutput)
 }
 
 type DeveloperRecord struct {
@@ -522,12 +518,441 @@ func (o DeveloperTagArrayOutput) Index(i pulumi.IntInput) DeveloperTagOutput {
 	}).(DeveloperTagOutput)
 }
 
+type FollowedDevAll struct {
+	Scope *FollowedDevAllScope `pulumi:"scope"`
+}
+
+// FollowedDevAllInput is an input type that accepts FollowedDevAllArgs and FollowedDevAllOutput values.
+// You can construct a concrete instance of `FollowedDevAllInput` via:
+//
+//	FollowedDevAllArgs{...}
+type FollowedDevAllInput interface {
+	pulumi.Input
+
+	ToFollowedDevAllOutput() FollowedDevAllOutput
+	ToFollowedDevAllOutputWithContext(context.Context) FollowedDevAllOutput
+}
+
+type FollowedDevAllArgs struct {
+	Scope FollowedDevAllScopePtrInput `pulumi:"scope"`
+}
+
+func (FollowedDevAllArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevAll)(nil)).Elem()
+}
+
+func (i FollowedDevAllArgs) ToFollowedDevAllOutput() FollowedDevAllOutput {
+	return i.ToFollowedDevAllOutputWithContext(context.Background())
+}
+
+func (i FollowedDevAllArgs) ToFollowedDevAllOutputWithContext(ctx context.Context) FollowedDevAllOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FollowedDevAllOutput)
+}
+
+func (i FollowedDevAllArgs) ToFollowedDevAllPtrOutput() FollowedDevAllPtrOutput {
+	return i.ToFollowedDevAllPtrOutputWithContext(context.Background())
+}
+
+func (i FollowedDevAllArgs) ToFollowedDevAllPtrOutputWithContext(ctx context.Context) FollowedDevAllPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FollowedDevAllOutput).ToFollowedDevAllPtrOutputWithContext(ctx)
+}
+
+// FollowedDevAllPtrInput is an input type that accepts FollowedDevAllArgs, FollowedDevAllPtr and FollowedDevAllPtrOutput values.
+// You can construct a concrete instance of `FollowedDevAllPtrInput` via:
+//
+//	        FollowedDevAllArgs{...}
+//
+//	or:
+//
+//	        nil
+type FollowedDevAllPtrInput interface {
+	pulumi.Input
+
+	ToFollowedDevAllPtrOutput() FollowedDevAllPtrOutput
+	ToFollowedDevAllPtrOutputWithContext(context.Context) FollowedDevAllPtrOutput
+}
+
+type followedDevAllPtrType FollowedDevAllArgs
+
+func FollowedDevAllPtr(v *FollowedDevAllArgs) FollowedDevAllPtrInput {
+	return (*followedDevAllPtrType)(v)
+}
+
+func (*followedDevAllPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FollowedDevAll)(nil)).Elem()
+}
+
+func (i *followedDevAllPtrType) ToFollowedDevAllPtrOutput() FollowedDevAllPtrOutput {
+	return i.ToFollowedDevAllPtrOutputWithContext(context.Background())
+}
+
+func (i *followedDevAllPtrType) ToFollowedDevAllPtrOutputWithContext(ctx context.Context) FollowedDevAllPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FollowedDevAllPtrOutput)
+}
+
+type FollowedDevAllOutput struct{ *pulumi.OutputState }
+
+func (FollowedDevAllOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevAll)(nil)).Elem()
+}
+
+func (o FollowedDevAllOutput) ToFollowedDevAllOutput() FollowedDevAllOutput {
+	return o
+}
+
+func (o FollowedDevAllOutput) ToFollowedDevAllOutputWithContext(ctx context.Context) FollowedDevAllOutput {
+	return o
+}
+
+func (o FollowedDevAllOutput) ToFollowedDevAllPtrOutput() FollowedDevAllPtrOutput {
+	return o.ToFollowedDevAllPtrOutputWithContext(context.Background())
+}
+
+func (o FollowedDevAllOutput) ToFollowedDevAllPtrOutputWithContext(ctx context.Context) FollowedDevAllPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FollowedDevAll) *FollowedDevAll {
+		return &v
+	}).(FollowedDevAllPtrOutput)
+}
+
+func (o FollowedDevAllOutput) Scope() FollowedDevAllScopePtrOutput {
+	return o.ApplyT(func(v FollowedDevAll) *FollowedDevAllScope { return v.Scope }).(FollowedDevAllScopePtrOutput)
+}
+
+type FollowedDevAllPtrOutput struct{ *pulumi.OutputState }
+
+func (FollowedDevAllPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FollowedDevAll)(nil)).Elem()
+}
+
+func (o FollowedDevAllPtrOutput) ToFollowedDevAllPtrOutput() FollowedDevAllPtrOutput {
+	return o
+}
+
+func (o FollowedDevAllPtrOutput) ToFollowedDevAllPtrOutputWithContext(ctx context.Context) FollowedDevAllPtrOutput {
+	return o
+}
+
+func (o FollowedDevAllPtrOutput) Elem() FollowedDevAllOutput {
+	return o.ApplyT(func(v *FollowedDevAll) FollowedDevAll {
+		if v != nil {
+			return *v
+		}
+		var ret FollowedDevAll
+		return ret
+	}).(FollowedDevAllOutput)
+}
+
+func (o FollowedDevAllPtrOutput) Scope() FollowedDevAllScopePtrOutput {
+	return o.ApplyT(func(v *FollowedDevAll) *FollowedDevAllScope {
+		if v == nil {
+			return nil
+		}
+		return v.Scope
+	}).(FollowedDevAllScopePtrOutput)
+}
+
+type FollowedDevTag struct {
+	Scope FollowedDevTagScope `pulumi:"scope"`
+	TagId string              `pulumi:"tagId"`
+}
+
+// FollowedDevTagInput is an input type that accepts FollowedDevTagArgs and FollowedDevTagOutput values.
+// You can construct a concrete instance of `FollowedDevTagInput` via:
+//
+//	FollowedDevTagArgs{...}
+type FollowedDevTagInput interface {
+	pulumi.Input
+
+	ToFollowedDevTagOutput() FollowedDevTagOutput
+	ToFollowedDevTagOutputWithContext(context.Context) FollowedDevTagOutput
+}
+
+type FollowedDevTagArgs struct {
+	Scope FollowedDevTagScopeInput `pulumi:"scope"`
+	TagId pulumi.StringInput       `pulumi:"tagId"`
+}
+
+func (FollowedDevTagArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevTag)(nil)).Elem()
+}
+
+func (i FollowedDevTagArgs) ToFollowedDevTagOutput() FollowedDevTagOutput {
+	return i.ToFollowedDevTagOutputWithContext(context.Background())
+}
+
+func (i FollowedDevTagArgs) ToFollowedDevTagOutputWithContext(ctx context.Context) FollowedDevTagOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FollowedDevTagOutput)
+}
+
+func (i FollowedDevTagArgs) ToFollowedDevTagPtrOutput() FollowedDevTagPtrOutput {
+	return i.ToFollowedDevTagPtrOutputWithContext(context.Background())
+}
+
+func (i FollowedDevTagArgs) ToFollowedDevTagPtrOutputWithContext(ctx context.Context) FollowedDevTagPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FollowedDevTagOutput).ToFollowedDevTagPtrOutputWithContext(ctx)
+}
+
+// FollowedDevTagPtrInput is an input type that accepts FollowedDevTagArgs, FollowedDevTagPtr and FollowedDevTagPtrOutput values.
+// You can construct a concrete instance of `FollowedDevTagPtrInput` via:
+//
+//	        FollowedDevTagArgs{...}
+//
+//	or:
+//
+//	        nil
+type FollowedDevTagPtrInput interface {
+	pulumi.Input
+
+	ToFollowedDevTagPtrOutput() FollowedDevTagPtrOutput
+	ToFollowedDevTagPtrOutputWithContext(context.Context) FollowedDevTagPtrOutput
+}
+
+type followedDevTagPtrType FollowedDevTagArgs
+
+func FollowedDevTagPtr(v *FollowedDevTagArgs) FollowedDevTagPtrInput {
+	return (*followedDevTagPtrType)(v)
+}
+
+func (*followedDevTagPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FollowedDevTag)(nil)).Elem()
+}
+
+func (i *followedDevTagPtrType) ToFollowedDevTagPtrOutput() FollowedDevTagPtrOutput {
+	return i.ToFollowedDevTagPtrOutputWithContext(context.Background())
+}
+
+func (i *followedDevTagPtrType) ToFollowedDevTagPtrOutputWithContext(ctx context.Context) FollowedDevTagPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FollowedDevTagPtrOutput)
+}
+
+type FollowedDevTagOutput struct{ *pulumi.OutputState }
+
+func (FollowedDevTagOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevTag)(nil)).Elem()
+}
+
+func (o FollowedDevTagOutput) ToFollowedDevTagOutput() FollowedDevTagOutput {
+	return o
+}
+
+func (o FollowedDevTagOutput) ToFollowedDevTagOutputWithContext(ctx context.Context) FollowedDevTagOutput {
+	return o
+}
+
+func (o FollowedDevTagOutput) ToFollowedDevTagPtrOutput() FollowedDevTagPtrOutput {
+	return o.ToFollowedDevTagPtrOutputWithContext(context.Background())
+}
+
+func (o FollowedDevTagOutput) ToFollowedDevTagPtrOutputWithContext(ctx context.Context) FollowedDevTagPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FollowedDevTag) *FollowedDevTag {
+		return &v
+	}).(FollowedDevTagPtrOutput)
+}
+
+func (o FollowedDevTagOutput) Scope() FollowedDevTagScopeOutput {
+	return o.ApplyT(func(v FollowedDevTag) FollowedDevTagScope { return v.Scope }).(FollowedDevTagScopeOutput)
+}
+
+func (o FollowedDevTagOutput) TagId() pulumi.StringOutput {
+	return o.ApplyT(func(v FollowedDevTag) string { return v.TagId }).(pulumi.StringOutput)
+}
+
+type FollowedDevTagPtrOutput struct{ *pulumi.OutputState }
+
+func (FollowedDevTagPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FollowedDevTag)(nil)).Elem()
+}
+
+func (o FollowedDevTagPtrOutput) ToFollowedDevTagPtrOutput() FollowedDevTagPtrOutput {
+	return o
+}
+
+func (o FollowedDevTagPtrOutput) ToFollowedDevTagPtrOutputWithContext(ctx context.Context) FollowedDevTagPtrOutput {
+	return o
+}
+
+func (o FollowedDevTagPtrOutput) Elem() FollowedDevTagOutput {
+	return o.ApplyT(func(v *FollowedDevTag) FollowedDevTag {
+		if v != nil {
+			return *v
+		}
+		var ret FollowedDevTag
+		return ret
+	}).(FollowedDevTagOutput)
+}
+
+func (o FollowedDevTagPtrOutput) Scope() FollowedDevTagScopePtrOutput {
+	return o.ApplyT(func(v *FollowedDevTag) *FollowedDevTagScope {
+		if v == nil {
+			return nil
+		}
+		return &v.Scope
+	}).(FollowedDevTagScopePtrOutput)
+}
+
+func (o FollowedDevTagPtrOutput) TagId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FollowedDevTag) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.TagId
+	}).(pulumi.StringPtrOutput)
+}
+
+type FollowedDevWallet struct {
+	DeveloperAddress string                 `pulumi:"developerAddress"`
+	Scope            FollowedDevWalletScope `pulumi:"scope"`
+}
+
+// FollowedDevWalletInput is an input type that accepts FollowedDevWalletArgs and FollowedDevWalletOutput values.
+// You can construct a concrete instance of `FollowedDevWalletInput` via:
+//
+//	FollowedDevWalletArgs{...}
+type FollowedDevWalletInput interface {
+	pulumi.Input
+
+	ToFollowedDevWalletOutput() FollowedDevWalletOutput
+	ToFollowedDevWalletOutputWithContext(context.Context) FollowedDevWalletOutput
+}
+
+type FollowedDevWalletArgs struct {
+	DeveloperAddress pulumi.StringInput          `pulumi:"developerAddress"`
+	Scope            FollowedDevWalletScopeInput `pulumi:"scope"`
+}
+
+func (FollowedDevWalletArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevWallet)(nil)).Elem()
+}
+
+func (i FollowedDevWalletArgs) ToFollowedDevWalletOutput() FollowedDevWalletOutput {
+	return i.ToFollowedDevWalletOutputWithContext(context.Background())
+}
+
+func (i FollowedDevWalletArgs) ToFollowedDevWalletOutputWithContext(ctx context.Context) FollowedDevWalletOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FollowedDevWalletOutput)
+}
+
+func (i FollowedDevWalletArgs) ToFollowedDevWalletPtrOutput() FollowedDevWalletPtrOutput {
+	return i.ToFollowedDevWalletPtrOutputWithContext(context.Background())
+}
+
+func (i FollowedDevWalletArgs) ToFollowedDevWalletPtrOutputWithContext(ctx context.Context) FollowedDevWalletPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FollowedDevWalletOutput).ToFollowedDevWalletPtrOutputWithContext(ctx)
+}
+
+// FollowedDevWalletPtrInput is an input type that accepts FollowedDevWalletArgs, FollowedDevWalletPtr and FollowedDevWalletPtrOutput values.
+// You can construct a concrete instance of `FollowedDevWalletPtrInput` via:
+//
+//	        FollowedDevWalletArgs{...}
+//
+//	or:
+//
+//	        nil
+type FollowedDevWalletPtrInput interface {
+	pulumi.Input
+
+	ToFollowedDevWalletPtrOutput() FollowedDevWalletPtrOutput
+	ToFollowedDevWalletPtrOutputWithContext(context.Context) FollowedDevWalletPtrOutput
+}
+
+type followedDevWalletPtrType FollowedDevWalletArgs
+
+func FollowedDevWalletPtr(v *FollowedDevWalletArgs) FollowedDevWalletPtrInput {
+	return (*followedDevWalletPtrType)(v)
+}
+
+func (*followedDevWalletPtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**FollowedDevWallet)(nil)).Elem()
+}
+
+func (i *followedDevWalletPtrType) ToFollowedDevWalletPtrOutput() FollowedDevWalletPtrOutput {
+	return i.ToFollowedDevWalletPtrOutputWithContext(context.Background())
+}
+
+func (i *followedDevWalletPtrType) ToFollowedDevWalletPtrOutputWithContext(ctx context.Context) FollowedDevWalletPtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(FollowedDevWalletPtrOutput)
+}
+
+type FollowedDevWalletOutput struct{ *pulumi.OutputState }
+
+func (FollowedDevWalletOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*FollowedDevWallet)(nil)).Elem()
+}
+
+func (o FollowedDevWalletOutput) ToFollowedDevWalletOutput() FollowedDevWalletOutput {
+	return o
+}
+
+func (o FollowedDevWalletOutput) ToFollowedDevWalletOutputWithContext(ctx context.Context) FollowedDevWalletOutput {
+	return o
+}
+
+func (o FollowedDevWalletOutput) ToFollowedDevWalletPtrOutput() FollowedDevWalletPtrOutput {
+	return o.ToFollowedDevWalletPtrOutputWithContext(context.Background())
+}
+
+func (o FollowedDevWalletOutput) ToFollowedDevWalletPtrOutputWithContext(ctx context.Context) FollowedDevWalletPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v FollowedDevWallet) *FollowedDevWallet {
+		return &v
+	}).(FollowedDevWalletPtrOutput)
+}
+
+func (o FollowedDevWalletOutput) DeveloperAddress() pulumi.StringOutput {
+	return o.ApplyT(func(v FollowedDevWallet) string { return v.DeveloperAddress }).(pulumi.StringOutput)
+}
+
+func (o FollowedDevWalletOutput) Scope() FollowedDevWalletScopeOutput {
+	return o.ApplyT(func(v FollowedDevWallet) FollowedDevWalletScope { return v.Scope }).(FollowedDevWalletScopeOutput)
+}
+
+type FollowedDevWalletPtrOutput struct{ *pulumi.OutputState }
+
+func (FollowedDevWalletPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**FollowedDevWallet)(nil)).Elem()
+}
+
+func (o FollowedDevWalletPtrOutput) ToFollowedDevWalletPtrOutput() FollowedDevWalletPtrOutput {
+	return o
+}
+
+func (o FollowedDevWalletPtrOutput) ToFollowedDevWalletPtrOutputWithContext(ctx context.Context) FollowedDevWalletPtrOutput {
+	return o
+}
+
+func (o FollowedDevWalletPtrOutput) Elem() FollowedDevWalletOutput {
+	return o.ApplyT(func(v *FollowedDevWallet) FollowedDevWallet {
+		if v != nil {
+			return *v
+		}
+		var ret FollowedDevWallet
+		return ret
+	}).(FollowedDevWalletOutput)
+}
+
+func (o FollowedDevWalletPtrOutput) DeveloperAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *FollowedDevWallet) *string {
+		if v == nil {
+			return nil
+		}
+		return &v.DeveloperAddress
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o FollowedDevWalletPtrOutput) Scope() FollowedDevWalletScopePtrOutput {
+	return o.ApplyT(func(v *FollowedDevWallet) *FollowedDevWalletScope {
+		if v == nil {
+			return nil
+		}
+		return &v.Scope
+	}).(FollowedDevWalletScopePtrOutput)
+}
+
 // A rule comparing one value: `value`, with `operator` equals (default) or not_equals. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `launch_platform` (Market).
 type LaunchPlatformRuleItem struct {
-	Dealbreaker bool                            `pulumi:"dealbreaker"`
-	Operator    *LaunchPlatformRuleItemOperator `pulumi:"operator"`
-	Rule        LaunchPlatformRuleItemRule      `pulumi:"rule"`
-	Value       LaunchPlatformRuleItemValue     `pulumi:"value"`
+	Dealbreaker bool               `pulumi:"dealbreaker"`
+	Operator    *Operator          `pulumi:"operator"`
+	Rule        LaunchPlatformRule `pulumi:"rule"`
+	Value       LaunchPlatform     `pulumi:"value"`
 }
 
 // LaunchPlatformRuleItemInput is an input type that accepts LaunchPlatformRuleItemArgs and LaunchPlatformRuleItemOutput values.
@@ -543,10 +968,10 @@ type LaunchPlatformRuleItemInput interface {
 
 // A rule comparing one value: `value`, with `operator` equals (default) or not_equals. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `launch_platform` (Market).
 type LaunchPlatformRuleItemArgs struct {
-	Dealbreaker pulumi.BoolInput                       `pulumi:"dealbreaker"`
-	Operator    LaunchPlatformRuleItemOperatorPtrInput `pulumi:"operator"`
-	Rule        LaunchPlatformRuleItemRuleInput        `pulumi:"rule"`
-	Value       LaunchPlatformRuleItemValueInput       `pulumi:"value"`
+	Dealbreaker pulumi.BoolInput        `pulumi:"dealbreaker"`
+	Operator    OperatorPtrInput        `pulumi:"operator"`
+	Rule        LaunchPlatformRuleInput `pulumi:"rule"`
+	Value       LaunchPlatformInput     `pulumi:"value"`
 }
 
 func (LaunchPlatformRuleItemArgs) ElementType() reflect.Type {
@@ -580,16 +1005,16 @@ func (o LaunchPlatformRuleItemOutput) Dealbreaker() pulumi.BoolOutput {
 	return o.ApplyT(func(v LaunchPlatformRuleItem) bool { return v.Dealbreaker }).(pulumi.BoolOutput)
 }
 
-func (o LaunchPlatformRuleItemOutput) Operator() LaunchPlatformRuleItemOperatorPtrOutput {
-	return o.ApplyT(func(v LaunchPlatformRuleItem) *LaunchPlatformRuleItemOperator { return v.Operator }).(LaunchPlatformRuleItemOperatorPtrOutput)
+func (o LaunchPlatformRuleItemOutput) Operator() OperatorPtrOutput {
+	return o.ApplyT(func(v LaunchPlatformRuleItem) *Operator { return v.Operator }).(OperatorPtrOutput)
 }
 
-func (o LaunchPlatformRuleItemOutput) Rule() LaunchPlatformRuleItemRuleOutput {
-	return o.ApplyT(func(v LaunchPlatformRuleItem) LaunchPlatformRuleItemRule { return v.Rule }).(LaunchPlatformRuleItemRuleOutput)
+func (o LaunchPlatformRuleItemOutput) Rule() LaunchPlatformRuleOutput {
+	return o.ApplyT(func(v LaunchPlatformRuleItem) LaunchPlatformRule { return v.Rule }).(LaunchPlatformRuleOutput)
 }
 
-func (o LaunchPlatformRuleItemOutput) Value() LaunchPlatformRuleItemValueOutput {
-	return o.ApplyT(func(v LaunchPlatformRuleItem) LaunchPlatformRuleItemValue { return v.Value }).(LaunchPlatformRuleItemValueOutput)
+func (o LaunchPlatformRuleItemOutput) Value() LaunchPlatformOutput {
+	return o.ApplyT(func(v LaunchPlatformRuleItem) LaunchPlatform { return v.Value }).(LaunchPlatformOutput)
 }
 
 type Matching struct {
@@ -913,11 +1338,11 @@ func (o MicroblogTagArrayOutput) Index(i pulumi.IntInput) MicroblogTagOutput {
 
 // A threshold rule: `min` and/or `max` (max greater than min); `enabled: false` switches it off. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `top_10_holder_percent` (Security, in percent), `dev_wallet_percent` (Security, in percent), `lp_locked_pct` (Security, in percent), `risk_count` (Security, in count), `token_age` (Security, in minutes), `sell_tax` (Market, in percent), `buy_tax` (Market, in percent), `liquidity_usd` (Market, in usd), `market_cap` (Market, in usd), `kols` (Market, in count), `global_fees_paid` (Market, in sol), `pro_traders` (Market, in count), `snipers` (Market, in percent), `insiders` (Market, in percent), `bundle` (Market, in percent), `dev_migrations` (Market, in count), `dev_pairs_created` (Market, in count), `bonding_progress` (Market, in percent), `holder_count` (Market, in count), `tx_count` (Volume/Activity, in count), `num_buys` (Volume/Activity, in count), `num_sells` (Volume/Activity, in count), `microblog_effective_views` (Socials, in count, never a dealbreaker), `community_member_count` (Socials, in count, never a dealbreaker), `community_views_count` (Socials, in count, never a dealbreaker), `microblog_effective_followers` (Socials, in count, never a dealbreaker), `website_content_validation_score` (AI, in score, never a dealbreaker), `microblog_content_validation_score` (AI, in score, never a dealbreaker).
 type NumericRuleItem struct {
-	Dealbreaker bool                `pulumi:"dealbreaker"`
-	Enabled     *bool               `pulumi:"enabled"`
-	Max         *float64            `pulumi:"max"`
-	Min         *float64            `pulumi:"min"`
-	Rule        NumericRuleItemRule `pulumi:"rule"`
+	Dealbreaker bool        `pulumi:"dealbreaker"`
+	Enabled     *bool       `pulumi:"enabled"`
+	Max         *float64    `pulumi:"max"`
+	Min         *float64    `pulumi:"min"`
+	Rule        NumericRule `pulumi:"rule"`
 }
 
 // NumericRuleItemInput is an input type that accepts NumericRuleItemArgs and NumericRuleItemOutput values.
@@ -933,11 +1358,11 @@ type NumericRuleItemInput interface {
 
 // A threshold rule: `min` and/or `max` (max greater than min); `enabled: false` switches it off. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `top_10_holder_percent` (Security, in percent), `dev_wallet_percent` (Security, in percent), `lp_locked_pct` (Security, in percent), `risk_count` (Security, in count), `token_age` (Security, in minutes), `sell_tax` (Market, in percent), `buy_tax` (Market, in percent), `liquidity_usd` (Market, in usd), `market_cap` (Market, in usd), `kols` (Market, in count), `global_fees_paid` (Market, in sol), `pro_traders` (Market, in count), `snipers` (Market, in percent), `insiders` (Market, in percent), `bundle` (Market, in percent), `dev_migrations` (Market, in count), `dev_pairs_created` (Market, in count), `bonding_progress` (Market, in percent), `holder_count` (Market, in count), `tx_count` (Volume/Activity, in count), `num_buys` (Volume/Activity, in count), `num_sells` (Volume/Activity, in count), `microblog_effective_views` (Socials, in count, never a dealbreaker), `community_member_count` (Socials, in count, never a dealbreaker), `community_views_count` (Socials, in count, never a dealbreaker), `microblog_effective_followers` (Socials, in count, never a dealbreaker), `website_content_validation_score` (AI, in score, never a dealbreaker), `microblog_content_validation_score` (AI, in score, never a dealbreaker).
 type NumericRuleItemArgs struct {
-	Dealbreaker pulumi.BoolInput         `pulumi:"dealbreaker"`
-	Enabled     pulumi.BoolPtrInput      `pulumi:"enabled"`
-	Max         pulumi.Float64PtrInput   `pulumi:"max"`
-	Min         pulumi.Float64PtrInput   `pulumi:"min"`
-	Rule        NumericRuleItemRuleInput `pulumi:"rule"`
+	Dealbreaker pulumi.BoolInput       `pulumi:"dealbreaker"`
+	Enabled     pulumi.BoolPtrInput    `pulumi:"enabled"`
+	Max         pulumi.Float64PtrInput `pulumi:"max"`
+	Min         pulumi.Float64PtrInput `pulumi:"min"`
+	Rule        NumericRuleInput       `pulumi:"rule"`
 }
 
 func (NumericRuleItemArgs) ElementType() reflect.Type {
@@ -983,16 +1408,71 @@ func (o NumericRuleItemOutput) Min() pulumi.Float64PtrOutput {
 	return o.ApplyT(func(v NumericRuleItem) *float64 { return v.Min }).(pulumi.Float64PtrOutput)
 }
 
-func (o NumericRuleItemOutput) Rule() NumericRuleItemRuleOutput {
-	return o.ApplyT(func(v NumericRuleItem) NumericRuleItemRule { return v.Rule }).(NumericRuleItemRuleOutput)
+func (o NumericRuleItemOutput) Rule() NumericRuleOutput {
+	return o.ApplyT(func(v NumericRuleItem) NumericRule { return v.Rule }).(NumericRuleOutput)
+}
+
+type QualityWalletCountConfig struct {
+	MinWallets  int          `pulumi:"minWallets"`
+	WalletTypes []WalletType `pulumi:"walletTypes"`
+}
+
+// QualityWalletCountConfigInput is an input type that accepts QualityWalletCountConfigArgs and QualityWalletCountConfigOutput values.
+// You can construct a concrete instance of `QualityWalletCountConfigInput` via:
+//
+//	QualityWalletCountConfigArgs{...}
+type QualityWalletCountConfigInput interface {
+	pulumi.Input
+
+	ToQualityWalletCountConfigOutput() QualityWalletCountConfigOutput
+	ToQualityWalletCountConfigOutputWithContext(context.Context) QualityWalletCountConfigOutput
+}
+
+type QualityWalletCountConfigArgs struct {
+	MinWallets  pulumi.IntInput      `pulumi:"minWallets"`
+	WalletTypes WalletTypeArrayInput `pulumi:"walletTypes"`
+}
+
+func (QualityWalletCountConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletCountConfig)(nil)).Elem()
+}
+
+func (i QualityWalletCountConfigArgs) ToQualityWalletCountConfigOutput() QualityWalletCountConfigOutput {
+	return i.ToQualityWalletCountConfigOutputWithContext(context.Background())
+}
+
+func (i QualityWalletCountConfigArgs) ToQualityWalletCountConfigOutputWithContext(ctx context.Context) QualityWalletCountConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(QualityWalletCountConfigOutput)
+}
+
+type QualityWalletCountConfigOutput struct{ *pulumi.OutputState }
+
+func (QualityWalletCountConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletCountConfig)(nil)).Elem()
+}
+
+func (o QualityWalletCountConfigOutput) ToQualityWalletCountConfigOutput() QualityWalletCountConfigOutput {
+	return o
+}
+
+func (o QualityWalletCountConfigOutput) ToQualityWalletCountConfigOutputWithContext(ctx context.Context) QualityWalletCountConfigOutput {
+	return o
+}
+
+func (o QualityWalletCountConfigOutput) MinWallets() pulumi.IntOutput {
+	return o.ApplyT(func(v QualityWalletCountConfig) int { return v.MinWallets }).(pulumi.IntOutput)
+}
+
+func (o QualityWalletCountConfigOutput) WalletTypes() WalletTypeArrayOutput {
+	return o.ApplyT(func(v QualityWalletCountConfig) []WalletType { return v.WalletTypes }).(WalletTypeArrayOutput)
 }
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_count` (Volume/Activity, never a dealbreaker).
 type QualityWalletCountRuleItem struct {
-	Config      QualityWalletCountRuleItemConfig `pulumi:"config"`
-	Dealbreaker bool                             `pulumi:"dealbreaker"`
-	Enabled     *bool                            `pulumi:"enabled"`
-	Rule        QualityWalletCountRuleItemRule   `pulumi:"rule"`
+	Config      QualityWalletCountConfig `pulumi:"config"`
+	Dealbreaker bool                     `pulumi:"dealbreaker"`
+	Enabled     *bool                    `pulumi:"enabled"`
+	Rule        QualityWalletCountRule   `pulumi:"rule"`
 }
 
 // QualityWalletCountRuleItemInput is an input type that accepts QualityWalletCountRuleItemArgs and QualityWalletCountRuleItemOutput values.
@@ -1008,10 +1488,10 @@ type QualityWalletCountRuleItemInput interface {
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_count` (Volume/Activity, never a dealbreaker).
 type QualityWalletCountRuleItemArgs struct {
-	Config      QualityWalletCountRuleItemConfigInput `pulumi:"config"`
-	Dealbreaker pulumi.BoolInput                      `pulumi:"dealbreaker"`
-	Enabled     pulumi.BoolPtrInput                   `pulumi:"enabled"`
-	Rule        QualityWalletCountRuleItemRuleInput   `pulumi:"rule"`
+	Config      QualityWalletCountConfigInput `pulumi:"config"`
+	Dealbreaker pulumi.BoolInput              `pulumi:"dealbreaker"`
+	Enabled     pulumi.BoolPtrInput           `pulumi:"enabled"`
+	Rule        QualityWalletCountRuleInput   `pulumi:"rule"`
 }
 
 func (QualityWalletCountRuleItemArgs) ElementType() reflect.Type {
@@ -1041,8 +1521,8 @@ func (o QualityWalletCountRuleItemOutput) ToQualityWalletCountRuleItemOutputWith
 	return o
 }
 
-func (o QualityWalletCountRuleItemOutput) Config() QualityWalletCountRuleItemConfigOutput {
-	return o.ApplyT(func(v QualityWalletCountRuleItem) QualityWalletCountRuleItemConfig { return v.Config }).(QualityWalletCountRuleItemConfigOutput)
+func (o QualityWalletCountRuleItemOutput) Config() QualityWalletCountConfigOutput {
+	return o.ApplyT(func(v QualityWalletCountRuleItem) QualityWalletCountConfig { return v.Config }).(QualityWalletCountConfigOutput)
 }
 
 func (o QualityWalletCountRuleItemOutput) Dealbreaker() pulumi.BoolOutput {
@@ -1053,73 +1533,71 @@ func (o QualityWalletCountRuleItemOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v QualityWalletCountRuleItem) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-func (o QualityWalletCountRuleItemOutput) Rule() QualityWalletCountRuleItemRuleOutput {
-	return o.ApplyT(func(v QualityWalletCountRuleItem) QualityWalletCountRuleItemRule { return v.Rule }).(QualityWalletCountRuleItemRuleOutput)
+func (o QualityWalletCountRuleItemOutput) Rule() QualityWalletCountRuleOutput {
+	return o.ApplyT(func(v QualityWalletCountRuleItem) QualityWalletCountRule { return v.Rule }).(QualityWalletCountRuleOutput)
 }
 
-type QualityWalletCountRuleItemConfig struct {
-	MinWallets  int                                          `pulumi:"minWallets"`
-	WalletTypes []QualityWalletCountRuleItemConfigWalletType `pulumi:"walletTypes"`
+type QualityWalletTotalValueConfig struct {
+	MinTotalValueUsd float64      `pulumi:"minTotalValueUsd"`
+	WalletTypes      []WalletType `pulumi:"walletTypes"`
 }
 
-// QualityWalletCountRuleItemConfigInput is an input type that accepts QualityWalletCountRuleItemConfigArgs and QualityWalletCountRuleItemConfigOutput values.
-// You can construct a concrete instance of `QualityWalletCountRuleItemConfigInput` via:
+// QualityWalletTotalValueConfigInput is an input type that accepts QualityWalletTotalValueConfigArgs and QualityWalletTotalValueConfigOutput values.
+// You can construct a concrete instance of `QualityWalletTotalValueConfigInput` via:
 //
-//	QualityWalletCountRuleItemConfigArgs{...}
-type QualityWalletCountRuleItemConfigInput interface {
+//	QualityWalletTotalValueConfigArgs{...}
+type QualityWalletTotalValueConfigInput interface {
 	pulumi.Input
 
-	ToQualityWalletCountRuleItemConfigOutput() QualityWalletCountRuleItemConfigOutput
-	ToQualityWalletCountRuleItemConfigOutputWithContext(context.Context) QualityWalletCountRuleItemConfigOutput
+	ToQualityWalletTotalValueConfigOutput() QualityWalletTotalValueConfigOutput
+	ToQualityWalletTotalValueConfigOutputWithContext(context.Context) QualityWalletTotalValueConfigOutput
 }
 
-type QualityWalletCountRuleItemConfigArgs struct {
-	MinWallets  pulumi.IntInput                                      `pulumi:"minWallets"`
-	WalletTypes QualityWalletCountRuleItemConfigWalletTypeArrayInput `pulumi:"walletTypes"`
+type QualityWalletTotalValueConfigArgs struct {
+	MinTotalValueUsd pulumi.Float64Input  `pulumi:"minTotalValueUsd"`
+	WalletTypes      WalletTypeArrayInput `pulumi:"walletTypes"`
 }
 
-func (QualityWalletCountRuleItemConfigArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletCountRuleItemConfig)(nil)).Elem()
+func (QualityWalletTotalValueConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletTotalValueConfig)(nil)).Elem()
 }
 
-func (i QualityWalletCountRuleItemConfigArgs) ToQualityWalletCountRuleItemConfigOutput() QualityWalletCountRuleItemConfigOutput {
-	return i.ToQualityWalletCountRuleItemConfigOutputWithContext(context.Background())
+func (i QualityWalletTotalValueConfigArgs) ToQualityWalletTotalValueConfigOutput() QualityWalletTotalValueConfigOutput {
+	return i.ToQualityWalletTotalValueConfigOutputWithContext(context.Background())
 }
 
-func (i QualityWalletCountRuleItemConfigArgs) ToQualityWalletCountRuleItemConfigOutputWithContext(ctx context.Context) QualityWalletCountRuleItemConfigOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(QualityWalletCountRuleItemConfigOutput)
+func (i QualityWalletTotalValueConfigArgs) ToQualityWalletTotalValueConfigOutputWithContext(ctx context.Context) QualityWalletTotalValueConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(QualityWalletTotalValueConfigOutput)
 }
 
-type QualityWalletCountRuleItemConfigOutput struct{ *pulumi.OutputState }
+type QualityWalletTotalValueConfigOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletCountRuleItemConfigOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletCountRuleItemConfig)(nil)).Elem()
+func (QualityWalletTotalValueConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletTotalValueConfig)(nil)).Elem()
 }
 
-func (o QualityWalletCountRuleItemConfigOutput) ToQualityWalletCountRuleItemConfigOutput() QualityWalletCountRuleItemConfigOutput {
+func (o QualityWalletTotalValueConfigOutput) ToQualityWalletTotalValueConfigOutput() QualityWalletTotalValueConfigOutput {
 	return o
 }
 
-func (o QualityWalletCountRuleItemConfigOutput) ToQualityWalletCountRuleItemConfigOutputWithContext(ctx context.Context) QualityWalletCountRuleItemConfigOutput {
+func (o QualityWalletTotalValueConfigOutput) ToQualityWalletTotalValueConfigOutputWithContext(ctx context.Context) QualityWalletTotalValueConfigOutput {
 	return o
 }
 
-func (o QualityWalletCountRuleItemConfigOutput) MinWallets() pulumi.IntOutput {
-	return o.ApplyT(func(v QualityWalletCountRuleItemConfig) int { return v.MinWallets }).(pulumi.IntOutput)
+func (o QualityWalletTotalValueConfigOutput) MinTotalValueUsd() pulumi.Float64Output {
+	return o.ApplyT(func(v QualityWalletTotalValueConfig) float64 { return v.MinTotalValueUsd }).(pulumi.Float64Output)
 }
 
-func (o QualityWalletCountRuleItemConfigOutput) WalletTypes() QualityWalletCountRuleItemConfigWalletTypeArrayOutput {
-	return o.ApplyT(func(v QualityWalletCountRuleItemConfig) []QualityWalletCountRuleItemConfigWalletType {
-		return v.WalletTypes
-	}).(QualityWalletCountRuleItemConfigWalletTypeArrayOutput)
+func (o QualityWalletTotalValueConfigOutput) WalletTypes() WalletTypeArrayOutput {
+	return o.ApplyT(func(v QualityWalletTotalValueConfig) []WalletType { return v.WalletTypes }).(WalletTypeArrayOutput)
 }
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_total_value` (Volume/Activity, never a dealbreaker).
 type QualityWalletTotalValueRuleItem struct {
-	Config      QualityWalletTotalValueRuleItemConfig `pulumi:"config"`
-	Dealbreaker bool                                  `pulumi:"dealbreaker"`
-	Enabled     *bool                                 `pulumi:"enabled"`
-	Rule        QualityWalletTotalValueRuleItemRule   `pulumi:"rule"`
+	Config      QualityWalletTotalValueConfig `pulumi:"config"`
+	Dealbreaker bool                          `pulumi:"dealbreaker"`
+	Enabled     *bool                         `pulumi:"enabled"`
+	Rule        QualityWalletTotalValueRule   `pulumi:"rule"`
 }
 
 // QualityWalletTotalValueRuleItemInput is an input type that accepts QualityWalletTotalValueRuleItemArgs and QualityWalletTotalValueRuleItemOutput values.
@@ -1135,10 +1613,10 @@ type QualityWalletTotalValueRuleItemInput interface {
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_total_value` (Volume/Activity, never a dealbreaker).
 type QualityWalletTotalValueRuleItemArgs struct {
-	Config      QualityWalletTotalValueRuleItemConfigInput `pulumi:"config"`
-	Dealbreaker pulumi.BoolInput                           `pulumi:"dealbreaker"`
-	Enabled     pulumi.BoolPtrInput                        `pulumi:"enabled"`
-	Rule        QualityWalletTotalValueRuleItemRuleInput   `pulumi:"rule"`
+	Config      QualityWalletTotalValueConfigInput `pulumi:"config"`
+	Dealbreaker pulumi.BoolInput                   `pulumi:"dealbreaker"`
+	Enabled     pulumi.BoolPtrInput                `pulumi:"enabled"`
+	Rule        QualityWalletTotalValueRuleInput   `pulumi:"rule"`
 }
 
 func (QualityWalletTotalValueRuleItemArgs) ElementType() reflect.Type {
@@ -1168,8 +1646,8 @@ func (o QualityWalletTotalValueRuleItemOutput) ToQualityWalletTotalValueRuleItem
 	return o
 }
 
-func (o QualityWalletTotalValueRuleItemOutput) Config() QualityWalletTotalValueRuleItemConfigOutput {
-	return o.ApplyT(func(v QualityWalletTotalValueRuleItem) QualityWalletTotalValueRuleItemConfig { return v.Config }).(QualityWalletTotalValueRuleItemConfigOutput)
+func (o QualityWalletTotalValueRuleItemOutput) Config() QualityWalletTotalValueConfigOutput {
+	return o.ApplyT(func(v QualityWalletTotalValueRuleItem) QualityWalletTotalValueConfig { return v.Config }).(QualityWalletTotalValueConfigOutput)
 }
 
 func (o QualityWalletTotalValueRuleItemOutput) Dealbreaker() pulumi.BoolOutput {
@@ -1180,73 +1658,77 @@ func (o QualityWalletTotalValueRuleItemOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v QualityWalletTotalValueRuleItem) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-func (o QualityWalletTotalValueRuleItemOutput) Rule() QualityWalletTotalValueRuleItemRuleOutput {
-	return o.ApplyT(func(v QualityWalletTotalValueRuleItem) QualityWalletTotalValueRuleItemRule { return v.Rule }).(QualityWalletTotalValueRuleItemRuleOutput)
+func (o QualityWalletTotalValueRuleItemOutput) Rule() QualityWalletTotalValueRuleOutput {
+	return o.ApplyT(func(v QualityWalletTotalValueRuleItem) QualityWalletTotalValueRule { return v.Rule }).(QualityWalletTotalValueRuleOutput)
 }
 
-type QualityWalletTotalValueRuleItemConfig struct {
-	MinTotalValueUsd float64                                           `pulumi:"minTotalValueUsd"`
-	WalletTypes      []QualityWalletTotalValueRuleItemConfigWalletType `pulumi:"walletTypes"`
+type QualityWalletWinrateConfig struct {
+	MinWalletsAboveThreshold int          `pulumi:"minWalletsAboveThreshold"`
+	MinWinratePct            float64      `pulumi:"minWinratePct"`
+	WalletTypes              []WalletType `pulumi:"walletTypes"`
 }
 
-// QualityWalletTotalValueRuleItemConfigInput is an input type that accepts QualityWalletTotalValueRuleItemConfigArgs and QualityWalletTotalValueRuleItemConfigOutput values.
-// You can construct a concrete instance of `QualityWalletTotalValueRuleItemConfigInput` via:
+// QualityWalletWinrateConfigInput is an input type that accepts QualityWalletWinrateConfigArgs and QualityWalletWinrateConfigOutput values.
+// You can construct a concrete instance of `QualityWalletWinrateConfigInput` via:
 //
-//	QualityWalletTotalValueRuleItemConfigArgs{...}
-type QualityWalletTotalValueRuleItemConfigInput interface {
+//	QualityWalletWinrateConfigArgs{...}
+type QualityWalletWinrateConfigInput interface {
 	pulumi.Input
 
-	ToQualityWalletTotalValueRuleItemConfigOutput() QualityWalletTotalValueRuleItemConfigOutput
-	ToQualityWalletTotalValueRuleItemConfigOutputWithContext(context.Context) QualityWalletTotalValueRuleItemConfigOutput
+	ToQualityWalletWinrateConfigOutput() QualityWalletWinrateConfigOutput
+	ToQualityWalletWinrateConfigOutputWithContext(context.Context) QualityWalletWinrateConfigOutput
 }
 
-type QualityWalletTotalValueRuleItemConfigArgs struct {
-	MinTotalValueUsd pulumi.Float64Input                                       `pulumi:"minTotalValueUsd"`
-	WalletTypes      QualityWalletTotalValueRuleItemConfigWalletTypeArrayInput `pulumi:"walletTypes"`
+type QualityWalletWinrateConfigArgs struct {
+	MinWalletsAboveThreshold pulumi.IntInput      `pulumi:"minWalletsAboveThreshold"`
+	MinWinratePct            pulumi.Float64Input  `pulumi:"minWinratePct"`
+	WalletTypes              WalletTypeArrayInput `pulumi:"walletTypes"`
 }
 
-func (QualityWalletTotalValueRuleItemConfigArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletTotalValueRuleItemConfig)(nil)).Elem()
+func (QualityWalletWinrateConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletWinrateConfig)(nil)).Elem()
 }
 
-func (i QualityWalletTotalValueRuleItemConfigArgs) ToQualityWalletTotalValueRuleItemConfigOutput() QualityWalletTotalValueRuleItemConfigOutput {
-	return i.ToQualityWalletTotalValueRuleItemConfigOutputWithContext(context.Background())
+func (i QualityWalletWinrateConfigArgs) ToQualityWalletWinrateConfigOutput() QualityWalletWinrateConfigOutput {
+	return i.ToQualityWalletWinrateConfigOutputWithContext(context.Background())
 }
 
-func (i QualityWalletTotalValueRuleItemConfigArgs) ToQualityWalletTotalValueRuleItemConfigOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemConfigOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(QualityWalletTotalValueRuleItemConfigOutput)
+func (i QualityWalletWinrateConfigArgs) ToQualityWalletWinrateConfigOutputWithContext(ctx context.Context) QualityWalletWinrateConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(QualityWalletWinrateConfigOutput)
 }
 
-type QualityWalletTotalValueRuleItemConfigOutput struct{ *pulumi.OutputState }
+type QualityWalletWinrateConfigOutput struct{ *pulumi.OutputState }
 
-func (QualityWalletTotalValueRuleItemConfigOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletTotalValueRuleItemConfig)(nil)).Elem()
+func (QualityWalletWinrateConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*QualityWalletWinrateConfig)(nil)).Elem()
 }
 
-func (o QualityWalletTotalValueRuleItemConfigOutput) ToQualityWalletTotalValueRuleItemConfigOutput() QualityWalletTotalValueRuleItemConfigOutput {
+func (o QualityWalletWinrateConfigOutput) ToQualityWalletWinrateConfigOutput() QualityWalletWinrateConfigOutput {
 	return o
 }
 
-func (o QualityWalletTotalValueRuleItemConfigOutput) ToQualityWalletTotalValueRuleItemConfigOutputWithContext(ctx context.Context) QualityWalletTotalValueRuleItemConfigOutput {
+func (o QualityWalletWinrateConfigOutput) ToQualityWalletWinrateConfigOutputWithContext(ctx context.Context) QualityWalletWinrateConfigOutput {
 	return o
 }
 
-func (o QualityWalletTotalValueRuleItemConfigOutput) MinTotalValueUsd() pulumi.Float64Output {
-	return o.ApplyT(func(v QualityWalletTotalValueRuleItemConfig) float64 { return v.MinTotalValueUsd }).(pulumi.Float64Output)
+func (o QualityWalletWinrateConfigOutput) MinWalletsAboveThreshold() pulumi.IntOutput {
+	return o.ApplyT(func(v QualityWalletWinrateConfig) int { return v.MinWalletsAboveThreshold }).(pulumi.IntOutput)
 }
 
-func (o QualityWalletTotalValueRuleItemConfigOutput) WalletTypes() QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput {
-	return o.ApplyT(func(v QualityWalletTotalValueRuleItemConfig) []QualityWalletTotalValueRuleItemConfigWalletType {
-		return v.WalletTypes
-	}).(QualityWalletTotalValueRuleItemConfigWalletTypeArrayOutput)
+func (o QualityWalletWinrateConfigOutput) MinWinratePct() pulumi.Float64Output {
+	return o.ApplyT(func(v QualityWalletWinrateConfig) float64 { return v.MinWinratePct }).(pulumi.Float64Output)
+}
+
+func (o QualityWalletWinrateConfigOutput) WalletTypes() WalletTypeArrayOutput {
+	return o.ApplyT(func(v QualityWalletWinrateConfig) []WalletType { return v.WalletTypes }).(WalletTypeArrayOutput)
 }
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_min_winrate` (Volume/Activity, never a dealbreaker).
 type QualityWalletWinrateRuleItem struct {
-	Config      QualityWalletWinrateRuleItemConfig `pulumi:"config"`
-	Dealbreaker bool                               `pulumi:"dealbreaker"`
-	Enabled     *bool                              `pulumi:"enabled"`
-	Rule        QualityWalletWinrateRuleItemRule   `pulumi:"rule"`
+	Config      QualityWalletWinrateConfig `pulumi:"config"`
+	Dealbreaker bool                       `pulumi:"dealbreaker"`
+	Enabled     *bool                      `pulumi:"enabled"`
+	Rule        QualityWalletWinrateRule   `pulumi:"rule"`
 }
 
 // QualityWalletWinrateRuleItemInput is an input type that accepts QualityWalletWinrateRuleItemArgs and QualityWalletWinrateRuleItemOutput values.
@@ -1262,10 +1744,10 @@ type QualityWalletWinrateRuleItemInput interface {
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_min_winrate` (Volume/Activity, never a dealbreaker).
 type QualityWalletWinrateRuleItemArgs struct {
-	Config      QualityWalletWinrateRuleItemConfigInput `pulumi:"config"`
-	Dealbreaker pulumi.BoolInput                        `pulumi:"dealbreaker"`
-	Enabled     pulumi.BoolPtrInput                     `pulumi:"enabled"`
-	Rule        QualityWalletWinrateRuleItemRuleInput   `pulumi:"rule"`
+	Config      QualityWalletWinrateConfigInput `pulumi:"config"`
+	Dealbreaker pulumi.BoolInput                `pulumi:"dealbreaker"`
+	Enabled     pulumi.BoolPtrInput             `pulumi:"enabled"`
+	Rule        QualityWalletWinrateRuleInput   `pulumi:"rule"`
 }
 
 func (QualityWalletWinrateRuleItemArgs) ElementType() reflect.Type {
@@ -1295,8 +1777,8 @@ func (o QualityWalletWinrateRuleItemOutput) ToQualityWalletWinrateRuleItemOutput
 	return o
 }
 
-func (o QualityWalletWinrateRuleItemOutput) Config() QualityWalletWinrateRuleItemConfigOutput {
-	return o.ApplyT(func(v QualityWalletWinrateRuleItem) QualityWalletWinrateRuleItemConfig { return v.Config }).(QualityWalletWinrateRuleItemConfigOutput)
+func (o QualityWalletWinrateRuleItemOutput) Config() QualityWalletWinrateConfigOutput {
+	return o.ApplyT(func(v QualityWalletWinrateRuleItem) QualityWalletWinrateConfig { return v.Config }).(QualityWalletWinrateConfigOutput)
 }
 
 func (o QualityWalletWinrateRuleItemOutput) Dealbreaker() pulumi.BoolOutput {
@@ -1307,71 +1789,8 @@ func (o QualityWalletWinrateRuleItemOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v QualityWalletWinrateRuleItem) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-func (o QualityWalletWinrateRuleItemOutput) Rule() QualityWalletWinrateRuleItemRuleOutput {
-	return o.ApplyT(func(v QualityWalletWinrateRuleItem) QualityWalletWinrateRuleItemRule { return v.Rule }).(QualityWalletWinrateRuleItemRuleOutput)
-}
-
-type QualityWalletWinrateRuleItemConfig struct {
-	MinWalletsAboveThreshold int                                            `pulumi:"minWalletsAboveThreshold"`
-	MinWinratePct            float64                                        `pulumi:"minWinratePct"`
-	WalletTypes              []QualityWalletWinrateRuleItemConfigWalletType `pulumi:"walletTypes"`
-}
-
-// QualityWalletWinrateRuleItemConfigInput is an input type that accepts QualityWalletWinrateRuleItemConfigArgs and QualityWalletWinrateRuleItemConfigOutput values.
-// You can construct a concrete instance of `QualityWalletWinrateRuleItemConfigInput` via:
-//
-//	QualityWalletWinrateRuleItemConfigArgs{...}
-type QualityWalletWinrateRuleItemConfigInput interface {
-	pulumi.Input
-
-	ToQualityWalletWinrateRuleItemConfigOutput() QualityWalletWinrateRuleItemConfigOutput
-	ToQualityWalletWinrateRuleItemConfigOutputWithContext(context.Context) QualityWalletWinrateRuleItemConfigOutput
-}
-
-type QualityWalletWinrateRuleItemConfigArgs struct {
-	MinWalletsAboveThreshold pulumi.IntInput                                        `pulumi:"minWalletsAboveThreshold"`
-	MinWinratePct            pulumi.Float64Input                                    `pulumi:"minWinratePct"`
-	WalletTypes              QualityWalletWinrateRuleItemConfigWalletTypeArrayInput `pulumi:"walletTypes"`
-}
-
-func (QualityWalletWinrateRuleItemConfigArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletWinrateRuleItemConfig)(nil)).Elem()
-}
-
-func (i QualityWalletWinrateRuleItemConfigArgs) ToQualityWalletWinrateRuleItemConfigOutput() QualityWalletWinrateRuleItemConfigOutput {
-	return i.ToQualityWalletWinrateRuleItemConfigOutputWithContext(context.Background())
-}
-
-func (i QualityWalletWinrateRuleItemConfigArgs) ToQualityWalletWinrateRuleItemConfigOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemConfigOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(QualityWalletWinrateRuleItemConfigOutput)
-}
-
-type QualityWalletWinrateRuleItemConfigOutput struct{ *pulumi.OutputState }
-
-func (QualityWalletWinrateRuleItemConfigOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*QualityWalletWinrateRuleItemConfig)(nil)).Elem()
-}
-
-func (o QualityWalletWinrateRuleItemConfigOutput) ToQualityWalletWinrateRuleItemConfigOutput() QualityWalletWinrateRuleItemConfigOutput {
-	return o
-}
-
-func (o QualityWalletWinrateRuleItemConfigOutput) ToQualityWalletWinrateRuleItemConfigOutputWithContext(ctx context.Context) QualityWalletWinrateRuleItemConfigOutput {
-	return o
-}
-
-func (o QualityWalletWinrateRuleItemConfigOutput) MinWalletsAboveThreshold() pulumi.IntOutput {
-	return o.ApplyT(func(v QualityWalletWinrateRuleItemConfig) int { return v.MinWalletsAboveThreshold }).(pulumi.IntOutput)
-}
-
-func (o QualityWalletWinrateRuleItemConfigOutput) MinWinratePct() pulumi.Float64Output {
-	return o.ApplyT(func(v QualityWalletWinrateRuleItemConfig) float64 { return v.MinWinratePct }).(pulumi.Float64Output)
-}
-
-func (o QualityWalletWinrateRuleItemConfigOutput) WalletTypes() QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput {
-	return o.ApplyT(func(v QualityWalletWinrateRuleItemConfig) []QualityWalletWinrateRuleItemConfigWalletType {
-		return v.WalletTypes
-	}).(QualityWalletWinrateRuleItemConfigWalletTypeArrayOutput)
+func (o QualityWalletWinrateRuleItemOutput) Rule() QualityWalletWinrateRuleOutput {
+	return o.ApplyT(func(v QualityWalletWinrateRuleItem) QualityWalletWinrateRule { return v.Rule }).(QualityWalletWinrateRuleOutput)
 }
 
 type RetryPolicy struct {
@@ -1539,10 +1958,10 @@ func (o RetryPolicyPtrOutput) Type() pulumi.StringPtrOutput {
 
 // A rule comparing one value: `value`, with `operator` equals (default) or not_equals. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `risk_level` (Security).
 type RiskLevelRuleItem struct {
-	Dealbreaker bool                       `pulumi:"dealbreaker"`
-	Operator    *RiskLevelRuleItemOperator `pulumi:"operator"`
-	Rule        RiskLevelRuleItemRule      `pulumi:"rule"`
-	Value       string                     `pulumi:"value"`
+	Dealbreaker bool          `pulumi:"dealbreaker"`
+	Operator    *Operator     `pulumi:"operator"`
+	Rule        RiskLevelRule `pulumi:"rule"`
+	Value       string        `pulumi:"value"`
 }
 
 // RiskLevelRuleItemInput is an input type that accepts RiskLevelRuleItemArgs and RiskLevelRuleItemOutput values.
@@ -1558,10 +1977,10 @@ type RiskLevelRuleItemInput interface {
 
 // A rule comparing one value: `value`, with `operator` equals (default) or not_equals. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `risk_level` (Security).
 type RiskLevelRuleItemArgs struct {
-	Dealbreaker pulumi.BoolInput                  `pulumi:"dealbreaker"`
-	Operator    RiskLevelRuleItemOperatorPtrInput `pulumi:"operator"`
-	Rule        RiskLevelRuleItemRuleInput        `pulumi:"rule"`
-	Value       pulumi.StringInput                `pulumi:"value"`
+	Dealbreaker pulumi.BoolInput   `pulumi:"dealbreaker"`
+	Operator    OperatorPtrInput   `pulumi:"operator"`
+	Rule        RiskLevelRuleInput `pulumi:"rule"`
+	Value       pulumi.StringInput `pulumi:"value"`
 }
 
 func (RiskLevelRuleItemArgs) ElementType() reflect.Type {
@@ -1595,12 +2014,12 @@ func (o RiskLevelRuleItemOutput) Dealbreaker() pulumi.BoolOutput {
 	return o.ApplyT(func(v RiskLevelRuleItem) bool { return v.Dealbreaker }).(pulumi.BoolOutput)
 }
 
-func (o RiskLevelRuleItemOutput) Operator() RiskLevelRuleItemOperatorPtrOutput {
-	return o.ApplyT(func(v RiskLevelRuleItem) *RiskLevelRuleItemOperator { return v.Operator }).(RiskLevelRuleItemOperatorPtrOutput)
+func (o RiskLevelRuleItemOutput) Operator() OperatorPtrOutput {
+	return o.ApplyT(func(v RiskLevelRuleItem) *Operator { return v.Operator }).(OperatorPtrOutput)
 }
 
-func (o RiskLevelRuleItemOutput) Rule() RiskLevelRuleItemRuleOutput {
-	return o.ApplyT(func(v RiskLevelRuleItem) RiskLevelRuleItemRule { return v.Rule }).(RiskLevelRuleItemRuleOutput)
+func (o RiskLevelRuleItemOutput) Rule() RiskLevelRuleOutput {
+	return o.ApplyT(func(v RiskLevelRuleItem) RiskLevelRule { return v.Rule }).(RiskLevelRuleOutput)
 }
 
 func (o RiskLevelRuleItemOutput) Value() pulumi.StringOutput {
@@ -2198,9 +2617,9 @@ func (o StrategyRecordTriggerArrayOutput) Index(i pulumi.IntInput) StrategyRecor
 }
 
 type TriggerConfigs struct {
-	Followed_dev_new_token_created interface{}                           `pulumi:"followed_dev_new_token_created"`
-	Microblog_mention_direct       *TriggerConfigsMicroblogMentionDirect `pulumi:"microblog_mention_direct"`
-	Post_metadata_match            *TriggerConfigsPostMetadataMatch      `pulumi:"post_metadata_match"`
+	FollowedDevNewTokenCreated interface{}                           `pulumi:"followed_dev_new_token_created"`
+	MicroblogMentionDirect     *TriggerConfigsMicroblogMentionDirect `pulumi:"microblog_mention_direct"`
+	PostMetadataMatch          *TriggerConfigsPostMetadataMatch      `pulumi:"post_metadata_match"`
 }
 
 // TriggerConfigsInput is an input type that accepts TriggerConfigsArgs and TriggerConfigsOutput values.
@@ -2215,9 +2634,9 @@ type TriggerConfigsInput interface {
 }
 
 type TriggerConfigsArgs struct {
-	Followed_dev_new_token_created pulumi.Input                                 `pulumi:"followed_dev_new_token_created"`
-	Microblog_mention_direct       TriggerConfigsMicroblogMentionDirectPtrInput `pulumi:"microblog_mention_direct"`
-	Post_metadata_match            TriggerConfigsPostMetadataMatchPtrInput      `pulumi:"post_metadata_match"`
+	FollowedDevNewTokenCreated FollowedDevNewTokenCreatedInput              `pulumi:"followed_dev_new_token_created"`
+	MicroblogMentionDirect     TriggerConfigsMicroblogMentionDirectPtrInput `pulumi:"microblog_mention_direct"`
+	PostMetadataMatch          TriggerConfigsPostMetadataMatchPtrInput      `pulumi:"post_metadata_match"`
 }
 
 func (TriggerConfigsArgs) ElementType() reflect.Type {
@@ -2297,16 +2716,16 @@ func (o TriggerConfigsOutput) ToTriggerConfigsPtrOutputWithContext(ctx context.C
 	}).(TriggerConfigsPtrOutput)
 }
 
-func (o TriggerConfigsOutput) Followed_dev_new_token_created() pulumi.AnyOutput {
-	return o.ApplyT(func(v TriggerConfigs) interface{} { return v.Followed_dev_new_token_created }).(pulumi.AnyOutput)
+func (o TriggerConfigsOutput) FollowedDevNewTokenCreated() pulumi.AnyOutput {
+	return o.ApplyT(func(v TriggerConfigs) interface{} { return v.FollowedDevNewTokenCreated }).(pulumi.AnyOutput)
 }
 
-func (o TriggerConfigsOutput) Microblog_mention_direct() TriggerConfigsMicroblogMentionDirectPtrOutput {
-	return o.ApplyT(func(v TriggerConfigs) *TriggerConfigsMicroblogMentionDirect { return v.Microblog_mention_direct }).(TriggerConfigsMicroblogMentionDirectPtrOutput)
+func (o TriggerConfigsOutput) MicroblogMentionDirect() TriggerConfigsMicroblogMentionDirectPtrOutput {
+	return o.ApplyT(func(v TriggerConfigs) *TriggerConfigsMicroblogMentionDirect { return v.MicroblogMentionDirect }).(TriggerConfigsMicroblogMentionDirectPtrOutput)
 }
 
-func (o TriggerConfigsOutput) Post_metadata_match() TriggerConfigsPostMetadataMatchPtrOutput {
-	return o.ApplyT(func(v TriggerConfigs) *TriggerConfigsPostMetadataMatch { return v.Post_metadata_match }).(TriggerConfigsPostMetadataMatchPtrOutput)
+func (o TriggerConfigsOutput) PostMetadataMatch() TriggerConfigsPostMetadataMatchPtrOutput {
+	return o.ApplyT(func(v TriggerConfigs) *TriggerConfigsPostMetadataMatch { return v.PostMetadataMatch }).(TriggerConfigsPostMetadataMatchPtrOutput)
 }
 
 type TriggerConfigsPtrOutput struct{ *pulumi.OutputState }
@@ -2333,466 +2752,31 @@ func (o TriggerConfigsPtrOutput) Elem() TriggerConfigsOutput {
 	}).(TriggerConfigsOutput)
 }
 
-func (o TriggerConfigsPtrOutput) Followed_dev_new_token_created() pulumi.AnyOutput {
+func (o TriggerConfigsPtrOutput) FollowedDevNewTokenCreated() pulumi.AnyOutput {
 	return o.ApplyT(func(v *TriggerConfigs) interface{} {
 		if v == nil {
 			return nil
 		}
-		return v.Followed_dev_new_token_created
+		return v.FollowedDevNewTokenCreated
 	}).(pulumi.AnyOutput)
 }
 
-func (o TriggerConfigsPtrOutput) Microblog_mention_direct() TriggerConfigsMicroblogMentionDirectPtrOutput {
+func (o TriggerConfigsPtrOutput) MicroblogMentionDirect() TriggerConfigsMicroblogMentionDirectPtrOutput {
 	return o.ApplyT(func(v *TriggerConfigs) *TriggerConfigsMicroblogMentionDirect {
 		if v == nil {
 			return nil
 		}
-		return v.Microblog_mention_direct
+		return v.MicroblogMentionDirect
 	}).(TriggerConfigsMicroblogMentionDirectPtrOutput)
 }
 
-func (o TriggerConfigsPtrOutput) Post_metadata_match() TriggerConfigsPostMetadataMatchPtrOutput {
+func (o TriggerConfigsPtrOutput) PostMetadataMatch() TriggerConfigsPostMetadataMatchPtrOutput {
 	return o.ApplyT(func(v *TriggerConfigs) *TriggerConfigsPostMetadataMatch {
 		if v == nil {
 			return nil
 		}
-		return v.Post_metadata_match
+		return v.PostMetadataMatch
 	}).(TriggerConfigsPostMetadataMatchPtrOutput)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedAll struct {
-	Scope *TriggerConfigsFollowedDevNewTokenCreatedAllScope `pulumi:"scope"`
-}
-
-// TriggerConfigsFollowedDevNewTokenCreatedAllInput is an input type that accepts TriggerConfigsFollowedDevNewTokenCreatedAllArgs and TriggerConfigsFollowedDevNewTokenCreatedAllOutput values.
-// You can construct a concrete instance of `TriggerConfigsFollowedDevNewTokenCreatedAllInput` via:
-//
-//	TriggerConfigsFollowedDevNewTokenCreatedAllArgs{...}
-type TriggerConfigsFollowedDevNewTokenCreatedAllInput interface {
-	pulumi.Input
-
-	ToTriggerConfigsFollowedDevNewTokenCreatedAllOutput() TriggerConfigsFollowedDevNewTokenCreatedAllOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedAllOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllOutput
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedAllArgs struct {
-	Scope TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrInput `pulumi:"scope"`
-}
-
-func (TriggerConfigsFollowedDevNewTokenCreatedAllArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedAll)(nil)).Elem()
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedAllArgs) ToTriggerConfigsFollowedDevNewTokenCreatedAllOutput() TriggerConfigsFollowedDevNewTokenCreatedAllOutput {
-	return i.ToTriggerConfigsFollowedDevNewTokenCreatedAllOutputWithContext(context.Background())
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedAllArgs) ToTriggerConfigsFollowedDevNewTokenCreatedAllOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TriggerConfigsFollowedDevNewTokenCreatedAllOutput)
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedAllArgs) ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput {
-	return i.ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutputWithContext(context.Background())
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedAllArgs) ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TriggerConfigsFollowedDevNewTokenCreatedAllOutput).ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutputWithContext(ctx)
-}
-
-// TriggerConfigsFollowedDevNewTokenCreatedAllPtrInput is an input type that accepts TriggerConfigsFollowedDevNewTokenCreatedAllArgs, TriggerConfigsFollowedDevNewTokenCreatedAllPtr and TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput values.
-// You can construct a concrete instance of `TriggerConfigsFollowedDevNewTokenCreatedAllPtrInput` via:
-//
-//	        TriggerConfigsFollowedDevNewTokenCreatedAllArgs{...}
-//
-//	or:
-//
-//	        nil
-type TriggerConfigsFollowedDevNewTokenCreatedAllPtrInput interface {
-	pulumi.Input
-
-	ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput
-}
-
-type triggerConfigsFollowedDevNewTokenCreatedAllPtrType TriggerConfigsFollowedDevNewTokenCreatedAllArgs
-
-func TriggerConfigsFollowedDevNewTokenCreatedAllPtr(v *TriggerConfigsFollowedDevNewTokenCreatedAllArgs) TriggerConfigsFollowedDevNewTokenCreatedAllPtrInput {
-	return (*triggerConfigsFollowedDevNewTokenCreatedAllPtrType)(v)
-}
-
-func (*triggerConfigsFollowedDevNewTokenCreatedAllPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedAll)(nil)).Elem()
-}
-
-func (i *triggerConfigsFollowedDevNewTokenCreatedAllPtrType) ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput {
-	return i.ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutputWithContext(context.Background())
-}
-
-func (i *triggerConfigsFollowedDevNewTokenCreatedAllPtrType) ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedAllOutput struct{ *pulumi.OutputState }
-
-func (TriggerConfigsFollowedDevNewTokenCreatedAllOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedAll)(nil)).Elem()
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllOutput() TriggerConfigsFollowedDevNewTokenCreatedAllOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput {
-	return o.ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutputWithContext(context.Background())
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TriggerConfigsFollowedDevNewTokenCreatedAll) *TriggerConfigsFollowedDevNewTokenCreatedAll {
-		return &v
-	}).(TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllOutput) Scope() TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput {
-	return o.ApplyT(func(v TriggerConfigsFollowedDevNewTokenCreatedAll) *TriggerConfigsFollowedDevNewTokenCreatedAllScope {
-		return v.Scope
-	}).(TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput struct{ *pulumi.OutputState }
-
-func (TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedAll)(nil)).Elem()
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedAllPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput) Elem() TriggerConfigsFollowedDevNewTokenCreatedAllOutput {
-	return o.ApplyT(func(v *TriggerConfigsFollowedDevNewTokenCreatedAll) TriggerConfigsFollowedDevNewTokenCreatedAll {
-		if v != nil {
-			return *v
-		}
-		var ret TriggerConfigsFollowedDevNewTokenCreatedAll
-		return ret
-	}).(TriggerConfigsFollowedDevNewTokenCreatedAllOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput) Scope() TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput {
-	return o.ApplyT(func(v *TriggerConfigsFollowedDevNewTokenCreatedAll) *TriggerConfigsFollowedDevNewTokenCreatedAllScope {
-		if v == nil {
-			return nil
-		}
-		return v.Scope
-	}).(TriggerConfigsFollowedDevNewTokenCreatedAllScopePtrOutput)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedTag struct {
-	Scope TriggerConfigsFollowedDevNewTokenCreatedTagScope `pulumi:"scope"`
-	TagId string                                           `pulumi:"tagId"`
-}
-
-// TriggerConfigsFollowedDevNewTokenCreatedTagInput is an input type that accepts TriggerConfigsFollowedDevNewTokenCreatedTagArgs and TriggerConfigsFollowedDevNewTokenCreatedTagOutput values.
-// You can construct a concrete instance of `TriggerConfigsFollowedDevNewTokenCreatedTagInput` via:
-//
-//	TriggerConfigsFollowedDevNewTokenCreatedTagArgs{...}
-type TriggerConfigsFollowedDevNewTokenCreatedTagInput interface {
-	pulumi.Input
-
-	ToTriggerConfigsFollowedDevNewTokenCreatedTagOutput() TriggerConfigsFollowedDevNewTokenCreatedTagOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedTagOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagOutput
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedTagArgs struct {
-	Scope TriggerConfigsFollowedDevNewTokenCreatedTagScopeInput `pulumi:"scope"`
-	TagId pulumi.StringInput                                    `pulumi:"tagId"`
-}
-
-func (TriggerConfigsFollowedDevNewTokenCreatedTagArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedTag)(nil)).Elem()
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedTagArgs) ToTriggerConfigsFollowedDevNewTokenCreatedTagOutput() TriggerConfigsFollowedDevNewTokenCreatedTagOutput {
-	return i.ToTriggerConfigsFollowedDevNewTokenCreatedTagOutputWithContext(context.Background())
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedTagArgs) ToTriggerConfigsFollowedDevNewTokenCreatedTagOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TriggerConfigsFollowedDevNewTokenCreatedTagOutput)
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedTagArgs) ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput {
-	return i.ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutputWithContext(context.Background())
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedTagArgs) ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TriggerConfigsFollowedDevNewTokenCreatedTagOutput).ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutputWithContext(ctx)
-}
-
-// TriggerConfigsFollowedDevNewTokenCreatedTagPtrInput is an input type that accepts TriggerConfigsFollowedDevNewTokenCreatedTagArgs, TriggerConfigsFollowedDevNewTokenCreatedTagPtr and TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput values.
-// You can construct a concrete instance of `TriggerConfigsFollowedDevNewTokenCreatedTagPtrInput` via:
-//
-//	        TriggerConfigsFollowedDevNewTokenCreatedTagArgs{...}
-//
-//	or:
-//
-//	        nil
-type TriggerConfigsFollowedDevNewTokenCreatedTagPtrInput interface {
-	pulumi.Input
-
-	ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput
-}
-
-type triggerConfigsFollowedDevNewTokenCreatedTagPtrType TriggerConfigsFollowedDevNewTokenCreatedTagArgs
-
-func TriggerConfigsFollowedDevNewTokenCreatedTagPtr(v *TriggerConfigsFollowedDevNewTokenCreatedTagArgs) TriggerConfigsFollowedDevNewTokenCreatedTagPtrInput {
-	return (*triggerConfigsFollowedDevNewTokenCreatedTagPtrType)(v)
-}
-
-func (*triggerConfigsFollowedDevNewTokenCreatedTagPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedTag)(nil)).Elem()
-}
-
-func (i *triggerConfigsFollowedDevNewTokenCreatedTagPtrType) ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput {
-	return i.ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutputWithContext(context.Background())
-}
-
-func (i *triggerConfigsFollowedDevNewTokenCreatedTagPtrType) ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedTagOutput struct{ *pulumi.OutputState }
-
-func (TriggerConfigsFollowedDevNewTokenCreatedTagOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedTag)(nil)).Elem()
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagOutput() TriggerConfigsFollowedDevNewTokenCreatedTagOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput {
-	return o.ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutputWithContext(context.Background())
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TriggerConfigsFollowedDevNewTokenCreatedTag) *TriggerConfigsFollowedDevNewTokenCreatedTag {
-		return &v
-	}).(TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagOutput) Scope() TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput {
-	return o.ApplyT(func(v TriggerConfigsFollowedDevNewTokenCreatedTag) TriggerConfigsFollowedDevNewTokenCreatedTagScope {
-		return v.Scope
-	}).(TriggerConfigsFollowedDevNewTokenCreatedTagScopeOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagOutput) TagId() pulumi.StringOutput {
-	return o.ApplyT(func(v TriggerConfigsFollowedDevNewTokenCreatedTag) string { return v.TagId }).(pulumi.StringOutput)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput struct{ *pulumi.OutputState }
-
-func (TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedTag)(nil)).Elem()
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedTagPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput) Elem() TriggerConfigsFollowedDevNewTokenCreatedTagOutput {
-	return o.ApplyT(func(v *TriggerConfigsFollowedDevNewTokenCreatedTag) TriggerConfigsFollowedDevNewTokenCreatedTag {
-		if v != nil {
-			return *v
-		}
-		var ret TriggerConfigsFollowedDevNewTokenCreatedTag
-		return ret
-	}).(TriggerConfigsFollowedDevNewTokenCreatedTagOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput) Scope() TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput {
-	return o.ApplyT(func(v *TriggerConfigsFollowedDevNewTokenCreatedTag) *TriggerConfigsFollowedDevNewTokenCreatedTagScope {
-		if v == nil {
-			return nil
-		}
-		return &v.Scope
-	}).(TriggerConfigsFollowedDevNewTokenCreatedTagScopePtrOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput) TagId() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TriggerConfigsFollowedDevNewTokenCreatedTag) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.TagId
-	}).(pulumi.StringPtrOutput)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedWallet struct {
-	DeveloperAddress string                                              `pulumi:"developerAddress"`
-	Scope            TriggerConfigsFollowedDevNewTokenCreatedWalletScope `pulumi:"scope"`
-}
-
-// TriggerConfigsFollowedDevNewTokenCreatedWalletInput is an input type that accepts TriggerConfigsFollowedDevNewTokenCreatedWalletArgs and TriggerConfigsFollowedDevNewTokenCreatedWalletOutput values.
-// You can construct a concrete instance of `TriggerConfigsFollowedDevNewTokenCreatedWalletInput` via:
-//
-//	TriggerConfigsFollowedDevNewTokenCreatedWalletArgs{...}
-type TriggerConfigsFollowedDevNewTokenCreatedWalletInput interface {
-	pulumi.Input
-
-	ToTriggerConfigsFollowedDevNewTokenCreatedWalletOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedWalletOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletOutput
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedWalletArgs struct {
-	DeveloperAddress pulumi.StringInput                                       `pulumi:"developerAddress"`
-	Scope            TriggerConfigsFollowedDevNewTokenCreatedWalletScopeInput `pulumi:"scope"`
-}
-
-func (TriggerConfigsFollowedDevNewTokenCreatedWalletArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedWallet)(nil)).Elem()
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedWalletArgs) ToTriggerConfigsFollowedDevNewTokenCreatedWalletOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletOutput {
-	return i.ToTriggerConfigsFollowedDevNewTokenCreatedWalletOutputWithContext(context.Background())
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedWalletArgs) ToTriggerConfigsFollowedDevNewTokenCreatedWalletOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TriggerConfigsFollowedDevNewTokenCreatedWalletOutput)
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedWalletArgs) ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput {
-	return i.ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutputWithContext(context.Background())
-}
-
-func (i TriggerConfigsFollowedDevNewTokenCreatedWalletArgs) ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TriggerConfigsFollowedDevNewTokenCreatedWalletOutput).ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutputWithContext(ctx)
-}
-
-// TriggerConfigsFollowedDevNewTokenCreatedWalletPtrInput is an input type that accepts TriggerConfigsFollowedDevNewTokenCreatedWalletArgs, TriggerConfigsFollowedDevNewTokenCreatedWalletPtr and TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput values.
-// You can construct a concrete instance of `TriggerConfigsFollowedDevNewTokenCreatedWalletPtrInput` via:
-//
-//	        TriggerConfigsFollowedDevNewTokenCreatedWalletArgs{...}
-//
-//	or:
-//
-//	        nil
-type TriggerConfigsFollowedDevNewTokenCreatedWalletPtrInput interface {
-	pulumi.Input
-
-	ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput
-	ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutputWithContext(context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput
-}
-
-type triggerConfigsFollowedDevNewTokenCreatedWalletPtrType TriggerConfigsFollowedDevNewTokenCreatedWalletArgs
-
-func TriggerConfigsFollowedDevNewTokenCreatedWalletPtr(v *TriggerConfigsFollowedDevNewTokenCreatedWalletArgs) TriggerConfigsFollowedDevNewTokenCreatedWalletPtrInput {
-	return (*triggerConfigsFollowedDevNewTokenCreatedWalletPtrType)(v)
-}
-
-func (*triggerConfigsFollowedDevNewTokenCreatedWalletPtrType) ElementType() reflect.Type {
-	return reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedWallet)(nil)).Elem()
-}
-
-func (i *triggerConfigsFollowedDevNewTokenCreatedWalletPtrType) ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput {
-	return i.ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutputWithContext(context.Background())
-}
-
-func (i *triggerConfigsFollowedDevNewTokenCreatedWalletPtrType) ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedWalletOutput struct{ *pulumi.OutputState }
-
-func (TriggerConfigsFollowedDevNewTokenCreatedWalletOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedWallet)(nil)).Elem()
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput {
-	return o.ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutputWithContext(context.Background())
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v TriggerConfigsFollowedDevNewTokenCreatedWallet) *TriggerConfigsFollowedDevNewTokenCreatedWallet {
-		return &v
-	}).(TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletOutput) DeveloperAddress() pulumi.StringOutput {
-	return o.ApplyT(func(v TriggerConfigsFollowedDevNewTokenCreatedWallet) string { return v.DeveloperAddress }).(pulumi.StringOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletOutput) Scope() TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput {
-	return o.ApplyT(func(v TriggerConfigsFollowedDevNewTokenCreatedWallet) TriggerConfigsFollowedDevNewTokenCreatedWalletScope {
-		return v.Scope
-	}).(TriggerConfigsFollowedDevNewTokenCreatedWalletScopeOutput)
-}
-
-type TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput struct{ *pulumi.OutputState }
-
-func (TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**TriggerConfigsFollowedDevNewTokenCreatedWallet)(nil)).Elem()
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput() TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput) ToTriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutputWithContext(ctx context.Context) TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput {
-	return o
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput) Elem() TriggerConfigsFollowedDevNewTokenCreatedWalletOutput {
-	return o.ApplyT(func(v *TriggerConfigsFollowedDevNewTokenCreatedWallet) TriggerConfigsFollowedDevNewTokenCreatedWallet {
-		if v != nil {
-			return *v
-		}
-		var ret TriggerConfigsFollowedDevNewTokenCreatedWallet
-		return ret
-	}).(TriggerConfigsFollowedDevNewTokenCreatedWalletOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput) DeveloperAddress() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *TriggerConfigsFollowedDevNewTokenCreatedWallet) *string {
-		if v == nil {
-			return nil
-		}
-		return &v.DeveloperAddress
-	}).(pulumi.StringPtrOutput)
-}
-
-func (o TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput) Scope() TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput {
-	return o.ApplyT(func(v *TriggerConfigsFollowedDevNewTokenCreatedWallet) *TriggerConfigsFollowedDevNewTokenCreatedWalletScope {
-		if v == nil {
-			return nil
-		}
-		return &v.Scope
-	}).(TriggerConfigsFollowedDevNewTokenCreatedWalletScopePtrOutput)
 }
 
 type TriggerConfigsMicroblogMentionDirect struct {
@@ -3061,12 +3045,64 @@ func (o TriggerConfigsPostMetadataMatchPtrOutput) TagId() pulumi.StringPtrOutput
 	}).(pulumi.StringPtrOutput)
 }
 
+type Volume24hConfig struct {
+	// A map keyed by `5m`, `1h`, `6h`, `24h` (the service's names, which no SDK field can take).
+	Windows map[string]float64 `pulumi:"windows"`
+}
+
+// Volume24hConfigInput is an input type that accepts Volume24hConfigArgs and Volume24hConfigOutput values.
+// You can construct a concrete instance of `Volume24hConfigInput` via:
+//
+//	Volume24hConfigArgs{...}
+type Volume24hConfigInput interface {
+	pulumi.Input
+
+	ToVolume24hConfigOutput() Volume24hConfigOutput
+	ToVolume24hConfigOutputWithContext(context.Context) Volume24hConfigOutput
+}
+
+type Volume24hConfigArgs struct {
+	// A map keyed by `5m`, `1h`, `6h`, `24h` (the service's names, which no SDK field can take).
+	Windows pulumi.Float64MapInput `pulumi:"windows"`
+}
+
+func (Volume24hConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*Volume24hConfig)(nil)).Elem()
+}
+
+func (i Volume24hConfigArgs) ToVolume24hConfigOutput() Volume24hConfigOutput {
+	return i.ToVolume24hConfigOutputWithContext(context.Background())
+}
+
+func (i Volume24hConfigArgs) ToVolume24hConfigOutputWithContext(ctx context.Context) Volume24hConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(Volume24hConfigOutput)
+}
+
+type Volume24hConfigOutput struct{ *pulumi.OutputState }
+
+func (Volume24hConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Volume24hConfig)(nil)).Elem()
+}
+
+func (o Volume24hConfigOutput) ToVolume24hConfigOutput() Volume24hConfigOutput {
+	return o
+}
+
+func (o Volume24hConfigOutput) ToVolume24hConfigOutputWithContext(ctx context.Context) Volume24hConfigOutput {
+	return o
+}
+
+// A map keyed by `5m`, `1h`, `6h`, `24h` (the service's names, which no SDK field can take).
+func (o Volume24hConfigOutput) Windows() pulumi.Float64MapOutput {
+	return o.ApplyT(func(v Volume24hConfig) map[string]float64 { return v.Windows }).(pulumi.Float64MapOutput)
+}
+
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `volume_24h` (Volume/Activity).
 type Volume24hRuleItem struct {
-	Config      Volume24hRuleItemConfig `pulumi:"config"`
-	Dealbreaker bool                    `pulumi:"dealbreaker"`
-	Enabled     *bool                   `pulumi:"enabled"`
-	Rule        Volume24hRuleItemRule   `pulumi:"rule"`
+	Config      Volume24hConfig `pulumi:"config"`
+	Dealbreaker bool            `pulumi:"dealbreaker"`
+	Enabled     *bool           `pulumi:"enabled"`
+	Rule        Volume24hRule   `pulumi:"rule"`
 }
 
 // Volume24hRuleItemInput is an input type that accepts Volume24hRuleItemArgs and Volume24hRuleItemOutput values.
@@ -3082,10 +3118,10 @@ type Volume24hRuleItemInput interface {
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `volume_24h` (Volume/Activity).
 type Volume24hRuleItemArgs struct {
-	Config      Volume24hRuleItemConfigInput `pulumi:"config"`
-	Dealbreaker pulumi.BoolInput             `pulumi:"dealbreaker"`
-	Enabled     pulumi.BoolPtrInput          `pulumi:"enabled"`
-	Rule        Volume24hRuleItemRuleInput   `pulumi:"rule"`
+	Config      Volume24hConfigInput `pulumi:"config"`
+	Dealbreaker pulumi.BoolInput     `pulumi:"dealbreaker"`
+	Enabled     pulumi.BoolPtrInput  `pulumi:"enabled"`
+	Rule        Volume24hRuleInput   `pulumi:"rule"`
 }
 
 func (Volume24hRuleItemArgs) ElementType() reflect.Type {
@@ -3115,8 +3151,8 @@ func (o Volume24hRuleItemOutput) ToVolume24hRuleItemOutputWithContext(ctx contex
 	return o
 }
 
-func (o Volume24hRuleItemOutput) Config() Volume24hRuleItemConfigOutput {
-	return o.ApplyT(func(v Volume24hRuleItem) Volume24hRuleItemConfig { return v.Config }).(Volume24hRuleItemConfigOutput)
+func (o Volume24hRuleItemOutput) Config() Volume24hConfigOutput {
+	return o.ApplyT(func(v Volume24hRuleItem) Volume24hConfig { return v.Config }).(Volume24hConfigOutput)
 }
 
 func (o Volume24hRuleItemOutput) Dealbreaker() pulumi.BoolOutput {
@@ -3127,68 +3163,71 @@ func (o Volume24hRuleItemOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v Volume24hRuleItem) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-func (o Volume24hRuleItemOutput) Rule() Volume24hRuleItemRuleOutput {
-	return o.ApplyT(func(v Volume24hRuleItem) Volume24hRuleItemRule { return v.Rule }).(Volume24hRuleItemRuleOutput)
+func (o Volume24hRuleItemOutput) Rule() Volume24hRuleOutput {
+	return o.ApplyT(func(v Volume24hRuleItem) Volume24hRule { return v.Rule }).(Volume24hRuleOutput)
 }
 
-type Volume24hRuleItemConfig struct {
-	// A map keyed by `5m`, `1h`, `6h`, `24h` (the service's names, which no SDK field can take).
-	Windows map[string]float64 `pulumi:"windows"`
+type VolumeSpikeConfig struct {
+	VolumeSpike VolumeSpike `pulumi:"volumeSpike"`
+	Window      Window      `pulumi:"window"`
 }
 
-// Volume24hRuleItemConfigInput is an input type that accepts Volume24hRuleItemConfigArgs and Volume24hRuleItemConfigOutput values.
-// You can construct a concrete instance of `Volume24hRuleItemConfigInput` via:
+// VolumeSpikeConfigInput is an input type that accepts VolumeSpikeConfigArgs and VolumeSpikeConfigOutput values.
+// You can construct a concrete instance of `VolumeSpikeConfigInput` via:
 //
-//	Volume24hRuleItemConfigArgs{...}
-type Volume24hRuleItemConfigInput interface {
+//	VolumeSpikeConfigArgs{...}
+type VolumeSpikeConfigInput interface {
 	pulumi.Input
 
-	ToVolume24hRuleItemConfigOutput() Volume24hRuleItemConfigOutput
-	ToVolume24hRuleItemConfigOutputWithContext(context.Context) Volume24hRuleItemConfigOutput
+	ToVolumeSpikeConfigOutput() VolumeSpikeConfigOutput
+	ToVolumeSpikeConfigOutputWithContext(context.Context) VolumeSpikeConfigOutput
 }
 
-type Volume24hRuleItemConfigArgs struct {
-	// A map keyed by `5m`, `1h`, `6h`, `24h` (the service's names, which no SDK field can take).
-	Windows pulumi.Float64MapInput `pulumi:"windows"`
+type VolumeSpikeConfigArgs struct {
+	VolumeSpike VolumeSpikeInput `pulumi:"volumeSpike"`
+	Window      WindowInput      `pulumi:"window"`
 }
 
-func (Volume24hRuleItemConfigArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*Volume24hRuleItemConfig)(nil)).Elem()
+func (VolumeSpikeConfigArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*VolumeSpikeConfig)(nil)).Elem()
 }
 
-func (i Volume24hRuleItemConfigArgs) ToVolume24hRuleItemConfigOutput() Volume24hRuleItemConfigOutput {
-	return i.ToVolume24hRuleItemConfigOutputWithContext(context.Background())
+func (i VolumeSpikeConfigArgs) ToVolumeSpikeConfigOutput() VolumeSpikeConfigOutput {
+	return i.ToVolumeSpikeConfigOutputWithContext(context.Background())
 }
 
-func (i Volume24hRuleItemConfigArgs) ToVolume24hRuleItemConfigOutputWithContext(ctx context.Context) Volume24hRuleItemConfigOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(Volume24hRuleItemConfigOutput)
+func (i VolumeSpikeConfigArgs) ToVolumeSpikeConfigOutputWithContext(ctx context.Context) VolumeSpikeConfigOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(VolumeSpikeConfigOutput)
 }
 
-type Volume24hRuleItemConfigOutput struct{ *pulumi.OutputState }
+type VolumeSpikeConfigOutput struct{ *pulumi.OutputState }
 
-func (Volume24hRuleItemConfigOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*Volume24hRuleItemConfig)(nil)).Elem()
+func (VolumeSpikeConfigOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VolumeSpikeConfig)(nil)).Elem()
 }
 
-func (o Volume24hRuleItemConfigOutput) ToVolume24hRuleItemConfigOutput() Volume24hRuleItemConfigOutput {
+func (o VolumeSpikeConfigOutput) ToVolumeSpikeConfigOutput() VolumeSpikeConfigOutput {
 	return o
 }
 
-func (o Volume24hRuleItemConfigOutput) ToVolume24hRuleItemConfigOutputWithContext(ctx context.Context) Volume24hRuleItemConfigOutput {
+func (o VolumeSpikeConfigOutput) ToVolumeSpikeConfigOutputWithContext(ctx context.Context) VolumeSpikeConfigOutput {
 	return o
 }
 
-// A map keyed by `5m`, `1h`, `6h`, `24h` (the service's names, which no SDK field can take).
-func (o Volume24hRuleItemConfigOutput) Windows() pulumi.Float64MapOutput {
-	return o.ApplyT(func(v Volume24hRuleItemConfig) map[string]float64 { return v.Windows }).(pulumi.Float64MapOutput)
+func (o VolumeSpikeConfigOutput) VolumeSpike() VolumeSpikeOutput {
+	return o.ApplyT(func(v VolumeSpikeConfig) VolumeSpike { return v.VolumeSpike }).(VolumeSpikeOutput)
+}
+
+func (o VolumeSpikeConfigOutput) Window() WindowOutput {
+	return o.ApplyT(func(v VolumeSpikeConfig) Window { return v.Window }).(WindowOutput)
 }
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `validated_volume_spike` (Volume/Activity).
 type VolumeSpikeRuleItem struct {
-	Config      VolumeSpikeRuleItemConfig `pulumi:"config"`
-	Dealbreaker bool                      `pulumi:"dealbreaker"`
-	Enabled     *bool                     `pulumi:"enabled"`
-	Rule        VolumeSpikeRuleItemRule   `pulumi:"rule"`
+	Config      VolumeSpikeConfig `pulumi:"config"`
+	Dealbreaker bool              `pulumi:"dealbreaker"`
+	Enabled     *bool             `pulumi:"enabled"`
+	Rule        VolumeSpikeRule   `pulumi:"rule"`
 }
 
 // VolumeSpikeRuleItemInput is an input type that accepts VolumeSpikeRuleItemArgs and VolumeSpikeRuleItemOutput values.
@@ -3204,10 +3243,10 @@ type VolumeSpikeRuleItemInput interface {
 
 // A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `validated_volume_spike` (Volume/Activity).
 type VolumeSpikeRuleItemArgs struct {
-	Config      VolumeSpikeRuleItemConfigInput `pulumi:"config"`
-	Dealbreaker pulumi.BoolInput               `pulumi:"dealbreaker"`
-	Enabled     pulumi.BoolPtrInput            `pulumi:"enabled"`
-	Rule        VolumeSpikeRuleItemRuleInput   `pulumi:"rule"`
+	Config      VolumeSpikeConfigInput `pulumi:"config"`
+	Dealbreaker pulumi.BoolInput       `pulumi:"dealbreaker"`
+	Enabled     pulumi.BoolPtrInput    `pulumi:"enabled"`
+	Rule        VolumeSpikeRuleInput   `pulumi:"rule"`
 }
 
 func (VolumeSpikeRuleItemArgs) ElementType() reflect.Type {
@@ -3237,8 +3276,8 @@ func (o VolumeSpikeRuleItemOutput) ToVolumeSpikeRuleItemOutputWithContext(ctx co
 	return o
 }
 
-func (o VolumeSpikeRuleItemOutput) Config() VolumeSpikeRuleItemConfigOutput {
-	return o.ApplyT(func(v VolumeSpikeRuleItem) VolumeSpikeRuleItemConfig { return v.Config }).(VolumeSpikeRuleItemConfigOutput)
+func (o VolumeSpikeRuleItemOutput) Config() VolumeSpikeConfigOutput {
+	return o.ApplyT(func(v VolumeSpikeRuleItem) VolumeSpikeConfig { return v.Config }).(VolumeSpikeConfigOutput)
 }
 
 func (o VolumeSpikeRuleItemOutput) Dealbreaker() pulumi.BoolOutput {
@@ -3249,112 +3288,63 @@ func (o VolumeSpikeRuleItemOutput) Enabled() pulumi.BoolPtrOutput {
 	return o.ApplyT(func(v VolumeSpikeRuleItem) *bool { return v.Enabled }).(pulumi.BoolPtrOutput)
 }
 
-func (o VolumeSpikeRuleItemOutput) Rule() VolumeSpikeRuleItemRuleOutput {
-	return o.ApplyT(func(v VolumeSpikeRuleItem) VolumeSpikeRuleItemRule { return v.Rule }).(VolumeSpikeRuleItemRuleOutput)
-}
-
-type VolumeSpikeRuleItemConfig struct {
-	VolumeSpike VolumeSpikeRuleItemConfigVolumeSpike `pulumi:"volumeSpike"`
-	Window      VolumeSpikeRuleItemConfigWindow      `pulumi:"window"`
-}
-
-// VolumeSpikeRuleItemConfigInput is an input type that accepts VolumeSpikeRuleItemConfigArgs and VolumeSpikeRuleItemConfigOutput values.
-// You can construct a concrete instance of `VolumeSpikeRuleItemConfigInput` via:
-//
-//	VolumeSpikeRuleItemConfigArgs{...}
-type VolumeSpikeRuleItemConfigInput interface {
-	pulumi.Input
-
-	ToVolumeSpikeRuleItemConfigOutput() VolumeSpikeRuleItemConfigOutput
-	ToVolumeSpikeRuleItemConfigOutputWithContext(context.Context) VolumeSpikeRuleItemConfigOutput
-}
-
-type VolumeSpikeRuleItemConfigArgs struct {
-	VolumeSpike VolumeSpikeRuleItemConfigVolumeSpikeInput `pulumi:"volumeSpike"`
-	Window      VolumeSpikeRuleItemConfigWindowInput      `pulumi:"window"`
-}
-
-func (VolumeSpikeRuleItemConfigArgs) ElementType() reflect.Type {
-	return reflect.TypeOf((*VolumeSpikeRuleItemConfig)(nil)).Elem()
-}
-
-func (i VolumeSpikeRuleItemConfigArgs) ToVolumeSpikeRuleItemConfigOutput() VolumeSpikeRuleItemConfigOutput {
-	return i.ToVolumeSpikeRuleItemConfigOutputWithContext(context.Background())
-}
-
-func (i VolumeSpikeRuleItemConfigArgs) ToVolumeSpikeRuleItemConfigOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigOutput {
-	return pulumi.ToOutputWithContext(ctx, i).(VolumeSpikeRuleItemConfigOutput)
-}
-
-type VolumeSpikeRuleItemConfigOutput struct{ *pulumi.OutputState }
-
-func (VolumeSpikeRuleItemConfigOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*VolumeSpikeRuleItemConfig)(nil)).Elem()
-}
-
-func (o VolumeSpikeRuleItemConfigOutput) ToVolumeSpikeRuleItemConfigOutput() VolumeSpikeRuleItemConfigOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemConfigOutput) ToVolumeSpikeRuleItemConfigOutputWithContext(ctx context.Context) VolumeSpikeRuleItemConfigOutput {
-	return o
-}
-
-func (o VolumeSpikeRuleItemConfigOutput) VolumeSpike() VolumeSpikeRuleItemConfigVolumeSpikeOutput {
-	return o.ApplyT(func(v VolumeSpikeRuleItemConfig) VolumeSpikeRuleItemConfigVolumeSpike { return v.VolumeSpike }).(VolumeSpikeRuleItemConfigVolumeSpikeOutput)
-}
-
-func (o VolumeSpikeRuleItemConfigOutput) Window() VolumeSpikeRuleItemConfigWindowOutput {
-	return o.ApplyT(func(v VolumeSpikeRuleItemConfig) VolumeSpikeRuleItemConfigWindow { return v.Window }).(VolumeSpikeRuleItemConfigWindowOutput)
+func (o VolumeSpikeRuleItemOutput) Rule() VolumeSpikeRuleOutput {
+	return o.ApplyT(func(v VolumeSpikeRuleItem) VolumeSpikeRule { return v.Rule }).(VolumeSpikeRuleOutput)
 }
 
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*BooleanRuleItemInput)(nil)).Elem(), BooleanRuleItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*BuySellRatioConfigInput)(nil)).Elem(), BuySellRatioConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*BuySellRatioRuleItemInput)(nil)).Elem(), BuySellRatioRuleItemArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*BuySellRatioRuleItemConfigInput)(nil)).Elem(), BuySellRatioRuleItemConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*ClusterConfigInput)(nil)).Elem(), ClusterConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*CoordinatedWalletClusterRuleItemInput)(nil)).Elem(), CoordinatedWalletClusterRuleItemArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*CoordinatedWalletClusterRuleItemClusterConfigInput)(nil)).Elem(), CoordinatedWalletClusterRuleItemClusterConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevAllInput)(nil)).Elem(), FollowedDevAllArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevAllPtrInput)(nil)).Elem(), FollowedDevAllArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevTagInput)(nil)).Elem(), FollowedDevTagArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevTagPtrInput)(nil)).Elem(), FollowedDevTagArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevWalletInput)(nil)).Elem(), FollowedDevWalletArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*FollowedDevWalletPtrInput)(nil)).Elem(), FollowedDevWalletArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*LaunchPlatformRuleItemInput)(nil)).Elem(), LaunchPlatformRuleItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*MatchingInput)(nil)).Elem(), MatchingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*MatchingPtrInput)(nil)).Elem(), MatchingArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*NumericRuleItemInput)(nil)).Elem(), NumericRuleItemArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletCountConfigInput)(nil)).Elem(), QualityWalletCountConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletCountRuleItemInput)(nil)).Elem(), QualityWalletCountRuleItemArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletCountRuleItemConfigInput)(nil)).Elem(), QualityWalletCountRuleItemConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletTotalValueConfigInput)(nil)).Elem(), QualityWalletTotalValueConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletTotalValueRuleItemInput)(nil)).Elem(), QualityWalletTotalValueRuleItemArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletTotalValueRuleItemConfigInput)(nil)).Elem(), QualityWalletTotalValueRuleItemConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletWinrateConfigInput)(nil)).Elem(), QualityWalletWinrateConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletWinrateRuleItemInput)(nil)).Elem(), QualityWalletWinrateRuleItemArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*QualityWalletWinrateRuleItemConfigInput)(nil)).Elem(), QualityWalletWinrateRuleItemConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RetryPolicyInput)(nil)).Elem(), RetryPolicyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RetryPolicyPtrInput)(nil)).Elem(), RetryPolicyArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*RiskLevelRuleItemInput)(nil)).Elem(), RiskLevelRuleItemArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsInput)(nil)).Elem(), TriggerConfigsArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsPtrInput)(nil)).Elem(), TriggerConfigsArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedAllInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedAllArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedAllPtrInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedAllArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedTagInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedTagArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedTagPtrInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedTagArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedWalletInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedWalletArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsFollowedDevNewTokenCreatedWalletPtrInput)(nil)).Elem(), TriggerConfigsFollowedDevNewTokenCreatedWalletArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsMicroblogMentionDirectInput)(nil)).Elem(), TriggerConfigsMicroblogMentionDirectArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsMicroblogMentionDirectPtrInput)(nil)).Elem(), TriggerConfigsMicroblogMentionDirectArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsPostMetadataMatchInput)(nil)).Elem(), TriggerConfigsPostMetadataMatchArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*TriggerConfigsPostMetadataMatchPtrInput)(nil)).Elem(), TriggerConfigsPostMetadataMatchArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*Volume24hConfigInput)(nil)).Elem(), Volume24hConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*Volume24hRuleItemInput)(nil)).Elem(), Volume24hRuleItemArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*Volume24hRuleItemConfigInput)(nil)).Elem(), Volume24hRuleItemConfigArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeConfigInput)(nil)).Elem(), VolumeSpikeConfigArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeRuleItemInput)(nil)).Elem(), VolumeSpikeRuleItemArgs{})
-	pulumi.RegisterInputType(reflect.TypeOf((*VolumeSpikeRuleItemConfigInput)(nil)).Elem(), VolumeSpikeRuleItemConfigArgs{})
 	pulumi.RegisterOutputType(AccountLimitsOutput{})
 	pulumi.RegisterOutputType(AccountLimitsRateLimitOutput{})
 	pulumi.RegisterOutputType(AccountLimitsStrategiesOutput{})
 	pulumi.RegisterOutputType(BooleanRuleItemOutput{})
+	pulumi.RegisterOutputType(BuySellRatioConfigOutput{})
 	pulumi.RegisterOutputType(BuySellRatioRuleItemOutput{})
-	pulumi.RegisterOutputType(BuySellRatioRuleItemConfigOutput{})
+	pulumi.RegisterOutputType(ClusterConfigOutput{})
 	pulumi.RegisterOutputType(CoordinatedWalletClusterRuleItemOutput{})
-	pulumi.RegisterOutputType(CoordinatedWalletClusterRuleItemClusterConfigOutput{})
 	pulumi.RegisterOutputType(DeveloperRecordOutput{})
 	pulumi.RegisterOutputType(DeveloperRecordArrayOutput{})
 	pulumi.RegisterOutputType(DeveloperTagOutput{})
 	pulumi.RegisterOutputType(DeveloperTagArrayOutput{})
+	pulumi.RegisterOutputType(FollowedDevAllOutput{})
+	pulumi.RegisterOutputType(FollowedDevAllPtrOutput{})
+	pulumi.RegisterOutputType(FollowedDevTagOutput{})
+	pulumi.RegisterOutputType(FollowedDevTagPtrOutput{})
+	pulumi.RegisterOutputType(FollowedDevWalletOutput{})
+	pulumi.RegisterOutputType(FollowedDevWalletPtrOutput{})
 	pulumi.RegisterOutputType(LaunchPlatformRuleItemOutput{})
 	pulumi.RegisterOutputType(MatchingOutput{})
 	pulumi.RegisterOutputType(MatchingPtrOutput{})
@@ -3365,12 +3355,12 @@ func init() {
 	pulumi.RegisterOutputType(MicroblogTagOutput{})
 	pulumi.RegisterOutputType(MicroblogTagArrayOutput{})
 	pulumi.RegisterOutputType(NumericRuleItemOutput{})
+	pulumi.RegisterOutputType(QualityWalletCountConfigOutput{})
 	pulumi.RegisterOutputType(QualityWalletCountRuleItemOutput{})
-	pulumi.RegisterOutputType(QualityWalletCountRuleItemConfigOutput{})
+	pulumi.RegisterOutputType(QualityWalletTotalValueConfigOutput{})
 	pulumi.RegisterOutputType(QualityWalletTotalValueRuleItemOutput{})
-	pulumi.RegisterOutputType(QualityWalletTotalValueRuleItemConfigOutput{})
+	pulumi.RegisterOutputType(QualityWalletWinrateConfigOutput{})
 	pulumi.RegisterOutputType(QualityWalletWinrateRuleItemOutput{})
-	pulumi.RegisterOutputType(QualityWalletWinrateRuleItemConfigOutput{})
 	pulumi.RegisterOutputType(RetryPolicyOutput{})
 	pulumi.RegisterOutputType(RetryPolicyPtrOutput{})
 	pulumi.RegisterOutputType(RiskLevelRuleItemOutput{})
@@ -3394,18 +3384,12 @@ func init() {
 	pulumi.RegisterOutputType(StrategyRecordTriggerArrayOutput{})
 	pulumi.RegisterOutputType(TriggerConfigsOutput{})
 	pulumi.RegisterOutputType(TriggerConfigsPtrOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedAllOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedAllPtrOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedTagOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedTagPtrOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedWalletOutput{})
-	pulumi.RegisterOutputType(TriggerConfigsFollowedDevNewTokenCreatedWalletPtrOutput{})
 	pulumi.RegisterOutputType(TriggerConfigsMicroblogMentionDirectOutput{})
 	pulumi.RegisterOutputType(TriggerConfigsMicroblogMentionDirectPtrOutput{})
 	pulumi.RegisterOutputType(TriggerConfigsPostMetadataMatchOutput{})
 	pulumi.RegisterOutputType(TriggerConfigsPostMetadataMatchPtrOutput{})
+	pulumi.RegisterOutputType(Volume24hConfigOutput{})
 	pulumi.RegisterOutputType(Volume24hRuleItemOutput{})
-	pulumi.RegisterOutputType(Volume24hRuleItemConfigOutput{})
+	pulumi.RegisterOutputType(VolumeSpikeConfigOutput{})
 	pulumi.RegisterOutputType(VolumeSpikeRuleItemOutput{})
-	pulumi.RegisterOutputType(VolumeSpikeRuleItemConfigOutput{})
 }

@@ -146,7 +146,7 @@ type StrategyArgs struct {
 	// How a failed evaluation is retried.
 	RetryPolicy RetryPolicyPtrInput
 	// Rule items (at most 50): each rule once (min and max in one item; only `not_equals` items with different values may repeat an enum rule); order is not a change. Any change sends the whole set: a PATCH with rules replaces every saved rule.
-	Rules pulumi.ArrayInput
+	Rules RuleArrayInput
 	// Every rule must hold (default false).
 	Strict pulumi.BoolPtrInput
 	// Configuration of the triggers that take one (microblog tags, followed-developer scope), keyed by event type; removing it clears it.

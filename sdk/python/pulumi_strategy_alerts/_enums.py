@@ -7,43 +7,39 @@ import pulumi
 from enum import Enum
 
 __all__ = [
-    'BooleanRuleItemRule',
-    'BuySellRatioRuleItemConfigBuyPressure',
-    'BuySellRatioRuleItemConfigWindow',
-    'BuySellRatioRuleItemRule',
-    'CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk',
-    'CoordinatedWalletClusterRuleItemRule',
+    'BooleanRule',
+    'BuyPressure',
+    'BuySellRatioRule',
+    'ClusterRisk',
+    'CoordinatedWalletClusterRule',
     'EventType',
-    'LaunchPlatformRuleItemOperator',
-    'LaunchPlatformRuleItemRule',
-    'LaunchPlatformRuleItemValue',
+    'FollowedDevAllScope',
+    'FollowedDevTagScope',
+    'FollowedDevWalletScope',
+    'LaunchPlatform',
+    'LaunchPlatformRule',
     'MicroblogHandlesQuerySortBy',
     'MicroblogHandlesQuerySortOrder',
     'MicroblogHandlesQueryStatus',
     'MicroblogTagsQueryScope',
     'MicroblogTagsQuerySortBy',
     'MicroblogTagsQuerySortOrder',
-    'NumericRuleItemRule',
-    'QualityWalletCountRuleItemConfigWalletType',
-    'QualityWalletCountRuleItemRule',
-    'QualityWalletTotalValueRuleItemConfigWalletType',
-    'QualityWalletTotalValueRuleItemRule',
-    'QualityWalletWinrateRuleItemConfigWalletType',
-    'QualityWalletWinrateRuleItemRule',
-    'RiskLevelRuleItemOperator',
-    'RiskLevelRuleItemRule',
-    'TriggerConfigsFollowedDevNewTokenCreatedAllScope',
-    'TriggerConfigsFollowedDevNewTokenCreatedTagScope',
-    'TriggerConfigsFollowedDevNewTokenCreatedWalletScope',
-    'Volume24hRuleItemRule',
-    'VolumeSpikeRuleItemConfigVolumeSpike',
-    'VolumeSpikeRuleItemConfigWindow',
-    'VolumeSpikeRuleItemRule',
+    'NumericRule',
+    'Operator',
+    'QualityWalletCountRule',
+    'QualityWalletTotalValueRule',
+    'QualityWalletWinrateRule',
+    'RiskLevelRule',
+    'Volume24hRule',
+    'VolumeSpike',
+    'VolumeSpikeRule',
+    'WalletType',
+    'Window',
 ]
 
 
-@pulumi.type_token("strategy-alerts:index:BooleanRuleItemRule")
-class BooleanRuleItemRule(_builtins.str, Enum):
+@pulumi.type_token("strategy-alerts:index:BooleanRule")
+class BooleanRule(_builtins.str, Enum):
     IS_HONEYPOT = "is_honeypot"
     IS_MINTABLE = "is_mintable"
     IS_LP_LOCKED = "is_lp_locked"
@@ -71,8 +67,8 @@ class BooleanRuleItemRule(_builtins.str, Enum):
     MICROBLOG_LINK_CONTAINS_TOKEN_NAME = "microblog_link_contains_token_name"
 
 
-@pulumi.type_token("strategy-alerts:index:BuySellRatioRuleItemConfigBuyPressure")
-class BuySellRatioRuleItemConfigBuyPressure(_builtins.str, Enum):
+@pulumi.type_token("strategy-alerts:index:BuyPressure")
+class BuyPressure(_builtins.str, Enum):
     OFF = "off"
     SLIGHT = "slight"
     MODERATE = "moderate"
@@ -80,29 +76,21 @@ class BuySellRatioRuleItemConfigBuyPressure(_builtins.str, Enum):
     AGGRESSIVE = "aggressive"
 
 
-@pulumi.type_token("strategy-alerts:index:BuySellRatioRuleItemConfigWindow")
-class BuySellRatioRuleItemConfigWindow(_builtins.str, Enum):
-    BUY_SELL_RATIO_RULE_ITEM_CONFIG_WINDOW_5M = "5m"
-    BUY_SELL_RATIO_RULE_ITEM_CONFIG_WINDOW_1H = "1h"
-    BUY_SELL_RATIO_RULE_ITEM_CONFIG_WINDOW_6H = "6h"
-    BUY_SELL_RATIO_RULE_ITEM_CONFIG_WINDOW_24H = "24h"
-
-
-@pulumi.type_token("strategy-alerts:index:BuySellRatioRuleItemRule")
-class BuySellRatioRuleItemRule(_builtins.str, Enum):
+@pulumi.type_token("strategy-alerts:index:BuySellRatioRule")
+class BuySellRatioRule(_builtins.str, Enum):
     BUY_SELL_RATIO_WINDOW = "buy_sell_ratio_window"
 
 
-@pulumi.type_token("strategy-alerts:index:CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk")
-class CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk(_builtins.str, Enum):
+@pulumi.type_token("strategy-alerts:index:ClusterRisk")
+class ClusterRisk(_builtins.str, Enum):
     LOW = "low"
     MEDIUM = "medium"
     HIGH = "high"
     VERY_HIGH = "very_high"
 
 
-@pulumi.type_token("strategy-alerts:index:CoordinatedWalletClusterRuleItemRule")
-class CoordinatedWalletClusterRuleItemRule(_builtins.str, Enum):
+@pulumi.type_token("strategy-alerts:index:CoordinatedWalletClusterRule")
+class CoordinatedWalletClusterRule(_builtins.str, Enum):
     COORDINATED_WALLET_CLUSTER = "coordinated_wallet_cluster"
 
 
@@ -116,19 +104,23 @@ class EventType(_builtins.str, Enum):
     TOKEN_GRADUATED = "token_graduated"
 
 
-@pulumi.type_token("strategy-alerts:index:LaunchPlatformRuleItemOperator")
-class LaunchPlatformRuleItemOperator(_builtins.str, Enum):
-    EQUALS = "equals"
-    NOT_EQUALS = "not_equals"
+@pulumi.type_token("strategy-alerts:index:FollowedDevAllScope")
+class FollowedDevAllScope(_builtins.str, Enum):
+    ALL = "all"
 
 
-@pulumi.type_token("strategy-alerts:index:LaunchPlatformRuleItemRule")
-class LaunchPlatformRuleItemRule(_builtins.str, Enum):
-    LAUNCH_PLATFORM = "launch_platform"
+@pulumi.type_token("strategy-alerts:index:FollowedDevTagScope")
+class FollowedDevTagScope(_builtins.str, Enum):
+    TAG = "tag"
 
 
-@pulumi.type_token("strategy-alerts:index:LaunchPlatformRuleItemValue")
-class LaunchPlatformRuleItemValue(_builtins.str, Enum):
+@pulumi.type_token("strategy-alerts:index:FollowedDevWalletScope")
+class FollowedDevWalletScope(_builtins.str, Enum):
+    WALLET = "wallet"
+
+
+@pulumi.type_token("strategy-alerts:index:LaunchPlatform")
+class LaunchPlatform(_builtins.str, Enum):
     LAUNCH_PLATFORM_A = "launch_platform_a"
     LAUNCH_PLATFORM_B = "launch_platform_b"
     LAUNCH_PLATFORM_C = "launch_platform_c"
@@ -136,6 +128,11 @@ class LaunchPlatformRuleItemValue(_builtins.str, Enum):
     LAUNCH_PLATFORM_E = "launch_platform_e"
     LAUNCH_PLATFORM_F = "launch_platform_f"
     LAUNCH_PLATFORM_G = "launch_platform_g"
+
+
+@pulumi.type_token("strategy-alerts:index:LaunchPlatformRule")
+class LaunchPlatformRule(_builtins.str, Enum):
+    LAUNCH_PLATFORM = "launch_platform"
 
 
 @pulumi.type_token("strategy-alerts:index:MicroblogHandlesQuerySortBy")
@@ -177,9 +174,9 @@ class MicroblogTagsQuerySortOrder(_builtins.str, Enum):
     DESC = "desc"
 
 
-@pulumi.type_token("strategy-alerts:index:NumericRuleItemRule")
-class NumericRuleItemRule(_builtins.str, Enum):
-    TOP10_HOLDER_PERCENT = "top_10_holder_percent"
+@pulumi.type_token("strategy-alerts:index:NumericRule")
+class NumericRule(_builtins.str, Enum):
+    TOP_10_HOLDER_PERCENT = "top_10_holder_percent"
     DEV_WALLET_PERCENT = "dev_wallet_percent"
     LP_LOCKED_PCT = "lp_locked_pct"
     RISK_COUNT = "risk_count"
@@ -209,78 +206,39 @@ class NumericRuleItemRule(_builtins.str, Enum):
     MICROBLOG_CONTENT_VALIDATION_SCORE = "microblog_content_validation_score"
 
 
-@pulumi.type_token("strategy-alerts:index:QualityWalletCountRuleItemConfigWalletType")
-class QualityWalletCountRuleItemConfigWalletType(_builtins.str, Enum):
-    SMART_WALLET = "smart_wallet"
-    KOL = "kol"
-    WHALE = "whale"
-    PROFITABLE_TRADER = "profitable_trader"
-
-
-@pulumi.type_token("strategy-alerts:index:QualityWalletCountRuleItemRule")
-class QualityWalletCountRuleItemRule(_builtins.str, Enum):
-    QUALITY_WALLET_COUNT = "quality_wallet_count"
-
-
-@pulumi.type_token("strategy-alerts:index:QualityWalletTotalValueRuleItemConfigWalletType")
-class QualityWalletTotalValueRuleItemConfigWalletType(_builtins.str, Enum):
-    SMART_WALLET = "smart_wallet"
-    KOL = "kol"
-    WHALE = "whale"
-    PROFITABLE_TRADER = "profitable_trader"
-
-
-@pulumi.type_token("strategy-alerts:index:QualityWalletTotalValueRuleItemRule")
-class QualityWalletTotalValueRuleItemRule(_builtins.str, Enum):
-    QUALITY_WALLET_TOTAL_VALUE = "quality_wallet_total_value"
-
-
-@pulumi.type_token("strategy-alerts:index:QualityWalletWinrateRuleItemConfigWalletType")
-class QualityWalletWinrateRuleItemConfigWalletType(_builtins.str, Enum):
-    SMART_WALLET = "smart_wallet"
-    KOL = "kol"
-    WHALE = "whale"
-    PROFITABLE_TRADER = "profitable_trader"
-
-
-@pulumi.type_token("strategy-alerts:index:QualityWalletWinrateRuleItemRule")
-class QualityWalletWinrateRuleItemRule(_builtins.str, Enum):
-    QUALITY_WALLET_MIN_WINRATE = "quality_wallet_min_winrate"
-
-
-@pulumi.type_token("strategy-alerts:index:RiskLevelRuleItemOperator")
-class RiskLevelRuleItemOperator(_builtins.str, Enum):
+@pulumi.type_token("strategy-alerts:index:Operator")
+class Operator(_builtins.str, Enum):
     EQUALS = "equals"
     NOT_EQUALS = "not_equals"
 
 
-@pulumi.type_token("strategy-alerts:index:RiskLevelRuleItemRule")
-class RiskLevelRuleItemRule(_builtins.str, Enum):
+@pulumi.type_token("strategy-alerts:index:QualityWalletCountRule")
+class QualityWalletCountRule(_builtins.str, Enum):
+    QUALITY_WALLET_COUNT = "quality_wallet_count"
+
+
+@pulumi.type_token("strategy-alerts:index:QualityWalletTotalValueRule")
+class QualityWalletTotalValueRule(_builtins.str, Enum):
+    QUALITY_WALLET_TOTAL_VALUE = "quality_wallet_total_value"
+
+
+@pulumi.type_token("strategy-alerts:index:QualityWalletWinrateRule")
+class QualityWalletWinrateRule(_builtins.str, Enum):
+    QUALITY_WALLET_MIN_WINRATE = "quality_wallet_min_winrate"
+
+
+@pulumi.type_token("strategy-alerts:index:RiskLevelRule")
+class RiskLevelRule(_builtins.str, Enum):
     RISK_LEVEL = "risk_level"
 
 
-@pulumi.type_token("strategy-alerts:index:TriggerConfigsFollowedDevNewTokenCreatedAllScope")
-class TriggerConfigsFollowedDevNewTokenCreatedAllScope(_builtins.str, Enum):
-    ALL = "all"
+@pulumi.type_token("strategy-alerts:index:Volume24hRule")
+class Volume24hRule(_builtins.str, Enum):
+    VOLUME_24H = "volume_24h"
 
 
-@pulumi.type_token("strategy-alerts:index:TriggerConfigsFollowedDevNewTokenCreatedTagScope")
-class TriggerConfigsFollowedDevNewTokenCreatedTagScope(_builtins.str, Enum):
-    TAG = "tag"
-
-
-@pulumi.type_token("strategy-alerts:index:TriggerConfigsFollowedDevNewTokenCreatedWalletScope")
-class TriggerConfigsFollowedDevNewTokenCreatedWalletScope(_builtins.str, Enum):
-    WALLET = "wallet"
-
-
-@pulumi.type_token("strategy-alerts:index:Volume24hRuleItemRule")
-class Volume24hRuleItemRule(_builtins.str, Enum):
-    VOLUME24H = "volume_24h"
-
-
-@pulumi.type_token("strategy-alerts:index:VolumeSpikeRuleItemConfigVolumeSpike")
-class VolumeSpikeRuleItemConfigVolumeSpike(_builtins.str, Enum):
+@pulumi.type_token("strategy-alerts:index:VolumeSpike")
+class VolumeSpike(_builtins.str, Enum):
     OFF = "off"
     NOTICEABLE = "noticeable"
     STRONG = "strong"
@@ -288,14 +246,22 @@ class VolumeSpikeRuleItemConfigVolumeSpike(_builtins.str, Enum):
     EXPLOSIVE = "explosive"
 
 
-@pulumi.type_token("strategy-alerts:index:VolumeSpikeRuleItemConfigWindow")
-class VolumeSpikeRuleItemConfigWindow(_builtins.str, Enum):
-    VOLUME_SPIKE_RULE_ITEM_CONFIG_WINDOW_5M = "5m"
-    VOLUME_SPIKE_RULE_ITEM_CONFIG_WINDOW_1H = "1h"
-    VOLUME_SPIKE_RULE_ITEM_CONFIG_WINDOW_6H = "6h"
-    VOLUME_SPIKE_RULE_ITEM_CONFIG_WINDOW_24H = "24h"
-
-
-@pulumi.type_token("strategy-alerts:index:VolumeSpikeRuleItemRule")
-class VolumeSpikeRuleItemRule(_builtins.str, Enum):
+@pulumi.type_token("strategy-alerts:index:VolumeSpikeRule")
+class VolumeSpikeRule(_builtins.str, Enum):
     VALIDATED_VOLUME_SPIKE = "validated_volume_spike"
+
+
+@pulumi.type_token("strategy-alerts:index:WalletType")
+class WalletType(_builtins.str, Enum):
+    SMART_WALLET = "smart_wallet"
+    KOL = "kol"
+    WHALE = "whale"
+    PROFITABLE_TRADER = "profitable_trader"
+
+
+@pulumi.type_token("strategy-alerts:index:Window")
+class Window(_builtins.str, Enum):
+    WINDOW_5M = "5m"
+    WINDOW_1H = "1h"
+    WINDOW_6H = "6h"
+    WINDOW_24H = "24h"

@@ -18,56 +18,56 @@ from ._enums import *
 __all__ = [
     'BooleanRuleItemArgs',
     'BooleanRuleItemArgsDict',
+    'BuySellRatioConfigArgs',
+    'BuySellRatioConfigArgsDict',
     'BuySellRatioRuleItemArgs',
     'BuySellRatioRuleItemArgsDict',
-    'BuySellRatioRuleItemConfigArgs',
-    'BuySellRatioRuleItemConfigArgsDict',
+    'ClusterConfigArgs',
+    'ClusterConfigArgsDict',
     'CoordinatedWalletClusterRuleItemArgs',
     'CoordinatedWalletClusterRuleItemArgsDict',
-    'CoordinatedWalletClusterRuleItemClusterConfigArgs',
-    'CoordinatedWalletClusterRuleItemClusterConfigArgsDict',
+    'FollowedDevAllArgs',
+    'FollowedDevAllArgsDict',
+    'FollowedDevTagArgs',
+    'FollowedDevTagArgsDict',
+    'FollowedDevWalletArgs',
+    'FollowedDevWalletArgsDict',
     'LaunchPlatformRuleItemArgs',
     'LaunchPlatformRuleItemArgsDict',
     'MatchingArgs',
     'MatchingArgsDict',
     'NumericRuleItemArgs',
     'NumericRuleItemArgsDict',
+    'QualityWalletCountConfigArgs',
+    'QualityWalletCountConfigArgsDict',
     'QualityWalletCountRuleItemArgs',
     'QualityWalletCountRuleItemArgsDict',
-    'QualityWalletCountRuleItemConfigArgs',
-    'QualityWalletCountRuleItemConfigArgsDict',
+    'QualityWalletTotalValueConfigArgs',
+    'QualityWalletTotalValueConfigArgsDict',
     'QualityWalletTotalValueRuleItemArgs',
     'QualityWalletTotalValueRuleItemArgsDict',
-    'QualityWalletTotalValueRuleItemConfigArgs',
-    'QualityWalletTotalValueRuleItemConfigArgsDict',
+    'QualityWalletWinrateConfigArgs',
+    'QualityWalletWinrateConfigArgsDict',
     'QualityWalletWinrateRuleItemArgs',
     'QualityWalletWinrateRuleItemArgsDict',
-    'QualityWalletWinrateRuleItemConfigArgs',
-    'QualityWalletWinrateRuleItemConfigArgsDict',
     'RetryPolicyArgs',
     'RetryPolicyArgsDict',
     'RiskLevelRuleItemArgs',
     'RiskLevelRuleItemArgsDict',
     'TriggerConfigsArgs',
     'TriggerConfigsArgsDict',
-    'TriggerConfigsFollowedDevNewTokenCreatedAllArgs',
-    'TriggerConfigsFollowedDevNewTokenCreatedAllArgsDict',
-    'TriggerConfigsFollowedDevNewTokenCreatedTagArgs',
-    'TriggerConfigsFollowedDevNewTokenCreatedTagArgsDict',
-    'TriggerConfigsFollowedDevNewTokenCreatedWalletArgs',
-    'TriggerConfigsFollowedDevNewTokenCreatedWalletArgsDict',
     'TriggerConfigsMicroblogMentionDirectArgs',
     'TriggerConfigsMicroblogMentionDirectArgsDict',
     'TriggerConfigsPostMetadataMatchArgs',
     'TriggerConfigsPostMetadataMatchArgsDict',
+    'Volume24hConfigArgs',
+    'Volume24hConfigArgsDict',
     'Volume24hRuleItemArgs',
     'Volume24hRuleItemArgsDict',
-    'Volume24hRuleItemConfigArgs',
-    'Volume24hRuleItemConfigArgsDict',
+    'VolumeSpikeConfigArgs',
+    'VolumeSpikeConfigArgsDict',
     'VolumeSpikeRuleItemArgs',
     'VolumeSpikeRuleItemArgsDict',
-    'VolumeSpikeRuleItemConfigArgs',
-    'VolumeSpikeRuleItemConfigArgsDict',
 ]
 
 class BooleanRuleItemArgsDict(TypedDict):
@@ -75,14 +75,14 @@ class BooleanRuleItemArgsDict(TypedDict):
     A yes/no rule: it holds or not; `enabled: false` switches it off. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `is_honeypot` (Security), `is_mintable` (Security), `is_lp_locked` (Security), `rugged` (Security), `has_freeze_authority` (Security), `has_high_ownership` (Security), `has_top10_high_ownership` (Security), `has_single_holder_ownership` (Security), `has_creator_rug_history` (Security), `has_low_lp_providers` (Security), `has_low_liquidity` (Security), `creator_has_multiple_tokens` (Security), `has_creator_balance` (Security), `has_lockers` (Security), `token_mutable` (Security), `has_transfer_fee` (Security), `is_pump` (Market), `has_website` (Socials), `has_messenger` (Socials), `has_microblog` (Socials), `at_least_one_social` (Socials), `website_has_ca` (Socials, never a dealbreaker), `website_contains_token_name` (Socials, never a dealbreaker), `microblog_link_has_ca` (Socials, never a dealbreaker), `microblog_link_contains_token_name` (Socials, never a dealbreaker).
     """
     dealbreaker: pulumi.Input[_builtins.bool]
-    rule: pulumi.Input['BooleanRuleItemRule']
+    rule: pulumi.Input['BooleanRule']
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
 
 @pulumi.input_type
 class BooleanRuleItemArgs:
     def __init__(__self__, *,
                  dealbreaker: pulumi.Input[_builtins.bool],
-                 rule: pulumi.Input['BooleanRuleItemRule'],
+                 rule: pulumi.Input['BooleanRule'],
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         A yes/no rule: it holds or not; `enabled: false` switches it off. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `is_honeypot` (Security), `is_mintable` (Security), `is_lp_locked` (Security), `rugged` (Security), `has_freeze_authority` (Security), `has_high_ownership` (Security), `has_top10_high_ownership` (Security), `has_single_holder_ownership` (Security), `has_creator_rug_history` (Security), `has_low_lp_providers` (Security), `has_low_liquidity` (Security), `creator_has_multiple_tokens` (Security), `has_creator_balance` (Security), `has_lockers` (Security), `token_mutable` (Security), `has_transfer_fee` (Security), `is_pump` (Market), `has_website` (Socials), `has_messenger` (Socials), `has_microblog` (Socials), `at_least_one_social` (Socials), `website_has_ca` (Socials, never a dealbreaker), `website_contains_token_name` (Socials, never a dealbreaker), `microblog_link_has_ca` (Socials, never a dealbreaker), `microblog_link_contains_token_name` (Socials, never a dealbreaker).
@@ -103,11 +103,11 @@ class BooleanRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> pulumi.Input['BooleanRuleItemRule']:
+    def rule(self) -> pulumi.Input['BooleanRule']:
         return pulumi.get(self, "rule")
 
     @rule.setter
-    def rule(self, value: pulumi.Input['BooleanRuleItemRule']):
+    def rule(self, value: pulumi.Input['BooleanRule']):
         pulumi.set(self, "rule", value)
 
     @_builtins.property
@@ -120,21 +120,52 @@ class BooleanRuleItemArgs:
         pulumi.set(self, "enabled", value)
 
 
+class BuySellRatioConfigArgsDict(TypedDict):
+    buy_pressure: pulumi.Input['BuyPressure']
+    window: pulumi.Input['Window']
+
+@pulumi.input_type
+class BuySellRatioConfigArgs:
+    def __init__(__self__, *,
+                 buy_pressure: pulumi.Input['BuyPressure'],
+                 window: pulumi.Input['Window']):
+        pulumi.set(__self__, "buy_pressure", buy_pressure)
+        pulumi.set(__self__, "window", window)
+
+    @_builtins.property
+    @pulumi.getter(name="buyPressure")
+    def buy_pressure(self) -> pulumi.Input['BuyPressure']:
+        return pulumi.get(self, "buy_pressure")
+
+    @buy_pressure.setter
+    def buy_pressure(self, value: pulumi.Input['BuyPressure']):
+        pulumi.set(self, "buy_pressure", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def window(self) -> pulumi.Input['Window']:
+        return pulumi.get(self, "window")
+
+    @window.setter
+    def window(self, value: pulumi.Input['Window']):
+        pulumi.set(self, "window", value)
+
+
 class BuySellRatioRuleItemArgsDict(TypedDict):
     """
     A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `buy_sell_ratio_window` (Volume/Activity).
     """
-    config: pulumi.Input['BuySellRatioRuleItemConfigArgsDict']
+    config: pulumi.Input['BuySellRatioConfigArgsDict']
     dealbreaker: pulumi.Input[_builtins.bool]
-    rule: pulumi.Input['BuySellRatioRuleItemRule']
+    rule: pulumi.Input['BuySellRatioRule']
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
 
 @pulumi.input_type
 class BuySellRatioRuleItemArgs:
     def __init__(__self__, *,
-                 config: pulumi.Input['BuySellRatioRuleItemConfigArgs'],
+                 config: pulumi.Input['BuySellRatioConfigArgs'],
                  dealbreaker: pulumi.Input[_builtins.bool],
-                 rule: pulumi.Input['BuySellRatioRuleItemRule'],
+                 rule: pulumi.Input['BuySellRatioRule'],
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
         A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `buy_sell_ratio_window` (Volume/Activity).
@@ -147,11 +178,11 @@ class BuySellRatioRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> pulumi.Input['BuySellRatioRuleItemConfigArgs']:
+    def config(self) -> pulumi.Input['BuySellRatioConfigArgs']:
         return pulumi.get(self, "config")
 
     @config.setter
-    def config(self, value: pulumi.Input['BuySellRatioRuleItemConfigArgs']):
+    def config(self, value: pulumi.Input['BuySellRatioConfigArgs']):
         pulumi.set(self, "config", value)
 
     @_builtins.property
@@ -165,11 +196,11 @@ class BuySellRatioRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> pulumi.Input['BuySellRatioRuleItemRule']:
+    def rule(self) -> pulumi.Input['BuySellRatioRule']:
         return pulumi.get(self, "rule")
 
     @rule.setter
-    def rule(self, value: pulumi.Input['BuySellRatioRuleItemRule']):
+    def rule(self, value: pulumi.Input['BuySellRatioRule']):
         pulumi.set(self, "rule", value)
 
     @_builtins.property
@@ -182,108 +213,15 @@ class BuySellRatioRuleItemArgs:
         pulumi.set(self, "enabled", value)
 
 
-class BuySellRatioRuleItemConfigArgsDict(TypedDict):
-    buy_pressure: pulumi.Input['BuySellRatioRuleItemConfigBuyPressure']
-    window: pulumi.Input['BuySellRatioRuleItemConfigWindow']
-
-@pulumi.input_type
-class BuySellRatioRuleItemConfigArgs:
-    def __init__(__self__, *,
-                 buy_pressure: pulumi.Input['BuySellRatioRuleItemConfigBuyPressure'],
-                 window: pulumi.Input['BuySellRatioRuleItemConfigWindow']):
-        pulumi.set(__self__, "buy_pressure", buy_pressure)
-        pulumi.set(__self__, "window", window)
-
-    @_builtins.property
-    @pulumi.getter(name="buyPressure")
-    def buy_pressure(self) -> pulumi.Input['BuySellRatioRuleItemConfigBuyPressure']:
-        return pulumi.get(self, "buy_pressure")
-
-    @buy_pressure.setter
-    def buy_pressure(self, value: pulumi.Input['BuySellRatioRuleItemConfigBuyPressure']):
-        pulumi.set(self, "buy_pressure", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def window(self) -> pulumi.Input['BuySellRatioRuleItemConfigWindow']:
-        return pulumi.get(self, "window")
-
-    @window.setter
-    def window(self, value: pulumi.Input['BuySellRatioRuleItemConfigWindow']):
-        pulumi.set(self, "window", value)
-
-
-class CoordinatedWalletClusterRuleItemArgsDict(TypedDict):
-    """
-    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `coordinated_wallet_cluster` (Clusters, never a dealbreaker).
-    """
-    cluster_config: pulumi.Input['CoordinatedWalletClusterRuleItemClusterConfigArgsDict']
-    dealbreaker: pulumi.Input[_builtins.bool]
-    rule: pulumi.Input['CoordinatedWalletClusterRuleItemRule']
-    enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-
-@pulumi.input_type
-class CoordinatedWalletClusterRuleItemArgs:
-    def __init__(__self__, *,
-                 cluster_config: pulumi.Input['CoordinatedWalletClusterRuleItemClusterConfigArgs'],
-                 dealbreaker: pulumi.Input[_builtins.bool],
-                 rule: pulumi.Input['CoordinatedWalletClusterRuleItemRule'],
-                 enabled: pulumi.Input[Optional[_builtins.bool]] = None):
-        """
-        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `coordinated_wallet_cluster` (Clusters, never a dealbreaker).
-        """
-        pulumi.set(__self__, "cluster_config", cluster_config)
-        pulumi.set(__self__, "dealbreaker", dealbreaker)
-        pulumi.set(__self__, "rule", rule)
-        if enabled is not None:
-            pulumi.set(__self__, "enabled", enabled)
-
-    @_builtins.property
-    @pulumi.getter(name="clusterConfig")
-    def cluster_config(self) -> pulumi.Input['CoordinatedWalletClusterRuleItemClusterConfigArgs']:
-        return pulumi.get(self, "cluster_config")
-
-    @cluster_config.setter
-    def cluster_config(self, value: pulumi.Input['CoordinatedWalletClusterRuleItemClusterConfigArgs']):
-        pulumi.set(self, "cluster_config", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def dealbreaker(self) -> pulumi.Input[_builtins.bool]:
-        return pulumi.get(self, "dealbreaker")
-
-    @dealbreaker.setter
-    def dealbreaker(self, value: pulumi.Input[_builtins.bool]):
-        pulumi.set(self, "dealbreaker", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def rule(self) -> pulumi.Input['CoordinatedWalletClusterRuleItemRule']:
-        return pulumi.get(self, "rule")
-
-    @rule.setter
-    def rule(self, value: pulumi.Input['CoordinatedWalletClusterRuleItemRule']):
-        pulumi.set(self, "rule", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        return pulumi.get(self, "enabled")
-
-    @enabled.setter
-    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "enabled", value)
-
-
-class CoordinatedWalletClusterRuleItemClusterConfigArgsDict(TypedDict):
-    max_cluster_risk: pulumi.Input['CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk']
+class ClusterConfigArgsDict(TypedDict):
+    max_cluster_risk: pulumi.Input['ClusterRisk']
     max_single_cluster_pct: pulumi.Input[_builtins.float]
     max_total_held_pct: pulumi.Input[_builtins.float]
 
 @pulumi.input_type
-class CoordinatedWalletClusterRuleItemClusterConfigArgs:
+class ClusterConfigArgs:
     def __init__(__self__, *,
-                 max_cluster_risk: pulumi.Input['CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk'],
+                 max_cluster_risk: pulumi.Input['ClusterRisk'],
                  max_single_cluster_pct: pulumi.Input[_builtins.float],
                  max_total_held_pct: pulumi.Input[_builtins.float]):
         pulumi.set(__self__, "max_cluster_risk", max_cluster_risk)
@@ -292,11 +230,11 @@ class CoordinatedWalletClusterRuleItemClusterConfigArgs:
 
     @_builtins.property
     @pulumi.getter(name="maxClusterRisk")
-    def max_cluster_risk(self) -> pulumi.Input['CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk']:
+    def max_cluster_risk(self) -> pulumi.Input['ClusterRisk']:
         return pulumi.get(self, "max_cluster_risk")
 
     @max_cluster_risk.setter
-    def max_cluster_risk(self, value: pulumi.Input['CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk']):
+    def max_cluster_risk(self, value: pulumi.Input['ClusterRisk']):
         pulumi.set(self, "max_cluster_risk", value)
 
     @_builtins.property
@@ -318,22 +256,166 @@ class CoordinatedWalletClusterRuleItemClusterConfigArgs:
         pulumi.set(self, "max_total_held_pct", value)
 
 
+class CoordinatedWalletClusterRuleItemArgsDict(TypedDict):
+    """
+    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `coordinated_wallet_cluster` (Clusters, never a dealbreaker).
+    """
+    cluster_config: pulumi.Input['ClusterConfigArgsDict']
+    dealbreaker: pulumi.Input[_builtins.bool]
+    rule: pulumi.Input['CoordinatedWalletClusterRule']
+    enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+
+@pulumi.input_type
+class CoordinatedWalletClusterRuleItemArgs:
+    def __init__(__self__, *,
+                 cluster_config: pulumi.Input['ClusterConfigArgs'],
+                 dealbreaker: pulumi.Input[_builtins.bool],
+                 rule: pulumi.Input['CoordinatedWalletClusterRule'],
+                 enabled: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `coordinated_wallet_cluster` (Clusters, never a dealbreaker).
+        """
+        pulumi.set(__self__, "cluster_config", cluster_config)
+        pulumi.set(__self__, "dealbreaker", dealbreaker)
+        pulumi.set(__self__, "rule", rule)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter(name="clusterConfig")
+    def cluster_config(self) -> pulumi.Input['ClusterConfigArgs']:
+        return pulumi.get(self, "cluster_config")
+
+    @cluster_config.setter
+    def cluster_config(self, value: pulumi.Input['ClusterConfigArgs']):
+        pulumi.set(self, "cluster_config", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def dealbreaker(self) -> pulumi.Input[_builtins.bool]:
+        return pulumi.get(self, "dealbreaker")
+
+    @dealbreaker.setter
+    def dealbreaker(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "dealbreaker", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def rule(self) -> pulumi.Input['CoordinatedWalletClusterRule']:
+        return pulumi.get(self, "rule")
+
+    @rule.setter
+    def rule(self, value: pulumi.Input['CoordinatedWalletClusterRule']):
+        pulumi.set(self, "rule", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enabled", value)
+
+
+class FollowedDevAllArgsDict(TypedDict):
+    scope: NotRequired[pulumi.Input[Optional['FollowedDevAllScope']]]
+
+@pulumi.input_type
+class FollowedDevAllArgs:
+    def __init__(__self__, *,
+                 scope: pulumi.Input[Optional['FollowedDevAllScope']] = None):
+        if scope is not None:
+            pulumi.set(__self__, "scope", scope)
+
+    @_builtins.property
+    @pulumi.getter
+    def scope(self) -> pulumi.Input[Optional['FollowedDevAllScope']]:
+        return pulumi.get(self, "scope")
+
+    @scope.setter
+    def scope(self, value: pulumi.Input[Optional['FollowedDevAllScope']]):
+        pulumi.set(self, "scope", value)
+
+
+class FollowedDevTagArgsDict(TypedDict):
+    scope: pulumi.Input['FollowedDevTagScope']
+    tag_id: pulumi.Input[_builtins.str]
+
+@pulumi.input_type
+class FollowedDevTagArgs:
+    def __init__(__self__, *,
+                 scope: pulumi.Input['FollowedDevTagScope'],
+                 tag_id: pulumi.Input[_builtins.str]):
+        pulumi.set(__self__, "scope", scope)
+        pulumi.set(__self__, "tag_id", tag_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def scope(self) -> pulumi.Input['FollowedDevTagScope']:
+        return pulumi.get(self, "scope")
+
+    @scope.setter
+    def scope(self, value: pulumi.Input['FollowedDevTagScope']):
+        pulumi.set(self, "scope", value)
+
+    @_builtins.property
+    @pulumi.getter(name="tagId")
+    def tag_id(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "tag_id")
+
+    @tag_id.setter
+    def tag_id(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "tag_id", value)
+
+
+class FollowedDevWalletArgsDict(TypedDict):
+    developer_address: pulumi.Input[_builtins.str]
+    scope: pulumi.Input['FollowedDevWalletScope']
+
+@pulumi.input_type
+class FollowedDevWalletArgs:
+    def __init__(__self__, *,
+                 developer_address: pulumi.Input[_builtins.str],
+                 scope: pulumi.Input['FollowedDevWalletScope']):
+        pulumi.set(__self__, "developer_address", developer_address)
+        pulumi.set(__self__, "scope", scope)
+
+    @_builtins.property
+    @pulumi.getter(name="developerAddress")
+    def developer_address(self) -> pulumi.Input[_builtins.str]:
+        return pulumi.get(self, "developer_address")
+
+    @developer_address.setter
+    def developer_address(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "developer_address", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def scope(self) -> pulumi.Input['FollowedDevWalletScope']:
+        return pulumi.get(self, "scope")
+
+    @scope.setter
+    def scope(self, value: pulumi.Input['FollowedDevWalletScope']):
+        pulumi.set(self, "scope", value)
+
+
 class LaunchPlatformRuleItemArgsDict(TypedDict):
     """
     A rule comparing one value: `value`, with `operator` equals (default) or not_equals. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `launch_platform` (Market).
     """
     dealbreaker: pulumi.Input[_builtins.bool]
-    rule: pulumi.Input['LaunchPlatformRuleItemRule']
-    value: pulumi.Input['LaunchPlatformRuleItemValue']
-    operator: NotRequired[pulumi.Input[Optional['LaunchPlatformRuleItemOperator']]]
+    rule: pulumi.Input['LaunchPlatformRule']
+    value: pulumi.Input['LaunchPlatform']
+    operator: NotRequired[pulumi.Input[Optional['Operator']]]
 
 @pulumi.input_type
 class LaunchPlatformRuleItemArgs:
     def __init__(__self__, *,
                  dealbreaker: pulumi.Input[_builtins.bool],
-                 rule: pulumi.Input['LaunchPlatformRuleItemRule'],
-                 value: pulumi.Input['LaunchPlatformRuleItemValue'],
-                 operator: pulumi.Input[Optional['LaunchPlatformRuleItemOperator']] = None):
+                 rule: pulumi.Input['LaunchPlatformRule'],
+                 value: pulumi.Input['LaunchPlatform'],
+                 operator: pulumi.Input[Optional['Operator']] = None):
         """
         A rule comparing one value: `value`, with `operator` equals (default) or not_equals. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `launch_platform` (Market).
         """
@@ -354,29 +436,29 @@ class LaunchPlatformRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> pulumi.Input['LaunchPlatformRuleItemRule']:
+    def rule(self) -> pulumi.Input['LaunchPlatformRule']:
         return pulumi.get(self, "rule")
 
     @rule.setter
-    def rule(self, value: pulumi.Input['LaunchPlatformRuleItemRule']):
+    def rule(self, value: pulumi.Input['LaunchPlatformRule']):
         pulumi.set(self, "rule", value)
 
     @_builtins.property
     @pulumi.getter
-    def value(self) -> pulumi.Input['LaunchPlatformRuleItemValue']:
+    def value(self) -> pulumi.Input['LaunchPlatform']:
         return pulumi.get(self, "value")
 
     @value.setter
-    def value(self, value: pulumi.Input['LaunchPlatformRuleItemValue']):
+    def value(self, value: pulumi.Input['LaunchPlatform']):
         pulumi.set(self, "value", value)
 
     @_builtins.property
     @pulumi.getter
-    def operator(self) -> pulumi.Input[Optional['LaunchPlatformRuleItemOperator']]:
+    def operator(self) -> pulumi.Input[Optional['Operator']]:
         return pulumi.get(self, "operator")
 
     @operator.setter
-    def operator(self, value: pulumi.Input[Optional['LaunchPlatformRuleItemOperator']]):
+    def operator(self, value: pulumi.Input[Optional['Operator']]):
         pulumi.set(self, "operator", value)
 
 
@@ -416,7 +498,7 @@ class NumericRuleItemArgsDict(TypedDict):
     A threshold rule: `min` and/or `max` (max greater than min); `enabled: false` switches it off. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `top_10_holder_percent` (Security, in percent), `dev_wallet_percent` (Security, in percent), `lp_locked_pct` (Security, in percent), `risk_count` (Security, in count), `token_age` (Security, in minutes), `sell_tax` (Market, in percent), `buy_tax` (Market, in percent), `liquidity_usd` (Market, in usd), `market_cap` (Market, in usd), `kols` (Market, in count), `global_fees_paid` (Market, in sol), `pro_traders` (Market, in count), `snipers` (Market, in percent), `insiders` (Market, in percent), `bundle` (Market, in percent), `dev_migrations` (Market, in count), `dev_pairs_created` (Market, in count), `bonding_progress` (Market, in percent), `holder_count` (Market, in count), `tx_count` (Volume/Activity, in count), `num_buys` (Volume/Activity, in count), `num_sells` (Volume/Activity, in count), `microblog_effective_views` (Socials, in count, never a dealbreaker), `community_member_count` (Socials, in count, never a dealbreaker), `community_views_count` (Socials, in count, never a dealbreaker), `microblog_effective_followers` (Socials, in count, never a dealbreaker), `website_content_validation_score` (AI, in score, never a dealbreaker), `microblog_content_validation_score` (AI, in score, never a dealbreaker).
     """
     dealbreaker: pulumi.Input[_builtins.bool]
-    rule: pulumi.Input['NumericRuleItemRule']
+    rule: pulumi.Input['NumericRule']
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     max: NotRequired[pulumi.Input[Optional[_builtins.float]]]
     min: NotRequired[pulumi.Input[Optional[_builtins.float]]]
@@ -425,7 +507,7 @@ class NumericRuleItemArgsDict(TypedDict):
 class NumericRuleItemArgs:
     def __init__(__self__, *,
                  dealbreaker: pulumi.Input[_builtins.bool],
-                 rule: pulumi.Input['NumericRuleItemRule'],
+                 rule: pulumi.Input['NumericRule'],
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None,
                  max: pulumi.Input[Optional[_builtins.float]] = None,
                  min: pulumi.Input[Optional[_builtins.float]] = None):
@@ -452,11 +534,11 @@ class NumericRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> pulumi.Input['NumericRuleItemRule']:
+    def rule(self) -> pulumi.Input['NumericRule']:
         return pulumi.get(self, "rule")
 
     @rule.setter
-    def rule(self, value: pulumi.Input['NumericRuleItemRule']):
+    def rule(self, value: pulumi.Input['NumericRule']):
         pulumi.set(self, "rule", value)
 
     @_builtins.property
@@ -487,77 +569,15 @@ class NumericRuleItemArgs:
         pulumi.set(self, "min", value)
 
 
-class QualityWalletCountRuleItemArgsDict(TypedDict):
-    """
-    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_count` (Volume/Activity, never a dealbreaker).
-    """
-    config: pulumi.Input['QualityWalletCountRuleItemConfigArgsDict']
-    dealbreaker: pulumi.Input[_builtins.bool]
-    rule: pulumi.Input['QualityWalletCountRuleItemRule']
-    enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-
-@pulumi.input_type
-class QualityWalletCountRuleItemArgs:
-    def __init__(__self__, *,
-                 config: pulumi.Input['QualityWalletCountRuleItemConfigArgs'],
-                 dealbreaker: pulumi.Input[_builtins.bool],
-                 rule: pulumi.Input['QualityWalletCountRuleItemRule'],
-                 enabled: pulumi.Input[Optional[_builtins.bool]] = None):
-        """
-        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_count` (Volume/Activity, never a dealbreaker).
-        """
-        pulumi.set(__self__, "config", config)
-        pulumi.set(__self__, "dealbreaker", dealbreaker)
-        pulumi.set(__self__, "rule", rule)
-        if enabled is not None:
-            pulumi.set(__self__, "enabled", enabled)
-
-    @_builtins.property
-    @pulumi.getter
-    def config(self) -> pulumi.Input['QualityWalletCountRuleItemConfigArgs']:
-        return pulumi.get(self, "config")
-
-    @config.setter
-    def config(self, value: pulumi.Input['QualityWalletCountRuleItemConfigArgs']):
-        pulumi.set(self, "config", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def dealbreaker(self) -> pulumi.Input[_builtins.bool]:
-        return pulumi.get(self, "dealbreaker")
-
-    @dealbreaker.setter
-    def dealbreaker(self, value: pulumi.Input[_builtins.bool]):
-        pulumi.set(self, "dealbreaker", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def rule(self) -> pulumi.Input['QualityWalletCountRuleItemRule']:
-        return pulumi.get(self, "rule")
-
-    @rule.setter
-    def rule(self, value: pulumi.Input['QualityWalletCountRuleItemRule']):
-        pulumi.set(self, "rule", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        return pulumi.get(self, "enabled")
-
-    @enabled.setter
-    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "enabled", value)
-
-
-class QualityWalletCountRuleItemConfigArgsDict(TypedDict):
+class QualityWalletCountConfigArgsDict(TypedDict):
     min_wallets: pulumi.Input[_builtins.int]
-    wallet_types: pulumi.Input[Sequence[pulumi.Input['QualityWalletCountRuleItemConfigWalletType']]]
+    wallet_types: pulumi.Input[Sequence[pulumi.Input['WalletType']]]
 
 @pulumi.input_type
-class QualityWalletCountRuleItemConfigArgs:
+class QualityWalletCountConfigArgs:
     def __init__(__self__, *,
                  min_wallets: pulumi.Input[_builtins.int],
-                 wallet_types: pulumi.Input[Sequence[pulumi.Input['QualityWalletCountRuleItemConfigWalletType']]]):
+                 wallet_types: pulumi.Input[Sequence[pulumi.Input['WalletType']]]):
         pulumi.set(__self__, "min_wallets", min_wallets)
         pulumi.set(__self__, "wallet_types", wallet_types)
 
@@ -572,32 +592,32 @@ class QualityWalletCountRuleItemConfigArgs:
 
     @_builtins.property
     @pulumi.getter(name="walletTypes")
-    def wallet_types(self) -> pulumi.Input[Sequence[pulumi.Input['QualityWalletCountRuleItemConfigWalletType']]]:
+    def wallet_types(self) -> pulumi.Input[Sequence[pulumi.Input['WalletType']]]:
         return pulumi.get(self, "wallet_types")
 
     @wallet_types.setter
-    def wallet_types(self, value: pulumi.Input[Sequence[pulumi.Input['QualityWalletCountRuleItemConfigWalletType']]]):
+    def wallet_types(self, value: pulumi.Input[Sequence[pulumi.Input['WalletType']]]):
         pulumi.set(self, "wallet_types", value)
 
 
-class QualityWalletTotalValueRuleItemArgsDict(TypedDict):
+class QualityWalletCountRuleItemArgsDict(TypedDict):
     """
-    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_total_value` (Volume/Activity, never a dealbreaker).
+    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_count` (Volume/Activity, never a dealbreaker).
     """
-    config: pulumi.Input['QualityWalletTotalValueRuleItemConfigArgsDict']
+    config: pulumi.Input['QualityWalletCountConfigArgsDict']
     dealbreaker: pulumi.Input[_builtins.bool]
-    rule: pulumi.Input['QualityWalletTotalValueRuleItemRule']
+    rule: pulumi.Input['QualityWalletCountRule']
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
 
 @pulumi.input_type
-class QualityWalletTotalValueRuleItemArgs:
+class QualityWalletCountRuleItemArgs:
     def __init__(__self__, *,
-                 config: pulumi.Input['QualityWalletTotalValueRuleItemConfigArgs'],
+                 config: pulumi.Input['QualityWalletCountConfigArgs'],
                  dealbreaker: pulumi.Input[_builtins.bool],
-                 rule: pulumi.Input['QualityWalletTotalValueRuleItemRule'],
+                 rule: pulumi.Input['QualityWalletCountRule'],
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_total_value` (Volume/Activity, never a dealbreaker).
+        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_count` (Volume/Activity, never a dealbreaker).
         """
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "dealbreaker", dealbreaker)
@@ -607,11 +627,11 @@ class QualityWalletTotalValueRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> pulumi.Input['QualityWalletTotalValueRuleItemConfigArgs']:
+    def config(self) -> pulumi.Input['QualityWalletCountConfigArgs']:
         return pulumi.get(self, "config")
 
     @config.setter
-    def config(self, value: pulumi.Input['QualityWalletTotalValueRuleItemConfigArgs']):
+    def config(self, value: pulumi.Input['QualityWalletCountConfigArgs']):
         pulumi.set(self, "config", value)
 
     @_builtins.property
@@ -625,11 +645,11 @@ class QualityWalletTotalValueRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> pulumi.Input['QualityWalletTotalValueRuleItemRule']:
+    def rule(self) -> pulumi.Input['QualityWalletCountRule']:
         return pulumi.get(self, "rule")
 
     @rule.setter
-    def rule(self, value: pulumi.Input['QualityWalletTotalValueRuleItemRule']):
+    def rule(self, value: pulumi.Input['QualityWalletCountRule']):
         pulumi.set(self, "rule", value)
 
     @_builtins.property
@@ -642,15 +662,15 @@ class QualityWalletTotalValueRuleItemArgs:
         pulumi.set(self, "enabled", value)
 
 
-class QualityWalletTotalValueRuleItemConfigArgsDict(TypedDict):
+class QualityWalletTotalValueConfigArgsDict(TypedDict):
     min_total_value_usd: pulumi.Input[_builtins.float]
-    wallet_types: pulumi.Input[Sequence[pulumi.Input['QualityWalletTotalValueRuleItemConfigWalletType']]]
+    wallet_types: pulumi.Input[Sequence[pulumi.Input['WalletType']]]
 
 @pulumi.input_type
-class QualityWalletTotalValueRuleItemConfigArgs:
+class QualityWalletTotalValueConfigArgs:
     def __init__(__self__, *,
                  min_total_value_usd: pulumi.Input[_builtins.float],
-                 wallet_types: pulumi.Input[Sequence[pulumi.Input['QualityWalletTotalValueRuleItemConfigWalletType']]]):
+                 wallet_types: pulumi.Input[Sequence[pulumi.Input['WalletType']]]):
         pulumi.set(__self__, "min_total_value_usd", min_total_value_usd)
         pulumi.set(__self__, "wallet_types", wallet_types)
 
@@ -665,32 +685,32 @@ class QualityWalletTotalValueRuleItemConfigArgs:
 
     @_builtins.property
     @pulumi.getter(name="walletTypes")
-    def wallet_types(self) -> pulumi.Input[Sequence[pulumi.Input['QualityWalletTotalValueRuleItemConfigWalletType']]]:
+    def wallet_types(self) -> pulumi.Input[Sequence[pulumi.Input['WalletType']]]:
         return pulumi.get(self, "wallet_types")
 
     @wallet_types.setter
-    def wallet_types(self, value: pulumi.Input[Sequence[pulumi.Input['QualityWalletTotalValueRuleItemConfigWalletType']]]):
+    def wallet_types(self, value: pulumi.Input[Sequence[pulumi.Input['WalletType']]]):
         pulumi.set(self, "wallet_types", value)
 
 
-class QualityWalletWinrateRuleItemArgsDict(TypedDict):
+class QualityWalletTotalValueRuleItemArgsDict(TypedDict):
     """
-    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_min_winrate` (Volume/Activity, never a dealbreaker).
+    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_total_value` (Volume/Activity, never a dealbreaker).
     """
-    config: pulumi.Input['QualityWalletWinrateRuleItemConfigArgsDict']
+    config: pulumi.Input['QualityWalletTotalValueConfigArgsDict']
     dealbreaker: pulumi.Input[_builtins.bool]
-    rule: pulumi.Input['QualityWalletWinrateRuleItemRule']
+    rule: pulumi.Input['QualityWalletTotalValueRule']
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
 
 @pulumi.input_type
-class QualityWalletWinrateRuleItemArgs:
+class QualityWalletTotalValueRuleItemArgs:
     def __init__(__self__, *,
-                 config: pulumi.Input['QualityWalletWinrateRuleItemConfigArgs'],
+                 config: pulumi.Input['QualityWalletTotalValueConfigArgs'],
                  dealbreaker: pulumi.Input[_builtins.bool],
-                 rule: pulumi.Input['QualityWalletWinrateRuleItemRule'],
+                 rule: pulumi.Input['QualityWalletTotalValueRule'],
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_min_winrate` (Volume/Activity, never a dealbreaker).
+        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_total_value` (Volume/Activity, never a dealbreaker).
         """
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "dealbreaker", dealbreaker)
@@ -700,11 +720,11 @@ class QualityWalletWinrateRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> pulumi.Input['QualityWalletWinrateRuleItemConfigArgs']:
+    def config(self) -> pulumi.Input['QualityWalletTotalValueConfigArgs']:
         return pulumi.get(self, "config")
 
     @config.setter
-    def config(self, value: pulumi.Input['QualityWalletWinrateRuleItemConfigArgs']):
+    def config(self, value: pulumi.Input['QualityWalletTotalValueConfigArgs']):
         pulumi.set(self, "config", value)
 
     @_builtins.property
@@ -718,11 +738,11 @@ class QualityWalletWinrateRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> pulumi.Input['QualityWalletWinrateRuleItemRule']:
+    def rule(self) -> pulumi.Input['QualityWalletTotalValueRule']:
         return pulumi.get(self, "rule")
 
     @rule.setter
-    def rule(self, value: pulumi.Input['QualityWalletWinrateRuleItemRule']):
+    def rule(self, value: pulumi.Input['QualityWalletTotalValueRule']):
         pulumi.set(self, "rule", value)
 
     @_builtins.property
@@ -735,17 +755,17 @@ class QualityWalletWinrateRuleItemArgs:
         pulumi.set(self, "enabled", value)
 
 
-class QualityWalletWinrateRuleItemConfigArgsDict(TypedDict):
+class QualityWalletWinrateConfigArgsDict(TypedDict):
     min_wallets_above_threshold: pulumi.Input[_builtins.int]
     min_winrate_pct: pulumi.Input[_builtins.float]
-    wallet_types: pulumi.Input[Sequence[pulumi.Input['QualityWalletWinrateRuleItemConfigWalletType']]]
+    wallet_types: pulumi.Input[Sequence[pulumi.Input['WalletType']]]
 
 @pulumi.input_type
-class QualityWalletWinrateRuleItemConfigArgs:
+class QualityWalletWinrateConfigArgs:
     def __init__(__self__, *,
                  min_wallets_above_threshold: pulumi.Input[_builtins.int],
                  min_winrate_pct: pulumi.Input[_builtins.float],
-                 wallet_types: pulumi.Input[Sequence[pulumi.Input['QualityWalletWinrateRuleItemConfigWalletType']]]):
+                 wallet_types: pulumi.Input[Sequence[pulumi.Input['WalletType']]]):
         pulumi.set(__self__, "min_wallets_above_threshold", min_wallets_above_threshold)
         pulumi.set(__self__, "min_winrate_pct", min_winrate_pct)
         pulumi.set(__self__, "wallet_types", wallet_types)
@@ -770,12 +790,74 @@ class QualityWalletWinrateRuleItemConfigArgs:
 
     @_builtins.property
     @pulumi.getter(name="walletTypes")
-    def wallet_types(self) -> pulumi.Input[Sequence[pulumi.Input['QualityWalletWinrateRuleItemConfigWalletType']]]:
+    def wallet_types(self) -> pulumi.Input[Sequence[pulumi.Input['WalletType']]]:
         return pulumi.get(self, "wallet_types")
 
     @wallet_types.setter
-    def wallet_types(self, value: pulumi.Input[Sequence[pulumi.Input['QualityWalletWinrateRuleItemConfigWalletType']]]):
+    def wallet_types(self, value: pulumi.Input[Sequence[pulumi.Input['WalletType']]]):
         pulumi.set(self, "wallet_types", value)
+
+
+class QualityWalletWinrateRuleItemArgsDict(TypedDict):
+    """
+    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_min_winrate` (Volume/Activity, never a dealbreaker).
+    """
+    config: pulumi.Input['QualityWalletWinrateConfigArgsDict']
+    dealbreaker: pulumi.Input[_builtins.bool]
+    rule: pulumi.Input['QualityWalletWinrateRule']
+    enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+
+@pulumi.input_type
+class QualityWalletWinrateRuleItemArgs:
+    def __init__(__self__, *,
+                 config: pulumi.Input['QualityWalletWinrateConfigArgs'],
+                 dealbreaker: pulumi.Input[_builtins.bool],
+                 rule: pulumi.Input['QualityWalletWinrateRule'],
+                 enabled: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_min_winrate` (Volume/Activity, never a dealbreaker).
+        """
+        pulumi.set(__self__, "config", config)
+        pulumi.set(__self__, "dealbreaker", dealbreaker)
+        pulumi.set(__self__, "rule", rule)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> pulumi.Input['QualityWalletWinrateConfigArgs']:
+        return pulumi.get(self, "config")
+
+    @config.setter
+    def config(self, value: pulumi.Input['QualityWalletWinrateConfigArgs']):
+        pulumi.set(self, "config", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def dealbreaker(self) -> pulumi.Input[_builtins.bool]:
+        return pulumi.get(self, "dealbreaker")
+
+    @dealbreaker.setter
+    def dealbreaker(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "dealbreaker", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def rule(self) -> pulumi.Input['QualityWalletWinrateRule']:
+        return pulumi.get(self, "rule")
+
+    @rule.setter
+    def rule(self, value: pulumi.Input['QualityWalletWinrateRule']):
+        pulumi.set(self, "rule", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enabled", value)
 
 
 class RetryPolicyArgsDict(TypedDict):
@@ -826,17 +908,17 @@ class RiskLevelRuleItemArgsDict(TypedDict):
     A rule comparing one value: `value`, with `operator` equals (default) or not_equals. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `risk_level` (Security).
     """
     dealbreaker: pulumi.Input[_builtins.bool]
-    rule: pulumi.Input['RiskLevelRuleItemRule']
+    rule: pulumi.Input['RiskLevelRule']
     value: pulumi.Input[_builtins.str]
-    operator: NotRequired[pulumi.Input[Optional['RiskLevelRuleItemOperator']]]
+    operator: NotRequired[pulumi.Input[Optional['Operator']]]
 
 @pulumi.input_type
 class RiskLevelRuleItemArgs:
     def __init__(__self__, *,
                  dealbreaker: pulumi.Input[_builtins.bool],
-                 rule: pulumi.Input['RiskLevelRuleItemRule'],
+                 rule: pulumi.Input['RiskLevelRule'],
                  value: pulumi.Input[_builtins.str],
-                 operator: pulumi.Input[Optional['RiskLevelRuleItemOperator']] = None):
+                 operator: pulumi.Input[Optional['Operator']] = None):
         """
         A rule comparing one value: `value`, with `operator` equals (default) or not_equals. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `risk_level` (Security).
         """
@@ -857,11 +939,11 @@ class RiskLevelRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> pulumi.Input['RiskLevelRuleItemRule']:
+    def rule(self) -> pulumi.Input['RiskLevelRule']:
         return pulumi.get(self, "rule")
 
     @rule.setter
-    def rule(self, value: pulumi.Input['RiskLevelRuleItemRule']):
+    def rule(self, value: pulumi.Input['RiskLevelRule']):
         pulumi.set(self, "rule", value)
 
     @_builtins.property
@@ -875,23 +957,23 @@ class RiskLevelRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def operator(self) -> pulumi.Input[Optional['RiskLevelRuleItemOperator']]:
+    def operator(self) -> pulumi.Input[Optional['Operator']]:
         return pulumi.get(self, "operator")
 
     @operator.setter
-    def operator(self, value: pulumi.Input[Optional['RiskLevelRuleItemOperator']]):
+    def operator(self, value: pulumi.Input[Optional['Operator']]):
         pulumi.set(self, "operator", value)
 
 
 class TriggerConfigsArgsDict(TypedDict):
-    followed_dev_new_token_created: NotRequired[pulumi.Input[Optional[Union['TriggerConfigsFollowedDevNewTokenCreatedAllArgsDict', 'TriggerConfigsFollowedDevNewTokenCreatedTagArgsDict', 'TriggerConfigsFollowedDevNewTokenCreatedWalletArgsDict']]]]
+    followed_dev_new_token_created: NotRequired[pulumi.Input[Optional[Union['FollowedDevAllArgsDict', 'FollowedDevTagArgsDict', 'FollowedDevWalletArgsDict']]]]
     microblog_mention_direct: NotRequired[pulumi.Input[Optional['TriggerConfigsMicroblogMentionDirectArgsDict']]]
     post_metadata_match: NotRequired[pulumi.Input[Optional['TriggerConfigsPostMetadataMatchArgsDict']]]
 
 @pulumi.input_type
 class TriggerConfigsArgs:
     def __init__(__self__, *,
-                 followed_dev_new_token_created: pulumi.Input[Optional[Union['TriggerConfigsFollowedDevNewTokenCreatedAllArgs', 'TriggerConfigsFollowedDevNewTokenCreatedTagArgs', 'TriggerConfigsFollowedDevNewTokenCreatedWalletArgs']]] = None,
+                 followed_dev_new_token_created: pulumi.Input[Optional[Union['FollowedDevAllArgs', 'FollowedDevTagArgs', 'FollowedDevWalletArgs']]] = None,
                  microblog_mention_direct: pulumi.Input[Optional['TriggerConfigsMicroblogMentionDirectArgs']] = None,
                  post_metadata_match: pulumi.Input[Optional['TriggerConfigsPostMetadataMatchArgs']] = None):
         if followed_dev_new_token_created is not None:
@@ -903,11 +985,11 @@ class TriggerConfigsArgs:
 
     @_builtins.property
     @pulumi.getter
-    def followed_dev_new_token_created(self) -> pulumi.Input[Optional[Union['TriggerConfigsFollowedDevNewTokenCreatedAllArgs', 'TriggerConfigsFollowedDevNewTokenCreatedTagArgs', 'TriggerConfigsFollowedDevNewTokenCreatedWalletArgs']]]:
+    def followed_dev_new_token_created(self) -> pulumi.Input[Optional[Union['FollowedDevAllArgs', 'FollowedDevTagArgs', 'FollowedDevWalletArgs']]]:
         return pulumi.get(self, "followed_dev_new_token_created")
 
     @followed_dev_new_token_created.setter
-    def followed_dev_new_token_created(self, value: pulumi.Input[Optional[Union['TriggerConfigsFollowedDevNewTokenCreatedAllArgs', 'TriggerConfigsFollowedDevNewTokenCreatedTagArgs', 'TriggerConfigsFollowedDevNewTokenCreatedWalletArgs']]]):
+    def followed_dev_new_token_created(self, value: pulumi.Input[Optional[Union['FollowedDevAllArgs', 'FollowedDevTagArgs', 'FollowedDevWalletArgs']]]):
         pulumi.set(self, "followed_dev_new_token_created", value)
 
     @_builtins.property
@@ -927,88 +1009,6 @@ class TriggerConfigsArgs:
     @post_metadata_match.setter
     def post_metadata_match(self, value: pulumi.Input[Optional['TriggerConfigsPostMetadataMatchArgs']]):
         pulumi.set(self, "post_metadata_match", value)
-
-
-class TriggerConfigsFollowedDevNewTokenCreatedAllArgsDict(TypedDict):
-    scope: NotRequired[pulumi.Input[Optional['TriggerConfigsFollowedDevNewTokenCreatedAllScope']]]
-
-@pulumi.input_type
-class TriggerConfigsFollowedDevNewTokenCreatedAllArgs:
-    def __init__(__self__, *,
-                 scope: pulumi.Input[Optional['TriggerConfigsFollowedDevNewTokenCreatedAllScope']] = None):
-        if scope is not None:
-            pulumi.set(__self__, "scope", scope)
-
-    @_builtins.property
-    @pulumi.getter
-    def scope(self) -> pulumi.Input[Optional['TriggerConfigsFollowedDevNewTokenCreatedAllScope']]:
-        return pulumi.get(self, "scope")
-
-    @scope.setter
-    def scope(self, value: pulumi.Input[Optional['TriggerConfigsFollowedDevNewTokenCreatedAllScope']]):
-        pulumi.set(self, "scope", value)
-
-
-class TriggerConfigsFollowedDevNewTokenCreatedTagArgsDict(TypedDict):
-    scope: pulumi.Input['TriggerConfigsFollowedDevNewTokenCreatedTagScope']
-    tag_id: pulumi.Input[_builtins.str]
-
-@pulumi.input_type
-class TriggerConfigsFollowedDevNewTokenCreatedTagArgs:
-    def __init__(__self__, *,
-                 scope: pulumi.Input['TriggerConfigsFollowedDevNewTokenCreatedTagScope'],
-                 tag_id: pulumi.Input[_builtins.str]):
-        pulumi.set(__self__, "scope", scope)
-        pulumi.set(__self__, "tag_id", tag_id)
-
-    @_builtins.property
-    @pulumi.getter
-    def scope(self) -> pulumi.Input['TriggerConfigsFollowedDevNewTokenCreatedTagScope']:
-        return pulumi.get(self, "scope")
-
-    @scope.setter
-    def scope(self, value: pulumi.Input['TriggerConfigsFollowedDevNewTokenCreatedTagScope']):
-        pulumi.set(self, "scope", value)
-
-    @_builtins.property
-    @pulumi.getter(name="tagId")
-    def tag_id(self) -> pulumi.Input[_builtins.str]:
-        return pulumi.get(self, "tag_id")
-
-    @tag_id.setter
-    def tag_id(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "tag_id", value)
-
-
-class TriggerConfigsFollowedDevNewTokenCreatedWalletArgsDict(TypedDict):
-    developer_address: pulumi.Input[_builtins.str]
-    scope: pulumi.Input['TriggerConfigsFollowedDevNewTokenCreatedWalletScope']
-
-@pulumi.input_type
-class TriggerConfigsFollowedDevNewTokenCreatedWalletArgs:
-    def __init__(__self__, *,
-                 developer_address: pulumi.Input[_builtins.str],
-                 scope: pulumi.Input['TriggerConfigsFollowedDevNewTokenCreatedWalletScope']):
-        pulumi.set(__self__, "developer_address", developer_address)
-        pulumi.set(__self__, "scope", scope)
-
-    @_builtins.property
-    @pulumi.getter(name="developerAddress")
-    def developer_address(self) -> pulumi.Input[_builtins.str]:
-        return pulumi.get(self, "developer_address")
-
-    @developer_address.setter
-    def developer_address(self, value: pulumi.Input[_builtins.str]):
-        pulumi.set(self, "developer_address", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def scope(self) -> pulumi.Input['TriggerConfigsFollowedDevNewTokenCreatedWalletScope']:
-        return pulumi.get(self, "scope")
-
-    @scope.setter
-    def scope(self, value: pulumi.Input['TriggerConfigsFollowedDevNewTokenCreatedWalletScope']):
-        pulumi.set(self, "scope", value)
 
 
 class TriggerConfigsMicroblogMentionDirectArgsDict(TypedDict):
@@ -1049,76 +1049,14 @@ class TriggerConfigsPostMetadataMatchArgs:
         pulumi.set(self, "tag_id", value)
 
 
-class Volume24hRuleItemArgsDict(TypedDict):
-    """
-    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `volume_24h` (Volume/Activity).
-    """
-    config: pulumi.Input['Volume24hRuleItemConfigArgsDict']
-    dealbreaker: pulumi.Input[_builtins.bool]
-    rule: pulumi.Input['Volume24hRuleItemRule']
-    enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
-
-@pulumi.input_type
-class Volume24hRuleItemArgs:
-    def __init__(__self__, *,
-                 config: pulumi.Input['Volume24hRuleItemConfigArgs'],
-                 dealbreaker: pulumi.Input[_builtins.bool],
-                 rule: pulumi.Input['Volume24hRuleItemRule'],
-                 enabled: pulumi.Input[Optional[_builtins.bool]] = None):
-        """
-        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `volume_24h` (Volume/Activity).
-        """
-        pulumi.set(__self__, "config", config)
-        pulumi.set(__self__, "dealbreaker", dealbreaker)
-        pulumi.set(__self__, "rule", rule)
-        if enabled is not None:
-            pulumi.set(__self__, "enabled", enabled)
-
-    @_builtins.property
-    @pulumi.getter
-    def config(self) -> pulumi.Input['Volume24hRuleItemConfigArgs']:
-        return pulumi.get(self, "config")
-
-    @config.setter
-    def config(self, value: pulumi.Input['Volume24hRuleItemConfigArgs']):
-        pulumi.set(self, "config", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def dealbreaker(self) -> pulumi.Input[_builtins.bool]:
-        return pulumi.get(self, "dealbreaker")
-
-    @dealbreaker.setter
-    def dealbreaker(self, value: pulumi.Input[_builtins.bool]):
-        pulumi.set(self, "dealbreaker", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def rule(self) -> pulumi.Input['Volume24hRuleItemRule']:
-        return pulumi.get(self, "rule")
-
-    @rule.setter
-    def rule(self, value: pulumi.Input['Volume24hRuleItemRule']):
-        pulumi.set(self, "rule", value)
-
-    @_builtins.property
-    @pulumi.getter
-    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
-        return pulumi.get(self, "enabled")
-
-    @enabled.setter
-    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
-        pulumi.set(self, "enabled", value)
-
-
-class Volume24hRuleItemConfigArgsDict(TypedDict):
+class Volume24hConfigArgsDict(TypedDict):
     windows: pulumi.Input[Mapping[str, pulumi.Input[_builtins.float]]]
     """
     A map keyed by `5m`, `1h`, `6h`, `24h` (the service's names, which no SDK field can take).
     """
 
 @pulumi.input_type
-class Volume24hRuleItemConfigArgs:
+class Volume24hConfigArgs:
     def __init__(__self__, *,
                  windows: pulumi.Input[Mapping[str, pulumi.Input[_builtins.float]]]):
         """
@@ -1139,24 +1077,24 @@ class Volume24hRuleItemConfigArgs:
         pulumi.set(self, "windows", value)
 
 
-class VolumeSpikeRuleItemArgsDict(TypedDict):
+class Volume24hRuleItemArgsDict(TypedDict):
     """
-    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `validated_volume_spike` (Volume/Activity).
+    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `volume_24h` (Volume/Activity).
     """
-    config: pulumi.Input['VolumeSpikeRuleItemConfigArgsDict']
+    config: pulumi.Input['Volume24hConfigArgsDict']
     dealbreaker: pulumi.Input[_builtins.bool]
-    rule: pulumi.Input['VolumeSpikeRuleItemRule']
+    rule: pulumi.Input['Volume24hRule']
     enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
 
 @pulumi.input_type
-class VolumeSpikeRuleItemArgs:
+class Volume24hRuleItemArgs:
     def __init__(__self__, *,
-                 config: pulumi.Input['VolumeSpikeRuleItemConfigArgs'],
+                 config: pulumi.Input['Volume24hConfigArgs'],
                  dealbreaker: pulumi.Input[_builtins.bool],
-                 rule: pulumi.Input['VolumeSpikeRuleItemRule'],
+                 rule: pulumi.Input['Volume24hRule'],
                  enabled: pulumi.Input[Optional[_builtins.bool]] = None):
         """
-        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `validated_volume_spike` (Volume/Activity).
+        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `volume_24h` (Volume/Activity).
         """
         pulumi.set(__self__, "config", config)
         pulumi.set(__self__, "dealbreaker", dealbreaker)
@@ -1166,11 +1104,11 @@ class VolumeSpikeRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> pulumi.Input['VolumeSpikeRuleItemConfigArgs']:
+    def config(self) -> pulumi.Input['Volume24hConfigArgs']:
         return pulumi.get(self, "config")
 
     @config.setter
-    def config(self, value: pulumi.Input['VolumeSpikeRuleItemConfigArgs']):
+    def config(self, value: pulumi.Input['Volume24hConfigArgs']):
         pulumi.set(self, "config", value)
 
     @_builtins.property
@@ -1184,11 +1122,11 @@ class VolumeSpikeRuleItemArgs:
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> pulumi.Input['VolumeSpikeRuleItemRule']:
+    def rule(self) -> pulumi.Input['Volume24hRule']:
         return pulumi.get(self, "rule")
 
     @rule.setter
-    def rule(self, value: pulumi.Input['VolumeSpikeRuleItemRule']):
+    def rule(self, value: pulumi.Input['Volume24hRule']):
         pulumi.set(self, "rule", value)
 
     @_builtins.property
@@ -1201,34 +1139,96 @@ class VolumeSpikeRuleItemArgs:
         pulumi.set(self, "enabled", value)
 
 
-class VolumeSpikeRuleItemConfigArgsDict(TypedDict):
-    volume_spike: pulumi.Input['VolumeSpikeRuleItemConfigVolumeSpike']
-    window: pulumi.Input['VolumeSpikeRuleItemConfigWindow']
+class VolumeSpikeConfigArgsDict(TypedDict):
+    volume_spike: pulumi.Input['VolumeSpike']
+    window: pulumi.Input['Window']
 
 @pulumi.input_type
-class VolumeSpikeRuleItemConfigArgs:
+class VolumeSpikeConfigArgs:
     def __init__(__self__, *,
-                 volume_spike: pulumi.Input['VolumeSpikeRuleItemConfigVolumeSpike'],
-                 window: pulumi.Input['VolumeSpikeRuleItemConfigWindow']):
+                 volume_spike: pulumi.Input['VolumeSpike'],
+                 window: pulumi.Input['Window']):
         pulumi.set(__self__, "volume_spike", volume_spike)
         pulumi.set(__self__, "window", window)
 
     @_builtins.property
     @pulumi.getter(name="volumeSpike")
-    def volume_spike(self) -> pulumi.Input['VolumeSpikeRuleItemConfigVolumeSpike']:
+    def volume_spike(self) -> pulumi.Input['VolumeSpike']:
         return pulumi.get(self, "volume_spike")
 
     @volume_spike.setter
-    def volume_spike(self, value: pulumi.Input['VolumeSpikeRuleItemConfigVolumeSpike']):
+    def volume_spike(self, value: pulumi.Input['VolumeSpike']):
         pulumi.set(self, "volume_spike", value)
 
     @_builtins.property
     @pulumi.getter
-    def window(self) -> pulumi.Input['VolumeSpikeRuleItemConfigWindow']:
+    def window(self) -> pulumi.Input['Window']:
         return pulumi.get(self, "window")
 
     @window.setter
-    def window(self, value: pulumi.Input['VolumeSpikeRuleItemConfigWindow']):
+    def window(self, value: pulumi.Input['Window']):
         pulumi.set(self, "window", value)
+
+
+class VolumeSpikeRuleItemArgsDict(TypedDict):
+    """
+    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `validated_volume_spike` (Volume/Activity).
+    """
+    config: pulumi.Input['VolumeSpikeConfigArgsDict']
+    dealbreaker: pulumi.Input[_builtins.bool]
+    rule: pulumi.Input['VolumeSpikeRule']
+    enabled: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+
+@pulumi.input_type
+class VolumeSpikeRuleItemArgs:
+    def __init__(__self__, *,
+                 config: pulumi.Input['VolumeSpikeConfigArgs'],
+                 dealbreaker: pulumi.Input[_builtins.bool],
+                 rule: pulumi.Input['VolumeSpikeRule'],
+                 enabled: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `validated_volume_spike` (Volume/Activity).
+        """
+        pulumi.set(__self__, "config", config)
+        pulumi.set(__self__, "dealbreaker", dealbreaker)
+        pulumi.set(__self__, "rule", rule)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> pulumi.Input['VolumeSpikeConfigArgs']:
+        return pulumi.get(self, "config")
+
+    @config.setter
+    def config(self, value: pulumi.Input['VolumeSpikeConfigArgs']):
+        pulumi.set(self, "config", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def dealbreaker(self) -> pulumi.Input[_builtins.bool]:
+        return pulumi.get(self, "dealbreaker")
+
+    @dealbreaker.setter
+    def dealbreaker(self, value: pulumi.Input[_builtins.bool]):
+        pulumi.set(self, "dealbreaker", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def rule(self) -> pulumi.Input['VolumeSpikeRule']:
+        return pulumi.get(self, "rule")
+
+    @rule.setter
+    def rule(self, value: pulumi.Input['VolumeSpikeRule']):
+        pulumi.set(self, "rule", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        return pulumi.get(self, "enabled")
+
+    @enabled.setter
+    def enabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "enabled", value)
 
 

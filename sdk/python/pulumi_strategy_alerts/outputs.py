@@ -21,24 +21,27 @@ __all__ = [
     'AccountLimitsRateLimit',
     'AccountLimitsStrategies',
     'BooleanRuleItem',
+    'BuySellRatioConfig',
     'BuySellRatioRuleItem',
-    'BuySellRatioRuleItemConfig',
+    'ClusterConfig',
     'CoordinatedWalletClusterRuleItem',
-    'CoordinatedWalletClusterRuleItemClusterConfig',
     'DeveloperRecord',
     'DeveloperTag',
+    'FollowedDevAll',
+    'FollowedDevTag',
+    'FollowedDevWallet',
     'LaunchPlatformRuleItem',
     'Matching',
     'MicroblogHandle',
     'MicroblogHandleTag',
     'MicroblogTag',
     'NumericRuleItem',
+    'QualityWalletCountConfig',
     'QualityWalletCountRuleItem',
-    'QualityWalletCountRuleItemConfig',
+    'QualityWalletTotalValueConfig',
     'QualityWalletTotalValueRuleItem',
-    'QualityWalletTotalValueRuleItemConfig',
+    'QualityWalletWinrateConfig',
     'QualityWalletWinrateRuleItem',
-    'QualityWalletWinrateRuleItemConfig',
     'RetryPolicy',
     'RiskLevelRuleItem',
     'RuleGroup',
@@ -51,15 +54,12 @@ __all__ = [
     'StrategyRecordRuleGroupRule',
     'StrategyRecordTrigger',
     'TriggerConfigs',
-    'TriggerConfigsFollowedDevNewTokenCreatedAll',
-    'TriggerConfigsFollowedDevNewTokenCreatedTag',
-    'TriggerConfigsFollowedDevNewTokenCreatedWallet',
     'TriggerConfigsMicroblogMentionDirect',
     'TriggerConfigsPostMetadataMatch',
+    'Volume24hConfig',
     'Volume24hRuleItem',
-    'Volume24hRuleItemConfig',
+    'VolumeSpikeConfig',
     'VolumeSpikeRuleItem',
-    'VolumeSpikeRuleItemConfig',
 ]
 
 @pulumi.output_type
@@ -119,7 +119,7 @@ class BooleanRuleItem(dict):
     """
     def __init__(__self__, *,
                  dealbreaker: _builtins.bool,
-                 rule: 'BooleanRuleItemRule',
+                 rule: 'BooleanRule',
                  enabled: Optional[_builtins.bool] = None):
         """
         A yes/no rule: it holds or not; `enabled: false` switches it off. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `is_honeypot` (Security), `is_mintable` (Security), `is_lp_locked` (Security), `rugged` (Security), `has_freeze_authority` (Security), `has_high_ownership` (Security), `has_top10_high_ownership` (Security), `has_single_holder_ownership` (Security), `has_creator_rug_history` (Security), `has_low_lp_providers` (Security), `has_low_liquidity` (Security), `creator_has_multiple_tokens` (Security), `has_creator_balance` (Security), `has_lockers` (Security), `token_mutable` (Security), `has_transfer_fee` (Security), `is_pump` (Market), `has_website` (Socials), `has_messenger` (Socials), `has_microblog` (Socials), `at_least_one_social` (Socials), `website_has_ca` (Socials, never a dealbreaker), `website_contains_token_name` (Socials, never a dealbreaker), `microblog_link_has_ca` (Socials, never a dealbreaker), `microblog_link_contains_token_name` (Socials, never a dealbreaker).
@@ -136,7 +136,7 @@ class BooleanRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> 'BooleanRuleItemRule':
+    def rule(self) -> 'BooleanRule':
         return pulumi.get(self, "rule")
 
     @_builtins.property
@@ -146,14 +146,50 @@ class BooleanRuleItem(dict):
 
 
 @pulumi.output_type
+class BuySellRatioConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "buyPressure":
+            suggest = "buy_pressure"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in BuySellRatioConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        BuySellRatioConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        BuySellRatioConfig.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 buy_pressure: 'BuyPressure',
+                 window: 'Window'):
+        pulumi.set(__self__, "buy_pressure", buy_pressure)
+        pulumi.set(__self__, "window", window)
+
+    @_builtins.property
+    @pulumi.getter(name="buyPressure")
+    def buy_pressure(self) -> 'BuyPressure':
+        return pulumi.get(self, "buy_pressure")
+
+    @_builtins.property
+    @pulumi.getter
+    def window(self) -> 'Window':
+        return pulumi.get(self, "window")
+
+
+@pulumi.output_type
 class BuySellRatioRuleItem(dict):
     """
     A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `buy_sell_ratio_window` (Volume/Activity).
     """
     def __init__(__self__, *,
-                 config: 'outputs.BuySellRatioRuleItemConfig',
+                 config: 'outputs.BuySellRatioConfig',
                  dealbreaker: _builtins.bool,
-                 rule: 'BuySellRatioRuleItemRule',
+                 rule: 'BuySellRatioRule',
                  enabled: Optional[_builtins.bool] = None):
         """
         A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `buy_sell_ratio_window` (Volume/Activity).
@@ -166,7 +202,7 @@ class BuySellRatioRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> 'outputs.BuySellRatioRuleItemConfig':
+    def config(self) -> 'outputs.BuySellRatioConfig':
         return pulumi.get(self, "config")
 
     @_builtins.property
@@ -176,7 +212,7 @@ class BuySellRatioRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> 'BuySellRatioRuleItemRule':
+    def rule(self) -> 'BuySellRatioRule':
         return pulumi.get(self, "rule")
 
     @_builtins.property
@@ -186,39 +222,50 @@ class BuySellRatioRuleItem(dict):
 
 
 @pulumi.output_type
-class BuySellRatioRuleItemConfig(dict):
+class ClusterConfig(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "buyPressure":
-            suggest = "buy_pressure"
+        if key == "maxClusterRisk":
+            suggest = "max_cluster_risk"
+        elif key == "maxSingleClusterPct":
+            suggest = "max_single_cluster_pct"
+        elif key == "maxTotalHeldPct":
+            suggest = "max_total_held_pct"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in BuySellRatioRuleItemConfig. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in ClusterConfig. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        BuySellRatioRuleItemConfig.__key_warning(key)
+        ClusterConfig.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        BuySellRatioRuleItemConfig.__key_warning(key)
+        ClusterConfig.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 buy_pressure: 'BuySellRatioRuleItemConfigBuyPressure',
-                 window: 'BuySellRatioRuleItemConfigWindow'):
-        pulumi.set(__self__, "buy_pressure", buy_pressure)
-        pulumi.set(__self__, "window", window)
+                 max_cluster_risk: 'ClusterRisk',
+                 max_single_cluster_pct: _builtins.float,
+                 max_total_held_pct: _builtins.float):
+        pulumi.set(__self__, "max_cluster_risk", max_cluster_risk)
+        pulumi.set(__self__, "max_single_cluster_pct", max_single_cluster_pct)
+        pulumi.set(__self__, "max_total_held_pct", max_total_held_pct)
 
     @_builtins.property
-    @pulumi.getter(name="buyPressure")
-    def buy_pressure(self) -> 'BuySellRatioRuleItemConfigBuyPressure':
-        return pulumi.get(self, "buy_pressure")
+    @pulumi.getter(name="maxClusterRisk")
+    def max_cluster_risk(self) -> 'ClusterRisk':
+        return pulumi.get(self, "max_cluster_risk")
 
     @_builtins.property
-    @pulumi.getter
-    def window(self) -> 'BuySellRatioRuleItemConfigWindow':
-        return pulumi.get(self, "window")
+    @pulumi.getter(name="maxSingleClusterPct")
+    def max_single_cluster_pct(self) -> _builtins.float:
+        return pulumi.get(self, "max_single_cluster_pct")
+
+    @_builtins.property
+    @pulumi.getter(name="maxTotalHeldPct")
+    def max_total_held_pct(self) -> _builtins.float:
+        return pulumi.get(self, "max_total_held_pct")
 
 
 @pulumi.output_type
@@ -244,9 +291,9 @@ class CoordinatedWalletClusterRuleItem(dict):
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 cluster_config: 'outputs.CoordinatedWalletClusterRuleItemClusterConfig',
+                 cluster_config: 'outputs.ClusterConfig',
                  dealbreaker: _builtins.bool,
-                 rule: 'CoordinatedWalletClusterRuleItemRule',
+                 rule: 'CoordinatedWalletClusterRule',
                  enabled: Optional[_builtins.bool] = None):
         """
         A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `coordinated_wallet_cluster` (Clusters, never a dealbreaker).
@@ -259,7 +306,7 @@ class CoordinatedWalletClusterRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="clusterConfig")
-    def cluster_config(self) -> 'outputs.CoordinatedWalletClusterRuleItemClusterConfig':
+    def cluster_config(self) -> 'outputs.ClusterConfig':
         return pulumi.get(self, "cluster_config")
 
     @_builtins.property
@@ -269,60 +316,13 @@ class CoordinatedWalletClusterRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> 'CoordinatedWalletClusterRuleItemRule':
+    def rule(self) -> 'CoordinatedWalletClusterRule':
         return pulumi.get(self, "rule")
 
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         return pulumi.get(self, "enabled")
-
-
-@pulumi.output_type
-class CoordinatedWalletClusterRuleItemClusterConfig(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "maxClusterRisk":
-            suggest = "max_cluster_risk"
-        elif key == "maxSingleClusterPct":
-            suggest = "max_single_cluster_pct"
-        elif key == "maxTotalHeldPct":
-            suggest = "max_total_held_pct"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in CoordinatedWalletClusterRuleItemClusterConfig. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        CoordinatedWalletClusterRuleItemClusterConfig.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        CoordinatedWalletClusterRuleItemClusterConfig.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 max_cluster_risk: 'CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk',
-                 max_single_cluster_pct: _builtins.float,
-                 max_total_held_pct: _builtins.float):
-        pulumi.set(__self__, "max_cluster_risk", max_cluster_risk)
-        pulumi.set(__self__, "max_single_cluster_pct", max_single_cluster_pct)
-        pulumi.set(__self__, "max_total_held_pct", max_total_held_pct)
-
-    @_builtins.property
-    @pulumi.getter(name="maxClusterRisk")
-    def max_cluster_risk(self) -> 'CoordinatedWalletClusterRuleItemClusterConfigMaxClusterRisk':
-        return pulumi.get(self, "max_cluster_risk")
-
-    @_builtins.property
-    @pulumi.getter(name="maxSingleClusterPct")
-    def max_single_cluster_pct(self) -> _builtins.float:
-        return pulumi.get(self, "max_single_cluster_pct")
-
-    @_builtins.property
-    @pulumi.getter(name="maxTotalHeldPct")
-    def max_total_held_pct(self) -> _builtins.float:
-        return pulumi.get(self, "max_total_held_pct")
 
 
 @pulumi.output_type
@@ -389,15 +389,100 @@ class DeveloperTag(dict):
 
 
 @pulumi.output_type
+class FollowedDevAll(dict):
+    def __init__(__self__, *,
+                 scope: Optional['FollowedDevAllScope'] = None):
+        if scope is not None:
+            pulumi.set(__self__, "scope", scope)
+
+    @_builtins.property
+    @pulumi.getter
+    def scope(self) -> Optional['FollowedDevAllScope']:
+        return pulumi.get(self, "scope")
+
+
+@pulumi.output_type
+class FollowedDevTag(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "tagId":
+            suggest = "tag_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FollowedDevTag. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FollowedDevTag.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FollowedDevTag.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 scope: 'FollowedDevTagScope',
+                 tag_id: _builtins.str):
+        pulumi.set(__self__, "scope", scope)
+        pulumi.set(__self__, "tag_id", tag_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def scope(self) -> 'FollowedDevTagScope':
+        return pulumi.get(self, "scope")
+
+    @_builtins.property
+    @pulumi.getter(name="tagId")
+    def tag_id(self) -> _builtins.str:
+        return pulumi.get(self, "tag_id")
+
+
+@pulumi.output_type
+class FollowedDevWallet(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "developerAddress":
+            suggest = "developer_address"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in FollowedDevWallet. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        FollowedDevWallet.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        FollowedDevWallet.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 developer_address: _builtins.str,
+                 scope: 'FollowedDevWalletScope'):
+        pulumi.set(__self__, "developer_address", developer_address)
+        pulumi.set(__self__, "scope", scope)
+
+    @_builtins.property
+    @pulumi.getter(name="developerAddress")
+    def developer_address(self) -> _builtins.str:
+        return pulumi.get(self, "developer_address")
+
+    @_builtins.property
+    @pulumi.getter
+    def scope(self) -> 'FollowedDevWalletScope':
+        return pulumi.get(self, "scope")
+
+
+@pulumi.output_type
 class LaunchPlatformRuleItem(dict):
     """
     A rule comparing one value: `value`, with `operator` equals (default) or not_equals. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `launch_platform` (Market).
     """
     def __init__(__self__, *,
                  dealbreaker: _builtins.bool,
-                 rule: 'LaunchPlatformRuleItemRule',
-                 value: 'LaunchPlatformRuleItemValue',
-                 operator: Optional['LaunchPlatformRuleItemOperator'] = None):
+                 rule: 'LaunchPlatformRule',
+                 value: 'LaunchPlatform',
+                 operator: Optional['Operator'] = None):
         """
         A rule comparing one value: `value`, with `operator` equals (default) or not_equals. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `launch_platform` (Market).
         """
@@ -414,17 +499,17 @@ class LaunchPlatformRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> 'LaunchPlatformRuleItemRule':
+    def rule(self) -> 'LaunchPlatformRule':
         return pulumi.get(self, "rule")
 
     @_builtins.property
     @pulumi.getter
-    def value(self) -> 'LaunchPlatformRuleItemValue':
+    def value(self) -> 'LaunchPlatform':
         return pulumi.get(self, "value")
 
     @_builtins.property
     @pulumi.getter
-    def operator(self) -> Optional['LaunchPlatformRuleItemOperator']:
+    def operator(self) -> Optional['Operator']:
         return pulumi.get(self, "operator")
 
 
@@ -573,7 +658,7 @@ class NumericRuleItem(dict):
     """
     def __init__(__self__, *,
                  dealbreaker: _builtins.bool,
-                 rule: 'NumericRuleItemRule',
+                 rule: 'NumericRule',
                  enabled: Optional[_builtins.bool] = None,
                  max: Optional[_builtins.float] = None,
                  min: Optional[_builtins.float] = None):
@@ -596,7 +681,7 @@ class NumericRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> 'NumericRuleItemRule':
+    def rule(self) -> 'NumericRule':
         return pulumi.get(self, "rule")
 
     @_builtins.property
@@ -616,14 +701,52 @@ class NumericRuleItem(dict):
 
 
 @pulumi.output_type
+class QualityWalletCountConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "minWallets":
+            suggest = "min_wallets"
+        elif key == "walletTypes":
+            suggest = "wallet_types"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in QualityWalletCountConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        QualityWalletCountConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        QualityWalletCountConfig.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 min_wallets: _builtins.int,
+                 wallet_types: Sequence['WalletType']):
+        pulumi.set(__self__, "min_wallets", min_wallets)
+        pulumi.set(__self__, "wallet_types", wallet_types)
+
+    @_builtins.property
+    @pulumi.getter(name="minWallets")
+    def min_wallets(self) -> _builtins.int:
+        return pulumi.get(self, "min_wallets")
+
+    @_builtins.property
+    @pulumi.getter(name="walletTypes")
+    def wallet_types(self) -> Sequence['WalletType']:
+        return pulumi.get(self, "wallet_types")
+
+
+@pulumi.output_type
 class QualityWalletCountRuleItem(dict):
     """
     A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_count` (Volume/Activity, never a dealbreaker).
     """
     def __init__(__self__, *,
-                 config: 'outputs.QualityWalletCountRuleItemConfig',
+                 config: 'outputs.QualityWalletCountConfig',
                  dealbreaker: _builtins.bool,
-                 rule: 'QualityWalletCountRuleItemRule',
+                 rule: 'QualityWalletCountRule',
                  enabled: Optional[_builtins.bool] = None):
         """
         A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_count` (Volume/Activity, never a dealbreaker).
@@ -636,7 +759,7 @@ class QualityWalletCountRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> 'outputs.QualityWalletCountRuleItemConfig':
+    def config(self) -> 'outputs.QualityWalletCountConfig':
         return pulumi.get(self, "config")
 
     @_builtins.property
@@ -646,7 +769,7 @@ class QualityWalletCountRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> 'QualityWalletCountRuleItemRule':
+    def rule(self) -> 'QualityWalletCountRule':
         return pulumi.get(self, "rule")
 
     @_builtins.property
@@ -656,40 +779,40 @@ class QualityWalletCountRuleItem(dict):
 
 
 @pulumi.output_type
-class QualityWalletCountRuleItemConfig(dict):
+class QualityWalletTotalValueConfig(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
-        if key == "minWallets":
-            suggest = "min_wallets"
+        if key == "minTotalValueUsd":
+            suggest = "min_total_value_usd"
         elif key == "walletTypes":
             suggest = "wallet_types"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in QualityWalletCountRuleItemConfig. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in QualityWalletTotalValueConfig. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        QualityWalletCountRuleItemConfig.__key_warning(key)
+        QualityWalletTotalValueConfig.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        QualityWalletCountRuleItemConfig.__key_warning(key)
+        QualityWalletTotalValueConfig.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
-                 min_wallets: _builtins.int,
-                 wallet_types: Sequence['QualityWalletCountRuleItemConfigWalletType']):
-        pulumi.set(__self__, "min_wallets", min_wallets)
+                 min_total_value_usd: _builtins.float,
+                 wallet_types: Sequence['WalletType']):
+        pulumi.set(__self__, "min_total_value_usd", min_total_value_usd)
         pulumi.set(__self__, "wallet_types", wallet_types)
 
     @_builtins.property
-    @pulumi.getter(name="minWallets")
-    def min_wallets(self) -> _builtins.int:
-        return pulumi.get(self, "min_wallets")
+    @pulumi.getter(name="minTotalValueUsd")
+    def min_total_value_usd(self) -> _builtins.float:
+        return pulumi.get(self, "min_total_value_usd")
 
     @_builtins.property
     @pulumi.getter(name="walletTypes")
-    def wallet_types(self) -> Sequence['QualityWalletCountRuleItemConfigWalletType']:
+    def wallet_types(self) -> Sequence['WalletType']:
         return pulumi.get(self, "wallet_types")
 
 
@@ -699,9 +822,9 @@ class QualityWalletTotalValueRuleItem(dict):
     A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_total_value` (Volume/Activity, never a dealbreaker).
     """
     def __init__(__self__, *,
-                 config: 'outputs.QualityWalletTotalValueRuleItemConfig',
+                 config: 'outputs.QualityWalletTotalValueConfig',
                  dealbreaker: _builtins.bool,
-                 rule: 'QualityWalletTotalValueRuleItemRule',
+                 rule: 'QualityWalletTotalValueRule',
                  enabled: Optional[_builtins.bool] = None):
         """
         A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_total_value` (Volume/Activity, never a dealbreaker).
@@ -714,7 +837,7 @@ class QualityWalletTotalValueRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> 'outputs.QualityWalletTotalValueRuleItemConfig':
+    def config(self) -> 'outputs.QualityWalletTotalValueConfig':
         return pulumi.get(self, "config")
 
     @_builtins.property
@@ -724,7 +847,7 @@ class QualityWalletTotalValueRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> 'QualityWalletTotalValueRuleItemRule':
+    def rule(self) -> 'QualityWalletTotalValueRule':
         return pulumi.get(self, "rule")
 
     @_builtins.property
@@ -734,85 +857,7 @@ class QualityWalletTotalValueRuleItem(dict):
 
 
 @pulumi.output_type
-class QualityWalletTotalValueRuleItemConfig(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "minTotalValueUsd":
-            suggest = "min_total_value_usd"
-        elif key == "walletTypes":
-            suggest = "wallet_types"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in QualityWalletTotalValueRuleItemConfig. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        QualityWalletTotalValueRuleItemConfig.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        QualityWalletTotalValueRuleItemConfig.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 min_total_value_usd: _builtins.float,
-                 wallet_types: Sequence['QualityWalletTotalValueRuleItemConfigWalletType']):
-        pulumi.set(__self__, "min_total_value_usd", min_total_value_usd)
-        pulumi.set(__self__, "wallet_types", wallet_types)
-
-    @_builtins.property
-    @pulumi.getter(name="minTotalValueUsd")
-    def min_total_value_usd(self) -> _builtins.float:
-        return pulumi.get(self, "min_total_value_usd")
-
-    @_builtins.property
-    @pulumi.getter(name="walletTypes")
-    def wallet_types(self) -> Sequence['QualityWalletTotalValueRuleItemConfigWalletType']:
-        return pulumi.get(self, "wallet_types")
-
-
-@pulumi.output_type
-class QualityWalletWinrateRuleItem(dict):
-    """
-    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_min_winrate` (Volume/Activity, never a dealbreaker).
-    """
-    def __init__(__self__, *,
-                 config: 'outputs.QualityWalletWinrateRuleItemConfig',
-                 dealbreaker: _builtins.bool,
-                 rule: 'QualityWalletWinrateRuleItemRule',
-                 enabled: Optional[_builtins.bool] = None):
-        """
-        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_min_winrate` (Volume/Activity, never a dealbreaker).
-        """
-        pulumi.set(__self__, "config", config)
-        pulumi.set(__self__, "dealbreaker", dealbreaker)
-        pulumi.set(__self__, "rule", rule)
-        if enabled is not None:
-            pulumi.set(__self__, "enabled", enabled)
-
-    @_builtins.property
-    @pulumi.getter
-    def config(self) -> 'outputs.QualityWalletWinrateRuleItemConfig':
-        return pulumi.get(self, "config")
-
-    @_builtins.property
-    @pulumi.getter
-    def dealbreaker(self) -> _builtins.bool:
-        return pulumi.get(self, "dealbreaker")
-
-    @_builtins.property
-    @pulumi.getter
-    def rule(self) -> 'QualityWalletWinrateRuleItemRule':
-        return pulumi.get(self, "rule")
-
-    @_builtins.property
-    @pulumi.getter
-    def enabled(self) -> Optional[_builtins.bool]:
-        return pulumi.get(self, "enabled")
-
-
-@pulumi.output_type
-class QualityWalletWinrateRuleItemConfig(dict):
+class QualityWalletWinrateConfig(dict):
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -824,20 +869,20 @@ class QualityWalletWinrateRuleItemConfig(dict):
             suggest = "wallet_types"
 
         if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in QualityWalletWinrateRuleItemConfig. Access the value via the '{suggest}' property getter instead.")
+            pulumi.log.warn(f"Key '{key}' not found in QualityWalletWinrateConfig. Access the value via the '{suggest}' property getter instead.")
 
     def __getitem__(self, key: str) -> Any:
-        QualityWalletWinrateRuleItemConfig.__key_warning(key)
+        QualityWalletWinrateConfig.__key_warning(key)
         return super().__getitem__(key)
 
     def get(self, key: str, default = None) -> Any:
-        QualityWalletWinrateRuleItemConfig.__key_warning(key)
+        QualityWalletWinrateConfig.__key_warning(key)
         return super().get(key, default)
 
     def __init__(__self__, *,
                  min_wallets_above_threshold: _builtins.int,
                  min_winrate_pct: _builtins.float,
-                 wallet_types: Sequence['QualityWalletWinrateRuleItemConfigWalletType']):
+                 wallet_types: Sequence['WalletType']):
         pulumi.set(__self__, "min_wallets_above_threshold", min_wallets_above_threshold)
         pulumi.set(__self__, "min_winrate_pct", min_winrate_pct)
         pulumi.set(__self__, "wallet_types", wallet_types)
@@ -854,8 +899,48 @@ class QualityWalletWinrateRuleItemConfig(dict):
 
     @_builtins.property
     @pulumi.getter(name="walletTypes")
-    def wallet_types(self) -> Sequence['QualityWalletWinrateRuleItemConfigWalletType']:
+    def wallet_types(self) -> Sequence['WalletType']:
         return pulumi.get(self, "wallet_types")
+
+
+@pulumi.output_type
+class QualityWalletWinrateRuleItem(dict):
+    """
+    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_min_winrate` (Volume/Activity, never a dealbreaker).
+    """
+    def __init__(__self__, *,
+                 config: 'outputs.QualityWalletWinrateConfig',
+                 dealbreaker: _builtins.bool,
+                 rule: 'QualityWalletWinrateRule',
+                 enabled: Optional[_builtins.bool] = None):
+        """
+        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `quality_wallet_min_winrate` (Volume/Activity, never a dealbreaker).
+        """
+        pulumi.set(__self__, "config", config)
+        pulumi.set(__self__, "dealbreaker", dealbreaker)
+        pulumi.set(__self__, "rule", rule)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> 'outputs.QualityWalletWinrateConfig':
+        return pulumi.get(self, "config")
+
+    @_builtins.property
+    @pulumi.getter
+    def dealbreaker(self) -> _builtins.bool:
+        return pulumi.get(self, "dealbreaker")
+
+    @_builtins.property
+    @pulumi.getter
+    def rule(self) -> 'QualityWalletWinrateRule':
+        return pulumi.get(self, "rule")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "enabled")
 
 
 @pulumi.output_type
@@ -910,9 +995,9 @@ class RiskLevelRuleItem(dict):
     """
     def __init__(__self__, *,
                  dealbreaker: _builtins.bool,
-                 rule: 'RiskLevelRuleItemRule',
+                 rule: 'RiskLevelRule',
                  value: _builtins.str,
-                 operator: Optional['RiskLevelRuleItemOperator'] = None):
+                 operator: Optional['Operator'] = None):
         """
         A rule comparing one value: `value`, with `operator` equals (default) or not_equals. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `risk_level` (Security).
         """
@@ -929,7 +1014,7 @@ class RiskLevelRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> 'RiskLevelRuleItemRule':
+    def rule(self) -> 'RiskLevelRule':
         return pulumi.get(self, "rule")
 
     @_builtins.property
@@ -939,7 +1024,7 @@ class RiskLevelRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def operator(self) -> Optional['RiskLevelRuleItemOperator']:
+    def operator(self) -> Optional['Operator']:
         return pulumi.get(self, "operator")
 
 
@@ -1357,7 +1442,7 @@ class StrategyRecordTrigger(dict):
 @pulumi.output_type
 class TriggerConfigs(dict):
     def __init__(__self__, *,
-                 followed_dev_new_token_created: Optional[Union['outputs.TriggerConfigsFollowedDevNewTokenCreatedAll', 'outputs.TriggerConfigsFollowedDevNewTokenCreatedTag', 'outputs.TriggerConfigsFollowedDevNewTokenCreatedWallet']] = None,
+                 followed_dev_new_token_created: Optional[Union['outputs.FollowedDevAll', 'outputs.FollowedDevTag', 'outputs.FollowedDevWallet']] = None,
                  microblog_mention_direct: Optional['outputs.TriggerConfigsMicroblogMentionDirect'] = None,
                  post_metadata_match: Optional['outputs.TriggerConfigsPostMetadataMatch'] = None):
         if followed_dev_new_token_created is not None:
@@ -1369,7 +1454,7 @@ class TriggerConfigs(dict):
 
     @_builtins.property
     @pulumi.getter
-    def followed_dev_new_token_created(self) -> Optional[Union['outputs.TriggerConfigsFollowedDevNewTokenCreatedAll', 'outputs.TriggerConfigsFollowedDevNewTokenCreatedTag', 'outputs.TriggerConfigsFollowedDevNewTokenCreatedWallet']]:
+    def followed_dev_new_token_created(self) -> Optional[Union['outputs.FollowedDevAll', 'outputs.FollowedDevTag', 'outputs.FollowedDevWallet']]:
         return pulumi.get(self, "followed_dev_new_token_created")
 
     @_builtins.property
@@ -1381,91 +1466,6 @@ class TriggerConfigs(dict):
     @pulumi.getter
     def post_metadata_match(self) -> Optional['outputs.TriggerConfigsPostMetadataMatch']:
         return pulumi.get(self, "post_metadata_match")
-
-
-@pulumi.output_type
-class TriggerConfigsFollowedDevNewTokenCreatedAll(dict):
-    def __init__(__self__, *,
-                 scope: Optional['TriggerConfigsFollowedDevNewTokenCreatedAllScope'] = None):
-        if scope is not None:
-            pulumi.set(__self__, "scope", scope)
-
-    @_builtins.property
-    @pulumi.getter
-    def scope(self) -> Optional['TriggerConfigsFollowedDevNewTokenCreatedAllScope']:
-        return pulumi.get(self, "scope")
-
-
-@pulumi.output_type
-class TriggerConfigsFollowedDevNewTokenCreatedTag(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "tagId":
-            suggest = "tag_id"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in TriggerConfigsFollowedDevNewTokenCreatedTag. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        TriggerConfigsFollowedDevNewTokenCreatedTag.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        TriggerConfigsFollowedDevNewTokenCreatedTag.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 scope: 'TriggerConfigsFollowedDevNewTokenCreatedTagScope',
-                 tag_id: _builtins.str):
-        pulumi.set(__self__, "scope", scope)
-        pulumi.set(__self__, "tag_id", tag_id)
-
-    @_builtins.property
-    @pulumi.getter
-    def scope(self) -> 'TriggerConfigsFollowedDevNewTokenCreatedTagScope':
-        return pulumi.get(self, "scope")
-
-    @_builtins.property
-    @pulumi.getter(name="tagId")
-    def tag_id(self) -> _builtins.str:
-        return pulumi.get(self, "tag_id")
-
-
-@pulumi.output_type
-class TriggerConfigsFollowedDevNewTokenCreatedWallet(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "developerAddress":
-            suggest = "developer_address"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in TriggerConfigsFollowedDevNewTokenCreatedWallet. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        TriggerConfigsFollowedDevNewTokenCreatedWallet.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        TriggerConfigsFollowedDevNewTokenCreatedWallet.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 developer_address: _builtins.str,
-                 scope: 'TriggerConfigsFollowedDevNewTokenCreatedWalletScope'):
-        pulumi.set(__self__, "developer_address", developer_address)
-        pulumi.set(__self__, "scope", scope)
-
-    @_builtins.property
-    @pulumi.getter(name="developerAddress")
-    def developer_address(self) -> _builtins.str:
-        return pulumi.get(self, "developer_address")
-
-    @_builtins.property
-    @pulumi.getter
-    def scope(self) -> 'TriggerConfigsFollowedDevNewTokenCreatedWalletScope':
-        return pulumi.get(self, "scope")
 
 
 @pulumi.output_type
@@ -1527,47 +1527,7 @@ class TriggerConfigsPostMetadataMatch(dict):
 
 
 @pulumi.output_type
-class Volume24hRuleItem(dict):
-    """
-    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `volume_24h` (Volume/Activity).
-    """
-    def __init__(__self__, *,
-                 config: 'outputs.Volume24hRuleItemConfig',
-                 dealbreaker: _builtins.bool,
-                 rule: 'Volume24hRuleItemRule',
-                 enabled: Optional[_builtins.bool] = None):
-        """
-        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `volume_24h` (Volume/Activity).
-        """
-        pulumi.set(__self__, "config", config)
-        pulumi.set(__self__, "dealbreaker", dealbreaker)
-        pulumi.set(__self__, "rule", rule)
-        if enabled is not None:
-            pulumi.set(__self__, "enabled", enabled)
-
-    @_builtins.property
-    @pulumi.getter
-    def config(self) -> 'outputs.Volume24hRuleItemConfig':
-        return pulumi.get(self, "config")
-
-    @_builtins.property
-    @pulumi.getter
-    def dealbreaker(self) -> _builtins.bool:
-        return pulumi.get(self, "dealbreaker")
-
-    @_builtins.property
-    @pulumi.getter
-    def rule(self) -> 'Volume24hRuleItemRule':
-        return pulumi.get(self, "rule")
-
-    @_builtins.property
-    @pulumi.getter
-    def enabled(self) -> Optional[_builtins.bool]:
-        return pulumi.get(self, "enabled")
-
-
-@pulumi.output_type
-class Volume24hRuleItemConfig(dict):
+class Volume24hConfig(dict):
     def __init__(__self__, *,
                  windows: Mapping[str, _builtins.float]):
         """
@@ -1585,14 +1545,90 @@ class Volume24hRuleItemConfig(dict):
 
 
 @pulumi.output_type
+class Volume24hRuleItem(dict):
+    """
+    A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `volume_24h` (Volume/Activity).
+    """
+    def __init__(__self__, *,
+                 config: 'outputs.Volume24hConfig',
+                 dealbreaker: _builtins.bool,
+                 rule: 'Volume24hRule',
+                 enabled: Optional[_builtins.bool] = None):
+        """
+        A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `volume_24h` (Volume/Activity).
+        """
+        pulumi.set(__self__, "config", config)
+        pulumi.set(__self__, "dealbreaker", dealbreaker)
+        pulumi.set(__self__, "rule", rule)
+        if enabled is not None:
+            pulumi.set(__self__, "enabled", enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def config(self) -> 'outputs.Volume24hConfig':
+        return pulumi.get(self, "config")
+
+    @_builtins.property
+    @pulumi.getter
+    def dealbreaker(self) -> _builtins.bool:
+        return pulumi.get(self, "dealbreaker")
+
+    @_builtins.property
+    @pulumi.getter
+    def rule(self) -> 'Volume24hRule':
+        return pulumi.get(self, "rule")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> Optional[_builtins.bool]:
+        return pulumi.get(self, "enabled")
+
+
+@pulumi.output_type
+class VolumeSpikeConfig(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "volumeSpike":
+            suggest = "volume_spike"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in VolumeSpikeConfig. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        VolumeSpikeConfig.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        VolumeSpikeConfig.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 volume_spike: 'VolumeSpike',
+                 window: 'Window'):
+        pulumi.set(__self__, "volume_spike", volume_spike)
+        pulumi.set(__self__, "window", window)
+
+    @_builtins.property
+    @pulumi.getter(name="volumeSpike")
+    def volume_spike(self) -> 'VolumeSpike':
+        return pulumi.get(self, "volume_spike")
+
+    @_builtins.property
+    @pulumi.getter
+    def window(self) -> 'Window':
+        return pulumi.get(self, "window")
+
+
+@pulumi.output_type
 class VolumeSpikeRuleItem(dict):
     """
     A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `validated_volume_spike` (Volume/Activity).
     """
     def __init__(__self__, *,
-                 config: 'outputs.VolumeSpikeRuleItemConfig',
+                 config: 'outputs.VolumeSpikeConfig',
                  dealbreaker: _builtins.bool,
-                 rule: 'VolumeSpikeRuleItemRule',
+                 rule: 'VolumeSpikeRule',
                  enabled: Optional[_builtins.bool] = None):
         """
         A rule with a configuration object. `dealbreaker: true` rejects a token outright when the rule fails. Rules: `validated_volume_spike` (Volume/Activity).
@@ -1605,7 +1641,7 @@ class VolumeSpikeRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def config(self) -> 'outputs.VolumeSpikeRuleItemConfig':
+    def config(self) -> 'outputs.VolumeSpikeConfig':
         return pulumi.get(self, "config")
 
     @_builtins.property
@@ -1615,48 +1651,12 @@ class VolumeSpikeRuleItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def rule(self) -> 'VolumeSpikeRuleItemRule':
+    def rule(self) -> 'VolumeSpikeRule':
         return pulumi.get(self, "rule")
 
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> Optional[_builtins.bool]:
         return pulumi.get(self, "enabled")
-
-
-@pulumi.output_type
-class VolumeSpikeRuleItemConfig(dict):
-    @staticmethod
-    def __key_warning(key: str):
-        suggest = None
-        if key == "volumeSpike":
-            suggest = "volume_spike"
-
-        if suggest:
-            pulumi.log.warn(f"Key '{key}' not found in VolumeSpikeRuleItemConfig. Access the value via the '{suggest}' property getter instead.")
-
-    def __getitem__(self, key: str) -> Any:
-        VolumeSpikeRuleItemConfig.__key_warning(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default = None) -> Any:
-        VolumeSpikeRuleItemConfig.__key_warning(key)
-        return super().get(key, default)
-
-    def __init__(__self__, *,
-                 volume_spike: 'VolumeSpikeRuleItemConfigVolumeSpike',
-                 window: 'VolumeSpikeRuleItemConfigWindow'):
-        pulumi.set(__self__, "volume_spike", volume_spike)
-        pulumi.set(__self__, "window", window)
-
-    @_builtins.property
-    @pulumi.getter(name="volumeSpike")
-    def volume_spike(self) -> 'VolumeSpikeRuleItemConfigVolumeSpike':
-        return pulumi.get(self, "volume_spike")
-
-    @_builtins.property
-    @pulumi.getter
-    def window(self) -> 'VolumeSpikeRuleItemConfigWindow':
-        return pulumi.get(self, "window")
 
 

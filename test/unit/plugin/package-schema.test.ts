@@ -91,7 +91,7 @@ describe("the plugin's package schema", () => {
   });
 
   it("types the volume windows as a map of numbers keyed by the service's window names", () => {
-    const config = typeOf("#/types/strategy-alerts:index:Volume24hRuleItemConfig");
+    const config = typeOf("#/types/strategy-alerts:index:Volume24hConfig");
     expect(config.properties.windows).toMatchObject({
       type: "object",
       additionalProperties: { type: "number" },
@@ -101,11 +101,30 @@ describe("the plugin's package schema", () => {
   });
 
   it("names snake_case enum values in Pascal case and leaves the values as they travel", () => {
-    const rules = typeOf("#/types/strategy-alerts:index:NumericRuleItemRule").enum;
+    const rules = typeOf("#/types/strategy-alerts:index:NumericRule").enum;
     expect(rules).toContainEqual({ value: "liquidity_usd", name: "LiquidityUsd" });
-    expect(typeOf("#/types/strategy-alerts:index:BuySellRatioRuleItemConfigWindow").enum).toContainEqual({
-      value: "1h",
-    });
+    expect(typeOf("#/types/strategy-alerts:index:Window").enum).toContainEqual({ value: "1h" });
+  });
+
+  it("gives nested types short names, one type where places share one (Go prefixes each constant with it)", () => {
+    const names = Object.keys(schema.types).map((t) => t.replace("strategy-alerts:index:", ""));
+    expect(names.filter((n) => /RuleItem[A-Z]|TriggerConfigsFollowedDev/.test(n))).toEqual([]);
+    const ref = (type: string, ...path: string[]): string =>
+      path.reduce((at: Json, key) => at[key], typeOf(`#/types/strategy-alerts:index:${type}`)).$ref;
+    // The windows of two rules and the wallet types of three are one type each.
+    expect(ref("BuySellRatioConfig", "properties", "window")).toBe(
+      ref("VolumeSpikeConfig", "properties", "window"),
+    );
+    expect(ref("QualityWalletCountConfig", "properties", "walletTypes", "items")).toBe(
+      ref("QualityWalletWinrateConfig", "properties", "walletTypes", "items"),
+    );
+    expect(ref("NumericRuleItem", "properties", "rule")).toBe("#/types/strategy-alerts:index:NumericRule");
+    // Go's constant is the type's name and the value's: none runs past 52 characters.
+    const constants = Object.entries(schema.types as Record<string, Json>).flatMap(([token, type]) =>
+      (type.enum ?? []).map((e: Json) => `${token.split(":")[2]}${e.name ?? e.value}`),
+    );
+    expect(constants).toContain("BooleanRuleIsHoneypot");
+    expect(constants.filter((c: string) => c.length > 52)).toEqual([]);
   });
 
   it("says what a published provider says: where it lives and downloads from, and each SDK's name", () => {

@@ -15,11 +15,12 @@ describe("the Go program of an account", () => {
   it("adopts every object with the SDK's typed inputs", () => {
     expect(source).toContain('safetyFirst, err := sa.NewStrategy(ctx, "safety-first", &sa.StrategyArgs{');
     expect(source).toContain('Adopt: pulumi.String("00000001-0000-4000-8000-000000000000"),');
-    expect(source).toContain('Rule: sa.BooleanRuleItemRule("is_honeypot"),');
+    expect(source).toContain("Rules: sa.RuleArray{");
+    expect(source).not.toContain("pulumi.Array{");
+    expect(source).toContain("Rule: sa.BooleanRuleIsHoneypot,");
     expect(source).toContain("Windows: pulumi.Float64Map{");
-    expect(source).toContain(
-      "Followed_dev_new_token_created: sa.TriggerConfigsFollowedDevNewTokenCreatedWalletArgs{",
-    );
+    expect(source).toContain("FollowedDevNewTokenCreated: sa.FollowedDevWalletArgs{");
+    expect(source).toContain("Scope: sa.FollowedDevWalletScopeWallet,");
     expect(source).toContain("DeveloperAddress: devAliceTheDeployer.Address,");
     expect(source).toContain("StrategyIds: pulumi.StringArray{safetyFirst.StrategyId, momentum.StrategyId},");
     expect(source).toContain('ctx.Export("activeStrategyIds", activation.ActiveStrategyIds)');

@@ -13,7 +13,9 @@ describe("the Python program of an account", () => {
 
   it("adopts every object with the SDK's input types and names", () => {
     expect(source).toContain('safety_first = sa.Strategy(\n    "safety-first",\n    adopt="00000001-');
-    expect(source).toContain('sa.BooleanRuleItemArgs(rule="is_honeypot", dealbreaker=True)');
+    expect(source).toContain("sa.BooleanRuleItemArgs(rule=sa.BooleanRule.IS_HONEYPOT, dealbreaker=True)");
+    expect(source).toContain("followed_dev_new_token_created=sa.FollowedDevWalletArgs(");
+    expect(source).toContain("scope=sa.FollowedDevWalletScope.WALLET,");
     expect(source).toContain("developer_address=dev_alice_the_deployer.address,");
     expect(source).toContain("strategy_ids=[safety_first.strategy_id, momentum.strategy_id],");
     expect(source).toContain('pulumi.export("activeStrategyIds", activation.active_strategy_ids)');

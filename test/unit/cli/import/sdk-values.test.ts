@@ -19,20 +19,30 @@ describe("declared inputs typed by the package schema", () => {
         {
           t: "list",
           element: { enum: "EventType" },
-          items: [{ t: "enum", type: "EventType", value: "followed_dev_new_token_created" }],
+          items: [
+            {
+              t: "enum",
+              type: "EventType",
+              value: "followed_dev_new_token_created",
+              member: { name: "FollowedDevNewTokenCreated" },
+            },
+          ],
         },
       ],
       [
         "rules",
         {
           t: "list",
-          element: "any",
+          element: { union: "rules" },
           items: [
             {
               t: "object",
               type: "BooleanRuleItem",
               fields: [
-                ["rule", { t: "enum", type: "BooleanRuleItemRule", value: "is_honeypot" }],
+                [
+                  "rule",
+                  { t: "enum", type: "BooleanRule", value: "is_honeypot", member: { name: "IsHoneypot" } },
+                ],
                 ["dealbreaker", { t: "scalar", type: "boolean", value: true }],
               ],
             },
@@ -51,9 +61,7 @@ describe("declared inputs typed by the package schema", () => {
     expect(configs).toMatchObject({
       t: "object",
       type: "TriggerConfigs",
-      fields: [
-        ["followed_dev_new_token_created", { type: "TriggerConfigsFollowedDevNewTokenCreatedWallet" }],
-      ],
+      fields: [["followed_dev_new_token_created", { type: "FollowedDevWallet" }]],
     });
     expect(odd).toEqual({
       t: "object",

@@ -102,13 +102,19 @@ func Diagnostics(schemaJSON []byte, version string) ([]string, error) {
 // Generate returns the files of the SDK in one language, keyed by their path relative to the
 // SDK's directory (sdk/go, sdk/python).
 func Generate(language string, schemaJSON []byte, opts Options) (map[string][]byte, error) {
+	if language == "python" {
+		var err error
+		if schemaJSON, err = pythonEnumNames(schemaJSON); err != nil {
+			return nil, err
+		}
+	}
 	pkg, err := Bind(schemaJSON, opts)
 	if err != nil {
 		return nil, err
 	}
 	switch language {
 	case "go":
-		return generateGo(pkg, opts)
+		return generateGo(pkg, schemaJSON, opts)
 	case "python":
 		return generatePython(pkg, opts)
 	default:
@@ -119,7 +125,7 @@ func Generate(language string, schemaJSON []byte, opts Options) (map[string][]by
 // generateGo writes the Go SDK and a go.mod that requires the Pulumi Go SDK this generator was
 // built with (codegen/go names an older release of its own). `go mod tidy` completes it with the
 // indirect requirements and go.sum, which follow from the module graph, not from the schema.
-func generateGo(pkg *schema.Package, opts Options) (map[string][]byte, error) {
+func generateGo(pkg *schema.Package, schemaJSON []byte, opts Options) (map[string][]byte, error) {
 	files, err := gogen.GeneratePackage(Tool, pkg, opts.LocalDependencies)
 	if err != nil {
 		return nil, err
@@ -128,6 +134,11 @@ func generateGo(pkg *schema.Package, opts Options) (map[string][]byte, error) {
 	modulePath := info.ModulePath
 	if modulePath == "" {
 		return nil, errors.New("the schema's language.go names no modulePath for the Go SDK's go.mod")
+	}
+	// The package's files sit in the folder the import path adds to the module path.
+	dir := strings.TrimPrefix(strings.TrimPrefix(info.ImportBasePath, modulePath), "/")
+	if err := applyGoIdioms(files, schemaJSON, dir, path.Base(info.ImportBasePath)); err != nil {
+		return nil, fmt.Errorf("typing the Go SDK: %w", err)
 	}
 	version, err := PulumiSDKVersion()
 	if err != nil {
