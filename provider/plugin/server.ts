@@ -25,6 +25,7 @@ import { RuntimeContext } from "../runtime/context";
 import { handlers } from "../runtime/handlers";
 import type { PropertyBag } from "../runtime/inputs";
 import type { ConfigReader } from "../runtime/settings";
+import { CheckFailedError } from "./check-failed";
 import { accountPinChanged, configFailures, configReader, credentialsOf, withAccountPin } from "./config";
 import { inCanonicalOrder, inOrderOf } from "./declared-order";
 import { changedProperties, type DetailedDiff, detailedDiff } from "./detailed-diff";
@@ -100,17 +101,12 @@ export class StrategyAlertsProvider {
         const olds = open(req.getOlds()).bag;
         const news = open(req.getNews());
         const failures = configFailures(news.bag);
-        // The provider's stored inputs pin the stack's account (config.ts): a wrong configuration
-        // has no key's account to record.
-        const checked =
-          failures.length > 0
-            ? news.bag
-            : await withAccountPin(olds, news.bag, (read) => this.#keyAccount(read));
+        if (failures.length > 0) throw new CheckFailedError(boundedFailures(failures, news.bag));
+        // The provider's stored inputs pin the stack's account (config.ts).
+        const checked = await withAccountPin(olds, news.bag, (read) => this.#keyAccount(read));
         // The key is stored as a secret even when a program passed it as plain text.
         const keys = new Set([...news.secretKeys, "apiKey"]);
-        const res = new provproto.CheckResponse().setInputs(seal(checked, keys));
-        for (const f of boundedFailures(failures, news.bag)) res.addFailures(failure(f));
-        return res;
+        return new provproto.CheckResponse().setInputs(seal(checked, keys));
       }),
       diffConfig: this.#unary(async (req: provproto.DiffRequest) => {
         const olds = open(req.getOldInputs() ?? req.getOlds()).bag;
@@ -175,15 +171,15 @@ export class StrategyAlertsProvider {
         const olds = open(req.getOlds());
         const news = open(req.getNews());
         const result = await handlers[kind].check(this.ctx, olds.bag, news.bag);
+        // Failures come back as one error of our words (check-failed.ts), not as CheckFailures.
+        if (result.failures && result.failures.length > 0) throw new CheckFailedError(result.failures);
         const waiting = checkedAtApply(kind, news.bag);
         if (waiting.length > 0) await this.#warn(req.getUrn(), checkedAtApplyLine(waiting));
         // Sets in the program's order, so that diff paths name elements as the program does.
         const inputs = inOrderOf(kind, news.bag, result.inputs);
-        const res = new provproto.CheckResponse().setInputs(
+        return new provproto.CheckResponse().setInputs(
           seal(inputs, sealedKeys(kind, news.secretKeys, inputs)),
         );
-        for (const f of result.failures ?? []) res.addFailures(failure(f));
-        return res;
       }),
       diff: this.#unary(async (req: provproto.DiffRequest) => {
         const kind = this.#kind(req.getUrn());
@@ -317,10 +313,15 @@ export class StrategyAlertsProvider {
    * never leaves the plugin, and untrusted text in it cannot act on the terminal or CI log.
    */
   #shown(text: string): string {
+    return shortText(this.#redacted(text), SHOWN_ERROR);
+  }
+
+  /** The text without the key, should it hold it. */
+  #redacted(text: string): string {
     try {
-      return shortText(new Redactor([this.ctx.settings.credentials().apiKey]).text(text), SHOWN_ERROR);
+      return new Redactor([this.ctx.settings.credentials().apiKey]).text(text);
     } catch {
-      return shortText(text, SHOWN_ERROR); // No key configured: none to leak.
+      return text; // No key configured: none to leak.
     }
   }
 
@@ -334,6 +335,10 @@ export class StrategyAlertsProvider {
   }
 
   #grpcError(err: unknown): Partial<grpc.StatusObject> {
+    // Its lines are printable and bounded already (check-failed.ts, check-failures.ts); cut as one
+    // text, they would become one escaped line.
+    if (err instanceof CheckFailedError)
+      return { code: grpc.status.INVALID_ARGUMENT, details: this.#redacted(err.message) };
     const message = this.#shown(err instanceof Error ? err.message : String(err));
     if (err instanceof InitFailedError) {
       const status = new statusproto.Status().setCode(grpc.status.UNKNOWN).setMessage(message);
@@ -395,7 +400,7 @@ function secretKeys(kind: ResourceKind, keys: Iterable<string>, bag: PropertyBag
   return new Set([...sealedKeys(kind, keys, bag), ...secretOutputs(kind)]);
 }
 
-/** Every check failure the plugin answers (resources, configuration, invokes): printable. */
+/** An invoke's failure (the SDK or YAML prints it in its own words): printable. */
 function failure(f: { property: string; reason: string }): provproto.CheckFailure {
   return new provproto.CheckFailure().setProperty(printableText(f.property)).setReason(shortText(f.reason));
 }

@@ -70,22 +70,38 @@ export class PluginClient {
     return this.#call<provproto.ConfigureResponse>("configure", req);
   }
 
-  async checkConfig(news: Bag) {
-    const res = await this.#call<provproto.CheckResponse>(
+  /** A configuration's check: its checked inputs, or the lines of the error it failed with. */
+  checkConfig(news: Bag) {
+    return this.#checked(
       "checkConfig",
       new provproto.CheckRequest()
         .setUrn("urn:pulumi:dev::plugin-test::pulumi:providers:strategy-alerts::p")
         .setNews(struct(news)),
     );
-    return { inputs: res.getInputs()?.toJavaScript() ?? {}, failures: failuresOf(res) };
   }
 
-  async check(kind: string, news: Bag, olds: Bag = {}) {
-    const res = await this.#call<provproto.CheckResponse>(
+  /** A resource's check: its checked inputs, or the lines of the error it failed with. */
+  check(kind: string, news: Bag, olds: Bag = {}) {
+    return this.#checked(
       "check",
       new provproto.CheckRequest().setUrn(urnOf(kind, "r")).setOlds(struct(olds)).setNews(struct(news)),
     );
-    return { inputs: res.getInputs()?.toJavaScript() ?? {}, failures: failuresOf(res) };
+  }
+
+  /**
+   * A failed check answers one INVALID_ARGUMENT error, one line per problem, and no
+   * CheckFailure (whose every one the engine would wrap in its own words).
+   */
+  async #checked(method: string, req: provproto.CheckRequest): Promise<{ inputs: Bag; failures: string[] }> {
+    try {
+      const res = await this.#call<provproto.CheckResponse>(method, req);
+      if (res.getFailuresList().length > 0) throw new Error(`${method} answered CheckFailures`);
+      return { inputs: res.getInputs()?.toJavaScript() ?? {}, failures: [] };
+    } catch (err) {
+      const status = err as grpc.ServiceError;
+      if (status.code !== grpc.status.INVALID_ARGUMENT) throw err;
+      return { inputs: {}, failures: status.details.split("\n") };
+    }
   }
 
   async diff(kind: string, id: string, olds: Bag, news: Bag, oldInputs: Bag = olds) {
