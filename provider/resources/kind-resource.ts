@@ -4,6 +4,7 @@ import type { ResourceKind, TypeTokens } from "../model/plain-types";
 import { hasTypeToken, TYPE_TOKENS } from "../model/type-tokens";
 import { accountPin } from "./account-pin";
 import { warnCheckedAtApply } from "./checked-at-apply";
+import { readIdOutputFromId } from "./id-output";
 import { shellInputs } from "./provider-shell";
 import { readState } from "./read-state";
 import { REGISTERED_ARGS } from "./registered-args";
@@ -74,6 +75,7 @@ export function kindResource<
         restore();
       }
       warnCheckedAtApply(this, kind, args, opts);
+      readIdOutputFromId(this, kind);
     }
   };
   // The class's name in stack traces and the debugger.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { inputNames, KINDS, outputNames, RESOURCE_KINDS, secretOutputs } from "../../../provider/model/kinds";
 import type { ResourceKind } from "../../../provider/model/plain-types";
+import { idOutput } from "../../../provider/resources/id-output";
 import { kindResource } from "../../../provider/resources/kind-resource";
 import { type KindReport, readId, readValue, runKindClasses } from "./kind-classes";
 
@@ -41,6 +42,13 @@ describe("the class kindResource makes of each kind, in a program", () => {
     expect(read.id).toBe(readId(kind));
     expect(read.registered).toEqual(expect.arrayContaining([...inputNames(kind), ...outputNames(kind)]));
     const keys = [...inputNames(kind), ...outputNames(kind)];
-    expect(read.values).toEqual(Object.fromEntries(keys.map((k) => [k, readValue(k, readId(kind))])));
+    // The output that is the resource id is read from the id (id-output.ts).
+    const value = (k: string) => (k === idOutput(kind) ? readId(kind) : readValue(k, readId(kind)));
+    expect(read.values).toEqual(Object.fromEntries(keys.map((k) => [k, value(k)])));
+  });
+
+  it("a strategy's strategyId is its resource id, the one output read so", () => {
+    expect(report.Strategy.read.values.strategyId).toBe(readId("Strategy"));
+    expect(RESOURCE_KINDS.filter((kind) => idOutput(kind) !== undefined)).toEqual(["Strategy"]);
   });
 });
