@@ -8,6 +8,7 @@
  *   --rounds k                  rounds at N = 50 and 200 (default 3; 1 with --quick, which measures N = 50 only)
  *   --doors all|ts|yaml|go|<door>,…   which doors (default all: ts-floor, ts, yaml-floor, yaml, go-floor, go, go-rebuild)
  *   --baseline <checkout>       the dynamic resources of another build as `ts-baseline`
+ *   --trace                     the package's doors record each operation's time inside the provider
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -68,7 +69,12 @@ export async function frontDoorSuite(
       em,
       bin,
       windowDir,
-      { doors, sizes, ...(baseline ? { baselineRoot: resolve(baseline) } : {}) },
+      {
+        doors,
+        sizes,
+        trace: argv.includes("--trace"),
+        ...(baseline ? { baselineRoot: resolve(baseline) } : {}),
+      },
       log,
     );
   } finally {

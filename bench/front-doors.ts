@@ -22,7 +22,7 @@
  * median over the rounds. Across sizes, each door's wall per phase is fitted to fixed + N × per
  * resource, which tells a door's start-up from its cost per resource.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunningEmulator } from "../emulator/server";
 import { version as packageVersion } from "../package.json";
@@ -113,6 +113,19 @@ export interface FrontDoorOptions {
   sizes: readonly FrontDoorSize[];
   /** A checkout of the package built at another commit: its dynamic resources run as `ts-baseline`. */
   baselineRoot?: string;
+  /**
+   * The package's doors record each resource operation's time inside the provider
+   * (STRATEGY_ALERTS_TRACE_FILE), summed per phase: where a door's time goes. Off by default:
+   * writing the trace is itself a cost.
+   */
+  trace?: boolean;
+}
+
+/** One kind of operation of one phase, inside the provider (from its trace). */
+interface TracedOperations {
+  count: number;
+  medianMs: number;
+  totalMs: number;
 }
 
 interface FrontDoorRow {
@@ -124,6 +137,8 @@ interface FrontDoorRow {
   wallMs: number;
   requests: number;
   requestsByRoute: Record<string, number>;
+  /** With `trace`: the provider's operations by `Type operation`. */
+  providerOperations?: Record<string, TracedOperations>;
 }
 
 interface PairSummary {
@@ -343,7 +358,7 @@ async function runDoor(
   em: RunningEmulator,
   bin: string,
   windowDir: string,
-  at: { door: Door; n: number; round: number; baselineRoot?: string },
+  at: { door: Door; n: number; round: number; baselineRoot?: string; trace?: boolean },
   log: (line: string) => void,
 ): Promise<{ rows: FrontDoorRow[]; state?: StateSize }> {
   const { door, n, round } = at;
@@ -352,13 +367,19 @@ async function runDoor(
     limits: { requestsPerMinute: 1_000_000, active: Math.max(n, 50) },
   });
   const go = GO_DOORS.includes(door);
+  const traced = at.trace === true && !door.includes("floor") && door !== "ts-components";
+  const traceFile = join(windowDir, `trace-${door}.jsonl`);
   const project = await BenchProject.create({
     name: `bench-${door}`,
     program: program(door, n, 1000),
     pulumiBinDir: bin,
     apiKey: user.apiKey,
     baseUrl: em.baseUrl,
-    env: { STRATEGY_ALERTS_RATE_DIR: windowDir, ...(go ? GO_ENV : {}) },
+    env: {
+      STRATEGY_ALERTS_RATE_DIR: windowDir,
+      ...(go ? GO_ENV : {}),
+      ...(traced ? { STRATEGY_ALERTS_TRACE_FILE: traceFile } : {}),
+    },
     language: go ? "go" : YAML_DOORS.includes(door) ? "yaml" : "typescript",
     ...(door === "ts-baseline" && at.baselineRoot ? { packageRoot: at.baselineRoot } : {}),
   });
@@ -387,6 +408,7 @@ async function runDoor(
         wallMs: run.wallMs,
         requests: entries.length,
         requestsByRoute,
+        ...(traced ? { providerOperations: tracedOperations(traceFile) } : {}),
       });
       log(
         `  ${door.padEnd(16)} N=${n} ${phase.padEnd(8)} ${String(run.wallMs).padStart(7)} ms  requests ${entries.length}${run.code !== 0 ? `  EXIT ${run.code}: ${(run.stderr || run.stdout).slice(-600)}` : ""}`,
@@ -400,6 +422,28 @@ async function runDoor(
     await project.cleanup();
   }
   return { rows, ...(state ? { state } : {}) };
+}
+
+/** The trace's lines since the last phase, by `Type operation`; the file is emptied for the next. */
+function tracedOperations(file: string): Record<string, TracedOperations> {
+  const lines = existsSync(file) ? readFileSync(file, "utf8").trim().split("\n").filter(Boolean) : [];
+  rmSync(file, { force: true });
+  const byKind = new Map<string, number[]>();
+  for (const line of lines) {
+    const t = JSON.parse(line) as { type: string; operation: string; ms: number };
+    const key = `${t.type} ${t.operation}`;
+    byKind.set(key, [...(byKind.get(key) ?? []), t.ms]);
+  }
+  const out: Record<string, TracedOperations> = {};
+  for (const [key, ms] of byKind) {
+    const sorted = [...ms].sort((a, b) => a - b);
+    out[key] = {
+      count: ms.length,
+      medianMs: Math.round(sorted[Math.floor(sorted.length / 2)]! * 10) / 10,
+      totalMs: Math.round(ms.reduce((a, b) => a + b, 0)),
+    };
+  }
+  return out;
 }
 
 /** The minimum requests of each phase, made by the bare client one after the other. */
@@ -614,6 +658,16 @@ export function printFrontDoors(report: FrontDoorReport, log: (line: string) => 
         .filter((f): f is Fit => f !== undefined)
         .map((f) => `${f.door} ${f.fixedMs} + ${f.perResourceMs}N`);
       log(`  ${phase.padEnd(8)} ${cells.join("; ")}`);
+    }
+  }
+  const traced = report.rows.filter((r) => r.providerOperations && r.round === 1);
+  if (traced.length > 0) {
+    log("\ninside the provider, round 1 (count × median ms, total ms):");
+    for (const r of traced) {
+      const ops = Object.entries(r.providerOperations ?? {})
+        .map(([k, v]) => `${k} ${v.count} × ${v.medianMs} = ${v.totalMs}`)
+        .join("; ");
+      log(`  ${r.door.padEnd(12)} N=${String(r.n).padEnd(5)} ${r.phase.padEnd(8)} ${ops || "-"}`);
     }
   }
   if (report.stateSizes.length > 0) {
