@@ -101,7 +101,7 @@ export class StrategyAlertsProvider {
         const olds = open(req.getOlds()).bag;
         const news = open(req.getNews());
         const failures = configFailures(news.bag);
-        if (failures.length > 0) throw new CheckFailedError(boundedFailures(failures, news.bag));
+        if (failures.length > 0) throw new CheckFailedError(boundedFailures(failures));
         // The provider's stored inputs pin the stack's account (config.ts).
         const checked = await withAccountPin(olds, news.bag, (read) => this.#keyAccount(read));
         // The key is stored as a secret even when a program passed it as plain text.

@@ -22,7 +22,7 @@ function withPrintableFailures(handler: KindHandler): KindHandler {
     async check(ctx, olds, news) {
       const result = await handler.check(ctx, olds, news);
       if (!result.failures || result.failures.length === 0) return result;
-      return { ...result, failures: boundedFailures(result.failures, news ?? {}) };
+      return { ...result, failures: boundedFailures(result.failures) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CheckFailedError, failureLine } from "../../../provider/plugin/check-failed";
+import { CheckFailedError } from "../../../provider/plugin/check-failed";
 
 describe("a failed check as the plugin answers it", () => {
   it("is one message, a line per failure, each its reason alone when the reason names the field", () => {
@@ -14,13 +14,15 @@ describe("a failed check as the plugin answers it", () => {
   });
 
   it("leads a reason that does not name its field with the field", () => {
-    expect(failureLine({ property: "alias", reason: "must be at most 100 characters" })).toBe(
-      "alias: must be at most 100 characters",
-    );
+    expect(
+      new CheckFailedError([{ property: "alias", reason: "must be at most 100 characters" }]).message,
+    ).toBe("alias: must be at most 100 characters");
   });
 
   it("escapes each line on its own: a line feed or an escape inside a reason cannot start a line or act", () => {
-    const line = failureLine({ property: "name\u001b", reason: "name holds a\nsecond line \u001b[2J" });
+    const line = new CheckFailedError([
+      { property: "name\u001b", reason: "name holds a\nsecond line \u001b[2J" },
+    ]).message;
     expect(line).not.toContain("\n");
     expect(line).not.toContain("\u001b");
     expect(line).toContain("\\u001b");
