@@ -11,14 +11,19 @@ const PROVIDER_KEY = "__provider";
 /**
  * The module text every dynamic resource carries in its `__provider` input (and output): the
  * dynamic-provider host evaluates it once per process and calls its `handler()` for the provider.
- * It only loads the runtime and asks it for the kind's provider: every line of logic is loaded
- * at run time from the installed package, and credentials are read there, in `configure`, from
- * stack config or the environment, never captured here.
+ * It only loads the runtime and asks it for the kind's provider (`door`, with `configure`): every
+ * line of logic is loaded at run time from the installed package, and credentials are read there,
+ * in `configure`, from stack config or the environment, never captured here.
  *
- * It is written here rather than left to `pulumi.dynamic.Resource`, whose closure serializer
- * wrapped the seven one-line methods of a provider object in 2.4 KB of module text. The engine
- * stores the text twice per resource and rewrites the whole checkpoint as each step completes,
- * so at 200 strategies that was about a megabyte more in every save of a destroy.
+ * The text is a reference to the installed package, as short as it can be, because the host
+ * leaves no other way: it finds a resource's provider only in that resource's own property bag
+ * (`__provider` of the new inputs, else of the old ones or of the outputs; a delete, a refresh
+ * and a destroy with the program gone have nothing else), keeps it in the outputs of every create,
+ * update and read, and caches one provider per distinct text. So each resource stores it twice,
+ * and the kind must be in it (no call tells the provider its type). `pulumi.dynamic.Resource`'s
+ * closure serializer made 2.4 KB of the same provider; this is about 120 bytes. Older texts (the
+ * serializer's, then one calling the runtime's `configure` and `handler`) still load: the runtime
+ * keeps both.
  *
  * The runtime is resolved from the program directory (the provider process's working
  * directory) as a file there would resolve it: from node_modules in a user's project, and by
@@ -26,11 +31,7 @@ const PROVIDER_KEY = "__provider";
  * module without a file name, whose bare `require` can do only the first.
  */
 export function providerText(kind: string, runtimeModule: string = RUNTIME_MODULE): string {
-  return `exports.handler = () => {
-  const runtime = require("node:module").createRequire(process.cwd() + "/")(${JSON.stringify(runtimeModule)});
-  return { configure: (req) => runtime.configure(req), ...runtime.handler(${JSON.stringify(kind)}) };
-};
-`;
+  return `exports.handler=()=>require("module").createRequire(process.cwd()+"/")(${JSON.stringify(runtimeModule)}).door(${JSON.stringify(kind)})`;
 }
 
 /**

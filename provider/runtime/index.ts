@@ -37,3 +37,13 @@ export function handler(kind: string): pulumi.dynamic.ResourceProvider {
     delete: (id, props) => h.delete(ctx, id, props),
   };
 }
+
+/**
+ * What a resource's provider text asks for (resources/provider-shell.ts): the kind's provider with
+ * `configure`, which the host calls once before the provider's first operation.
+ */
+export function door(kind: string): pulumi.dynamic.ResourceProvider & {
+  configure: typeof configure;
+} {
+  return { configure, ...handler(kind) };
+}

@@ -17,6 +17,7 @@ const { createHash } = require("node:crypto");
 let apiKey;
 module.exports = {
   configure: async (req) => { apiKey = req.config.get("strategy-alerts:apiKey"); },
+  door: (kind) => ({ configure: module.exports.configure, ...module.exports.handler(kind) }),
   handler: (kind) => {
     if (kind !== "Smoke") throw new Error("unexpected kind " + kind);
     const fingerprint = () => createHash("sha256").update(apiKey ?? "").digest("hex").slice(0, 12);
