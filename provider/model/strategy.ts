@@ -18,17 +18,18 @@ export type { TriggerConfigs } from "./triggers";
 export { EVENT_TYPES, EventTypeSchema, TriggerConfigsSchema } from "./triggers";
 export { type RuleItem, RuleItemSchema };
 
-/** What a Strategy resource outputs beside its declared fields, read from the live strategy. */
-export const STRATEGY_OUTPUT_FIELDS = [
-  "strategyId",
-  "userId",
-  "dealbreakers",
-  "ruleGroups",
-  "isActive",
-  "createdAt",
-  "updatedAt",
-] as const;
+/**
+ * What a Strategy resource outputs beside its declared fields, read from the live strategy: the
+ * facts the declared fields do not already say (its rules are held once, as declared).
+ */
+export const STRATEGY_OUTPUT_FIELDS = ["strategyId", "userId", "isActive", "createdAt", "updatedAt"] as const;
 export type StrategyOutputField = (typeof STRATEGY_OUTPUT_FIELDS)[number];
+
+/**
+ * Outputs a Strategy's state held up to 0.2.x (the service's record of the declared rules): read
+ * in an older state, never taken for an input, never written again.
+ */
+export const STRATEGY_RETIRED_OUTPUTS = ["dealbreakers", "ruleGroups"] as const;
 
 // Allowed type values beyond QUICK_RETRY are not shown (service-api.md#strategy-input): any non-empty name
 // passes.

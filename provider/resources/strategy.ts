@@ -1,14 +1,6 @@
 // `npm run schema` writes this file from provider/model/kinds/strategy.ts: edit that instead.
 import type * as pulumi from "@pulumi/pulumi";
-import type {
-  EventType,
-  Matching,
-  RetryPolicy,
-  RuleGroup,
-  RuleItem,
-  StoredRule,
-  TriggerConfigs,
-} from "../model/plain-types";
+import type { EventType, Matching, RetryPolicy, RuleItem, TriggerConfigs } from "../model/plain-types";
 import type { DeepInput, RuleItemInput } from "./input-types";
 import { type KindResourceClass, kindResource } from "./kind-resource";
 
@@ -85,10 +77,6 @@ export interface Strategy extends pulumi.CustomResource {
   readonly strategyId: pulumi.Output<string>;
   /** The owning user. */
   readonly userId: pulumi.Output<string>;
-  /** The dealbreaker conditions as the service stores them, generated from `rules`. */
-  readonly dealbreakers: pulumi.Output<StoredRule[]>;
-  /** The rule groups as the service stores them, generated from `rules`. */
-  readonly ruleGroups: pulumi.Output<RuleGroup[]>;
   /** Whether the strategy is active (a StrategyActivation decides). */
   readonly isActive: pulumi.Output<boolean>;
   /** When the strategy was created. */

@@ -15,7 +15,6 @@ export class RunState {
   #account: Promise<Account> | undefined;
   #strategies: Promise<Map<string, Strategy>> | undefined;
   #developers: Promise<Map<string, DeveloperRecord>> | undefined;
-  #readBack: ReadBackBatch<Strategy> | undefined;
   #developerReadBack: ReadBackBatch<DeveloperRecord> | undefined;
   /** Strategy ids some resource of this stack holds: never adopted by a reconciliation. */
   readonly claimedStrategyIds = new Set<string>();
@@ -93,21 +92,8 @@ export class RunState {
   }
 
   /**
-   * Reads strategies back after writes, batched: every caller that asks while a batch is open
-   * shares one `GET /strategies`. Used only when a PATCH answer lacks an output the service
-   * alone knows (the rule ids it regenerates): one list read per burst, never one GET each.
-   */
-  readBack(id: string): Promise<Strategy | undefined> {
-    this.#readBack ??= new ReadBackBatch(async () => {
-      this.#readBack = undefined;
-      return new Map((await this.client().strategies.list()).strategies.map((s) => [s.id, s]));
-    }, this.#clock);
-    return this.#readBack.join(id);
-  }
-
-  /**
    * The developer record after a write whose answer did not carry it (the spec does not show
-   * those answers), batched like `readBack`: one listing for every such write of a burst.
+   * those answers), batched: one listing for every such write of a burst.
    */
   readBackDeveloper(address: string): Promise<DeveloperRecord | undefined> {
     this.#developerReadBack ??= new ReadBackBatch(async () => {

@@ -9,13 +9,15 @@ import { echoedInputs, type KINDS, kindOf } from "../model/kinds";
 import { storedToRules } from "../model/rule-mapping";
 import {
   STRATEGY_OUTPUT_FIELDS,
+  STRATEGY_RETIRED_OUTPUTS,
   type Strategy,
   type StrategyInput,
   type StrategyPatch,
 } from "../model/strategy";
 import type { PropertyBag } from "./inputs";
 
-const OUTPUT_FIELDS: readonly string[] = STRATEGY_OUTPUT_FIELDS;
+/** What a state holds beside the inputs: the outputs, and those an older version wrote. */
+const OUTPUT_FIELDS: readonly string[] = [...STRATEGY_OUTPUT_FIELDS, ...STRATEGY_RETIRED_OUTPUTS];
 
 /** The Strategy fields the service answers in its stored form, by the descriptor. */
 type StoredField = {

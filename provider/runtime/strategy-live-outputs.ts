@@ -1,11 +1,14 @@
 import type { Strategy } from "../model/strategy";
 
-/** Outputs of a Strategy that come from the service rather than from the declared inputs. */
+/**
+ * Outputs of a Strategy that come from the service rather than from the declared inputs: only
+ * the facts the inputs do not already say. The service's own record of the rules (its
+ * dealbreakers and rule groups) is the declared `rules` regrouped, so the state holds the rules
+ * once, as declared; `client.strategies.get(id)` reads the service's record.
+ */
 export interface StrategyLiveOutputs {
   strategyId: string;
   userId: string;
-  dealbreakers: Strategy["dealbreakers"];
-  ruleGroups: Strategy["ruleGroups"];
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
@@ -16,8 +19,6 @@ export function liveOutputs(s: Strategy): StrategyLiveOutputs {
   return {
     strategyId: s.id,
     userId: s.userId,
-    dealbreakers: s.dealbreakers,
-    ruleGroups: s.ruleGroups,
     isActive: s.isActive,
     createdAt: s.createdAt,
     updatedAt: s.updatedAt,

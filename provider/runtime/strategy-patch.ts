@@ -1,15 +1,14 @@
 /**
  * What an update of a strategy sends (only the fields that changed) and sending it: one PATCH,
- * the outputs worked out from its answer, a read back only when the answer cannot give them.
+ * the outputs worked out from its answer.
  */
 import { stableStringify } from "../model/canonical";
 import { comparedInputs, kindOf } from "../model/kinds";
 import type { StrategyPatch } from "../model/strategy";
 import type { RuntimeContext } from "./context";
-import { ServiceStateError } from "./errors";
 import { type PropertyBag, pick } from "./inputs";
-import { liveOutputs, type StrategyLiveOutputs } from "./strategy-live-outputs";
-import { outputsAfterPatch } from "./strategy-patch-result";
+import type { StrategyLiveOutputs } from "./strategy-live-outputs";
+import { generatedRulesOf, outputsAfterPatch } from "./strategy-patch-result";
 
 /** Domain fields whose canonical values differ (the descriptor's compared inputs: `adopt` is never a change). */
 export function changedFields(olds: PropertyBag, news: PropertyBag): string[] {
@@ -38,9 +37,8 @@ export function patchFor(olds: PropertyBag, news: PropertyBag): StrategyPatch {
 }
 
 /**
- * One PATCH per changed strategy; the outputs follow from its answer, the patch and the previous
- * outputs (outputsAfterPatch). Only when the answer lacks the rule ids the service regenerated
- * is the strategy read back, and then through one batched list read, never a GET per strategy.
+ * One PATCH per changed strategy; the outputs follow from its answer and the previous outputs
+ * (outputsAfterPatch), never from a read-back.
  */
 export async function patchStrategy(
   ctx: RuntimeContext,
@@ -49,19 +47,15 @@ export async function patchStrategy(
   patch: StrategyPatch,
 ): Promise<StrategyLiveOutputs> {
   const answer = await ctx.client().strategies.update(id, patch);
-  const result = outputsAfterPatch(previous, patch, answer);
-  if (result.known) {
-    const { strategyId: _id, ...fields } = result.live;
-    ctx.run.claimedStrategyIds.add(id);
-    await ctx.run.noteUpdate(id, { ...fields, ...pick(answer, ["name", "description"]) });
-    return result.live;
-  }
-  const live = await ctx.run.readBack(id);
-  if (!live)
-    throw new ServiceStateError(
-      `strategy ${id} was updated but GET /strategies no longer lists it (deleted meanwhile?); ` +
-        "run `pulumi refresh` to drop it from the stack, then `pulumi up` to create it again",
-    );
-  await ctx.run.noteStrategy(live);
-  return liveOutputs(live);
+  const live = outputsAfterPatch(previous, answer);
+  const { strategyId: _id, ...fields } = live;
+  ctx.run.claimedStrategyIds.add(id);
+  // Later checks of this run read the listing: it takes what the answer says, the regenerated
+  // rule structures included when the answer carries them.
+  await ctx.run.noteUpdate(id, {
+    ...fields,
+    ...pick(answer, ["name", "description"]),
+    ...generatedRulesOf(answer),
+  });
+  return live;
 }

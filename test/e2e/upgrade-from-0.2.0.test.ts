@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ACCOUNT_PIN_NAME, ACCOUNT_PIN_TOKEN } from "../../provider/model/account-pin";
+import { STRATEGY_RETIRED_OUTPUTS } from "../../provider/model/strategy";
 import { releaseExecutable } from "../../scripts/plugin-release";
 import { runProcess } from "../support/process";
 import {
@@ -97,11 +98,27 @@ async function expectNothingToDo(
   ).toEqual([]);
   expect(refresh.code, `${label}: refresh --expect-no-changes\n${said(refresh)}`).toBe(0);
 
+  // The refresh wrote each strategy's state anew, lean: 0.2.0's copy of the rules as the
+  // service's rule groups and dealbreakers is gone, the rules held once, as declared.
+  expect(await retiredOutputs(project), `${label}: outputs after refresh`).toEqual([]);
+
   const again = await project.preview({ extraArgs: ["--expect-no-changes"], allowFailure: true });
   expect(changeReport(again), `${label}: preview after refresh`).toEqual([]);
   expect(again.code, `${label}: preview after refresh\n${said(again)}`).toBe(0);
 
   expect(writes((await emulator.journal(userId)).slice(seen)), `${label}: writes to the service`).toEqual([]);
+}
+
+/** The outputs 0.2.0 wrote that this build reads but no longer writes, as `<urn> <output>`. */
+async function retiredOutputs(project: PulumiProject): Promise<string[]> {
+  const state = JSON.parse(await project.exportState()) as {
+    deployment: { resources: { urn: string; type: string; outputs?: Record<string, unknown> }[] };
+  };
+  return state.deployment.resources
+    .filter((r) => r.type.endsWith(":Strategy"))
+    .flatMap((r) =>
+      STRATEGY_RETIRED_OUTPUTS.filter((k) => k in (r.outputs ?? {})).map((k) => `${r.urn} ${k}`),
+    );
 }
 
 /** The type tokens of our resources in a TypeScript stack, the pin's excepted. */
@@ -205,6 +222,8 @@ describe.runIf(inject("pulumiBinDir"))("a stack made by release 0.2.0, taken ove
     expect(await installedEntry(project.dir)).toBe(await thisBuildsEntry());
     // The three strategies, the developer, its tags, the webhook and the activation.
     await expectOnlyThePin(project, emulator, user.userId, 7);
+    // Until a write, the state is 0.2.0's, its rules held twice: this build reads it as it is.
+    expect(await retiredOutputs(project)).toHaveLength(6);
     await expectNothingToDo(project, emulator, user.userId, "TypeScript");
     expect(await project.outputs()).toEqual(outputs);
 
@@ -244,6 +263,7 @@ describe.runIf(inject("pulumiBinDir"))("a stack made by release 0.2.0, taken ove
 
     await npmInstall(dir, `file:${today}`);
     expect(await installedEntry(dir)).toBe(await thisBuildsEntry());
+    expect(await retiredOutputs(project)).toHaveLength(6);
     await expectNothingToDo(project, emulator, user.userId, "YAML, script plugin");
     // The provider's state now records the account: the pin, carried from here on.
     const provider = JSON.parse(await project.exportState()).deployment.resources.find(

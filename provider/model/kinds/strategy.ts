@@ -25,18 +25,9 @@ function schemas() {
     EventTypeSchema,
     MatchingSchema,
     RetryPolicySchema,
-    RuleGroupSchema,
-    StoredRuleSchema,
     TriggerConfigsSchema,
   }: typeof import("../strategy") = require("../strategy");
-  return {
-    EventTypeSchema,
-    MatchingSchema,
-    RetryPolicySchema,
-    RuleGroupSchema,
-    StoredRuleSchema,
-    TriggerConfigsSchema,
-  };
+  return { EventTypeSchema, MatchingSchema, RetryPolicySchema, TriggerConfigsSchema };
 }
 
 const inputs = {
@@ -146,18 +137,6 @@ const outputs = {
     type: "string",
     typeWords: "string",
     stable: true,
-    alwaysOutput: true,
-  },
-  dealbreakers: {
-    description: "The dealbreaker conditions as the service stores them, generated from `rules`.",
-    type: { zod: () => schemas().StoredRuleSchema, name: "StoredRule", list: true, io: "output" },
-    typeWords: "stored rules",
-    alwaysOutput: true,
-  },
-  ruleGroups: {
-    description: "The rule groups as the service stores them, generated from `rules`.",
-    type: { zod: () => schemas().RuleGroupSchema, name: "RuleGroup", list: true, io: "output" },
-    typeWords: "rule groups",
     alwaysOutput: true,
   },
   isActive: {

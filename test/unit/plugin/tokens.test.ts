@@ -15,7 +15,7 @@ describe("previewOutputs", () => {
     const outs = previewOutputs("Strategy", { name: "B" }, olds);
     expect(outs).toMatchObject({ name: "B", strategyId: "s-1", userId: "u", createdAt: "t0" });
     expect(outs.updatedAt).toBe(UNKNOWN);
-    expect(outs.ruleGroups).toBe(UNKNOWN);
+    expect(outs.isActive).toBe(UNKNOWN);
   });
 
   it("leaves every output of a resource still to be created unknown", () => {

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as sa from "../../../provider";
 import { KINDS, RESOURCE_KINDS } from "../../../provider/model/kinds";
-import type { StoredRule } from "../../../provider/model/plain-types";
+import type { RuleItem } from "../../../provider/model/plain-types";
 import { TYPE_TOKENS } from "../../../provider/model/type-tokens";
 import { kindResource } from "../../../provider/resources/kind-resource";
 
@@ -50,7 +50,7 @@ describe("the class kindResource makes of a kind", () => {
       sa.DeveloperTags.__pulumiType,
     ).toEqualTypeOf<"pulumi-nodejs:dynamic/strategy-alerts:DeveloperTags">();
     expectTypeOf<sa.Webhook["secret"]>().toEqualTypeOf<pulumi.Output<string | null>>();
-    expectTypeOf<sa.Strategy["dealbreakers"]>().toEqualTypeOf<pulumi.Output<StoredRule[]>>();
+    expectTypeOf<sa.Strategy["rules"]>().toEqualTypeOf<pulumi.Output<RuleItem[]>>();
     expectTypeOf<sa.FollowedDeveloper>().toExtend<pulumi.CustomResource>();
     // A program may still derive its own class from one.
     class Tagged extends sa.DeveloperTags {

@@ -8,8 +8,6 @@ describe("a strategy's live outputs", () => {
     expect(liveOutputs(strategy)).toEqual({
       strategyId: "s-9",
       userId: "u-1",
-      dealbreakers: strategy.dealbreakers,
-      ruleGroups: strategy.ruleGroups,
       isActive: true,
       createdAt: "2026-11-01T00:00:00.000Z",
       updatedAt: "2026-11-03T00:00:00.000Z",
@@ -21,5 +19,8 @@ describe("a strategy's live outputs", () => {
     expect(outputs).not.toHaveProperty("name");
     expect(outputs).not.toHaveProperty("alertCooldownMins");
     expect(outputs).not.toHaveProperty("rules");
+    // The service's record of the rules is the declared rules regrouped: held once, as declared.
+    expect(outputs).not.toHaveProperty("dealbreakers");
+    expect(outputs).not.toHaveProperty("ruleGroups");
   });
 });

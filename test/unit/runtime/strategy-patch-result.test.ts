@@ -1,51 +1,69 @@
 import { describe, expect, it } from "vitest";
-import { outputsAfterPatch } from "../../../provider/runtime/strategy-patch-result";
+import { generatedRulesOf, outputsAfterPatch } from "../../../provider/runtime/strategy-patch-result";
 import { live } from "../../support/live-strategy";
 
 describe("Strategy outputs after a PATCH (no read-back)", () => {
   const before = {
     strategyId: "s-1",
     userId: "u-1",
-    dealbreakers: live().dealbreakers,
-    ruleGroups: live().ruleGroups,
     isActive: true,
     createdAt: "2026-11-01T00:00:00.000Z",
     updatedAt: "2026-11-01T00:00:00.000Z",
   };
 
-  it("takes the regenerated rule ids from the answer when the patch carried rules", () => {
-    const after = live({ updatedAt: "2026-11-02T00:00:00.000Z" }, [
-      { rule: "market_cap", dealbreaker: true, max: 9 },
-    ]);
+  it("take activity and the time of the change from the answer, identity from the previous outputs", () => {
     const answer = {
       id: "s-1",
       name: "Momentum",
       description: null,
-      isActive: true,
-      dealbreakers: after.dealbreakers,
-      ruleGroups: after.ruleGroups,
-      updatedAt: after.updatedAt,
+      isActive: false,
+      updatedAt: "2026-11-02T00:00:00.000Z",
     };
-    const result = outputsAfterPatch(before, { rules: [] }, answer);
-    expect(result).toEqual({
-      known: true,
-      live: {
-        ...before,
-        dealbreakers: after.dealbreakers,
-        ruleGroups: after.ruleGroups,
-        updatedAt: after.updatedAt,
-      },
+    expect(outputsAfterPatch(before, answer)).toEqual({
+      ...before,
+      isActive: false,
+      updatedAt: "2026-11-02T00:00:00.000Z",
     });
   });
 
-  it("keeps the previous rule structures and identity when the patch left rules alone", () => {
-    const answer = { id: "s-1", name: "Renamed", description: null, isActive: false };
-    const result = outputsAfterPatch(before, { name: "Renamed" }, answer);
-    expect(result).toEqual({ known: true, live: { ...before, isActive: false } });
+  it("keep the previous time of the change when the answer does not say it", () => {
+    const answer = { id: "s-1", name: "Renamed", description: null, isActive: true };
+    expect(outputsAfterPatch(before, answer)).toEqual(before);
   });
 
-  it("asks for a read-back when the answer to a rules patch lacks the generated structures", () => {
-    const answer = { id: "s-1", name: "Momentum", description: null, isActive: true };
-    expect(outputsAfterPatch(before, { rules: [] }, answer)).toEqual({ known: false });
+  it("hold no rule structure, whatever the answer carries: the declared rules say them", () => {
+    const after = live({}, [{ rule: "market_cap", dealbreaker: true, max: 9 }]);
+    const answer = {
+      id: "s-1",
+      isActive: true,
+      dealbreakers: after.dealbreakers,
+      ruleGroups: after.ruleGroups,
+    };
+    const outputs = outputsAfterPatch(before, answer);
+    expect(outputs).not.toHaveProperty("dealbreakers");
+    expect(outputs).not.toHaveProperty("ruleGroups");
+  });
+});
+
+describe("the rule structures a PATCH answer carries, for the run's listing", () => {
+  it("are taken when well formed", () => {
+    const after = live({}, [{ rule: "market_cap", dealbreaker: true, max: 9 }]);
+    const answer = {
+      id: "s-1",
+      isActive: true,
+      dealbreakers: after.dealbreakers,
+      ruleGroups: after.ruleGroups,
+    };
+    expect(generatedRulesOf(answer)).toEqual({
+      dealbreakers: after.dealbreakers,
+      ruleGroups: after.ruleGroups,
+    });
+  });
+
+  it("are nothing when the answer lacks them or carries them malformed", () => {
+    expect(generatedRulesOf({ id: "s-1", isActive: true })).toEqual({});
+    expect(
+      generatedRulesOf({ id: "s-1", isActive: true, dealbreakers: [{ id: 1 }], ruleGroups: [] }),
+    ).toEqual({});
   });
 });
