@@ -126,7 +126,7 @@ export type StrategyPatch = z.infer<typeof StrategyPatchSchema>;
  * "matches" and the config as JSON text (docs/spec-decisions.md); the record is still
  * admitted because older versions stored the object itself.
  */
-export const StoredRuleSchema = z.looseObject({
+const StoredRuleSchema = z.looseObject({
   id: z.string(),
   ruleType: z.string(),
   operator: z.string(),
@@ -135,7 +135,7 @@ export const StoredRuleSchema = z.looseObject({
 });
 export type StoredRule = z.infer<typeof StoredRuleSchema>;
 
-export const RuleGroupSchema = z.looseObject({
+const RuleGroupSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   logic: z.string(),
