@@ -24,8 +24,6 @@ type Strategy struct {
 	AlertCooldownMins pulumi.IntPtrOutput `pulumi:"alertCooldownMins"`
 	// When the strategy was created.
 	CreatedAt pulumi.StringOutput `pulumi:"createdAt"`
-	// The dealbreaker conditions as the service stores them, generated from `rules`.
-	Dealbreakers StoredRuleArrayOutput `pulumi:"dealbreakers"`
 	// A description: plain text (line feeds and tabs allowed), at most 500 characters; removing it clears it.
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// Whether the strategy is active (a StrategyActivation decides).
@@ -36,8 +34,6 @@ type Strategy struct {
 	Name pulumi.StringOutput `pulumi:"name"`
 	// How a failed evaluation is retried.
 	RetryPolicy RetryPolicyPtrOutput `pulumi:"retryPolicy"`
-	// The rule groups as the service stores them, generated from `rules`.
-	RuleGroups RuleGroupArrayOutput `pulumi:"ruleGroups"`
 	// Rule items (at most 50): each rule once (min and max in one item; only `not_equals` items with different values may repeat an enum rule); order is not a change. Any change sends the whole set: a PATCH with rules replaces every saved rule.
 	Rules pulumi.ArrayOutput `pulumi:"rules"`
 	// The strategy's id (also the resource id).
@@ -262,11 +258,6 @@ func (o StrategyOutput) CreatedAt() pulumi.StringOutput {
 	return o.ApplyT(func(v *Strategy) pulumi.StringOutput { return v.CreatedAt }).(pulumi.StringOutput)
 }
 
-// The dealbreaker conditions as the service stores them, generated from `rules`.
-func (o StrategyOutput) Dealbreakers() StoredRuleArrayOutput {
-	return o.ApplyT(func(v *Strategy) StoredRuleArrayOutput { return v.Dealbreakers }).(StoredRuleArrayOutput)
-}
-
 // A description: plain text (line feeds and tabs allowed), at most 500 characters; removing it clears it.
 func (o StrategyOutput) Description() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Strategy) pulumi.StringPtrOutput { return v.Description }).(pulumi.StringPtrOutput)
@@ -290,11 +281,6 @@ func (o StrategyOutput) Name() pulumi.StringOutput {
 // How a failed evaluation is retried.
 func (o StrategyOutput) RetryPolicy() RetryPolicyPtrOutput {
 	return o.ApplyT(func(v *Strategy) RetryPolicyPtrOutput { return v.RetryPolicy }).(RetryPolicyPtrOutput)
-}
-
-// The rule groups as the service stores them, generated from `rules`.
-func (o StrategyOutput) RuleGroups() RuleGroupArrayOutput {
-	return o.ApplyT(func(v *Strategy) RuleGroupArrayOutput { return v.RuleGroups }).(RuleGroupArrayOutput)
 }
 
 // Rule items (at most 50): each rule once (min and max in one item; only `not_equals` items with different values may repeat an enum rule); order is not a change. Any change sends the whole set: a PATCH with rules replaces every saved rule.

@@ -279,9 +279,7 @@ class Strategy(pulumi.CustomResource):
             __props__.__dict__["triggers"] = triggers
             __props__.__dict__["account_id"] = None
             __props__.__dict__["created_at"] = None
-            __props__.__dict__["dealbreakers"] = None
             __props__.__dict__["is_active"] = None
-            __props__.__dict__["rule_groups"] = None
             __props__.__dict__["strategy_id"] = None
             __props__.__dict__["updated_at"] = None
             __props__.__dict__["user_id"] = None
@@ -311,13 +309,11 @@ class Strategy(pulumi.CustomResource):
         __props__.__dict__["adopt"] = None
         __props__.__dict__["alert_cooldown_mins"] = None
         __props__.__dict__["created_at"] = None
-        __props__.__dict__["dealbreakers"] = None
         __props__.__dict__["description"] = None
         __props__.__dict__["is_active"] = None
         __props__.__dict__["matching"] = None
         __props__.__dict__["name"] = None
         __props__.__dict__["retry_policy"] = None
-        __props__.__dict__["rule_groups"] = None
         __props__.__dict__["rules"] = None
         __props__.__dict__["strategy_id"] = None
         __props__.__dict__["strict"] = None
@@ -367,14 +363,6 @@ class Strategy(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def dealbreakers(self) -> pulumi.Output[Sequence['outputs.StoredRule']]:
-        """
-        The dealbreaker conditions as the service stores them, generated from `rules`.
-        """
-        return pulumi.get(self, "dealbreakers")
-
-    @_builtins.property
-    @pulumi.getter
     def description(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         A description: plain text (line feeds and tabs allowed), at most 500 characters; removing it clears it.
@@ -412,14 +400,6 @@ class Strategy(pulumi.CustomResource):
         How a failed evaluation is retried.
         """
         return pulumi.get(self, "retry_policy")
-
-    @_builtins.property
-    @pulumi.getter(name="ruleGroups")
-    def rule_groups(self) -> pulumi.Output[Sequence['outputs.RuleGroup']]:
-        """
-        The rule groups as the service stores them, generated from `rules`.
-        """
-        return pulumi.get(self, "rule_groups")
 
     @_builtins.property
     @pulumi.getter
