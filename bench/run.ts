@@ -296,6 +296,7 @@ async function main(): Promise<void> {
       startup,
       frontDoors,
       review: await (await import("./review")).reviewBenchmark(log, QUICK),
+      stateSize: await (await import("./state-size")).stateSizeBenchmark(log, QUICK),
     },
     started,
   );
