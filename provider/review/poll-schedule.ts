@@ -9,11 +9,11 @@
  * service's X-RateLimit-* headers (the spec shows no poll interval of its own to follow).
  */
 
-export const FIRST_POLL_MS = 150;
+const FIRST_POLL_MS = 150;
 /** Each wait is this many times the one before, up to the longest interval. */
-export const POLL_GROWTH = 1.5;
+const POLL_GROWTH = 1.5;
 /** The share of the plan's requests per minute that polling may take. */
-export const POLL_SHARE_OF_RATE = 0.2;
+const POLL_SHARE_OF_RATE = 0.2;
 /** Polls that may follow each other at the backoff's pace before the share paces them. */
 const POLL_BURST = 6;
 
