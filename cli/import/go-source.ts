@@ -62,13 +62,13 @@ const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * in Pascal case (`followed_dev_new_token_created` → `FollowedDevNewTokenCreated`), as the SDK's
  * generator names them.
  */
-export const goField = (name: string) => name.split("_").map(upperFirst).join("");
+const goField = (name: string) => name.split("_").map(upperFirst).join("");
 
 /**
  * The name the Go SDK gives a union-typed property's interface: `<Name>Input`, and for a list
  * `<Name>Array` (`rules` → `RuleArray`).
  */
-export const goUnionName = (property: string) => goField(property).replace(/s$/, "");
+const goUnionName = (property: string) => goField(property).replace(/s$/, "");
 
 /**
  * The Go SDK's constant for an enum value (`sa.NumericRuleLiquidityUsd`, `sa.Window_5m`): the
