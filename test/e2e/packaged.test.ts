@@ -81,7 +81,7 @@ export const rejectsHoneypot = !sa.evaluateStrategy({ rules }, honeypot).matched
 `;
 
 // What `pulumi new typescript` writes (no skipLibCheck, so our declarations are checked), plus
-// esModuleInterop, which zod 4's own declarations need for any `tsc` run (README, "Install").
+// esModuleInterop, which zod 4's own declarations need for any `tsc` run (docs/install.md, "TypeScript").
 const TSCONFIG = {
   compilerOptions: {
     esModuleInterop: true,

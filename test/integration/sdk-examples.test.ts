@@ -5,22 +5,15 @@
  * Pulumi Python SDK it would import is not installed here); so is examples/python-portfolio.
  */
 import { execFileSync } from "node:child_process";
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { RESOURCE_KINDS } from "../../provider/model/kinds";
-import { GO_MODULE, PYTHON_PACKAGE } from "../../provider/plugin/package-identity";
+import { GO_MODULE } from "../../provider/plugin/package-identity";
 import { SDK_DIR } from "../../scripts/sdk";
 import { goProgram, pythonProgram } from "../../scripts/sdk-examples";
+import { undefinedNames } from "../support/python-sdk-names";
 
 const GO_BUILD_MS = 900_000;
 const work = mkdtempSync(join(tmpdir(), "sdk-examples-"));
@@ -56,26 +49,6 @@ describe("the Go examples", () => {
     GO_BUILD_MS,
   );
 });
-
-/** The names `sa.<name>` (and `sa.<Enum>.<MEMBER>`) in a program that the package does not define. */
-function undefinedNames(program: string): string[] {
-  const dir = join(SDK_DIR, "python", PYTHON_PACKAGE);
-  const source = readdirSync(dir)
-    .filter((file) => file.endsWith(".py"))
-    .map((file) => readFileSync(join(dir, file), "utf8"))
-    .join("\n");
-  const missing: string[] = [];
-  for (const [, name, member] of program.matchAll(/\bsa\.(\w+)(?:\.(\w+))?/g)) {
-    if (!new RegExp(`^(class|def) ${name}\\b`, "m").test(source)) missing.push(`sa.${name}`);
-    else if (member && /^[A-Z][A-Z0-9_]*$/.test(member)) {
-      const body = source.slice(source.search(new RegExp(`^class ${name}\\b`, "m")));
-      const end = body.slice(1).search(/^class /m);
-      if (!new RegExp(`^    ${member} = `, "m").test(body.slice(0, end === -1 ? undefined : end + 1)))
-        missing.push(`sa.${name}.${member}`);
-    }
-  }
-  return missing;
-}
 
 function pyCompile(file: string): void {
   execFileSync("python3", ["-m", "py_compile", file], {
