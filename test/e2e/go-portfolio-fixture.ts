@@ -23,10 +23,23 @@ export const GO_ENV = { CGO_ENABLED: "0", GOFLAGS: "-mod=readonly", GOTOOLCHAIN:
  * every pulumi command runs that binary.
  */
 export async function goPortfolioDir(): Promise<string> {
+  const dir = await goModuleDir();
+  for (const file of ["Pulumi.yaml", "main.go"]) await copyFile(join(EXAMPLE, file), join(dir, file));
+  const build = await runProcess("go", (await readmeBuild()).args, {
+    cwd: dir,
+    env: { ...process.env, ...GO_ENV },
+  });
+  if (build.code !== 0) throw new Error(`the README's go build failed: ${build.stderr}`);
+  return dir;
+}
+
+/**
+ * A fresh directory holding the example's go.mod and go.sum (a module that requires the SDK and
+ * Pulumi's Go SDK), the replace naming this checkout's sdk/go: a program's main.go goes beside.
+ */
+export async function goModuleDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "psa-go-e2e-"));
-  for (const file of ["Pulumi.yaml", "main.go", "go.mod", "go.sum"]) {
-    await copyFile(join(EXAMPLE, file), join(dir, file));
-  }
+  for (const file of ["go.mod", "go.sum"]) await copyFile(join(EXAMPLE, file), join(dir, file));
   const edit = await runProcess(
     "go",
     ["mod", "edit", `-replace=${SDK_MODULE}=${join(REPO_ROOT, "sdk/go")}`],
@@ -35,11 +48,6 @@ export async function goPortfolioDir(): Promise<string> {
     },
   );
   if (edit.code !== 0) throw new Error(`go mod edit failed: ${edit.stderr}`);
-  const build = await runProcess("go", (await readmeBuild()).args, {
-    cwd: dir,
-    env: { ...process.env, ...GO_ENV },
-  });
-  if (build.code !== 0) throw new Error(`the README's go build failed: ${build.stderr}`);
   return dir;
 }
 

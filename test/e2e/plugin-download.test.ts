@@ -1,46 +1,26 @@
-import { createReadStream, existsSync, statSync } from "node:fs";
-import { mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from "node:fs/promises";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { version } from "../../package.json";
 import { TestEmulator as Emulator, stackConfig, type TestEmulator } from "./emulator-fixture";
 import { GO_ENV, GO_PROJECT, goPortfolioDir, pathWithPulumiAndGo } from "./go-portfolio-fixture";
-import { PulumiProject, REPO_ROOT } from "./harness";
+import type { PulumiProject } from "./harness";
+import { REPO_ROOT } from "./harness";
+import {
+  downloadingStack,
+  pathWithPulumiOnly,
+  type ReleaseServer,
+  releaseServer,
+} from "./plugin-download-fixture";
 import { builtReleaseTarball, exampleProgram, portfolioConfig } from "./yaml-portfolio-fixture";
 
 /**
- * The engine installs the provider by itself: a fresh PULUMI_HOME, automatic plugin acquisition
- * on, no `pulumi plugin install`, and the package's download URL (its schema's pluginDownloadURL,
- * a GitHub release) pointed by PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES at a loopback server holding
- * the release tarballs, as a GitHub release holds them. The YAML program names the version and
- * URL in a resource's options; the Go program's SDK carries them in its pulumi-plugin.json.
+ * The engine installs the provider by itself (plugin-download-fixture.ts): the YAML program names
+ * the version and URL in a resource's options; the Go program's SDK carries them in its
+ * pulumi-plugin.json.
  */
-
-const TARBALL = /^\/(pulumi-resource-strategy-alerts-v[^/]+\.tar\.gz)$/;
-
-/** The release directory served over loopback; every path asked for is recorded. */
-async function releaseServer(dir: string): Promise<{ server: Server; url: string; asked: string[] }> {
-  const asked: string[] = [];
-  const server = createServer((req, res) => {
-    asked.push(`${req.method} ${req.url}`);
-    const file = TARBALL.exec(req.url ?? "")?.[1];
-    if (!file || !existsSync(join(dir, file))) {
-      res.writeHead(404).end();
-      return;
-    }
-    // The engine checks the length it copied against the one announced.
-    res.writeHead(200, {
-      "content-type": "application/gzip",
-      "content-length": statSync(join(dir, file)).size,
-    });
-    createReadStream(join(dir, file)).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, asked };
-}
 
 /** The YAML example without its `plugins:` section; its first resource names version and URL. */
 function yamlProgram(example: string, downloadUrl: string): string {
@@ -55,7 +35,7 @@ function yamlProgram(example: string, downloadUrl: string): string {
 
 describe.runIf(inject("pulumiBinDir"))("the engine downloads the provider from its release", () => {
   let emulator: TestEmulator;
-  let release: Awaited<ReturnType<typeof releaseServer>>;
+  let release: ReleaseServer;
   let downloadUrl: string;
   const dirs: string[] = [];
   const projects: PulumiProject[] = [];
@@ -63,33 +43,24 @@ describe.runIf(inject("pulumiBinDir"))("the engine downloads the provider from i
 
   beforeAll(async () => {
     emulator = await Emulator.start();
-    release = await releaseServer(dirname(builtReleaseTarball()));
-    const schema = JSON.parse(await readFile(join(REPO_ROOT, "provider/plugin/schema.json"), "utf8")) as {
-      pluginDownloadURL: string;
-    };
-    downloadUrl = schema.pluginDownloadURL;
+    release = await releaseServer();
+    downloadUrl = release.downloadUrl;
     expect(downloadUrl).toMatch(/^github:\/\/api\.github\.com\/[^/]+\/[^/]+$/);
   });
   afterAll(async () => {
     await Promise.all(projects.map((p) => p.cleanup()));
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-    await new Promise((resolve) => release?.server.close(resolve));
+    await release?.close();
     await emulator?.close();
   });
 
-  /** A stack of `dir` whose engine may download plugins, its download URL sent to the server. */
-  async function downloadingStack(
+  /** A stack of `dir` whose engine downloads the plugin from the release server. */
+  async function downloadingStackOf(
     dir: string,
     config: Record<string, { value: string; secret?: boolean }>,
     env: Record<string, string>,
   ): Promise<PulumiProject> {
-    const escaped = downloadUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    const p = await PulumiProject.open(dir, {
-      config,
-      env: { ...env, PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${escaped}$=${release.url}` },
-    });
-    // Automatic plugin acquisition is on, as on a user's machine.
-    delete p.env.PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION;
+    const p = await downloadingStack(release, dir, config, env);
     projects.push(p);
     expect(existsSync(join(dir, ".pulumi-home/plugins"))).toBe(false);
     return p;
@@ -107,13 +78,9 @@ describe.runIf(inject("pulumiBinDir"))("the engine downloads the provider from i
     const dir = await mkdtemp(join(tmpdir(), "psa-download-yaml-"));
     dirs.push(dir);
     await writeFile(join(dir, "Pulumi.yaml"), yamlProgram(await exampleProgram(), downloadUrl));
-    const onlyPulumi = await mkdtemp(join(tmpdir(), "psa-download-path-"));
+    const onlyPulumi = await pathWithPulumiOnly(inject("pulumiBinDir") as string);
     dirs.push(onlyPulumi);
-    await symlink(
-      await realpath(join(inject("pulumiBinDir") as string, "pulumi")),
-      join(onlyPulumi, "pulumi"),
-    );
-    const p = await downloadingStack(dir, await portfolioConfig(emulator, user), { PATH: onlyPulumi });
+    const p = await downloadingStackOf(dir, await portfolioConfig(emulator, user), { PATH: onlyPulumi });
 
     const before = release.asked.length;
     const preview = await p.preview();
@@ -138,7 +105,7 @@ describe.runIf(inject("pulumiBinDir"))("the engine downloads the provider from i
       await readFile(join(REPO_ROOT, "sdk/go/strategyalerts/pulumi-plugin.json"), "utf8"),
     ) as { server: string; version: string };
     expect([plugin.server, plugin.version]).toEqual([downloadUrl, version]);
-    const p = await downloadingStack(
+    const p = await downloadingStackOf(
       dir,
       {
         ...stackConfig(emulator, user.apiKey),
