@@ -36,11 +36,7 @@ const LANGUAGES: Record<string, ProgramLanguage> = {
   py: "python",
 };
 
-export type Mark =
-  | { kind: "program" }
-  | { kind: "fragment"; reason: string }
-  | { kind: "part" }
-  | { kind: "none" };
+type Mark = { kind: "program" } | { kind: "fragment"; reason: string } | { kind: "part" } | { kind: "none" };
 
 export interface FencedBlock {
   /** The document, relative to the repository's root. */
@@ -156,14 +152,6 @@ export interface DocProgram {
   /** The program file's text. */
   source: string;
 }
-
-/** The program file of each language's project. */
-export const PROGRAM_FILE: Record<ProgramLanguage, string> = {
-  typescript: "index.ts",
-  yaml: "Pulumi.yaml",
-  go: "main.go",
-  python: "__main__.py",
-};
 
 /** The documentation's programs: each marked block, and each document's parts joined per language. */
 export function docPrograms(root = ROOT): DocProgram[] {
