@@ -25,8 +25,10 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 
 const ROOT = resolve(__dirname, "..");
-/** One file per door: each has its own emulator, so the two doors run side by side. */
-const MATRIX_FILES = ["test/e2e/fault-matrix-typescript.test.ts", "test/e2e/fault-matrix-yaml.test.ts"];
+/** Three files per door (by fault), each with its own emulator, so they run side by side. */
+const MATRIX_FILES = ["typescript", "yaml"].flatMap((door) =>
+  ["refused", "lost", "killed"].map((shard) => `test/e2e/fault-matrix-${door}-${shard}.test.ts`),
+);
 
 function main(): number {
   const { values } = parseArgs({

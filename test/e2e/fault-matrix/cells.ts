@@ -30,6 +30,27 @@ const FAULTS: readonly Fault[] = [
 ];
 
 /**
+ * A door's cells run in three test files, by fault, each a lane of its own (its own emulator,
+ * account and stacks): run as one file, a door's 25 cells took longer than the rest of the
+ * suite's files side by side. Every fault belongs to exactly one shard (a Record over the union),
+ * so the three files together run every cell of the door, the cover in CI and the full matrix
+ * under `npm run chaos -- --matrix`.
+ */
+export type Shard = "refused" | "lost" | "killed";
+const SHARD_OF: Record<Fault, Shard> = {
+  "refused 4xx": "refused",
+  "refused 5xx": "refused",
+  "answer lost after commit": "lost",
+  timeout: "lost",
+  "kill -9": "killed",
+};
+
+/** The cells of one shard, in the order of the door's whole list. */
+export function ofShard(cells: readonly Cell[], shard: Shard): Cell[] {
+  return cells.filter((c) => SHARD_OF[c.fault] === shard);
+}
+
+/**
  * Team A's declaration, kind by kind (null: not declared). Strategies a0 and a1 are always
  * declared; `x` is the strategy the Strategy cells create, change, replace and delete. A
  * developer is an address index and an alias version: an address is followed once only (the API

@@ -1,0 +1,5 @@
+import { defineMatrix } from "./fault-matrix/suite";
+
+// The fault matrix through the TypeScript dynamic door (test/e2e/fault-matrix/cells.ts), one of its three
+// shards: refused 4xx and 5xx answers. Its other faults run in the door's other two files.
+defineMatrix("TypeScript", "refused");
