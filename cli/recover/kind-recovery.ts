@@ -29,7 +29,7 @@ export interface LiveObjects {
 }
 
 /** Whether the create's object exists, and if so whether it is what the create declares. */
-export type KeyedState =
+type KeyedState =
   | { kind: "absent"; what: string }
   | { kind: "same"; what: string }
   | { kind: "different"; what: string };
