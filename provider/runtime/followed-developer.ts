@@ -21,6 +21,7 @@ import {
   objectKey,
   takeOverFailure,
 } from "./ownership";
+import { noteFollowDeclared } from "./strategy-references";
 
 interface Declared {
   address: string;
@@ -106,6 +107,8 @@ export const followedDeveloperHandler: KindHandler = {
         },
       });
       if (taken) return { inputs: canonical, failures: [taken] };
+      // A strategy of this run may name it before the create follows it (strategy-references.ts).
+      await noteFollowDeclared(ctx, canonical.address);
     }
     return { inputs: canonical };
   },

@@ -7,7 +7,7 @@ import { engineRunHolds, MemoryHolds, type RunHolds } from "./run-holds";
 
 /**
  * What one provider (one `pulumi preview/up/refresh/destroy`) knows beyond a single resource:
- * one `GET /me`, one `GET /strategies` and one developer listing per run, kept up to date by
+ * one `GET /me`, one `GET /strategies`, one developer listing and one read of each tag list per run, kept up to date by
  * this provider's own writes, plus the strategy ids that resources of the stack hold. Each
  * provider context (context.ts) has its own, so two accounts never mix their listings.
  */
@@ -26,6 +26,8 @@ export class RunState {
   /** Accounts that resources of this stack record, seen in this run: a create never writes elsewhere. */
   readonly recordedAccounts = new Set<string>();
   #webhook: Promise<WebhookConfig> | undefined;
+  #developerTags: Promise<Set<string>> | undefined;
+  #microblogTags: Promise<Set<string>> | undefined;
 
   readonly #client: () => ApiClient;
   readonly #clock: RunClock;
@@ -67,6 +69,30 @@ export class RunState {
       this.#webhook = undefined;
     });
     return this.#webhook;
+  }
+
+  /**
+   * The ids of the account's developer tags and microblog tags, one read each per run: what a
+   * strategy's trigger configs may name (strategy-references.ts). No resource creates tags.
+   */
+  developerTagIds(): Promise<Set<string>> {
+    this.#developerTags ??= this.client()
+      .devs.tags()
+      .then((res) => new Set(res.tags.map((t) => t.id)));
+    this.#developerTags.catch(() => {
+      this.#developerTags = undefined;
+    });
+    return this.#developerTags;
+  }
+
+  microblogTagIds(): Promise<Set<string>> {
+    this.#microblogTags ??= this.client()
+      .microblog.tags({ scope: "all" })
+      .then((res) => new Set(res.tags.map((t) => t.id)));
+    this.#microblogTags.catch(() => {
+      this.#microblogTags = undefined;
+    });
+    return this.#microblogTags;
   }
 
   /** The account's own strategies (official, global ones are not the user's to manage). */

@@ -28,6 +28,7 @@ import { declaredFromLive, declaresNothing, inputsFromLive } from "./strategy-li
 import { liveOutputs } from "./strategy-live-outputs";
 import { changedFields, patchFor, patchStrategy } from "./strategy-patch";
 import { totalLimitFailure } from "./strategy-plan-check";
+import { referenceFailures } from "./strategy-references";
 import { tokenAgeWarnings } from "./token-age";
 
 function label(inputs: PropertyBag): string {
@@ -68,6 +69,11 @@ export const strategyHandler: KindHandler = {
             adopt: inputs.adopt,
           });
     const previous = withoutProvider(olds);
+    // What the configs name on the account, as the service checks it: before any write.
+    const unknownRefs = await operation(label(checked), "preview (trigger references)", () =>
+      referenceFailures(ctx, previous, checked),
+    );
+    if (unknownRefs.length > 0) return { inputs: checked, failures: unknownRefs };
     const creating = Object.keys(previous).length === 0 && checked.adopt === undefined;
     // A strategy whose name is not known yet still counts against the plan's total.
     if (creating) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { PulumiProject } from "./harness";
 import { allText } from "./portfolio-program";
+import { writeYamlProgram, yamlStack } from "./yaml-portfolio-fixture";
 
 /**
  * What a TypeScript program's preview prints for inputs a user gets wrong: each message names
@@ -80,5 +81,164 @@ describe.runIf(inject("pulumiBinDir"))("preview messages of a TypeScript program
     expect(text).toContain("/api/external/v1");
     expect(text).not.toContain("not a valid URL");
     expect(text).not.toContain("ExperimentalWarning");
+  });
+});
+
+/**
+ * A strategy whose trigger config names a developer the account does not follow, or a developer
+ * tag it does not have: the service refuses it, so the preview does, through both doors, naming
+ * the field and before any write. A developer the same stack follows, passed as the follow's
+ * `address` output, passes even though the preview has not followed it yet.
+ */
+const UNFOLLOWED = "RefE2e2222222222222222222222222222222222";
+const MISSING_TAG = "00000000-0000-4000-8000-000000000000";
+const ADDRESS_FIELD = "triggerConfigs.followed_dev_new_token_created.developerAddress";
+const TAG_FIELD = "triggerConfigs.followed_dev_new_token_created.tagId";
+
+const tsFollowing = (config: string, follow = "") => `import * as sa from "pulumi-strategy-alerts";
+${follow}new sa.Strategy("launches", {
+  name: "Launches",
+  triggers: ["followed_dev_new_token_created"],
+  triggerConfigs: { followed_dev_new_token_created: ${config} },
+  rules: [{ rule: "is_honeypot", dealbreaker: true, enabled: true }],
+});
+`;
+
+const yamlFollowing = (config: string[], follow: string[] = []) =>
+  [
+    "name: trigger-references",
+    "runtime: yaml",
+    "plugins:",
+    "  providers:",
+    "    - name: strategy-alerts",
+    "      path: ./node_modules/pulumi-strategy-alerts",
+    "resources:",
+    ...follow,
+    "  launches:",
+    "    type: strategy-alerts:index:Strategy",
+    "    properties:",
+    "      name: Launches",
+    "      triggers: [followed_dev_new_token_created]",
+    "      triggerConfigs:",
+    "        followed_dev_new_token_created:",
+    ...config.map((line) => `          ${line}`),
+    "      rules:",
+    "        - { rule: is_honeypot, dealbreaker: true, enabled: true }",
+    "",
+  ].join("\n");
+
+describe.runIf(inject("pulumiBinDir"))("trigger configs that name what the account does not have", () => {
+  let emulator: TestEmulator;
+  const projects: PulumiProject[] = [];
+
+  beforeAll(async () => {
+    emulator = await TestEmulator.start();
+  });
+  afterAll(async () => {
+    for (const p of projects) await p.cleanup();
+    await emulator?.close();
+  });
+
+  type Door = {
+    project: PulumiProject;
+    user: Awaited<ReturnType<TestEmulator["user"]>>;
+    write: (program: string) => Promise<void>;
+  };
+
+  /** Preview and up both fail naming `field`, and the account holds no strategy and no developer. */
+  async function refusedBeforeAnyWrite(door: Door, field: string, words: string): Promise<void> {
+    for (const command of ["preview", "up"] as const) {
+      const res =
+        command === "preview"
+          ? await door.project.preview({ allowFailure: true })
+          : await door.project.up({ allowFailure: true });
+      const text = allText(res);
+      expect(res.code, text).not.toBe(0);
+      expect(text).toContain(`${field}: `);
+      expect(text).toContain(words);
+    }
+    expect((await door.user.client.strategies.list()).strategies).toEqual([]);
+    expect((await door.user.client.devs.list()).developers ?? []).toEqual([]);
+    const writes = (await emulator.journal(door.user.userId)).filter((r) => r.method !== "GET");
+    expect(writes).toEqual([]);
+  }
+
+  describe("a TypeScript program", () => {
+    let door: Door;
+    beforeAll(async () => {
+      const user = await emulator.user("PRO");
+      const project = await PulumiProject.create({
+        name: "trigger-references",
+        program: tsFollowing(`{ scope: "wallet", developerAddress: "${UNFOLLOWED}" }`),
+        config: stackConfig(emulator, user.apiKey),
+      });
+      projects.push(project);
+      door = { project, user, write: (program) => project.writeProgram(program) };
+    });
+
+    it("refuses a developer address the account does not follow and the stack does not declare", async () => {
+      await refusedBeforeAnyWrite(door, ADDRESS_FIELD, "no FollowedDeveloper of this stack declares it");
+    });
+
+    it("refuses a developer tag id that is not one of the account's developer tags", async () => {
+      await door.write(tsFollowing(`{ scope: "tag", tagId: "${MISSING_TAG}" }`));
+      await refusedBeforeAnyWrite(door, TAG_FIELD, `unknown developer tag id "${MISSING_TAG}"`);
+    });
+
+    it("passes the address output of a FollowedDeveloper the same stack declares, and up follows it first", async () => {
+      await door.write(
+        tsFollowing(
+          `{ scope: "wallet", developerAddress: dev.address }`,
+          `const dev = new sa.FollowedDeveloper("dev", { address: "${UNFOLLOWED}" });\n`,
+        ),
+      );
+      const preview = await door.project.preview({ allowFailure: true });
+      expect(preview.code, allText(preview)).toBe(0);
+      await door.project.up();
+      const [strategy] = (await door.user.client.strategies.list()).strategies;
+      expect(strategy?.triggerConfigs).toMatchObject({
+        followed_dev_new_token_created: { developerAddress: UNFOLLOWED },
+      });
+      await door.project.destroy();
+    });
+  });
+
+  describe("a YAML program of the plugin", () => {
+    let door: Door;
+    beforeAll(async () => {
+      const user = await emulator.user("PRO");
+      const project = await yamlStack({
+        program: yamlFollowing(["scope: wallet", `developerAddress: ${UNFOLLOWED}`]),
+        config: stackConfig(emulator, user.apiKey),
+      });
+      projects.push(project);
+      door = { project, user, write: (program) => writeYamlProgram(project, program) };
+    });
+
+    it("refuses a developer address the account does not follow and the stack does not declare", async () => {
+      await refusedBeforeAnyWrite(door, ADDRESS_FIELD, "no FollowedDeveloper of this stack declares it");
+    });
+
+    it("refuses a developer tag id that is not one of the account's developer tags", async () => {
+      await door.write(yamlFollowing(["scope: tag", `tagId: "${MISSING_TAG}"`]));
+      await refusedBeforeAnyWrite(door, TAG_FIELD, `unknown developer tag id "${MISSING_TAG}"`);
+    });
+
+    it("passes the address output of a FollowedDeveloper the same stack declares", async () => {
+      await door.write(
+        yamlFollowing(
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: YAML's interpolation, as written.
+          ["scope: wallet", "developerAddress: ${dev.address}"],
+          [
+            "  dev:",
+            "    type: strategy-alerts:index:FollowedDeveloper",
+            "    properties:",
+            `      address: ${UNFOLLOWED}`,
+          ],
+        ),
+      );
+      const preview = await door.project.preview({ allowFailure: true });
+      expect(preview.code, allText(preview)).toBe(0);
+    });
   });
 });
