@@ -161,12 +161,16 @@ interface PhaseSummary {
   pairs: PairSummary[];
 }
 
-/** wall ≈ fixedMs + n × perResourceMs, least squares over the sizes measured (medians). */
+/**
+ * wall ≈ fixedMs + n × perResourceMs (+ n² × perPairUs / 1000 with three sizes or more), least
+ * squares over the sizes measured (medians).
+ */
 interface Fit {
   door: Door;
   phase: FrontPhase;
   fixedMs: number;
   perResourceMs: number;
+  perPairUs?: number;
 }
 
 /** The checkpoint after up: what the engine rewrites at every step of a run. */
@@ -598,29 +602,51 @@ function summarise(rows: FrontDoorRow[], n: number, phase: FrontPhase, clientMs:
   return { n, phase, clientMs, pairs };
 }
 
-/** Least squares of wall = fixed + n × per resource, for each door and phase over the sizes. */
+/**
+ * For each door and phase over the sizes: wall = fixed + n × per resource, and with three sizes or
+ * more + n² × per pair, since the engine rewrites the whole checkpoint (which grows with n) at
+ * every step of an up, change or destroy. Least squares through the medians.
+ */
 function fits(rows: FrontDoorRow[], doors: Door[]): Fit[] {
   const out: Fit[] = [];
-  const ns = [...new Set(rows.map((r) => r.n))];
-  if (ns.length < 2) return out;
   for (const door of doors) {
     for (const phase of FRONT_DOOR_PHASES) {
-      const points = ns
+      const points = [...new Set(rows.map((r) => r.n))]
         .map((n) => [n, wallOf(rows, door, n, phase)] as const)
         .filter(([, w]) => Number.isFinite(w));
       if (points.length < 2) continue;
-      const mx = points.reduce((a, [x]) => a + x, 0) / points.length;
-      const my = points.reduce((a, [, y]) => a + y, 0) / points.length;
-      const sxy = points.reduce((a, [x, y]) => a + (x - mx) * (y - my), 0);
-      const sxx = points.reduce((a, [x]) => a + (x - mx) ** 2, 0);
-      const slope = sxy / sxx;
+      const c = leastSquares(points, points.length >= 3 ? 3 : 2);
       out.push({
         door,
         phase,
-        fixedMs: Math.round(my - slope * mx),
-        perResourceMs: Math.round(slope * 100) / 100,
+        fixedMs: Math.round(c[0]!),
+        perResourceMs: Math.round(c[1]! * 100) / 100,
+        ...(c.length > 2 ? { perPairUs: Math.round(c[2]! * 1e4) / 10 } : {}),
       });
     }
+  }
+  return out;
+}
+
+/** The coefficients of the polynomial of `terms` terms (1, n, n²) nearest the points. */
+function leastSquares(points: readonly (readonly [number, number])[], terms: number): number[] {
+  // The normal equations, solved by Gaussian elimination (at most 3 × 3).
+  const m = Array.from({ length: terms }, (_, i) =>
+    Array.from({ length: terms + 1 }, (_, j) =>
+      points.reduce((a, [x, y]) => a + x ** i * (j === terms ? y : x ** j), 0),
+    ),
+  );
+  for (let i = 0; i < terms; i++) {
+    for (let k = i + 1; k < terms; k++) {
+      const f = m[k]![i]! / m[i]![i]!;
+      for (let j = i; j <= terms; j++) m[k]![j]! -= f * m[i]![j]!;
+    }
+  }
+  const out = new Array<number>(terms).fill(0);
+  for (let i = terms - 1; i >= 0; i--) {
+    let sum = m[i]![terms]!;
+    for (let j = i + 1; j < terms; j++) sum -= m[i]![j]! * out[j]!;
+    out[i] = sum / m[i]![i]!;
   }
   return out;
 }
@@ -651,12 +677,15 @@ export function printFrontDoors(report: FrontDoorReport, log: (line: string) => 
     }
   }
   if (report.fits.length > 0) {
-    log("\nfixed + N × per resource (least squares over the sizes), ms:");
+    log("\nfixed ms + N × per resource ms (+ N² × per pair µs), least squares over the sizes:");
     for (const phase of FRONT_DOOR_PHASES) {
       const cells = report.doors
         .map((door) => report.fits.find((f) => f.door === door && f.phase === phase))
         .filter((f): f is Fit => f !== undefined)
-        .map((f) => `${f.door} ${f.fixedMs} + ${f.perResourceMs}N`);
+        .map(
+          (f) =>
+            `${f.door} ${f.fixedMs} + ${f.perResourceMs}N${f.perPairUs === undefined ? "" : ` + ${f.perPairUs}µN²`}`,
+        );
       log(`  ${phase.padEnd(8)} ${cells.join("; ")}`);
     }
   }
