@@ -12,24 +12,25 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 const DURATIONS: Record<string, number> = {
   // Each fault-matrix and two-team file is one shard of a suite that took 785 s (the TypeScript
-  // matrix), 432 s (the YAML matrix) and 419 s (two teams) as one file.
+  // matrix), 432 s (the YAML matrix) and 419 s (two teams) as one file: their figures are that
+  // time shared by cells and pairs, until a full run measures them.
   "test/e2e/fault-matrix-typescript-lost.test.ts": 300,
   "test/e2e/fault-matrix-typescript-refused.test.ts": 290,
-  "test/e2e/fault-matrix-typescript-killed.test.ts": 230,
   "test/e2e/strategy-activation.test.ts": 241,
+  "test/e2e/fault-matrix-typescript-killed.test.ts": 230,
   "test/e2e/two-teams-yaml.test.ts": 220,
   "test/e2e/rate-budget.test.ts": 207,
   "test/e2e/two-teams-typescript.test.ts": 200,
+  "test/e2e/yaml-portfolio.test.ts": 177,
   "test/e2e/fault-matrix-yaml-lost.test.ts": 170,
   "test/e2e/fault-matrix-yaml-refused.test.ts": 160,
-  "test/e2e/yaml-portfolio.test.ts": 177,
   "test/e2e/upgrade-from-0.2.0.test.ts": 156,
   "test/e2e/robustness.test.ts": 146,
   "test/e2e/yaml-portfolio-release.test.ts": 138,
   "test/e2e/review-effects.test.ts": 137,
   "test/e2e/team-safety.test.ts": 136,
-  "test/e2e/fault-matrix-yaml-killed.test.ts": 130,
   "test/e2e/chaos.test.ts": 131,
+  "test/e2e/fault-matrix-yaml-killed.test.ts": 130,
   "test/e2e/yaml-front-door.test.ts": 128,
   "test/e2e/variants.test.ts": 123,
   "test/e2e/examples.test.ts": 116,
