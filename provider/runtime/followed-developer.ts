@@ -107,8 +107,9 @@ export const followedDeveloperHandler: KindHandler = {
         },
       });
       if (taken) return { inputs: canonical, failures: [taken] };
-      // A strategy of this run may name it before the create follows it (strategy-references.ts).
-      await noteFollowDeclared(ctx, canonical.address);
+      // A strategy of this run may name a new follow before its create (strategy-references.ts);
+      // an existing one is on the account already (the API cannot unfollow).
+      if (Object.keys(withoutProvider(olds)).length === 0) await noteFollowDeclared(ctx, canonical.address);
     }
     return { inputs: canonical };
   },
