@@ -56,6 +56,55 @@ const TYPED_RULES = `sa.RuleArray{
 			}`;
 const TYPED_CONFIG = `FollowedDevNewTokenCreated: sa.FollowedDevWalletArgs{Scope: sa.FollowedDevWalletScopeWallet, DeveloperAddress: pulumi.String("x")}`;
 
+/**
+ * The typed program under Pulumi's mocks: the inputs the Go SDK marshals for the engine (what
+ * the plugin receives), printed as JSON.
+ */
+const WIRE_TEST = `package wire
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/pulumi/pulumi/sdk/v3/go/common/resource"
+	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+	sa "${GO_MODULE}/strategyalerts"
+)
+
+type mocks struct{}
+
+func (mocks) NewResource(args pulumi.MockResourceArgs) (string, resource.PropertyMap, error) {
+	text, err := json.Marshal(args.Inputs.Mappable())
+	if err != nil {
+		return "", nil, err
+	}
+	fmt.Println("INPUTS " + string(text))
+	return args.Name + "-id", args.Inputs, nil
+}
+
+func (mocks) Call(args pulumi.MockCallArgs) (resource.PropertyMap, error) {
+	return resource.PropertyMap{}, nil
+}
+
+func TestWire(t *testing.T) {
+	err := pulumi.RunErr(func(ctx *pulumi.Context) error {
+		_, err := sa.NewStrategy(ctx, "s", &sa.StrategyArgs{
+			Name:     pulumi.String("s"),
+			Triggers: sa.EventTypeArray{sa.EventTypeFollowedDevNewTokenCreated},
+			TriggerConfigs: sa.TriggerConfigsArgs{
+				${TYPED_CONFIG},
+			},
+			Rules: ${TYPED_RULES},
+		})
+		return err
+	}, pulumi.WithMocks("project", "stack", mocks{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+`;
+
 /** Programs `go vet` must refuse, each with what the refusal says. */
 const REFUSED: Record<string, { program: string; says: RegExp }> = {
   "a string in an untyped array as the rules": {
@@ -122,6 +171,36 @@ describe("the Go SDK's types", () => {
     "take rules as rule item Args and the followed-developer config as one of its scopes",
     () => {
       expect(vet("typed", strategyProgram(TYPED_RULES, TYPED_CONFIG))).toBe("");
+    },
+    GO_BUILD_MS,
+  );
+
+  it(
+    "send a typed program's rules and trigger config with the service's keys, as an untyped program did",
+    () => {
+      const dir = join(module, "wire");
+      mkdirSync(dir);
+      writeFileSync(join(dir, "wire_test.go"), WIRE_TEST);
+      const env = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" };
+      const out = execFileSync("go", ["test", "-count=1", "-run", "TestWire", "-v", "./wire"], {
+        cwd: module,
+        env,
+        encoding: "utf8",
+        stdio: "pipe",
+      });
+      const sent = JSON.parse(
+        out
+          .split("\n")
+          .find((line) => line.startsWith("INPUTS "))!
+          .slice(7),
+      );
+      expect(sent.rules).toEqual([
+        { rule: "is_honeypot", dealbreaker: true },
+        { rule: "volume_24h", dealbreaker: false, config: { windows: { "5m": 1 } } },
+      ]);
+      expect(sent.triggerConfigs).toEqual({
+        followed_dev_new_token_created: { scope: "wallet", developerAddress: "x" },
+      });
     },
     GO_BUILD_MS,
   );
