@@ -9,7 +9,7 @@
 import type { ValidationIssue } from "./validation-issue";
 
 /** What a reference must be one of on the account. */
-export type ReferenceKind = "microblogTag" | "developerTag" | "followedDeveloper";
+type ReferenceKind = "microblogTag" | "developerTag" | "followedDeveloper";
 
 export interface TriggerReference {
   kind: ReferenceKind;
