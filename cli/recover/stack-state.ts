@@ -4,6 +4,7 @@
  * objects the state holds, and the accounts it records.
  */
 import { z } from "zod";
+import { recordedAccountOf } from "../../provider/model/kinds";
 import { type ResourceKind, resourceKindOf } from "../../provider/model/type-tokens";
 
 const Bag = z.record(z.string(), z.unknown());
@@ -86,8 +87,8 @@ export function heldObjects(state: StackExport): HeldObject[] {
   for (const r of state.deployment.resources ?? []) {
     const kind = resourceKindOf(r.type);
     if (kind === undefined || !r.id) continue;
-    const account = r.outputs?.accountId ?? (kind === "Strategy" ? r.outputs?.userId : undefined);
-    out.push({ kind, id: r.id, ...(typeof account === "string" && account !== "" ? { account } : {}) });
+    const account = recordedAccountOf(kind, r.outputs);
+    out.push({ kind, id: r.id, ...(account !== undefined ? { account } : {}) });
   }
   return out;
 }

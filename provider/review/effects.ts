@@ -10,7 +10,7 @@ import { isUnknown } from "../model/unknown-value";
 import { urlWords } from "./account-resources";
 import { code, type Md, md, message } from "./markdown";
 import type { PlanStep } from "./preview-json";
-import type { Release } from "./same-object";
+import type { ObjectKind, Release } from "./same-object";
 
 /** The operations whose effect a review states (an import changes nothing in the account). */
 export const OPERATIONS = ["create", "update", "replace", "delete"] as const;
@@ -190,9 +190,7 @@ function tagsEndState({ before, after, moves }: EndState): Effect {
 }
 
 /** The end state of an object two steps write (a rename, a replacement), per kind: stated once for both. */
-export const END_STATES: Readonly<
-  Record<"Webhook" | "FollowedDeveloper" | "DeveloperTags", (s: EndState) => Effect>
-> = {
+export const END_STATES: Readonly<Record<ObjectKind, (s: EndState) => Effect>> = {
   Webhook: webhookEndState,
   FollowedDeveloper: developerEndState,
   DeveloperTags: tagsEndState,

@@ -10,15 +10,13 @@
  * alias that says no one holds it (provider/model/released-developer.ts).
  */
 import { stableStringify } from "../model/canonical";
+import { KINDS, type ResourceKind } from "../model/kinds";
 import { RELEASED_ALIAS } from "../model/released-developer";
 import { isUnknown } from "../model/unknown-value";
 import type { PlanStep } from "./preview-json";
 
 // biome-ignore lint/suspicious/noExplicitAny: inputs come from the engine as untyped JSON.
 type Bag = Record<string, any>;
-
-/** The kinds whose resources write one shared object of the account. */
-export type ObjectKind = "Webhook" | "FollowedDeveloper" | "DeveloperTags";
 
 /** What the account holds now of the objects a change deletes (read by the review's session). */
 export interface LiveObjects {
@@ -30,20 +28,57 @@ export interface LiveObjects {
   tags?: Record<string, string[]>;
 }
 
+/** How the resources of a kind share one object of the account. */
+interface SharedObject {
+  /** The object a state writes (the webhook, the developer's address); undefined while unknown. */
+  keyOf(bag: Bag | null | undefined): string | undefined;
+  /**
+   * Whether a released object (`key`, whose resource last wrote `wrote`) is left alone because
+   * the account's object, when the review read it, is no longer that; undefined when the delete clears it.
+   */
+  liveRelease(step: PlanStep, key: string, wrote: Bag, live: LiveObjects): Release | undefined;
+}
+
+const addressKey = (bag: Bag | null | undefined): string | undefined => {
+  const address = bag?.address;
+  return typeof address === "string" && address !== "" && !isUnknown(address) ? address : undefined;
+};
+
+/**
+ * Per kind, in one table keyed by `ResourceKind`: the object its resources share, or null for a
+ * kind whose resources are each their own object (a strategy by its id; the activation, which
+ * the review states in a section of its own). A new kind fails to compile here until it says which.
+ */
+export const SHARED_OBJECTS = {
+  Strategy: null,
+  StrategyActivation: null,
+  Webhook: { keyOf: () => KINDS.Webhook.importId.fixed, liveRelease: webhookRelease },
+  FollowedDeveloper: { keyOf: addressKey, liveRelease: developerRelease },
+  DeveloperTags: { keyOf: addressKey, liveRelease: tagsRelease },
+} as const satisfies Record<ResourceKind, SharedObject | null>;
+
+/** The kinds whose resources write one shared object of the account. */
+export type ObjectKind = {
+  [K in ResourceKind]: (typeof SHARED_OBJECTS)[K] extends null ? never : K;
+}[ResourceKind];
+
 const isObjectKind = (kind: PlanStep["kind"]): kind is ObjectKind =>
-  kind === "Webhook" || kind === "FollowedDeveloper" || kind === "DeveloperTags";
+  kind !== undefined && SHARED_OBJECTS[kind] !== null;
 
 /** The object a state writes: the webhook, or the developer's address; undefined while unknown. */
 function keyOf(kind: ObjectKind, bag: Bag | null | undefined): string | undefined {
-  if (kind === "Webhook") return "webhook";
-  const address = bag?.address;
-  return typeof address === "string" && address !== "" && !isUnknown(address) ? address : undefined;
+  return SHARED_OBJECTS[kind].keyOf(bag);
 }
 
 /** The object a step leaves behind (its old state's), if its old object is released. */
 function releasedKey(step: PlanStep): string | undefined {
   if (!isObjectKind(step.kind) || (step.op !== "delete" && step.op !== "replace")) return undefined;
   return keyOf(step.kind, step.old?.inputs);
+}
+
+/** The objects of `kind` that the steps delete or replace, each once. */
+export function releasedKeys(kind: ObjectKind, steps: PlanStep[]): string[] {
+  return [...new Set(steps.filter((s) => s.kind === kind).flatMap((s) => releasedKey(s) ?? []))];
 }
 
 /** The object a step writes or keeps after the change (any op but a delete). */
@@ -117,38 +152,44 @@ export function releaseOf(step: PlanStep, steps: PlanStep[], live: LiveObjects =
   );
   if (by) return { why: "held", by };
   const wrote = (step.old?.outputs ?? step.old?.inputs ?? {}) as Bag;
-  if (step.kind === "Webhook") {
-    const now = live.webhook;
-    if (!now) return undefined;
-    if (!now.url) return { why: "nothing" };
-    if (now.url !== (wrote.url ?? null) || now.enabled !== (wrote.enabled === true))
-      return { why: "changed", live: `${now.url}${now.enabled ? "" : " (disabled)"}` };
-    const outputs = step.old?.outputs as Bag | undefined;
-    // The state's outputs are the record: without them the review says nothing of the proof.
-    if (!outputs) return undefined;
-    if (typeof outputs.verifiedAt !== "string")
-      return {
-        why: "unproven",
-        reason:
-          "this resource never recorded it verified (requireVerified: false), so nothing proves the url is still the webhook it wrote; declare `url: null` and `pulumi up` first to clear it",
-      };
-    if (now.verifiedAt !== undefined && now.verifiedAt !== outputs.verifiedAt)
-      return { why: "changed", live: `${now.url} (verified again at ${now.verifiedAt ?? "no time"})` };
-    return undefined;
-  }
-  if (step.kind === "FollowedDeveloper") {
-    if (!live.developers) return undefined;
-    const now = live.developers[key];
-    // Not followed, or released as a destroy leaves it: nothing to release.
-    if (!now || (!now.isActive && now.alias === RELEASED_ALIAS)) return { why: "nothing" };
-    const alias = typeof wrote.alias === "string" || wrote.alias === null ? wrote.alias : undefined;
-    if (now.isActive !== (wrote.active !== false) || (alias !== undefined && now.alias !== alias))
-      return {
-        why: "changed",
-        live: `${now.alias ? `alias ${now.alias}, ` : ""}${now.isActive ? "active" : "inactive"}`,
-      };
-    return undefined;
-  }
+  return SHARED_OBJECTS[step.kind].liveRelease(step, key, wrote, live);
+}
+
+function webhookRelease(step: PlanStep, _key: string, wrote: Bag, live: LiveObjects): Release | undefined {
+  const now = live.webhook;
+  if (!now) return undefined;
+  if (!now.url) return { why: "nothing" };
+  if (now.url !== (wrote.url ?? null) || now.enabled !== (wrote.enabled === true))
+    return { why: "changed", live: `${now.url}${now.enabled ? "" : " (disabled)"}` };
+  const outputs = step.old?.outputs as Bag | undefined;
+  // The state's outputs are the record: without them the review says nothing of the proof.
+  if (!outputs) return undefined;
+  if (typeof outputs.verifiedAt !== "string")
+    return {
+      why: "unproven",
+      reason:
+        "this resource never recorded it verified (requireVerified: false), so nothing proves the url is still the webhook it wrote; declare `url: null` and `pulumi up` first to clear it",
+    };
+  if (now.verifiedAt !== undefined && now.verifiedAt !== outputs.verifiedAt)
+    return { why: "changed", live: `${now.url} (verified again at ${now.verifiedAt ?? "no time"})` };
+  return undefined;
+}
+
+function developerRelease(_step: PlanStep, key: string, wrote: Bag, live: LiveObjects): Release | undefined {
+  if (!live.developers) return undefined;
+  const now = live.developers[key];
+  // Not followed, or released as a destroy leaves it: nothing to release.
+  if (!now || (!now.isActive && now.alias === RELEASED_ALIAS)) return { why: "nothing" };
+  const alias = typeof wrote.alias === "string" || wrote.alias === null ? wrote.alias : undefined;
+  if (now.isActive !== (wrote.active !== false) || (alias !== undefined && now.alias !== alias))
+    return {
+      why: "changed",
+      live: `${now.alias ? `alias ${now.alias}, ` : ""}${now.isActive ? "active" : "inactive"}`,
+    };
+  return undefined;
+}
+
+function tagsRelease(_step: PlanStep, key: string, wrote: Bag, live: LiveObjects): Release | undefined {
   const now = live.tags?.[key];
   if (!now) return undefined;
   if (now.length === 0) return { why: "nothing" };

@@ -13,7 +13,7 @@ import { sweepLeftovers } from "./leftovers";
 import { type PreviewPlan, parsePreview } from "./preview-json";
 import { type ReviewContext, type ReviewResult, renderReview } from "./render";
 import { ReviewRun, SWEEP_AFTER_MS } from "./review-run";
-import type { LiveObjects } from "./same-object";
+import { type LiveObjects, type ObjectKind, releasedKeys } from "./same-object";
 import { TemporaryStrategies } from "./temporaries";
 
 export interface ReviewSessionOptions {
@@ -63,46 +63,47 @@ async function readAccount(
 const TAG_READS = 20;
 
 /**
- * The account's objects that the change deletes or replaces (the webhook, followed developers,
- * tags), read only when it does: a delete leaves an object that is no longer what its resource
- * last wrote, and the review says so. An object that cannot be read is left out.
+ * How the review reads the account's objects of each kind whose resources share one
+ * (same-object.ts, `SHARED_OBJECTS`), given the keys the change releases: keyed by every such
+ * kind, so a new one fails to compile here until it says what its review reads.
  */
-async function readLive(client: ApiClient, plan: PreviewPlan): Promise<LiveObjects> {
-  const released = plan.steps.filter((s) => s.op === "delete" || s.op === "replace");
-  const addresses = (kind: string) => [
-    ...new Set(
-      released
-        .filter((s) => s.kind === kind)
-        .map((s) => s.old?.inputs?.address)
-        .filter((a): a is string => typeof a === "string"),
-    ),
-  ];
-  const live: LiveObjects = {};
-  if (released.some((s) => s.kind === "Webhook")) {
+const LIVE_READS: Record<ObjectKind, (client: ApiClient, keys: string[]) => Promise<LiveObjects>> = {
+  async Webhook(client) {
     const webhook = await client.webhook.get();
-    live.webhook = {
-      url: webhook.url ?? null,
-      enabled: webhook.enabled,
-      verifiedAt: webhook.verifiedAt ?? null,
+    return {
+      webhook: { url: webhook.url ?? null, enabled: webhook.enabled, verifiedAt: webhook.verifiedAt ?? null },
     };
-  }
-  if (addresses("FollowedDeveloper").length > 0) {
+  },
+  async FollowedDeveloper(client) {
     const developers: NonNullable<LiveObjects["developers"]> = {};
     for await (const d of client.devs.iterate())
       developers[d.address] = { alias: d.alias ?? null, isActive: d.isActive !== false };
-    live.developers = developers;
-  }
-  const tagged = addresses("DeveloperTags").slice(0, TAG_READS);
-  if (tagged.length > 0) {
+    return { developers };
+  },
+  async DeveloperTags(client, addresses) {
     const tags: NonNullable<LiveObjects["tags"]> = {};
-    for (const address of tagged) {
+    for (const address of addresses.slice(0, TAG_READS)) {
       try {
         tags[address] = (await client.devs.getTags(address)).tagIds.map(String);
       } catch {
         // Not followed any more, or unreadable: the review says what the delete would do.
       }
     }
-    live.tags = tags;
+    return { tags };
+  },
+};
+
+/**
+ * The account's objects that the change deletes or replaces (the webhook, followed developers,
+ * tags), read only when it does: a delete leaves an object that is no longer what its resource
+ * last wrote, and the review says so. An object that cannot be read is left out.
+ */
+async function readLive(client: ApiClient, plan: PreviewPlan): Promise<LiveObjects> {
+  const released = plan.steps.filter((s) => s.op === "delete" || s.op === "replace");
+  const live: LiveObjects = {};
+  for (const kind of Object.keys(LIVE_READS) as ObjectKind[]) {
+    const keys = releasedKeys(kind, released);
+    if (keys.length > 0) Object.assign(live, await LIVE_READS[kind](client, keys));
   }
   return live;
 }

@@ -9,6 +9,7 @@
  */
 import { ACCOUNT_PIN_INPUT, ACCOUNT_PIN_NAME } from "../model/account-pin";
 import { StrategyAlertsError } from "../model/errors";
+import { recordedAccountOf } from "../model/kinds";
 import { quotedText } from "../model/quoted-text";
 import type { ResourceKind } from "../model/type-tokens";
 import { isUnknown } from "../model/unknown-value";
@@ -69,12 +70,12 @@ export class AccountMismatchError extends StrategyAlertsError {
 }
 
 /**
- * The account a state records. Strategies written before `accountId` existed carry the owner as
- * `userId`; other kinds from then have none and are not checked until their next write records it.
+ * The account a state records. States written before `accountId` existed carry it where the
+ * kind's descriptor says (`legacyAccountOutput`: the strategies' `userId`); other kinds from then
+ * have none and are not checked until their next write records it.
  */
 function recordedAccount(kind: ResourceKind, state: PropertyBag): string | undefined {
-  const recorded = state[ACCOUNT_ID_OUTPUT] ?? (kind === "Strategy" ? state.userId : undefined);
-  return typeof recorded === "string" && recorded !== "" ? recorded : undefined;
+  return recordedAccountOf(kind, state);
 }
 
 /** The resource as its own operations name it: by name or address when it has one. */

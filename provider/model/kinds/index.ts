@@ -145,6 +145,19 @@ export function alwaysPresent(kind: ResourceKind): string[] {
   return [...new Set([...required, ...always].map(([name]) => name))];
 }
 
+/**
+ * The account a resource's state records: its `accountId`, or where a state written before that
+ * existed holds it (`legacyAccountOutput`); undefined when it records none.
+ */
+export function recordedAccountOf(
+  kind: ResourceKind,
+  outputs: Readonly<Record<string, unknown>> | undefined,
+): string | undefined {
+  const legacy = kindOf(kind).legacyAccountOutput;
+  const recorded = outputs?.accountId ?? (legacy === undefined ? undefined : outputs?.[legacy]);
+  return typeof recorded === "string" && recorded !== "" ? recorded : undefined;
+}
+
 /** What the kind is, and the id that `get` and import take: the schema's and the docs' description. */
 export function describedWithId(kind: ResourceKind): string {
   const d = kindOf(kind);

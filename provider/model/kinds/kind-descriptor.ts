@@ -125,6 +125,11 @@ export interface KindDescriptor {
   readonly inputs: Readonly<Record<string, InputField>>;
   readonly outputs: Readonly<Record<string, OutputField>>;
   readonly importId: ImportId;
+  /**
+   * The output where states written before `accountId` existed record the account (the
+   * strategies' `userId`); a kind without one is not checked until its next write records it.
+   */
+  readonly legacyAccountOutput?: string;
 }
 
 /** Every kind records the account it belongs to; a key of another account is refused. */

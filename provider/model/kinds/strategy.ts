@@ -169,4 +169,5 @@ export const STRATEGY_KIND = {
   inputs,
   outputs,
   importId: { field: "strategyId", words: "the strategy id" },
+  legacyAccountOutput: "userId",
 } as const;
