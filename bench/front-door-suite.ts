@@ -9,8 +9,10 @@
  *   --doors all|ts|yaml|go|<door>,…   which doors (default all: ts-floor, ts, yaml-floor, yaml, go-floor, go, go-rebuild)
  *   --baseline <checkout>       the dynamic resources of another build as `ts-baseline`
  *   --trace                     the package's doors record each operation's time inside the provider
+ *   --n 50,200,…                other sizes than 50 and 200 (1,000 among them takes --rounds-1000)
+ * Every run so far is also written to bench-results/front-doors-progress.json after each door.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startEmulator } from "../emulator/server";
@@ -34,13 +36,13 @@ function arg(argv: readonly string[], name: string): string | undefined {
 function frontDoorSizes(argv: readonly string[]): FrontDoorSize[] {
   const quick = argv.includes("--quick");
   const rounds = Math.max(1, Number(arg(argv, "--rounds") ?? (quick ? 1 : 3)) || 1);
-  const sizes: FrontDoorSize[] = quick ? [{ n: 50, rounds }] : [50, 200].map((n) => ({ n, rounds }));
-  if (argv.includes("--with-1000")) {
-    // Building the Go program is a constant per command: N = 50 and 200 show it.
-    const skip: Door[] = ["go-rebuild"];
-    sizes.push({ n: 1000, rounds: Math.max(1, Number(arg(argv, "--rounds-1000") ?? 1) || 1), skip });
-  }
-  return sizes;
+  const ns = (arg(argv, "--n") ?? (quick ? "50" : "50,200")).split(",").map(Number);
+  if (argv.includes("--with-1000")) ns.push(1000);
+  if (ns.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`--n: sizes are whole numbers above 0`);
+  const rounds1000 = Math.max(1, Number(arg(argv, "--rounds-1000") ?? 1) || 1);
+  // Building the Go program is a constant per command: the smaller sizes show it.
+  const skip: Door[] = ["go-rebuild"];
+  return [...new Set(ns)].map((n) => (n >= 1000 ? { n, rounds: rounds1000, skip } : { n, rounds }));
 }
 
 export type FrontDoorOutcome = FrontDoorReport | { skipped: string };
@@ -56,6 +58,7 @@ export async function frontDoorSuite(
   const sizes = frontDoorSizes(argv);
   const baseline = arg(argv, "--baseline");
   const bin = pulumiBinDir();
+  mkdirSync(join(ROOT, "bench-results"), { recursive: true });
   const em = await startEmulator({ port: 0, host: "127.0.0.1" });
   const windowDir = mkdtempSync(join(tmpdir(), "psa-bench-window-"));
   const phases = sizes.reduce((a, s) => a + s.rounds * doors.length * 5 * WATCHDOG_MS_PER_PHASE(s.n), 0);
@@ -73,6 +76,7 @@ export async function frontDoorSuite(
         doors,
         sizes,
         trace: argv.includes("--trace"),
+        progressFile: join(ROOT, "bench-results", "front-doors-progress.json"),
         ...(baseline ? { baselineRoot: resolve(baseline) } : {}),
       },
       log,

@@ -22,7 +22,7 @@
  * median over the rounds. Across sizes, each door's wall per phase is fitted to fixed + N × per
  * resource, which tells a door's start-up from its cost per resource.
  */
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { RunningEmulator } from "../emulator/server";
 import { version as packageVersion } from "../package.json";
@@ -119,6 +119,8 @@ export interface FrontDoorOptions {
    * writing the trace is itself a cost.
    */
   trace?: boolean;
+  /** Where every run so far is written after each door: a run that dies keeps what it measured. */
+  progressFile?: string;
 }
 
 /** One kind of operation of one phase, inside the provider (from its trace). */
@@ -538,6 +540,11 @@ export async function measureFrontDoors(
   const rows: FrontDoorRow[] = [];
   const summaries: PhaseSummary[] = [];
   const stateSizes: StateSize[] = [];
+  const clients: { n: number; ms: Record<FrontPhase, number> }[] = [];
+  const progress = () => {
+    if (options.progressFile)
+      writeFileSync(options.progressFile, `${JSON.stringify({ rows, stateSizes, clients })}\n`);
+  };
   const doors = runnableDoors(options, log);
   if (doors.some((door) => GO_DOORS.includes(door) || door.startsWith("yaml-floor")))
     goBins = await goBinaries(log);
@@ -552,13 +559,22 @@ export async function measureFrontDoors(
           em,
           bin,
           windowDir,
-          { door, n, round, ...(options.baselineRoot ? { baselineRoot: options.baselineRoot } : {}) },
+          {
+            door,
+            n,
+            round,
+            trace: options.trace === true,
+            ...(options.baselineRoot ? { baselineRoot: options.baselineRoot } : {}),
+          },
           log,
         );
         rows.push(...run.rows);
         if (run.state) stateSizes.push(run.state);
+        progress();
       }
       clientRuns.push(await bareClientMs(em, n));
+      clients.push({ n, ms: clientRuns[clientRuns.length - 1]! });
+      progress();
     }
     for (const phase of FRONT_DOOR_PHASES) {
       summaries.push(summarise(rows, n, phase, median(clientRuns.map((c) => c[phase]))));
