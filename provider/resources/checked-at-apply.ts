@@ -18,10 +18,11 @@ export function warnCheckedAtApply(
   if (!pulumi.runtime.isDryRun() || opts?.id !== undefined) return;
   // The program must not end before the warning is sent.
   const done = pulumi.runtime.rpcKeepAlive();
+  // The warning's own promise is part of the chain: when another resource's check has failed,
+  // the engine has closed the channel by the time the inputs resolve, and a send that nobody
+  // awaits would reject unhandled, printed under the stack as `Error: Channel has been shut down`.
   unknownInputs(kind, args as Record<string, unknown>)
-    .then((fields) => {
-      if (fields.length > 0) void pulumi.log.warn(checkedAtApplyLine(fields), resource);
-    })
+    .then((fields) => (fields.length > 0 ? pulumi.log.warn(checkedAtApplyLine(fields), resource) : undefined))
     .catch(() => undefined)
     .finally(done);
 }

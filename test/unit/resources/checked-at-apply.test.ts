@@ -89,3 +89,39 @@ describe("warnCheckedAtApply outside a declaration's preview", () => {
     expect(await warningsOf("Strategy", { ...strategy, name: unknownValue<string>() }, { opts })).toEqual([]);
   });
 });
+
+describe("warnCheckedAtApply after the engine has closed the channel", () => {
+  it("handles the failure of sending the warning instead of leaving it unhandled", async () => {
+    // The send's promise as the SDK answers it once the engine has closed the channel; a promise
+    // that nobody adopts or catches is never asked for its outcome (`then` is never called).
+    // A plain stand-in, not a vitest spy: a spy asks every promise it returns for its outcome.
+    const failed = Promise.reject(new Error("Channel has been shut down"));
+    let asked = 0;
+    const then = failed.then.bind(failed);
+    // biome-ignore lint/suspicious/noThenProperty: counts who asks this promise for its outcome
+    failed.then = ((...args: Parameters<typeof then>) => {
+      asked++;
+      return then(...args);
+    }) as typeof failed.then;
+    const log = pulumi.log as { warn: typeof pulumi.log.warn };
+    const original = log.warn;
+    let sent = 0;
+    log.warn = () => {
+      sent++;
+      return failed;
+    };
+    const was = pulumi.runtime.isDryRun();
+    try {
+      runtime._setIsDryRun(true);
+      warnCheckedAtApply(resource, "Strategy", { ...strategy, name: unknownValue<string>() }, undefined);
+      runtime._setIsDryRun(was);
+      await settled();
+      expect(sent).toBe(1);
+      expect(asked).toBeGreaterThan(0);
+    } finally {
+      runtime._setIsDryRun(was);
+      log.warn = original;
+      await then(undefined, () => undefined);
+    }
+  });
+});
