@@ -7,6 +7,7 @@
 import { GO_MODULE } from "../../provider/plugin/package-identity";
 import type { AccountDeclarations, Declaration } from "./declarations";
 import { type GoContext, goComment, goString, goValue } from "./go-source";
+import { programOutputs } from "./program-outputs";
 import { referencedVariables } from "./program-references";
 import { typedArgs } from "./sdk-values";
 
@@ -74,8 +75,8 @@ export function renderGoProgram(declarations: AccountDeclarations): string {
     },
   };
   const used = referencedVariables(declarations);
-  const activation = declarations.resources.find((d) => d.kind === "StrategyActivation");
-  if (activation) used.add(activation.name.variable);
+  const exported = programOutputs(declarations);
+  for (const { declaration } of exported) used.add(declaration.name.variable);
   const blocks = declarations.resources.map((d) => statement(d, used, context));
   const head: string[][] = [];
   if (declarations.secrets.length > 0)
@@ -88,9 +89,11 @@ export function renderGoProgram(declarations: AccountDeclarations): string {
       "\t// Tag ids are looked up by name, so the program reads like the app.",
       ...[...tags].flatMap((kind) => TAG_LOOKUPS[kind]),
     ]);
-  const outputs = activation
-    ? [`\tctx.Export("activeStrategyIds", ${activation.name.variable}.ActiveStrategyIds)`]
-    : [];
+  // The Go SDK names an output as its exported field: the first letter capitalized.
+  const outputs = exported.map(
+    ({ declaration, output }) =>
+      `\tctx.Export(${goString(output)}, ${declaration.name.variable}.${output[0]?.toUpperCase()}${output.slice(1)})`,
+  );
   return goFile([...head, ...blocks], outputs, declarations.secrets.length > 0, tags.size > 0);
 }
 

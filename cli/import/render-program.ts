@@ -4,6 +4,7 @@
  * address for developers and their tags; the account's single webhook by declaring it).
  */
 import { type AccountDeclarations, type Declaration, Ref, SecretConfig, TagRef } from "./declarations";
+import { programOutputs } from "./program-outputs";
 import { code, expanded, LINE_WIDTH, printString, printValue } from "./ts-source";
 
 export interface RenderedProgram {
@@ -72,7 +73,9 @@ export function renderProgram(declarations: AccountDeclarations): RenderedProgra
     "export = async () => {",
     blocks.map((b) => b.join("\n")).join("\n\n"),
     "",
-    `${TAB}return { activeStrategyIds: activation.activeStrategyIds };`,
+    `${TAB}return { ${programOutputs(declarations)
+      .map(({ declaration, output }) => `${output}: ${declaration.name.variable}.${output}`)
+      .join(", ")} };`,
     "};",
   ];
   if (usesDeveloperTags || usesMicroblogTags) lines.push("", ...TAG_ID_HELPER);

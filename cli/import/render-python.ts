@@ -5,6 +5,7 @@
  * (`trigger_configs`), every string a plain escaped literal, every comment one `#` line.
  */
 import type { AccountDeclarations, Declaration } from "./declarations";
+import { programOutputs } from "./program-outputs";
 import { referencedVariables } from "./program-references";
 import { type PythonContext, pythonBroken, pythonComment, pythonString, snakeCase } from "./python-source";
 import { typedArgs } from "./sdk-values";
@@ -57,8 +58,8 @@ export function renderPythonProgram(declarations: AccountDeclarations): string {
     },
   };
   const used = referencedVariables(declarations);
-  const activation = declarations.resources.find((d) => d.kind === "StrategyActivation");
-  if (activation) used.add(activation.name.variable);
+  const exported = programOutputs(declarations);
+  for (const { declaration } of exported) used.add(declaration.name.variable);
   const blocks = declarations.resources.map((d) => statement(d, used, context).join("\n"));
   const head: string[] = [];
   if (declarations.secrets.length > 0)
@@ -85,10 +86,13 @@ export function renderPythonProgram(declarations: AccountDeclarations): string {
     "",
     [...head, blocks.join("\n\n")].join("\n\n\n"),
   ];
-  if (activation)
+  if (exported.length > 0)
     lines.push(
       "",
-      `pulumi.export("activeStrategyIds", ${snakeCase(activation.name.variable)}.active_strategy_ids)`,
+      ...exported.map(
+        ({ declaration, output }) =>
+          `pulumi.export(${pythonString(output)}, ${snakeCase(declaration.name.variable)}.${snakeCase(output)})`,
+      ),
     );
   return `${lines.join("\n")}\n`;
 }

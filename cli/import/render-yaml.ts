@@ -8,6 +8,7 @@
 import { PLUGIN_PACKAGE, PLUGIN_TYPE_TOKENS } from "../../provider/model/type-tokens";
 import { type AccountDeclarations, Ref, SecretConfig, TagRef } from "./declarations";
 import { quoted } from "./printable";
+import { programOutputs } from "./program-outputs";
 import type { PluginRoute } from "./project-files";
 
 /** The package's provider plugin, as a project that has the package in node_modules finds it. */
@@ -123,11 +124,14 @@ export function renderYamlProgram(
     const props = block(d.args, 3);
     lines.push(...(props.length > 0 ? ["    properties:", ...props] : []));
   }
-  const activation = declarations.resources.find((d) => d.kind === "StrategyActivation");
-  if (activation)
+  const exported = programOutputs(declarations);
+  if (exported.length > 0)
     lines.push(
       "outputs:",
-      `  activeStrategyIds: ${interpolation(`${activation.name.resource}.activeStrategyIds`)}`,
+      ...exported.map(
+        ({ declaration, output }) =>
+          `  ${output}: ${interpolation(`${declaration.name.resource}.${output}`)}`,
+      ),
     );
   return `${lines.join("\n")}\n`;
 }

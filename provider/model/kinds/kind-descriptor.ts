@@ -130,6 +130,8 @@ export interface KindDescriptor {
    * strategies' `userId`); a kind without one is not checked until its next write records it.
    */
   readonly legacyAccountOutput?: string;
+  /** The outputs a program that `strategy-alerts import` writes exports as the stack's own. */
+  readonly programOutputs?: readonly string[];
 }
 
 /** Every kind records the account it belongs to; a key of another account is refused. */

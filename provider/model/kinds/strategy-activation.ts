@@ -41,4 +41,5 @@ export const STRATEGY_ACTIVATION_KIND = {
     accountId: ACCOUNT_ID_OUTPUT,
   } satisfies Record<string, OutputField>,
   importId: { fixed: "active-strategies", words: "any id; `active-strategies` by convention" },
+  programOutputs: ["activeStrategyIds"],
 } as const;
