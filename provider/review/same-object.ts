@@ -59,8 +59,8 @@ export const SHARED_OBJECTS = {
 
 /** The kinds whose resources write one shared object of the account. */
 export type ObjectKind = {
-  [K in ResourceKind]: (typeof SHARED_OBJECTS)[K] extends null ? never : K;
-}[ResourceKind];
+  [K in keyof typeof SHARED_OBJECTS]: (typeof SHARED_OBJECTS)[K] extends null ? never : K;
+}[keyof typeof SHARED_OBJECTS];
 
 const isObjectKind = (kind: PlanStep["kind"]): kind is ObjectKind =>
   kind !== undefined && SHARED_OBJECTS[kind] !== null;

@@ -2,6 +2,7 @@
  * Every resource kind, each from its own descriptor, and the views of them that the layers read:
  * a new kind is one descriptor file and one line here (CONTRIBUTING.md, "Adding a resource kind").
  */
+import { webhookUrlIsSecret } from "../webhook-url";
 import { DEVELOPER_TAGS_KIND } from "./developer-tags";
 import { FOLLOWED_DEVELOPER_KIND } from "./followed-developer";
 import type { Echo, InputField, KindDescriptor, OutputField, ReviewWording } from "./kind-descriptor";
@@ -114,6 +115,16 @@ export function echoedInputs(kind: ResourceKind, echo: Echo): string[] {
 /** The inputs a review words, with their wording, in the descriptor's order. */
 export function reviewedInputs(kind: ResourceKind): [string, ReviewWording][] {
   return inputEntries(kind).flatMap(([name, f]) => (f.review === undefined ? [] : [[name, f.review]]));
+}
+
+/** The inputs of `bag` sealed as secrets because their url carries a credential (`secretWithCredential`). */
+export function credentialInputs(
+  kind: ResourceKind,
+  bag: Readonly<Record<string, unknown>> | undefined,
+): string[] {
+  return inputEntries(kind)
+    .filter(([name, f]) => f.secretWithCredential === true && webhookUrlIsSecret(bag?.[name]))
+    .map(([name]) => name);
 }
 
 /** Outputs always returned as Pulumi secrets. */

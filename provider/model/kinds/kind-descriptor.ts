@@ -60,6 +60,11 @@ export interface InputField extends Field {
   readonly checked?: true | "count";
   /** Never a change (the id `adopt` takes over): the diff does not compare it. */
   readonly notCompared?: true;
+  /**
+   * A url that carries a credential (a query token, user info: `webhookUrlIsSecret`) is sealed as
+   * a secret in the state and every preview, however the program declared it (the webhook's url).
+   */
+  readonly secretWithCredential?: true;
   /** How the service gives it back (the Strategy's fields): see `Echo`. */
   readonly echo?: Echo;
   /** How a review words it: see `ReviewWording`. */

@@ -11,6 +11,7 @@ export const WEBHOOK_KIND = {
       type: "string",
       typeWords: "string or null",
       checked: true,
+      secretWithCredential: true,
       declared: { required: true, nullable: true },
     },
     enabled: {
