@@ -1,101 +1,23 @@
 /**
- * The review's backtest run against an emulator in this process: which temporary strategies
- * its start-up sweep deletes (those of runs that have ended) and which it leaves to reviews
- * that may still be running, a second review during the first, and a stop that sends nothing
- * new.
+ * The review's backtest run against an emulator in this process: what a run measures of each
+ * change against its current version, how it waits for its jobs, and the series its charts and
+ * live records read.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
-import { type ApiClient, createClient } from "../../../provider/api/client";
+import { describe, expect, it } from "vitest";
+import type { ApiClient } from "../../../provider/api/client";
 import { runBacktests } from "../../../provider/review/backtest-run";
 import { backtestTargets } from "../../../provider/review/backtest-targets";
 import { parsePreview } from "../../../provider/review/preview-json";
 import { ReviewRun } from "../../../provider/review/review-run";
-import type { ReviewSessionOptions } from "../../../provider/review/session";
 import { TEMPORARY_MARK, TemporaryStrategies } from "../../../provider/review/temporaries";
 import { hasTemporaryProof } from "../../../provider/review/temporary-proof";
-import { controlOk, startTestEmulator } from "../../support/emulator";
+import { controlOk } from "../../support/emulator";
 import { digest } from "../../support/preview-fixtures";
-import { addr, token } from "../../support/tokens";
+import { addr } from "../../support/tokens";
+import { fresh, LOCAL_NOW, liquid, TOKENS, temporaries, useReviewEmulator } from "./fixtures";
 
-const DAY = "2026-09-10";
-const NOW = `${DAY}T12:30:00.000Z`;
-/** This machine's clock in these tests: the emulator's, a minute on. */
-const LOCAL_NOW = Date.parse(NOW) + 60_000;
-
-const liquid = (min: number) => ({
-  name: "Liquid",
-  triggers: ["new_token_created"],
-  rules: [
-    { rule: "is_honeypot", dealbreaker: true },
-    { rule: "liquidity_usd", dealbreaker: false, min },
-  ],
-});
-const fresh = {
-  name: "Fresh",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "rugged", dealbreaker: true }],
-};
-
-/** Tokens of the day's first hours, some liquid, some not. */
-const TOKENS = [5_000, 8_000, 12_000, 20_000, 40_000].flatMap((liquidityUsd, i) =>
-  [1, 2, 3].map((factor, h) =>
-    token(addr(`Tok${i}`), {
-      liquidityUsd,
-      marketCap: 100_000 * factor,
-      priceUsd: (100_000 * factor) / 1e9,
-      observedAt: `${DAY}T0${h + i}:10:00.000Z`,
-    }),
-  ),
-);
-
-let em: RunningEmulator;
-
-beforeAll(async () => {
-  em = await startTestEmulator({ history: false });
-  await controlOk(em, "POST", "/clock", { now: NOW });
-  await controlOk(em, "POST", "/tokens", { tokens: TOKENS });
-});
-afterAll(() => em.close());
-
-async function account() {
-  const user = await controlOk<{ userId: string; apiKey: string }>(em, "POST", "/users", {
-    plan: "PRO",
-    limits: { requestsPerMinute: 10_000 },
-  });
-  const stop = new AbortController();
-  const client = createClient({ apiKey: user.apiKey, baseUrl: em.baseUrl, stopWrites: stop.signal });
-  const current = await client.strategies.create({ ...liquid(5_000), isActive: false } as never);
-  const preview = digest([
-    {
-      op: "update",
-      kind: "Strategy",
-      name: "liquid",
-      id: current.id,
-      old: liquid(5_000),
-      new: liquid(15_000),
-    },
-    { op: "create", kind: "Strategy", name: "fresh", new: fresh },
-  ]);
-  return { ...user, client, stop, preview };
-}
-
-const names = async (client: ApiClient) => (await client.strategies.list()).strategies.map((s) => s.name);
-const temporaries = async (client: ApiClient) =>
-  (await names(client)).filter((n) => n.startsWith(TEMPORARY_MARK));
-
-function backtestOptions(extra: Partial<NonNullable<ReviewSessionOptions["backtest"]>> = {}) {
-  return {
-    windowDays: 2,
-    until: "2026-09-11",
-    threshold: 2,
-    pollIntervalMs: 1,
-    sleep: async () => {
-      await controlOk(em, "POST", "/jobs/run", {});
-    },
-    ...extra,
-  };
-}
+const review = useReviewEmulator();
+const { account, backtestOptions } = review;
 
 /** runBacktests alone on the account's preview, on this machine's fixed clock. */
 async function run(
@@ -192,7 +114,7 @@ describe("how a run waits for its jobs", () => {
       // The jobs finish while the run sleeps its second wait.
       sleep: async (ms) => {
         sleeps.push(ms);
-        if (sleeps.length === 2) await controlOk(em, "POST", "/jobs/run", {});
+        if (sleeps.length === 2) await controlOk(review.em, "POST", "/jobs/run", {});
       },
     });
     expect(report.strategies.map((s) => s.status)).toEqual(["measured", "measured"]);
@@ -208,7 +130,7 @@ describe("how a run waits for its jobs", () => {
       progress: { step: (t) => steps.push(t), update: (t) => updates.push(t) },
       sleep: async () => {
         polls += 1;
-        if (polls === 5) await controlOk(em, "POST", "/jobs/run", {});
+        if (polls === 5) await controlOk(review.em, "POST", "/jobs/run", {});
       },
     });
     expect(steps).toEqual([

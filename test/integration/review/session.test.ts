@@ -1,90 +1,24 @@
 /**
- * The review's backtest run against an emulator in this process: which temporary strategies
- * its start-up sweep deletes (those of runs that have ended) and which it leaves to reviews
- * that may still be running, a second review during the first, and a stop that sends nothing
- * new.
+ * A whole review session against an emulator in this process: which temporary strategies its
+ * start-up sweep deletes (those of runs that have ended) and which it leaves to reviews that may
+ * still be running, a second review during the first, and a stop that sends nothing new.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
+import { describe, expect, it } from "vitest";
 import { type ApiClient, createClient } from "../../../provider/api/client";
 import { WriteStoppedError } from "../../../provider/api/errors";
 import { temporaryStrategyName } from "../../../provider/model/temporary-strategies";
 import { ReviewInterruptedError } from "../../../provider/review/errors";
 import { CREATED_SWEEP_AFTER_MS, SWEEP_AFTER_MS } from "../../../provider/review/review-run";
-import { type ReviewSessionOptions, reviewWithAccount } from "../../../provider/review/session";
-import { TEMPORARY_MARK } from "../../../provider/review/temporaries";
+import { reviewWithAccount } from "../../../provider/review/session";
 import { provenDescription } from "../../../provider/review/temporary-proof";
-import { control, controlOk, startTestEmulator } from "../../support/emulator";
-import { digest } from "../../support/preview-fixtures";
-import { addr, token } from "../../support/tokens";
+import { control, controlOk } from "../../support/emulator";
+import { fresh, LOCAL_NOW, liquid, NOW, strategyNames, temporaries, useReviewEmulator } from "./fixtures";
 
-const DAY = "2026-09-10";
-const NOW = `${DAY}T12:30:00.000Z`;
-/** This machine's clock in these tests: the emulator's, a minute on. */
-const LOCAL_NOW = Date.parse(NOW) + 60_000;
 const MINUTE = 60_000;
 const DAY_MS = 86_400_000;
 
-const liquid = (min: number) => ({
-  name: "Liquid",
-  triggers: ["new_token_created"],
-  rules: [
-    { rule: "is_honeypot", dealbreaker: true },
-    { rule: "liquidity_usd", dealbreaker: false, min },
-  ],
-});
-const fresh = {
-  name: "Fresh",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "rugged", dealbreaker: true }],
-};
-
-/** Tokens of the day's first hours, some liquid, some not. */
-const TOKENS = [5_000, 8_000, 12_000, 20_000, 40_000].flatMap((liquidityUsd, i) =>
-  [1, 2, 3].map((factor, h) =>
-    token(addr(`Tok${i}`), {
-      liquidityUsd,
-      marketCap: 100_000 * factor,
-      priceUsd: (100_000 * factor) / 1e9,
-      observedAt: `${DAY}T0${h + i}:10:00.000Z`,
-    }),
-  ),
-);
-
-let em: RunningEmulator;
-
-beforeAll(async () => {
-  em = await startTestEmulator({ history: false });
-  await controlOk(em, "POST", "/clock", { now: NOW });
-  await controlOk(em, "POST", "/tokens", { tokens: TOKENS });
-});
-afterAll(() => em.close());
-
-async function account() {
-  const user = await controlOk<{ userId: string; apiKey: string }>(em, "POST", "/users", {
-    plan: "PRO",
-    limits: { requestsPerMinute: 10_000 },
-  });
-  const stop = new AbortController();
-  const client = createClient({ apiKey: user.apiKey, baseUrl: em.baseUrl, stopWrites: stop.signal });
-  const current = await client.strategies.create({ ...liquid(5_000), isActive: false } as never);
-  const preview = digest([
-    {
-      op: "update",
-      kind: "Strategy",
-      name: "liquid",
-      id: current.id,
-      old: liquid(5_000),
-      new: liquid(15_000),
-    },
-    { op: "create", kind: "Strategy", name: "fresh", new: fresh },
-  ]);
-  return { ...user, client, stop, preview };
-}
-
-const names = async (client: ApiClient) => (await client.strategies.list()).strategies.map((s) => s.name);
-const temporaries = async (client: ApiClient) =>
-  (await names(client)).filter((n) => n.startsWith(TEMPORARY_MARK));
+const review = useReviewEmulator();
+const { account, backtestOptions } = review;
 
 /** Made as a review makes its temporary copy: created, then proven by the digest of its id. */
 async function madeByReview(client: ApiClient, name: string): Promise<void> {
@@ -103,11 +37,11 @@ async function leftBy(client: ApiClient, runId: string, ago: number): Promise<st
 
 /** A proven temporary strategy named `name`, created `ago` ms before NOW by the service's clock. */
 async function createdAgo(client: ApiClient, name: string, ago: number): Promise<string> {
-  await controlOk(em, "POST", "/clock", { now: new Date(Date.parse(NOW) - ago).toISOString() });
+  await controlOk(review.em, "POST", "/clock", { now: new Date(Date.parse(NOW) - ago).toISOString() });
   try {
     await madeByReview(client, name);
   } finally {
-    await controlOk(em, "POST", "/clock", { now: NOW });
+    await controlOk(review.em, "POST", "/clock", { now: NOW });
   }
   return name;
 }
@@ -115,19 +49,6 @@ async function createdAgo(client: ApiClient, name: string, ago: number): Promise
 /** A temporary strategy of the earlier format (no start time), created `ago` ms before NOW by the service's clock. */
 const undatedLeftBy = (client: ApiClient, runId: string, ago: number) =>
   createdAgo(client, `[review-tmp ${runId}] Liquid`, ago);
-
-function backtestOptions(extra: Partial<NonNullable<ReviewSessionOptions["backtest"]>> = {}) {
-  return {
-    windowDays: 2,
-    until: "2026-09-11",
-    threshold: 2,
-    pollIntervalMs: 1,
-    sleep: async () => {
-      await controlOk(em, "POST", "/jobs/run", {});
-    },
-    ...extra,
-  };
-}
 
 describe("the review's start-up sweep", () => {
   it("deletes the temporaries of runs that have ended and leaves those of reviews that may be running", async () => {
@@ -183,11 +104,11 @@ describe("the review's start-up sweep", () => {
           if (!second) {
             firstsDuringSecond = await temporaries(client);
             second = await reviewWithAccount(preview, {
-              client: createClient({ apiKey, baseUrl: em.baseUrl }),
+              client: createClient({ apiKey, baseUrl: review.em.baseUrl }),
               backtest: backtestOptions(),
             });
           }
-          await controlOk(em, "POST", "/jobs/run", {});
+          await controlOk(review.em, "POST", "/jobs/run", {});
         },
       }),
     });
@@ -205,8 +126,8 @@ describe("the review's start-up sweep", () => {
 describe("a stopped review", () => {
   it("sends no create or backtest after the stop, deletes the temporary in flight and says it was stopped", async () => {
     const { client, userId, stop, preview } = await account();
-    await controlOk(em, "DELETE", "/requests");
-    await controlOk(em, "POST", "/faults", { method: "POST", path: "/strategies", latencyMs: 1_500 });
+    await controlOk(review.em, "DELETE", "/requests");
+    await controlOk(review.em, "POST", "/faults", { method: "POST", path: "/strategies", latencyMs: 1_500 });
     try {
       const review = reviewWithAccount(preview, {
         client,
@@ -221,9 +142,9 @@ describe("a stopped review", () => {
       await expect(review).rejects.toThrow(ReviewInterruptedError);
       await expect(review).rejects.toThrow(/stopped \(SIGTERM\)/);
     } finally {
-      await controlOk(em, "DELETE", "/faults");
+      await controlOk(review.em, "DELETE", "/faults");
     }
-    const journal = (await control(em, "GET", "/requests")).body.requests.filter(
+    const journal = (await control(review.em, "GET", "/requests")).body.requests.filter(
       (r: { userId: string }) => r.userId === userId,
     );
     const calls = journal.map((r: { method: string; route: string }) => `${r.method} ${r.route}`);
@@ -243,8 +164,8 @@ describe("a stopped review", () => {
     await expect(client.strategies.update(made.id, { name: "Renamed" } as never)).rejects.toThrow(
       "PATCH /strategies/:id was not sent",
     );
-    expect(await names(client)).toContain("Fresh");
+    expect(await strategyNames(client)).toContain("Fresh");
     await client.strategies.delete(made.id);
-    expect(await names(client)).not.toContain("Fresh");
+    expect(await strategyNames(client)).not.toContain("Fresh");
   });
 });
