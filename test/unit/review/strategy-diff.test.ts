@@ -1,28 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderReview } from "../../../provider/index";
 import { strategyChanges, strategySummary } from "../../../provider/review/strategy-diff";
-import { digest, type StepSpec, UNKNOWN } from "../../support/preview-fixtures";
-
-const base = {
-  name: "Safety first",
-  triggers: ["new_token_created"],
-  rules: [
-    { rule: "is_honeypot", dealbreaker: false },
-    { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
-  ],
-};
-
-function strategyUpdate(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-  id = "11111111-1111-4111-8111-111111111111",
-): StepSpec {
-  return { op: "update", kind: "Strategy", name: "safety", id, old: before, new: after };
-}
-
-function render(specs: StepSpec[], context = {}) {
-  return renderReview(digest(specs), context);
-}
+import { UNKNOWN } from "../../support/preview-fixtures";
+import { base, render, strategyUpdate } from "./fixtures";
 
 const noNames = { tags: {} };
 

@@ -1,31 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderReview } from "../../../provider/index";
 import { parsePreview } from "../../../provider/review/preview-json";
 import { strategyBlocks } from "../../../provider/review/strategy-section";
-import { digest, type StepSpec } from "../../support/preview-fixtures";
-
-const n = (x: number) => x.toLocaleString("en-US");
-
-const base = {
-  name: "Safety first",
-  triggers: ["new_token_created"],
-  rules: [
-    { rule: "is_honeypot", dealbreaker: false },
-    { rule: "liquidity_usd", dealbreaker: false, min: 5000 },
-  ],
-};
-
-function strategyUpdate(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-  id = "11111111-1111-4111-8111-111111111111",
-): StepSpec {
-  return { op: "update", kind: "Strategy", name: "safety", id, old: before, new: after };
-}
-
-function render(specs: StepSpec[], context = {}) {
-  return renderReview(digest(specs), context);
-}
+import { digest } from "../../support/preview-fixtures";
+import { base, n, render, strategyUpdate } from "./fixtures";
 
 describe("renderReview: strategy domain diff", () => {
   it("never shows a pure reordering of rules, triggers or wallet types", () => {
