@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Clock } from "../../../emulator/clock";
 import { startEmulator } from "../../../emulator/server";
+import { until } from "../../support/until";
 import { createStrategy, setClock } from "./engine-helpers";
 import { control, type Json, newUser, strategyBody } from "./helpers";
 
@@ -60,7 +61,9 @@ describe("seeded token history and the token stream", () => {
       );
       const started = await control(em, "POST", "/stream", { enabled: true, intervalMs: 20 });
       expect(started.body).toMatchObject({ enabled: true, intervalMs: 20 });
-      await new Promise((r) => setTimeout(r, 300));
+      // The stream ticks on this machine's timer, not the business clock: wait for its third launch
+      // however long a loaded machine takes, rather than a fixed time that may see fewer.
+      await until(async () => (await control(em, "GET", "/stream")).body.emitted > 2);
       const stopped = await control(em, "POST", "/stream", { enabled: false });
       expect(stopped.body.enabled).toBe(false);
       expect(stopped.body.emitted).toBeGreaterThan(2);
