@@ -18,6 +18,33 @@ import {
   takeOverFailure,
 } from "./ownership";
 
+/**
+ * The declared tag ids the account has no developer tag of, as the service refuses them at PUT,
+ * each naming its index. Read (once per run) only when the set differs from the recorded one,
+ * so a preview with no change costs no request.
+ */
+async function unknownTagFailures(
+  ctx: RuntimeContext,
+  olds: PropertyBag,
+  tagIds: string[],
+): Promise<{ property: string; reason: string }[]> {
+  const recorded = Array.isArray(olds.tagIds) ? canonicalStringSet(olds.tagIds as string[]) : undefined;
+  const wanted = canonicalStringSet(tagIds);
+  if (wanted.length === 0) return [];
+  if (recorded && recorded.length === wanted.length && recorded.every((id, i) => id === wanted[i])) return [];
+  const existing = await ctx.run.developerTagIds();
+  return tagIds.flatMap((id, i) =>
+    existing.has(id)
+      ? []
+      : [
+          {
+            property: `tagIds[${i}]`,
+            reason: `tagIds[${i}]: unknown developer tag id ${quotedText(id)}: the account has no such tag (tags are made in the app; the getDeveloperTags lookup lists them)`,
+          },
+        ],
+  );
+}
+
 const label = (address: unknown) => `DeveloperTags ${quotedText(String(address))}`;
 
 function tagSet(bag: PropertyBag): string[] {
@@ -44,6 +71,10 @@ export const developerTagsHandler: KindHandler = {
       tagIds: known ? canonicalStringSet(inputs.tagIds) : inputs.tagIds,
     };
     if (inputs.adopt !== undefined) canonical.adopt = inputs.adopt;
+    const unknownTags = known
+      ? await unknownTagFailures(ctx, withoutProvider(olds), inputs.tagIds as string[])
+      : [];
+    if (unknownTags.length > 0) return { inputs: canonical, failures: unknownTags };
     if (!isUnknown(canonical.address)) {
       const taken = await takeOverFailure(ctx, withoutProvider(olds), canonical, {
         label: label(canonical.address),
