@@ -6,7 +6,8 @@
  *   --only-front-doors          leave the in-process benchmarks out
  *   --with-1000                 add N = 1,000 (about 40 min a round on 2 cores), `--rounds-1000 k` rounds (default 1)
  *   --rounds k                  rounds at N = 50 and 200 (default 3; 1 with --quick, which measures N = 50 only)
- *   --doors all|ts|yaml|go|<door>,…   which doors (default all: ts-floor, ts, yaml-floor, yaml, go-floor, go, go-rebuild)
+ *   --doors all|ts-doors|yaml-doors|go-doors|<door>,…   which doors (default all: ts-floor, ts,
+ *                               yaml-floor, yaml, go-floor, go, go-rebuild)
  *   --baseline <checkout>       the dynamic resources of another build as `ts-baseline`
  *   --trace                     the package's doors record each operation's time inside the provider
  *   --n 50,200,…                other sizes than 50 and 200 (1,000 among them takes --rounds-1000)

@@ -11,7 +11,7 @@
  * floor (bench/front-doors.ts).
  *
  * Run: npm run bench:pulumi [-- --n 10,50] [--with-200] [--plans PRO,DEGEN] [--skip-overhead]
- *      [--skip-front-doors | --only-front-doors] [--doors all|ts|yaml|go|<door>,<door>] [--rounds 3]
+ *      [--skip-front-doors | --only-front-doors] [--doors all|ts-doors|yaml-doors|go-doors|<door>,…] [--rounds 3]
  *      [--baseline <checkout built at another commit>]
  * (`npm run bench` measures the front doors at N = 50 and 200, and 1,000 with --with-1000.)
  * Writes bench-results/pulumi-latest.json (and a dated copy) and prints a table.
