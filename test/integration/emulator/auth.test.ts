@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
-import { control, type Json, newUser, startTestEmulator } from "./helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useEmulator } from "../../support/use-emulator";
+import { control, type Json, newUser } from "./helpers";
 
 // service-api.md#authentication and service-api.md#errors (401 body), docs/spec-decisions.md "Emulator … /
 // Authentication".
 describe("emulator authentication", () => {
-  let em: RunningEmulator;
+  const em = useEmulator();
   let key: string;
   const me = (headers: Record<string, string>) => fetch(`${em.baseUrl}/me`, { headers });
 
   beforeAll(async () => {
-    em = await startTestEmulator();
     key = (await newUser(em)).key!;
   });
-  afterAll(() => em.close());
 
   it("issues keys of the form sa_live_ + 32 lowercase hex", () => {
     expect(key).toMatch(/^sa_live_[0-9a-f]{32}$/);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Clock } from "../../../emulator/clock";
 import { BacktestRunner } from "../../../emulator/engine/backtest-runner";
 import { type TimedObservation, TokenHistory } from "../../../emulator/engine/history";
-import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import { startEmulator } from "../../../emulator/server";
+import { useEmulator } from "../../support/use-emulator";
 import { addr, advance, createStrategy, setClock, token, upsertTokens } from "./engine-helpers";
 import { type Api, control, type Json, newUser, strategyBody } from "./helpers";
 
@@ -79,12 +80,11 @@ const RULES = [
   { rule: "liquidity_usd", dealbreaker: false, min: 10_000 },
 ];
 
-let em: RunningEmulator;
+const em = useEmulator({ history: false });
 let u: Api & { userId: string };
 let strategy: Json;
 
 beforeAll(async () => {
-  em = await startEmulator({ port: 0, history: false });
   await setClock(em, NOW);
   await upsertTokens(em, FIXTURE);
   // An old observation (beyond a PRO lookback) so the lookback clamp is visible.
@@ -92,7 +92,6 @@ beforeAll(async () => {
   u = await newUser(em, { plan: "PRO" });
   strategy = await createStrategy(u, strategyBody({ name: "Liquid", rules: RULES }));
 });
-afterAll(() => em.close());
 
 const body = (over: Record<string, unknown> = {}) => ({
   strategyId: strategy.id,

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import { control, type Json, newUser, startTestEmulator, strategyBody } from "./helpers";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { startEmulator } from "../../../emulator/server";
+import { useEmulator } from "../../support/use-emulator";
+import { control, type Json, newUser, strategyBody } from "./helpers";
 
 // The control plane under /_emulator; docs/spec-decisions.md "Emulator … / Control plane".
 describe("emulator control plane", () => {
-  let em: RunningEmulator;
-  beforeAll(async () => {
-    em = await startTestEmulator();
-  });
-  afterAll(() => em.close());
+  const em = useEmulator();
   beforeEach(async () => {
     await control(em, "DELETE", "/faults");
     await control(em, "DELETE", "/requests");

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
-import { newUser, startTestEmulator } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { useEmulator } from "../../support/use-emulator";
+import { newUser } from "./helpers";
 
 const SOL = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const EVM = "0x52908400098527886E0F7030069857D2E4169EE7";
 
 // service-api.md#followed-developers; docs/spec-decisions.md "Emulator … / Developers".
 describe("emulator followed developers", () => {
-  let em: RunningEmulator;
-  beforeAll(async () => {
-    em = await startTestEmulator();
-  });
-  afterAll(() => em.close());
+  const em = useEmulator();
 
   it("adds a developer: 201 {success, developer} with alias optional", async () => {
     const u = await newUser(em);

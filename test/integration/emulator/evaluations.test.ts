@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { startEmulator } from "../../../emulator/server";
+import { useEmulator } from "../../support/use-emulator";
 import { addr, advance, createStrategy, fire, setClock, token, upsertTokens } from "./engine-helpers";
 import { type Api, type Json, newUser, strategyBody } from "./helpers";
 
@@ -24,12 +25,7 @@ const SPEC_2_5_FIELDS = [
   "debugTrail",
 ].sort();
 
-let em: RunningEmulator;
-beforeAll(async () => {
-  em = await startEmulator({ port: 0, history: false, webhookTimeoutMs: 2000 });
-  await setClock(em, "2026-06-01T12:00:10.000Z");
-});
-afterAll(() => em.close());
+const em = useEmulator({ history: false }, (started) => setClock(started, "2026-06-01T12:00:10.000Z"));
 
 let n = 0;
 /** A fresh token address per call, so tests sharing the emulator never see each other's events. */

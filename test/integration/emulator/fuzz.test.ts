@@ -1,8 +1,8 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useEmulator } from "../../support/use-emulator";
 import { addr } from "./engine-helpers";
-import { type Api, newUser, startTestEmulator } from "./helpers";
+import { type Api, newUser } from "./helpers";
 import { ownedResources } from "./owned-resources";
 import { API_ROUTES, type ApiRoute, concreteBody } from "./routes-table";
 
@@ -10,7 +10,7 @@ import { API_ROUTES, type ApiRoute, concreteBody } from "./routes-table";
 // bodies, headers), the emulator answers without a 5xx, every 4xx has the spec's error body
 // (service-api.md#errors), and nothing of another user's data comes back.
 describe("fuzzing every route", () => {
-  let em: RunningEmulator;
+  const em = useEmulator();
   let attacker: Api & { userId: string };
   let victim: Api & { userId: string };
   let attackerIds: Record<string, string>;
@@ -19,7 +19,6 @@ describe("fuzzing every route", () => {
   let victimMarks: string[];
 
   beforeAll(async () => {
-    em = await startTestEmulator();
     const limits = { requestsPerMinute: 1_000_000, active: 1_000 };
     attacker = await newUser(em, { plan: "DEGEN", limits });
     victim = await newUser(em, { plan: "DEGEN", limits });
@@ -35,7 +34,6 @@ describe("fuzzing every route", () => {
       ...Object.values(victimIds),
     ];
   });
-  afterAll(() => em.close());
 
   const resources = (u: Api & { userId: string }, name: string, developer: string) =>
     ownedResources(em, u, {

@@ -1,19 +1,15 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { wildcardMatcher } from "../../../emulator/addresses/wildcard";
-import type { RunningEmulator } from "../../../emulator/server";
 import { noisyAccount, startAttack } from "../../support/noisy-neighbour";
+import { useEmulator } from "../../support/use-emulator";
 import { addr, createStrategy, fire, token, upsertTokens } from "./engine-helpers";
-import { type Api, control, newUser, type Res, startTestEmulator, strategyBody } from "./helpers";
+import { type Api, control, newUser, type Res, strategyBody } from "./helpers";
 import { ownedResources } from "./owned-resources";
 import { API_ROUTES, concreteBody, concretePath } from "./routes-table";
 
 // The emulator cannot be stalled by one user's query and never leaks framework errors.
-let em: RunningEmulator;
-beforeAll(async () => {
-  em = await startTestEmulator();
-});
-afterAll(() => em.close());
+const em = useEmulator();
 
 const BIG = { requestsPerMinute: 1_000_000, active: 1_000 };
 

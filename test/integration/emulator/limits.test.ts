@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
-import { control, newUser, startTestEmulator } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { useEmulator } from "../../support/use-emulator";
+import { control, newUser } from "./helpers";
 
 // service-api.md#plans-and-limits and service-api.md#account; docs/spec-decisions.md "Emulator … / Limits".
 describe("emulator limits", () => {
-  let em: RunningEmulator;
-  beforeAll(async () => {
-    em = await startTestEmulator();
-  });
-  afterAll(() => em.close());
+  const em = useEmulator();
 
   it("GET /me reports plan and limits (PRO: total null, active 25, 60 requests per minute)", async () => {
     const u = await newUser(em, { plan: "PRO" });

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
-import { type Api, newUser, startTestEmulator } from "./helpers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useEmulator } from "../../support/use-emulator";
+import { type Api, newUser } from "./helpers";
 
 // service-api.md#microblog-handles-and-tags; docs/spec-decisions.md "Emulator … / Microblog".
 describe("emulator microblog (read-only, seeded per user)", () => {
-  let em: RunningEmulator;
+  const em = useEmulator();
   let u: Api;
   beforeAll(async () => {
-    em = await startTestEmulator();
     u = await newUser(em, { limits: { requestsPerMinute: 10_000 } });
   });
-  afterAll(() => em.close());
 
   const handles = async (query = "") => {
     const res = await u.get(`/microblog/handles${query}`);

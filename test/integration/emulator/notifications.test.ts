@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningEmulator, startEmulator } from "../../../emulator/server";
+import { useEmulator } from "../../support/use-emulator";
 import { signatureValid, WebhookReceiver } from "../../support/webhook-receiver";
 import { addr, advance, createStrategy, fire, setClock, token, upsertTokens } from "./engine-helpers";
 import { type Api, control, type Json, newUser, strategyBody } from "./helpers";
 
-let em: RunningEmulator;
-beforeAll(async () => {
-  em = await startEmulator({ port: 0, history: false, webhookTimeoutMs: 2000 });
-  await setClock(em, "2026-06-01T12:00:00.000Z");
-});
-afterAll(() => em.close());
+const em = useEmulator({ history: false }, (started) => setClock(started, "2026-06-01T12:00:00.000Z"));
 
 let n = 0;
 const fresh = () => addr(`Nt${String.fromCharCode(97 + (n % 26))}${++n}`.replace(/[0OIl]/g, "x"));

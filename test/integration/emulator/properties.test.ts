@@ -1,26 +1,24 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { isUuid } from "../../../emulator/ids";
-import type { RunningEmulator } from "../../../emulator/server";
 import { validateStrategyInput } from "../../../provider/model";
-import { type Api, newUser, type Res, startTestEmulator, strategyBody } from "./helpers";
+import { useEmulator } from "../../support/use-emulator";
+import { type Api, newUser, type Res, strategyBody } from "./helpers";
 
 // Property tests: malformed input always gets exactly the expected 4xx with the error body of
 // service-api.md#errors, never a 5xx, and never changes state. The rate limit is raised through the
 // control plane so the runs are not throttled.
 describe("emulator input properties", () => {
-  let em: RunningEmulator;
+  const em = useEmulator();
   let u: Api;
   let strategyId: string;
   const RUNS = { numRuns: 150 };
 
   beforeAll(async () => {
-    em = await startTestEmulator();
     u = await newUser(em, { limits: { requestsPerMinute: 1_000_000, active: 1_000_000 } });
     strategyId = (await u.post("/strategies", strategyBody())).body.strategy.id;
     await u.post("/devs/0x52908400098527886E0F7030069857D2E4169EE7/add", { alias: "x" });
   });
-  afterAll(() => em.close());
 
   const snapshot = async () =>
     JSON.stringify([

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
+import { describe, expect, it } from "vitest";
 import { validateStrategyInput } from "../../../provider/model/validate-strategy";
-import { type Api, control, newUser, startTestEmulator, strategyBody } from "./helpers";
+import { useEmulator } from "../../support/use-emulator";
+import { type Api, control, newUser, strategyBody } from "./helpers";
 
 // service-api.md#strategies, service-api.md#errors; docs/spec-decisions.md "Emulator … / Strategies".
 describe("emulator strategies", () => {
-  let em: RunningEmulator;
+  const em = useEmulator();
   let api: Api & { userId: string };
-
-  beforeAll(async () => {
-    em = await startTestEmulator();
-  });
-  afterAll(() => em.close());
 
   const fresh = async (opts = {}) => {
     api = await newUser(em, opts);

@@ -16,8 +16,7 @@ import { digest } from "../../support/preview-fixtures";
 import { addr } from "../../support/tokens";
 import { fresh, LOCAL_NOW, liquid, TOKENS, temporaries, useReviewEmulator } from "./fixtures";
 
-const review = useReviewEmulator();
-const { account, backtestOptions } = review;
+const { em, account, backtestOptions } = useReviewEmulator();
 
 /** runBacktests alone on the account's preview, on this machine's fixed clock. */
 async function run(
@@ -114,7 +113,7 @@ describe("how a run waits for its jobs", () => {
       // The jobs finish while the run sleeps its second wait.
       sleep: async (ms) => {
         sleeps.push(ms);
-        if (sleeps.length === 2) await controlOk(review.em, "POST", "/jobs/run", {});
+        if (sleeps.length === 2) await controlOk(em, "POST", "/jobs/run", {});
       },
     });
     expect(report.strategies.map((s) => s.status)).toEqual(["measured", "measured"]);
@@ -130,7 +129,7 @@ describe("how a run waits for its jobs", () => {
       progress: { step: (t) => steps.push(t), update: (t) => updates.push(t) },
       sleep: async () => {
         polls += 1;
-        if (polls === 5) await controlOk(review.em, "POST", "/jobs/run", {});
+        if (polls === 5) await controlOk(em, "POST", "/jobs/run", {});
       },
     });
     expect(steps).toEqual([

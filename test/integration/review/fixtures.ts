@@ -4,14 +4,14 @@
  * with one strategy whose change (a raised liquidity minimum) and a new strategy make its preview.
  * A suite calls `useReviewEmulator()` once at its top level and reads as its scenario.
  */
-import { afterAll, beforeAll } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import { type ApiClient, createClient } from "../../../provider/api/client";
 import type { ReviewSessionOptions } from "../../../provider/review/session";
 import { TEMPORARY_MARK } from "../../../provider/review/temporaries";
-import { controlOk, startTestEmulator } from "../../support/emulator";
+import { controlOk } from "../../support/emulator";
 import { digest } from "../../support/preview-fixtures";
 import { addr, token } from "../../support/tokens";
+import { useEmulator } from "../../support/use-emulator";
 
 export const DAY = "2026-09-10";
 /** The emulator's clock in these suites. */
@@ -61,7 +61,7 @@ export interface ReviewAccount {
 type BacktestOptions = NonNullable<ReviewSessionOptions["backtest"]>;
 
 export interface ReviewEmulator {
-  /** The running emulator (from the suite's `beforeAll` on). */
+  /** The running emulator, read from the suite's `beforeAll` on (`useEmulator`). */
   readonly em: RunningEmulator;
   /** A fresh account holding the strategy the change updates, with the change's preview. */
   account(): Promise<ReviewAccount>;
@@ -71,29 +71,20 @@ export interface ReviewEmulator {
 
 /** Starts the suite's emulator before its tests and closes it after them. */
 export function useReviewEmulator(): ReviewEmulator {
-  let started: RunningEmulator | undefined;
-  beforeAll(async () => {
-    started = await startTestEmulator({ history: false });
+  const em = useEmulator({ history: false }, async (started) => {
     await controlOk(started, "POST", "/clock", { now: NOW });
     await controlOk(started, "POST", "/tokens", { tokens: TOKENS });
   });
-  afterAll(() => started?.close());
-  const running = (): RunningEmulator => {
-    if (!started) throw new Error("the review's emulator starts in the suite's beforeAll");
-    return started;
-  };
   return {
-    get em() {
-      return running();
-    },
-    account: () => account(running()),
+    em,
+    account: () => account(em),
     backtestOptions: (extra = {}) => ({
       windowDays: 2,
       until: "2026-09-11",
       threshold: 2,
       pollIntervalMs: 1,
       sleep: async () => {
-        await controlOk(running(), "POST", "/jobs/run", {});
+        await controlOk(em, "POST", "/jobs/run", {});
       },
       ...extra,
     }),

@@ -11,8 +11,7 @@ import { TemporaryStrategies } from "../../../provider/review/temporaries";
 import { control, controlOk } from "../../support/emulator";
 import { LOCAL_NOW, useReviewEmulator } from "./fixtures";
 
-const review = useReviewEmulator();
-const { account, backtestOptions } = review;
+const { em, account, backtestOptions } = useReviewEmulator();
 
 describe("the review's time limit", () => {
   it("makes no temporary strategy and queues no job once it has run out, and says why", async () => {
@@ -21,7 +20,7 @@ describe("the review's time limit", () => {
     let clock = LOCAL_NOW;
     const run = new ReviewRun({ clock: () => clock });
     clock += REVIEW_TIME_LIMIT_MS;
-    await controlOk(review.em, "DELETE", "/requests");
+    await controlOk(em, "DELETE", "/requests");
     const report = await runBacktests(
       backtestTargets(parsePreview(preview).steps),
       new TemporaryStrategies(client, run),
@@ -35,7 +34,7 @@ describe("the review's time limit", () => {
     expect(report.strategies[0]?.reason).toMatch(
       /time limit \(45 minutes from its start.*ran out before its jobs were queued/,
     );
-    const calls = (await control(review.em, "GET", "/requests")).body.requests
+    const calls = (await control(em, "GET", "/requests")).body.requests
       .filter((r: { userId: string }) => r.userId === userId)
       .map((r: { method: string }) => r.method);
     expect(calls.filter((m: string) => m !== "GET")).toEqual([]);

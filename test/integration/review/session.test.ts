@@ -17,8 +17,7 @@ import { fresh, LOCAL_NOW, liquid, NOW, strategyNames, temporaries, useReviewEmu
 const MINUTE = 60_000;
 const DAY_MS = 86_400_000;
 
-const review = useReviewEmulator();
-const { account, backtestOptions } = review;
+const { em, account, backtestOptions } = useReviewEmulator();
 
 /** Made as a review makes its temporary copy: created, then proven by the digest of its id. */
 async function madeByReview(client: ApiClient, name: string): Promise<void> {
@@ -37,11 +36,11 @@ async function leftBy(client: ApiClient, runId: string, ago: number): Promise<st
 
 /** A proven temporary strategy named `name`, created `ago` ms before NOW by the service's clock. */
 async function createdAgo(client: ApiClient, name: string, ago: number): Promise<string> {
-  await controlOk(review.em, "POST", "/clock", { now: new Date(Date.parse(NOW) - ago).toISOString() });
+  await controlOk(em, "POST", "/clock", { now: new Date(Date.parse(NOW) - ago).toISOString() });
   try {
     await madeByReview(client, name);
   } finally {
-    await controlOk(review.em, "POST", "/clock", { now: NOW });
+    await controlOk(em, "POST", "/clock", { now: NOW });
   }
   return name;
 }
@@ -104,11 +103,11 @@ describe("the review's start-up sweep", () => {
           if (!second) {
             firstsDuringSecond = await temporaries(client);
             second = await reviewWithAccount(preview, {
-              client: createClient({ apiKey, baseUrl: review.em.baseUrl }),
+              client: createClient({ apiKey, baseUrl: em.baseUrl }),
               backtest: backtestOptions(),
             });
           }
-          await controlOk(review.em, "POST", "/jobs/run", {});
+          await controlOk(em, "POST", "/jobs/run", {});
         },
       }),
     });
@@ -126,8 +125,8 @@ describe("the review's start-up sweep", () => {
 describe("a stopped review", () => {
   it("sends no create or backtest after the stop, deletes the temporary in flight and says it was stopped", async () => {
     const { client, userId, stop, preview } = await account();
-    await controlOk(review.em, "DELETE", "/requests");
-    await controlOk(review.em, "POST", "/faults", { method: "POST", path: "/strategies", latencyMs: 1_500 });
+    await controlOk(em, "DELETE", "/requests");
+    await controlOk(em, "POST", "/faults", { method: "POST", path: "/strategies", latencyMs: 1_500 });
     try {
       const review = reviewWithAccount(preview, {
         client,
@@ -142,9 +141,9 @@ describe("a stopped review", () => {
       await expect(review).rejects.toThrow(ReviewInterruptedError);
       await expect(review).rejects.toThrow(/stopped \(SIGTERM\)/);
     } finally {
-      await controlOk(review.em, "DELETE", "/faults");
+      await controlOk(em, "DELETE", "/faults");
     }
-    const journal = (await control(review.em, "GET", "/requests")).body.requests.filter(
+    const journal = (await control(em, "GET", "/requests")).body.requests.filter(
       (r: { userId: string }) => r.userId === userId,
     );
     const calls = journal.map((r: { method: string; route: string }) => `${r.method} ${r.route}`);
