@@ -15,11 +15,10 @@ import * as emptyproto from "google-protobuf/google/protobuf/empty_pb";
 import { Redactor } from "../api/redact";
 import { checkedAtApply, checkedAtApplyLine } from "../model/checked-at-apply";
 import { StrategyAlertsError } from "../model/errors";
-import { secretOutputs, stableProperties } from "../model/kinds";
+import { credentialInputs, secretOutputs, stableProperties } from "../model/kinds";
 import { printableText } from "../model/printable-text";
 import { shortText } from "../model/quoted-text";
 import type { ResourceKind } from "../model/type-tokens";
-import { webhookUrlIsSecret } from "../model/webhook-url";
 import { boundedFailures } from "../runtime/check-failures";
 import { RuntimeContext } from "../runtime/context";
 import { handlers } from "../runtime/handlers";
@@ -385,13 +384,13 @@ const DIFF_NONE = provproto.DiffResponse.DiffChanges.DIFF_NONE;
 const DIFF_SOME = provproto.DiffResponse.DiffChanges.DIFF_SOME;
 
 /**
- * The top-level keys of a bag sealed as secrets: those that came in as one, and a Webhook's url
- * that carries a credential (a query token, user info: `webhookUrlIsSecret`), so the engine
- * stores it encrypted however the program declared it. A plain url stays plain.
+ * The top-level keys of a bag sealed as secrets: those that came in as one, and an input whose
+ * url carries a credential (the descriptor's `secretWithCredential`: the webhook's url), so the
+ * engine stores it encrypted however the program declared it. A plain url stays plain.
  */
 function sealedKeys(kind: ResourceKind, keys: Iterable<string>, bag: PropertyBag | undefined): Set<string> {
   const sealed = new Set(keys);
-  if (kind === "Webhook" && webhookUrlIsSecret(bag?.url)) sealed.add("url");
+  for (const key of credentialInputs(kind, bag)) sealed.add(key);
   return sealed;
 }
 
