@@ -49,7 +49,7 @@ const addressKey = (bag: Bag | null | undefined): string | undefined => {
  * kind whose resources are each their own object (a strategy by its id; the activation, which
  * the review states in a section of its own). A new kind fails to compile here until it says which.
  */
-export const SHARED_OBJECTS = {
+const SHARED_OBJECTS = {
   Strategy: null,
   StrategyActivation: null,
   Webhook: { keyOf: () => KINDS.Webhook.importId.fixed, liveRelease: webhookRelease },

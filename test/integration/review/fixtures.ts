@@ -13,7 +13,7 @@ import { digest } from "../../support/preview-fixtures";
 import { addr, token } from "../../support/tokens";
 import { useEmulator } from "../../support/use-emulator";
 
-export const DAY = "2026-09-10";
+const DAY = "2026-09-10";
 /** The emulator's clock in these suites. */
 export const NOW = `${DAY}T12:30:00.000Z`;
 /** This machine's clock in these suites: the emulator's, a minute on. */
@@ -48,7 +48,7 @@ export const TOKENS = [5_000, 8_000, 12_000, 20_000, 40_000].flatMap((liquidityU
   ),
 );
 
-export interface ReviewAccount {
+interface ReviewAccount {
   userId: string;
   apiKey: string;
   /** A client whose writes `stop` stops, as a review's signal handler does. */
