@@ -12,9 +12,8 @@ import { ReviewRun } from "../../../provider/review/review-run";
 import { TEMPORARY_MARK, TemporaryStrategies } from "../../../provider/review/temporaries";
 import { hasTemporaryProof } from "../../../provider/review/temporary-proof";
 import { controlOk } from "../../support/emulator";
-import { digest } from "../../support/preview-fixtures";
 import { addr } from "../../support/tokens";
-import { fresh, LOCAL_NOW, liquid, TOKENS, temporaries, useReviewEmulator } from "./fixtures";
+import { LOCAL_NOW, TOKENS, temporaries, useReviewEmulator } from "./fixtures";
 
 const { em, account, backtestOptions } = useReviewEmulator();
 
@@ -144,23 +143,8 @@ describe("how a run waits for its jobs", () => {
 
 describe("the review's charts and live records", () => {
   it("counts each version's matched tokens per snapshot hour and multiple, and reads the live record of the existing strategy only", async () => {
-    const { client } = await account();
-    const current = await client.strategies.create({ ...liquid(5_000), isActive: false } as never);
-    const targets = backtestTargets(
-      parsePreview(
-        digest([
-          {
-            op: "update",
-            kind: "Strategy",
-            name: "liquid",
-            id: current.id,
-            old: liquid(5_000),
-            new: liquid(15_000),
-          },
-          { op: "create", kind: "Strategy", name: "fresh", new: fresh },
-        ]),
-      ).steps,
-    );
+    const { client, preview } = await account();
+    const targets = backtestTargets(parsePreview(preview).steps);
     const run = new ReviewRun({ clock: () => LOCAL_NOW });
     const temporary = new TemporaryStrategies(client, run);
     let report: Awaited<ReturnType<typeof runBacktests>>;
