@@ -28,12 +28,12 @@ describe("renderReview: activation", () => {
     },
   ];
 
+  /** `count` active strategies of the account that the stack does not declare. */
+  const activeOutside = (count: number) =>
+    Array.from({ length: count }, (_, i) => ({ id: `out-${i}`, name: `Outside ${i}`, isActive: true }));
+
   it("names the strategies that become active (new ones too) and inactive, with the plan headroom", () => {
-    const outside = Array.from({ length: 21 }, (_, i) => ({
-      id: `out-${i}`,
-      name: `Outside ${i}`,
-      isActive: true,
-    }));
+    const outside = activeOutside(21);
     const result = render(move, {
       account: { plan: "PRO", activeLimit: 25, strategies: strategies(outside) },
     });
@@ -47,11 +47,7 @@ describe("renderReview: activation", () => {
   });
 
   it("explains a change that would exceed the plan's active limit", () => {
-    const outside = Array.from({ length: 24 }, (_, i) => ({
-      id: `out-${i}`,
-      name: `Outside ${i}`,
-      isActive: true,
-    }));
+    const outside = activeOutside(24);
     const result = render(move, {
       account: { plan: "PRO", activeLimit: 25, strategies: strategies(outside) },
     });
