@@ -153,15 +153,15 @@ describe.runIf(inject("pulumiBinDir"))("robustness and request economy under the
     const p = await project("errors", strategies(1), user.apiKey);
     await p.up();
     const outputs: CommandResult[] = [];
-    // The service refuses an update (an unknown followed developer in the trigger config).
-    await p.writeProgram(`import * as sa from "pulumi-strategy-alerts";
-new sa.Strategy("s0", {
-  name: "s strategy 0",
-  triggers: ["followed_dev_new_token_created"],
-  triggerConfigs: { followed_dev_new_token_created: { scope: "wallet", developerAddress: "${DEV}" } },
-  rules: [{ rule: "liquidity_usd", dealbreaker: true, min: 1000 }],
-});
-`);
+    // The service refuses an update the preview could not foresee (a 400 of its own).
+    const [created] = (await user.client.strategies.list()).strategies;
+    await emulator.control("POST", "/faults", {
+      method: "PATCH",
+      path: `/strategies/${created!.id}`,
+      status: 400,
+      count: 1,
+    });
+    await p.writeProgram(strategies(1).replace("min: 1000", "min: 2000"));
     const failed = await p.up({ allowFailure: true });
     outputs.push(failed);
     expect(failed.code).not.toBe(0);
@@ -171,7 +171,7 @@ new sa.Strategy("s0", {
       .join("\n");
     expect(error).toContain('Strategy "s strategy 0": update failed');
     expect(error).toContain("PATCH /strategies/:id failed with 400");
-    expect(error).toContain(DEV);
+    expect(error).toContain("Injected fault: HTTP 400");
 
     // A key the service rejects: the message says what to do, and still does not print it.
     outputs.push(
