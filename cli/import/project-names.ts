@@ -75,13 +75,18 @@ export function goModulePath(projectName: string): string {
 /** Plain scalars a YAML reader may take for a boolean or null rather than a name. */
 const YAML_KEYWORDS = new Set("true false null yes no on off y n".split(" "));
 
+/** A bare exponent (`e36`, `e-5`): some YAML 1.1 readers take it for a float (NaN). */
+const YAML_BARE_EXPONENT = /^e-?[0-9]+$/;
+
 /**
  * A project name as Pulumi.yaml writes it: plain where YAML reads it back as text, else quoted.
  * Pulumi refuses `name: 2024` (`project is missing a non-empty string 'name' attribute`): YAML
  * reads a number there, as it reads `1e5`, `0x1f`, a date or `true` as no string.
  */
 export function yamlProjectName(projectName: string): string {
-  return /^[a-z][a-z0-9-]*$/.test(projectName) && !YAML_KEYWORDS.has(projectName)
+  return /^[a-z][a-z0-9-]*$/.test(projectName) &&
+    !YAML_KEYWORDS.has(projectName) &&
+    !YAML_BARE_EXPONENT.test(projectName)
     ? projectName
     : JSON.stringify(projectName);
 }

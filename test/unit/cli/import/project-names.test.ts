@@ -52,6 +52,9 @@ const FOLDERS = fc.oneof(
     "1st portfolio",
     "2024",
     "1e5",
+    "e36",
+    "𝐄㊱",
+    "e-5",
     "0x1f",
     "2024-01-01",
     "true",
@@ -159,12 +162,13 @@ describe("a project name written into Pulumi.yaml", () => {
   });
 
   it("is plain unless YAML would read it as something else", () => {
-    expect(["go", "my-portfolio", "2024", "true", "1e5"].map(yamlProjectName)).toEqual([
+    expect(["go", "my-portfolio", "2024", "true", "1e5", "e36"].map(yamlProjectName)).toEqual([
       "go",
       "my-portfolio",
       '"2024"',
       '"true"',
       '"1e5"',
+      '"e36"',
     ]);
   });
 });
