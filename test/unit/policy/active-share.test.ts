@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { activeSharePolicy } from "../../../provider/policy/active-share";
 import {
+  describeInPack,
   HONEYPOT,
-  policy,
   policyProxy,
   resource,
   strategy,
@@ -60,15 +60,4 @@ describe("active-share-of-plan-limit", () => {
   });
 });
 
-describe("active-share-of-plan-limit in the pack", () => {
-  it("is the policy active-share.ts makes, with its description and default enforcement", () => {
-    const own = activeSharePolicy({});
-    const inPack = policy("active-share-of-plan-limit");
-    expect(own.name).toBe("active-share-of-plan-limit");
-    expect(inPack.description).toBe(own.description);
-    expect(inPack.enforcementLevel).toBe(own.enforcementLevel);
-    expect(
-      activeSharePolicy({ enforcementLevels: { "active-share-of-plan-limit": "disabled" } }).enforcementLevel,
-    ).toBe("disabled");
-  });
-});
+describeInPack("active-share-of-plan-limit", "active-share.ts", activeSharePolicy);

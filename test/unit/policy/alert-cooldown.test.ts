@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TYPE_TOKENS } from "../../../provider/model/type-tokens";
 import { alertCooldownPolicy } from "../../../provider/policy/alert-cooldown";
-import { policy, UNKNOWN_STRING, violationsOfResource } from "./policy-harness";
+import { describeInPack, UNKNOWN_STRING, violationsOfResource } from "./policy-harness";
 
 describe("alert-cooldown", () => {
   it("reports a cooldown of 0 or none, and accepts a positive one", async () => {
@@ -29,15 +29,4 @@ describe("alert-cooldown", () => {
   });
 });
 
-describe("alert-cooldown in the pack", () => {
-  it("is the policy alert-cooldown.ts makes, with its description and default enforcement", () => {
-    const own = alertCooldownPolicy({});
-    const inPack = policy("alert-cooldown");
-    expect(own.name).toBe("alert-cooldown");
-    expect(inPack.description).toBe(own.description);
-    expect(inPack.enforcementLevel).toBe(own.enforcementLevel);
-    expect(
-      alertCooldownPolicy({ enforcementLevels: { "alert-cooldown": "disabled" } }).enforcementLevel,
-    ).toBe("disabled");
-  });
-});
+describeInPack("alert-cooldown", "alert-cooldown.ts", alertCooldownPolicy);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { followedDevelopersPolicy } from "../../../provider/policy/followed-developers";
-import { HONEYPOT, type Props, policy, resource, UNKNOWN_STRING, violationsOfStack } from "./policy-harness";
+import {
+  describeInPack,
+  HONEYPOT,
+  type Props,
+  resource,
+  UNKNOWN_STRING,
+  violationsOfStack,
+} from "./policy-harness";
 
 describe("followed-developers-only", () => {
   const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
@@ -50,16 +57,4 @@ describe("followed-developers-only", () => {
   });
 });
 
-describe("followed-developers-only in the pack", () => {
-  it("is the policy followed-developers.ts makes, with its description and default enforcement", () => {
-    const own = followedDevelopersPolicy({});
-    const inPack = policy("followed-developers-only");
-    expect(own.name).toBe("followed-developers-only");
-    expect(inPack.description).toBe(own.description);
-    expect(inPack.enforcementLevel).toBe(own.enforcementLevel);
-    expect(
-      followedDevelopersPolicy({ enforcementLevels: { "followed-developers-only": "disabled" } })
-        .enforcementLevel,
-    ).toBe("disabled");
-  });
-});
+describeInPack("followed-developers-only", "followed-developers.ts", followedDevelopersPolicy);

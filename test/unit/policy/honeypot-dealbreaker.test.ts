@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { honeypotDealbreakerPolicy } from "../../../provider/policy/honeypot-dealbreaker";
 import {
+  describeInPack,
   HONEYPOT,
   LIQUIDITY,
-  policy,
   resource,
   strategy,
   UNKNOWN_STRING,
@@ -52,16 +52,4 @@ describe("honeypot-dealbreaker", () => {
   });
 });
 
-describe("honeypot-dealbreaker in the pack", () => {
-  it("is the policy honeypot-dealbreaker.ts makes, with its description and default enforcement", () => {
-    const own = honeypotDealbreakerPolicy({});
-    const inPack = policy("honeypot-dealbreaker");
-    expect(own.name).toBe("honeypot-dealbreaker");
-    expect(inPack.description).toBe(own.description);
-    expect(inPack.enforcementLevel).toBe(own.enforcementLevel);
-    expect(
-      honeypotDealbreakerPolicy({ enforcementLevels: { "honeypot-dealbreaker": "disabled" } })
-        .enforcementLevel,
-    ).toBe("disabled");
-  });
-});
+describeInPack("honeypot-dealbreaker", "honeypot-dealbreaker.ts", honeypotDealbreakerPolicy);

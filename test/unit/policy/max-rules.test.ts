@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { TYPE_TOKENS } from "../../../provider/model/type-tokens";
 import type { StrategyAlertsPolicyOptions } from "../../../provider/policy";
 import { maxRulesPolicy } from "../../../provider/policy/max-rules";
-import { LIQUIDITY, type Props, policy, violationsOfResource } from "./policy-harness";
+import { describeInPack, LIQUIDITY, type Props, violationsOfResource } from "./policy-harness";
 
 describe("max-rules-per-strategy", () => {
   const rules = (n: number) => Array.from({ length: n }, (_, i) => ({ ...LIQUIDITY, min: i + 1 }));
@@ -28,15 +28,4 @@ describe("max-rules-per-strategy", () => {
   });
 });
 
-describe("max-rules-per-strategy in the pack", () => {
-  it("is the policy max-rules.ts makes, with its description and default enforcement", () => {
-    const own = maxRulesPolicy({});
-    const inPack = policy("max-rules-per-strategy");
-    expect(own.name).toBe("max-rules-per-strategy");
-    expect(inPack.description).toBe(own.description);
-    expect(inPack.enforcementLevel).toBe(own.enforcementLevel);
-    expect(
-      maxRulesPolicy({ enforcementLevels: { "max-rules-per-strategy": "disabled" } }).enforcementLevel,
-    ).toBe("disabled");
-  });
-});
+describeInPack("max-rules-per-strategy", "max-rules.ts", maxRulesPolicy);

@@ -1,11 +1,13 @@
 /** The policy pack run as the engine runs it: proxied property bags, stack resources, violations. */
 import { createRequire } from "node:module";
 import type {
+  Policy,
   ResourceValidationArgs,
   ResourceValidationPolicy,
   StackValidationArgs,
   StackValidationPolicy,
 } from "@pulumi/policy";
+import { describe, expect, it } from "vitest";
 import { TYPE_TOKENS } from "../../../provider/model/type-tokens";
 import {
   type PolicyName,
@@ -93,5 +95,26 @@ export function strategy(name: string, rules: Props[], extra: Props = {}): Stack
     rules,
     alertCooldownMins: 30,
     ...extra,
+  });
+}
+
+/**
+ * The pack holds the very policy its own module makes: the same name, description and default
+ * enforcement, and an enforcement level in the options reaches the module's policy.
+ */
+export function describeInPack(
+  name: PolicyName,
+  file: string,
+  make: (options: StrategyAlertsPolicyOptions) => Policy,
+): void {
+  describe(`${name} in the pack`, () => {
+    it(`is the policy ${file} makes, with its description and default enforcement`, () => {
+      const own = make({});
+      const inPack = policy(name);
+      expect(own.name).toBe(name);
+      expect(inPack.description).toBe(own.description);
+      expect(inPack.enforcementLevel).toBe(own.enforcementLevel);
+      expect(make({ enforcementLevels: { [name]: "disabled" } }).enforcementLevel).toBe("disabled");
+    });
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TYPE_TOKENS } from "../../../provider/model/type-tokens";
 import { webhookHttpsPolicy } from "../../../provider/policy/webhook-https";
-import { policy, violationsOfResource } from "./policy-harness";
+import { describeInPack, violationsOfResource } from "./policy-harness";
 
 describe("webhook-https", () => {
   const check = (url: unknown) =>
@@ -27,15 +27,4 @@ describe("webhook-https", () => {
   });
 });
 
-describe("webhook-https in the pack", () => {
-  it("is the policy webhook-https.ts makes, with its description and default enforcement", () => {
-    const own = webhookHttpsPolicy({});
-    const inPack = policy("webhook-https");
-    expect(own.name).toBe("webhook-https");
-    expect(inPack.description).toBe(own.description);
-    expect(inPack.enforcementLevel).toBe(own.enforcementLevel);
-    expect(webhookHttpsPolicy({ enforcementLevels: { "webhook-https": "disabled" } }).enforcementLevel).toBe(
-      "disabled",
-    );
-  });
-});
+describeInPack("webhook-https", "webhook-https.ts", webhookHttpsPolicy);
