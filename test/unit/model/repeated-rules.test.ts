@@ -2,18 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validateStrategyInput } from "../../../provider/model";
 import { checkRepeatedRules } from "../../../provider/model/repeated-rules";
 import { IssueList } from "../../../provider/model/validation-checks";
-
-const base = {
-  name: "Safe launches",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "is_honeypot", dealbreaker: true }],
-  isActive: false,
-};
-
-function messages(input: unknown, mode: "create" | "update" = "create"): string[] {
-  const result = validateStrategyInput(input, mode);
-  return result.ok ? [] : result.issues.map((i) => i.message);
-}
+import { base, messages } from "./strategy-input";
 
 describe("checkRepeatedRules, called directly", () => {
   it("adds nothing for distinct rules and one issue per repeat", () => {

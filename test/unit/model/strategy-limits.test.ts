@@ -2,13 +2,8 @@ import { describe, expect, it } from "vitest";
 import { validateStrategyInput } from "../../../provider/model";
 import { STRATEGY_LIMITS as L } from "../../../provider/model/strategy-limits";
 import { EVENT_TYPES } from "../../../provider/model/triggers";
+import { base } from "./strategy-input";
 
-const base = {
-  name: "Safe launches",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "is_honeypot", dealbreaker: true }],
-  isActive: false,
-};
 const ok = (input: Record<string, unknown>) => validateStrategyInput({ ...base, ...input }, "create").ok;
 
 describe("the strategy limits", () => {

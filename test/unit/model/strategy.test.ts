@@ -6,13 +6,8 @@ import {
   StrategyPatchSchema,
   StrategySchema,
 } from "../../../provider/model/strategy";
-
-const input = {
-  name: "Safe launches",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "is_honeypot", dealbreaker: true }],
-  isActive: false,
-};
+import { strategy } from "../../support/api-fixtures";
+import { base as input } from "./strategy-input";
 
 describe("the strategy schemas", () => {
   it("list the body's fields, and the declared ones without isActive", () => {
@@ -43,19 +38,9 @@ describe("the strategy schemas", () => {
   });
 
   it("read a stored strategy whose trigger type it does not know yet", () => {
-    const stored = {
-      id: "s1",
-      name: "n",
-      userId: "u1",
+    const stored = strategy({
       triggers: [{ id: "t1", eventType: "a_trigger_from_the_future", enabled: true }],
-      dealbreakers: [{ id: "r1", ruleType: "is_honeypot", operator: "equals", value: false, enabled: true }],
-      ruleGroups: [],
-      strict: false,
-      alertCooldownMins: 0,
-      isActive: false,
-      createdAt: "2030-01-01T00:00:00Z",
-      updatedAt: "2030-01-01T00:00:00Z",
-    };
+    });
     expect(StrategySchema.parse(stored)).toEqual(stored);
     expect(StrategySchema.safeParse({ ...stored, dealbreakers: [{ id: "r1" }] }).success).toBe(false);
   });

@@ -1,24 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { validateStrategyInput } from "../../../provider/model";
 import {
   CONFIGURABLE_TRIGGERS,
   EVENT_TYPES,
   TriggerConfigsSchema,
   triggerConfigCrossIssues,
 } from "../../../provider/model/triggers";
-
-const TAG = "0b6c1c2e-6a53-4a53-9a0e-9d2a4b1f2c3d";
-const base = {
-  name: "Safe launches",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "is_honeypot", dealbreaker: true }],
-  isActive: false,
-};
-
-function messages(input: unknown, mode: "create" | "update" = "create"): string[] {
-  const result = validateStrategyInput(input, mode);
-  return result.ok ? [] : result.issues.map((i) => i.message);
-}
+import { base, messages, TAG } from "./strategy-input";
 
 describe("the trigger configs", () => {
   it("are configurable only for event types that exist", () => {

@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { FORBIDDEN_DEALBREAKERS, validateStrategyInput } from "../../../provider/model";
+import { FORBIDDEN_DEALBREAKERS } from "../../../provider/model";
 import { validateRuleItem } from "../../../provider/model/validate-rule-item";
 import { IssueList } from "../../../provider/model/validation-checks";
-
-const base = {
-  name: "Safe launches",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "is_honeypot", dealbreaker: true }],
-  isActive: false,
-};
-
-function messages(input: unknown, mode: "create" | "update" = "create"): string[] {
-  const result = validateStrategyInput(input, mode);
-  return result.ok ? [] : result.issues.map((i) => i.message);
-}
+import { base, messages } from "./strategy-input";
 
 /** Messages for base with the given rule items (create). */
 function ruleMessages(...rules: unknown[]): string[] {

@@ -5,19 +5,7 @@ import {
   validateStrategyInput,
 } from "../../../provider/model";
 import { BOOLEAN_RULE_IDS, NUMERIC_RULE_IDS } from "../../../provider/model/rule-catalog";
-
-const TAG = "0b6c1c2e-6a53-4a53-9a0e-9d2a4b1f2c3d";
-const base = {
-  name: "Safe launches",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "is_honeypot", dealbreaker: true }],
-  isActive: false,
-};
-
-function messages(input: unknown, mode: "create" | "update" = "create"): string[] {
-  const result = validateStrategyInput(input, mode);
-  return result.ok ? [] : result.issues.map((i) => i.message);
-}
+import { base, messages, TAG } from "./strategy-input";
 
 describe("validateStrategyInput: the strategy object", () => {
   it("accepts a minimal valid create body and returns it typed", () => {

@@ -4,20 +4,9 @@ import {
   StrategyListResponseSchema,
   StrategyUpdateResponseSchema,
 } from "../../../../provider/model/schemas/strategy-responses";
+import { strategy as storedStrategy } from "../../../support/api-fixtures";
 
-const strategy = {
-  id: "s1",
-  name: "Safety first",
-  userId: "u1",
-  triggers: [{ id: "t1", eventType: "new_token_created", enabled: true }],
-  dealbreakers: [],
-  ruleGroups: [],
-  strict: false,
-  alertCooldownMins: 0,
-  isActive: false,
-  createdAt: "2030-01-01T00:00:00Z",
-  updatedAt: "2030-01-01T00:00:00Z",
-};
+const strategy = storedStrategy({ dealbreakers: [] });
 
 describe("the strategy responses", () => {
   it("parse a list, an update and an activity answer", () => {
