@@ -8,6 +8,7 @@ import { defaultContext } from "./context";
 import { withProviderOnInitFailure } from "./dynamic-door";
 import { engineAddressOf } from "./engine-watch";
 import { dynamicHandler } from "./handlers";
+import { asOurFailure } from "./host-error";
 import { isDynamicProviderHost, watchEngineFromHost } from "./host-lifetime";
 import { joinEngineRun } from "./run-holds";
 
@@ -27,14 +28,15 @@ export async function configure(req: pulumi.dynamic.ConfigureRequest): Promise<v
 export function handler(kind: string): pulumi.dynamic.ResourceProvider {
   const h = dynamicHandler(kind);
   const ctx = defaultContext;
+  // The host prints a failed check, diff, read or delete with its stack: ours print as sentences.
   return {
-    check: (olds, news) => h.check(ctx, olds, news),
-    diff: (id, olds, news) => h.diff(ctx, id, olds, news),
+    check: (olds, news) => asOurFailure(() => h.check(ctx, olds, news)),
+    diff: (id, olds, news) => asOurFailure(() => h.diff(ctx, id, olds, news)),
     // An init failure keeps the provider in state, as a success's outputs do (dynamic-door.ts).
     create: (inputs) => withProviderOnInitFailure(inputs, undefined, () => h.create(ctx, inputs)),
-    read: (id, props) => h.read(ctx, id, props ?? {}),
+    read: (id, props) => asOurFailure(() => h.read(ctx, id, props ?? {})),
     update: (id, olds, news) => withProviderOnInitFailure(news, olds, () => h.update(ctx, id, olds, news)),
-    delete: (id, props) => h.delete(ctx, id, props),
+    delete: (id, props) => asOurFailure(() => h.delete(ctx, id, props)),
   };
 }
 
