@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RunningEmulator } from "../../../emulator/server";
 import { AccountMismatchError } from "../../../provider/runtime/account-binding";
 import { handlers } from "../../../provider/runtime/handlers";
 import type { PropertyBag } from "../../../provider/runtime/inputs";
-import { controlOk, startTestEmulator } from "../../support/emulator";
+import { controlOk } from "../../support/emulator";
 import { contextOn } from "../../support/runtime-context";
+import { type Account, newAccount, useRuntimeEmulator } from "../../support/runtime-emulator";
 import { sampleStrategy } from "../../support/strategy";
 
 const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
@@ -12,23 +13,14 @@ const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
 const contextFor = (em: RunningEmulator, apiKey: string) => contextOn(em.baseUrl, apiKey);
 
 describe("a resource keeps its account; a key of another account is refused before anything is sent", () => {
-  let em: RunningEmulator;
-  let first: { userId: string; apiKey: string };
-  let second: { userId: string; apiKey: string };
-  const saved = { ...process.env };
+  // The environment wins over provider config: these tests choose the key through config only.
+  const em = useRuntimeEmulator();
+  let first: Account;
+  let second: Account;
 
   beforeAll(async () => {
-    // The environment wins over provider config: these tests choose the key through config only.
-    delete process.env.STRATEGY_ALERTS_API_KEY;
-    delete process.env.STRATEGY_ALERTS_BASE_URL;
-    em = await startTestEmulator();
-    const user = { plan: "DEGEN", limits: { requestsPerMinute: 100_000 } };
-    first = await controlOk(em, "POST", "/users", user);
-    second = await controlOk(em, "POST", "/users", user);
-  });
-  afterAll(async () => {
-    process.env = saved;
-    await em.close();
+    first = await newAccount(em, "DEGEN");
+    second = await newAccount(em, "DEGEN");
   });
 
   const writesOf = async (): Promise<string[]> => {

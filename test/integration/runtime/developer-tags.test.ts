@@ -1,33 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
-import { API_KEY_ENV, BASE_URL_ENV } from "../../../provider/credentials";
+import { describe, expect, it } from "vitest";
 import { developerTagsHandler } from "../../../provider/runtime/developer-tags";
-import { controlOk, startTestEmulator } from "../../support/emulator";
-import { contextOn } from "../../support/runtime-context";
+import { newAccount, useRuntimeEmulator } from "../../support/runtime-emulator";
 
 const MISSING_TAG = "00000000-0000-4000-8000-000000000000";
 const ADDRESS = "TagDev1111111111111111111111111111111111111";
 
 describe("a DeveloperTags preview checks its tag ids against the account's developer tags", () => {
-  let em: RunningEmulator;
-  const saved = { ...process.env };
-
-  beforeAll(async () => {
-    delete process.env[API_KEY_ENV];
-    delete process.env[BASE_URL_ENV];
-    em = await startTestEmulator();
-  });
-  afterAll(async () => {
-    process.env = saved;
-    await em.close();
-  });
+  const em = useRuntimeEmulator();
 
   async function account() {
-    const { apiKey } = await controlOk<{ apiKey: string }>(em, "POST", "/users", {
-      plan: "PRO",
-      limits: { requestsPerMinute: 100_000 },
-    });
-    const ctx = contextOn(em.baseUrl, apiKey);
+    const { ctx } = await newAccount(em);
     const tag = (await ctx.client().devs.tags()).tags[0]!.id;
     return { ctx, tag };
   }

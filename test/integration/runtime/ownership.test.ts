@@ -1,15 +1,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ResourceOperationError } from "../../../provider/runtime/errors";
 import { RELEASED_ALIAS } from "../../../provider/runtime/followed-developer";
 import { handlers } from "../../../provider/runtime/handlers";
 import type { PropertyBag } from "../../../provider/runtime/inputs";
 import { DirectoryHolds } from "../../../provider/runtime/run-holds";
-import { controlOk, startTestEmulator } from "../../support/emulator";
-import { contextOn } from "../../support/runtime-context";
+import { controlOk } from "../../support/emulator";
+import { useAccountPerTest, useRuntimeEmulator } from "../../support/runtime-emulator";
 import { sampleStrategy } from "../../support/strategy";
 import { WebhookReceiver } from "../../support/webhook-receiver";
 
@@ -21,39 +20,18 @@ const ADDRESS = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
  * declared object in place.
  */
 describe("one owner for the account's webhook, developers, tags and active set", () => {
-  let em: RunningEmulator;
+  const em = useRuntimeEmulator();
+  const { account, stack, stderr } = useAccountPerTest(em, "DEGEN");
   let receiver: WebhookReceiver;
-  let account: { userId: string; apiKey: string };
-  const saved = { ...process.env };
-  const stack = () => contextOn(em.baseUrl, account.apiKey);
-  let stderr: string[];
 
   beforeAll(async () => {
-    delete process.env.STRATEGY_ALERTS_API_KEY;
-    delete process.env.STRATEGY_ALERTS_BASE_URL;
-    em = await startTestEmulator();
     receiver = await new WebhookReceiver().start();
   });
-  beforeEach(async () => {
-    account = await controlOk(em, "POST", "/users", {
-      plan: "DEGEN",
-      limits: { requestsPerMinute: 100_000 },
-    });
-    stderr = [];
-    vi.spyOn(console, "error").mockImplementation((line: unknown) => {
-      stderr.push(String(line));
-    });
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
   afterAll(async () => {
-    process.env = saved;
     await receiver.close();
-    await em.close();
   });
 
-  const liveWebhook = () => em.store.getWebhook(account.userId);
+  const liveWebhook = () => em.store.getWebhook(account().userId);
   const liveDeveloper = async () => {
     const res = await stack().client().devs.list({ limit: 100 });
     return res.developers.find((d) => d.address === ADDRESS);
@@ -395,6 +373,6 @@ describe("one owner for the account's webhook, developers, tags and active set",
     expect(err).not.toBeInstanceOf(ResourceOperationError);
     expect(err?.id).toMatch(/^activation-/);
     expect(err?.properties?.strategyIds).toEqual([ids[0]]);
-    expect(err?.properties?.accountId).toBe(account.userId);
+    expect(err?.properties?.accountId).toBe(account().userId);
   });
 });

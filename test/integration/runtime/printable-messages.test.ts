@@ -1,14 +1,13 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../../../provider/api/client";
 import type { ResourceKind } from "../../../provider/model/type-tokens";
 import { RuntimeContext } from "../../../provider/runtime/context";
 import { handlers } from "../../../provider/runtime/handlers";
 import type { PropertyBag } from "../../../provider/runtime/inputs";
-import { control, startTestEmulator } from "../../support/emulator";
 import { HOSTILE_SEQUENCES, hostileText, RAW_HIDDEN } from "../../support/hostile-text";
 import { contextOn } from "../../support/runtime-context";
+import { newAccount, useRuntimeEmulator } from "../../support/runtime-emulator";
 import { PluginClient } from "../plugin/plugin-client";
 
 /**
@@ -146,23 +145,12 @@ class FailingContext extends RuntimeContext {
 }
 
 describe("messages of hostile input", () => {
-  let em: RunningEmulator;
+  const em = useRuntimeEmulator();
   let apiKey: string;
-  const saved = { ...process.env };
 
   beforeAll(async () => {
-    em = await startTestEmulator();
-    apiKey = (await control(em, "POST", "/users", { plan: "DEGEN", limits: { requestsPerMinute: 100_000 } }))
-      .body.apiKey;
-    // The environment's credentials would take precedence over the context's own.
-    delete process.env.STRATEGY_ALERTS_API_KEY;
-    delete process.env.STRATEGY_ALERTS_BASE_URL;
+    ({ apiKey } = await newAccount(em, "DEGEN"));
   });
-  afterAll(async () => {
-    process.env = { ...saved };
-    await em.close();
-  });
-
   const emulatorContext = (): RuntimeContext => contextOn(em.baseUrl, apiKey);
 
   it("check failures and failed creates show every field of every kind escaped", async () => {

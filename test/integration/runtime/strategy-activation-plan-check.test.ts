@@ -1,26 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
-import { API_KEY_ENV, BASE_URL_ENV } from "../../../provider/credentials";
 import type { RuntimeContext } from "../../../provider/runtime/context";
 import { activeLimitFailure } from "../../../provider/runtime/strategy-activation-plan-check";
-import { controlOk, startTestEmulator } from "../../support/emulator";
-import { contextOn } from "../../support/runtime-context";
+import { newAccount, useRuntimeEmulator } from "../../support/runtime-emulator";
 
 describe("the plan's active limit, checked for an activation", () => {
-  let em: RunningEmulator;
+  const em = useRuntimeEmulator();
   let ctx: RuntimeContext;
   const ids: Record<string, string> = {};
-  const saved = { ...process.env };
 
   beforeAll(async () => {
-    delete process.env[API_KEY_ENV];
-    delete process.env[BASE_URL_ENV];
-    em = await startTestEmulator();
-    const { apiKey } = await controlOk<{ apiKey: string }>(em, "POST", "/users", {
-      plan: "PRO",
-      limits: { active: 2, requestsPerMinute: 100_000 },
-    });
-    ctx = contextOn(em.baseUrl, apiKey);
+    ({ ctx } = await newAccount(em, "PRO", { active: 2 }));
     for (const [name, isActive] of [
       ["on", true],
       ["off1", false],
@@ -36,9 +25,7 @@ describe("the plan's active limit, checked for an activation", () => {
     }
   });
   afterAll(async () => {
-    process.env = saved;
     await ctx.client().close();
-    await em.close();
   });
 
   const set = (...names: string[]) => new Set(names.map((n) => ids[n]!));

@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
+import { describe, expect, it } from "vitest";
 import { handlers } from "../../../provider/runtime/handlers";
 import type { PropertyBag } from "../../../provider/runtime/inputs";
-import { controlOk, startTestEmulator } from "../../support/emulator";
-import { contextOn } from "../../support/runtime-context";
+import { controlOk } from "../../support/emulator";
+import { useAccountPerTest, useRuntimeEmulator } from "../../support/runtime-emulator";
 import { sampleStrategy } from "../../support/strategy";
 
 type Failure = Error & { id?: string; properties?: PropertyBag };
@@ -13,34 +12,8 @@ type Failure = Error & { id?: string; properties?: PropertyBag };
  * account, the second declaring a strategy the first holds active.
  */
 describe("StrategyActivation against the emulator", () => {
-  let em: RunningEmulator;
-  let account: { userId: string; apiKey: string };
-  const saved = { ...process.env };
-  const stack = () => contextOn(em.baseUrl, account.apiKey);
-  let stderr: string[];
-
-  beforeAll(async () => {
-    delete process.env.STRATEGY_ALERTS_API_KEY;
-    delete process.env.STRATEGY_ALERTS_BASE_URL;
-    em = await startTestEmulator();
-  });
-  beforeEach(async () => {
-    account = await controlOk(em, "POST", "/users", {
-      plan: "DEGEN",
-      limits: { requestsPerMinute: 100_000 },
-    });
-    stderr = [];
-    vi.spyOn(console, "error").mockImplementation((line: unknown) => {
-      stderr.push(String(line));
-    });
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-  afterAll(async () => {
-    process.env = saved;
-    await em.close();
-  });
+  const em = useRuntimeEmulator();
+  const { stack, stderr } = useAccountPerTest(em, "DEGEN");
 
   async function strategies(ctx: ReturnType<typeof stack>, ...names: string[]): Promise<string[]> {
     const ids: string[] = [];

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
-import { API_KEY_ENV, BASE_URL_ENV } from "../../../provider/credentials";
+import { describe, expect, it } from "vitest";
 import { totalLimitFailure } from "../../../provider/runtime/strategy-plan-check";
-import { controlOk, startTestEmulator } from "../../support/emulator";
-import { contextOn } from "../../support/runtime-context";
+import { newAccount, useRuntimeEmulator } from "../../support/runtime-emulator";
 
 const strategy = (name: string) => ({
   name,
@@ -12,23 +9,9 @@ const strategy = (name: string) => ({
 });
 
 describe("the plan's total of strategies, checked before a create", () => {
-  let em: RunningEmulator;
-  const saved = { ...process.env };
+  const em = useRuntimeEmulator();
 
-  beforeAll(async () => {
-    delete process.env[API_KEY_ENV];
-    delete process.env[BASE_URL_ENV];
-    em = await startTestEmulator();
-  });
-  afterAll(async () => {
-    process.env = saved;
-    await em.close();
-  });
-
-  async function userWith(limits: Record<string, number | null>) {
-    const { apiKey } = await controlOk<{ apiKey: string }>(em, "POST", "/users", { plan: "PRO", limits });
-    return contextOn(em.baseUrl, apiKey);
-  }
+  const userWith = async (limits: Record<string, number | null>) => (await newAccount(em, "PRO", limits)).ctx;
 
   it("counts the account's strategies and this update's creates, each distinct create once", async () => {
     const ctx = await userWith({ total: 2, requestsPerMinute: 100_000 });

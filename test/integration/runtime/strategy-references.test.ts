@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
-import { API_KEY_ENV, BASE_URL_ENV } from "../../../provider/credentials";
+import { describe, expect, it } from "vitest";
 import { UNKNOWN } from "../../../provider/model/unknown-value";
 import { followedDeveloperHandler } from "../../../provider/runtime/followed-developer";
 import { MemoryHolds } from "../../../provider/runtime/run-holds";
 import { strategyHandler } from "../../../provider/runtime/strategy";
 import { referenceFailures } from "../../../provider/runtime/strategy-references";
-import { controlOk, startTestEmulator } from "../../support/emulator";
 import { contextOn } from "../../support/runtime-context";
+import { newAccount, useRuntimeEmulator } from "../../support/runtime-emulator";
 
 const ADDRESS_PATH = "triggerConfigs.followed_dev_new_token_created.developerAddress";
 const DEV_TAG_PATH = "triggerConfigs.followed_dev_new_token_created.tagId";
@@ -40,27 +38,9 @@ const mentioning = (tagId: string) => ({
 });
 
 describe("what a strategy's trigger configs name on the account, checked by the preview as the service does", () => {
-  let em: RunningEmulator;
-  const saved = { ...process.env };
+  const em = useRuntimeEmulator();
 
-  beforeAll(async () => {
-    delete process.env[API_KEY_ENV];
-    delete process.env[BASE_URL_ENV];
-    em = await startTestEmulator();
-  });
-  afterAll(async () => {
-    process.env = saved;
-    await em.close();
-  });
-
-  /** A new account and one provider context (one stack's run) on it. */
-  async function account() {
-    const { apiKey } = await controlOk<{ apiKey: string }>(em, "POST", "/users", {
-      plan: "PRO",
-      limits: { requestsPerMinute: 100_000 },
-    });
-    return { apiKey, ctx: contextOn(em.baseUrl, apiKey) };
-  }
+  const account = () => newAccount(em);
 
   it("refuses a developer the account does not follow and no FollowedDeveloper declares, naming the field, before any write", async () => {
     const { ctx } = await account();

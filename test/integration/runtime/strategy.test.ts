@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningEmulator } from "../../../emulator/server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { RuntimeContext } from "../../../provider/runtime/context";
 import { strategyHandler } from "../../../provider/runtime/strategy";
-import { control, startTestEmulator } from "../../support/emulator";
+import { control } from "../../support/emulator";
+import { newAccount, useRuntimeEmulator } from "../../support/runtime-emulator";
 import { sampleStrategy } from "../../support/strategy";
 
 const ctx = new RuntimeContext();
@@ -10,20 +10,14 @@ const ctx = new RuntimeContext();
 // Strategy create under the interruptions the fault campaign injects at random, reproduced
 // directly: every ambiguous or interrupted create converges on exactly one strategy.
 describe("Strategy create under interrupted and ambiguous writes", () => {
-  let em: RunningEmulator;
+  // This suite's context takes its key from the environment, set to the account's for the suite.
+  const em = useRuntimeEmulator();
   let apiKey: string;
-  const saved = { ...process.env };
 
   beforeAll(async () => {
-    em = await startTestEmulator();
-    apiKey = (await control(em, "POST", "/users", { plan: "DEGEN", limits: { requestsPerMinute: 100_000 } }))
-      .body.apiKey;
+    ({ apiKey } = await newAccount(em, "DEGEN"));
     process.env.STRATEGY_ALERTS_API_KEY = apiKey;
     process.env.STRATEGY_ALERTS_BASE_URL = em.baseUrl;
-  });
-  afterAll(async () => {
-    process.env = saved;
-    await em.close();
   });
 
   const names = async () => {
