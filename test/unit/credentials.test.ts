@@ -1,30 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../../provider/api/errors";
 import {
   API_KEY_CONFIG,
   API_KEY_ENV,
   BASE_URL_CONFIG,
-  BASE_URL_ENV,
   clientCache,
   resolveCredentials,
 } from "../../provider/credentials";
+import { clearCredentialsEnvEachTest } from "../support/credentials-env";
 
 const BASE = "https://alerts.example/api/external/v1";
-const saved = { key: process.env[API_KEY_ENV], url: process.env[BASE_URL_ENV] };
-
-beforeEach(() => {
-  delete process.env[API_KEY_ENV];
-  delete process.env[BASE_URL_ENV];
-});
-afterEach(() => {
-  for (const [name, value] of [
-    [API_KEY_ENV, saved.key],
-    [BASE_URL_ENV, saved.url],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+clearCredentialsEnvEachTest();
 
 const config =
   (values: Record<string, string>) =>

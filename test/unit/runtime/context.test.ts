@@ -1,22 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigurationError } from "../../../provider/api/errors";
-import { API_KEY_ENV, BASE_URL_ENV } from "../../../provider/credentials";
 import { RuntimeContext } from "../../../provider/runtime/context";
+import { clearCredentialsEnvEachTest } from "../../support/credentials-env";
 
-const saved = { key: process.env[API_KEY_ENV], url: process.env[BASE_URL_ENV] };
-beforeEach(() => {
-  delete process.env[API_KEY_ENV];
-  delete process.env[BASE_URL_ENV];
-});
-afterEach(() => {
-  for (const [name, value] of [
-    [API_KEY_ENV, saved.key],
-    [BASE_URL_ENV, saved.url],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+clearCredentialsEnvEachTest();
 
 function configured(apiKey: string): RuntimeContext {
   const ctx = new RuntimeContext();
