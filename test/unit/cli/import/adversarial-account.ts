@@ -4,47 +4,32 @@
  * `pulumi import --file` tests of this directory.
  */
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Pulumi YAML interpolations are plain strings.
-import fc from "fast-check";
 import type { AccountSnapshot } from "../../../../cli/import/read-account";
 import { type PlainTextField, plainTextIssue, plainTextOf } from "../../../../provider/model/plain-text";
 import { accountSnapshot, listedStrategy } from "../../../support/import-account";
+import { BREAKOUT, textFrom } from "./hostile-text";
 
 /** Text that ends lines, quotes, comments, interpolates, aliases, tags or rewrites a terminal. */
 const HOSTILE = [
-  "line\nbreak",
-  "carriage\rreturn",
-  "sep\u2028arator\u2029",
-  "nel\u0085",
-  'quote " and \\ backslash',
-  "it's",
+  ...BREAKOUT.lineEnds,
+  ...BREAKOUT.quotes,
   "${dev.address}",
   "$${literal}",
   "$",
-  "*/ closes /* a comment",
-  "// comment",
-  "# comment",
+  ...BREAKOUT.comments,
   "key: value",
   "- item",
   "&anchor *alias !!tag",
   "---",
   "...",
-  "\u001b[2K\u001b[1Aforged summary",
-  "bell\u0007 del\u007f c1\u009b",
-  "zero\u200bwidth",
-  "bidi\u202eevil\u2066",
-  "bom\ufeff",
-  "tab\there",
+  ...BREAKOUT.terminal,
   "null",
   "true",
   "0x1F",
   "日本語 🚀",
 ];
 
-export const hostile = fc.oneof(
-  fc.constantFrom(...HOSTILE),
-  fc.array(fc.constantFrom(...HOSTILE), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(" ")),
-  fc.string({ unit: "binary", minLength: 1, maxLength: 12 }),
-);
+export const hostile = textFrom(HOSTILE);
 
 /** What must never be written raw: controls other than a line feed, line separators, invisibles. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching controls is the point.

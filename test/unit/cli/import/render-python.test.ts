@@ -1,9 +1,8 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { declareAccount } from "../../../../cli/import/declarations";
 import { pythonString } from "../../../../cli/import/python-source";
 import { renderPythonProgram } from "../../../../cli/import/render-python";
-import { hostileText, RAW_IN_SOURCE } from "./hostile-text";
+import { forHostileAccounts, hostileText, RAW_IN_SOURCE } from "./hostile-text";
 import { richAccount } from "./sdk-account";
 
 // That the programs compile (py_compile) and name only what the SDK defines is tested in
@@ -35,26 +34,18 @@ describe("the Python program of an account", () => {
 
 describe("the Python program of adversarial account data", () => {
   it("holds no raw control, separator or invisible character, and every name as a literal", () => {
-    fc.assert(
-      fc.property(
-        fc.array(hostileText, { minLength: 1, maxLength: 4 }),
-        hostileText,
-        hostileText,
-        (names, alias, description) => {
-          const declarations = declareAccount(richAccount({ names, alias, description }));
-          const source = renderPythonProgram(declarations);
-          expect(source).not.toMatch(RAW_IN_SOURCE);
-          expect(source).not.toMatch(/[\r\t\f\v\u0085]/);
-          // The module docstring is the only triple-quoted string of the file, the helper's the other.
-          expect(source.match(/"""/g)).toHaveLength(4);
-          for (const d of declarations.resources) {
-            expect(source).toContain(`sa.${d.kind}(\n    ${pythonString(d.name.resource)},\n`);
-            const name = d.args.name;
-            if (typeof name === "string") expect(source).toContain(`    name=${pythonString(name)},\n`);
-          }
-        },
-      ),
-      { numRuns: 60 },
-    );
+    forHostileAccounts(hostileText, 60, (names, alias, description) => {
+      const declarations = declareAccount(richAccount({ names, alias, description }));
+      const source = renderPythonProgram(declarations);
+      expect(source).not.toMatch(RAW_IN_SOURCE);
+      expect(source).not.toMatch(/[\r\t\f\v\u0085]/);
+      // The module docstring is the only triple-quoted string of the file, the helper's the other.
+      expect(source.match(/"""/g)).toHaveLength(4);
+      for (const d of declarations.resources) {
+        expect(source).toContain(`sa.${d.kind}(\n    ${pythonString(d.name.resource)},\n`);
+        const name = d.args.name;
+        if (typeof name === "string") expect(source).toContain(`    name=${pythonString(name)},\n`);
+      }
+    });
   });
 });

@@ -3,7 +3,6 @@
  * exactly their text, `$` and what YAML would read otherwise escaped, and the plugin route.
  */
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Pulumi YAML interpolations are plain strings.
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { declareAccount } from "../../../../cli/import/declarations";
@@ -19,6 +18,7 @@ import {
   RAW,
   snapshot,
 } from "./adversarial-account";
+import { forHostileAccounts } from "./hostile-text";
 import { richAccount } from "./sdk-account";
 
 /** What Pulumi YAML makes of a string with no `${…}` in it: `$$` is a literal `$`. */
@@ -32,34 +32,26 @@ type YamlResource = { type: string; properties: Record<string, unknown> };
 
 describe("a YAML program of adversarial account data", () => {
   it("reads back as exactly the account's text where a program may declare it, with no raw control or invisible character", () => {
-    fc.assert(
-      fc.property(
-        fc.array(hostile, { minLength: 1, maxLength: 4 }),
-        hostile,
-        hostile,
-        (names, alias, description) => {
-          const snap = snapshot(names, alias, description, "https://a.example/in");
-          const text = renderYamlProgram("portfolio", declareAccount(snap));
-          // Only line feeds end lines; nothing else a terminal or editor acts on.
-          expect(text).not.toMatch(RAW);
-          const doc = parse(text) as { resources: Record<string, YamlResource> };
-          const byType = (t: string) =>
-            Object.values(doc.resources).filter((r) => r.type === `strategy-alerts:index:${t}`);
-          // In account order (a JS object lists integer-like keys such as "1" first).
-          const strategies = byType("Strategy").sort((a, b) =>
-            String(a.properties.adopt).localeCompare(String(b.properties.adopt)),
-          );
-          expect(strategies.map((s) => pulumiYamlText(s.properties.name))).toEqual(declaredNames(names));
-          expect(pulumiYamlText(strategies[0]!.properties.description)).toBe(
-            description === "" ? undefined : declaredText(description, DESCRIPTION, null),
-          );
-          const [dev] = byType("FollowedDeveloper");
-          expect(pulumiYamlText(dev!.properties.alias)).toBe(declaredText(alias, ALIAS, undefined));
-          expect(dev!.properties.address).toBe(ADDRESS);
-        },
-      ),
-      { numRuns: 150 },
-    );
+    forHostileAccounts(hostile, 150, (names, alias, description) => {
+      const snap = snapshot(names, alias, description, "https://a.example/in");
+      const text = renderYamlProgram("portfolio", declareAccount(snap));
+      // Only line feeds end lines; nothing else a terminal or editor acts on.
+      expect(text).not.toMatch(RAW);
+      const doc = parse(text) as { resources: Record<string, YamlResource> };
+      const byType = (t: string) =>
+        Object.values(doc.resources).filter((r) => r.type === `strategy-alerts:index:${t}`);
+      // In account order (a JS object lists integer-like keys such as "1" first).
+      const strategies = byType("Strategy").sort((a, b) =>
+        String(a.properties.adopt).localeCompare(String(b.properties.adopt)),
+      );
+      expect(strategies.map((s) => pulumiYamlText(s.properties.name))).toEqual(declaredNames(names));
+      expect(pulumiYamlText(strategies[0]!.properties.description)).toBe(
+        description === "" ? undefined : declaredText(description, DESCRIPTION, null),
+      );
+      const [dev] = byType("FollowedDeveloper");
+      expect(pulumiYamlText(dev!.properties.alias)).toBe(declaredText(alias, ALIAS, undefined));
+      expect(dev!.properties.address).toBe(ADDRESS);
+    });
   });
 
   it("is a Pulumi YAML project of the plugin: types, plugin path, references, outputs", () => {
