@@ -8,6 +8,9 @@
  * - `keyed`: the create's object is the account's one object under a key (the webhook, a
  *   developer's address); it exists or it does not, and only the stack's proof or `--adopt`
  *   takes an existing one.
+ *
+ * Each kind also says whose holding of its id counts (`idScope`), so recover never asks which
+ * kind it is by name.
  */
 import { canonicalStringSet } from "../../provider/model/canonical";
 import { KINDS } from "../../provider/model/kinds";
@@ -43,18 +46,31 @@ export interface KeyedRecovery {
   state(inputs: Record<string, unknown>, live: LiveObjects): KeyedState;
 }
 
-export type KindRecovery = { settle: "strategy" } | { settle: "clear"; reason: string } | KeyedRecovery;
+/**
+ * Which stacks hold an object of the kind by its id. `service`: the service gives the id to one
+ * object of all its accounts (a strategy's id), so a stack that records it holds that object
+ * whatever account the stack records. `account`: each account has its own object under the id
+ * (`webhook`, a developer's address), so only a stack of this account holds it, or one that
+ * records no account (it may be of this one).
+ */
+export type IdScope = "service" | "account";
+
+export type KindRecovery = ({ settle: "strategy" } | { settle: "clear"; reason: string } | KeyedRecovery) & {
+  idScope: IdScope;
+};
 
 const addressOf = (inputs: Record<string, unknown>): string => String(inputs.address);
 
 export const KIND_RECOVERY: Record<ResourceKind, KindRecovery> = {
-  Strategy: { settle: "strategy" },
+  Strategy: { settle: "strategy", idScope: "service" },
   StrategyActivation: {
     settle: "clear",
+    idScope: "account",
     reason: "the set of active strategies is not a server object: the next `pulumi up` sets it again",
   },
   Webhook: {
     settle: "keyed",
+    idScope: "account",
     reads: "webhook",
     keyOf: () => KINDS.Webhook.importId.fixed,
     state(inputs, live) {
@@ -67,6 +83,7 @@ export const KIND_RECOVERY: Record<ResourceKind, KindRecovery> = {
   },
   FollowedDeveloper: {
     settle: "keyed",
+    idScope: "account",
     reads: "developers",
     keyOf: addressOf,
     state(inputs, live) {
@@ -85,6 +102,7 @@ export const KIND_RECOVERY: Record<ResourceKind, KindRecovery> = {
   },
   DeveloperTags: {
     settle: "keyed",
+    idScope: "account",
     reads: "developers",
     keyOf: addressOf,
     state(inputs, live) {

@@ -8,19 +8,19 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type ApiClient, createClient } from "../../provider/api/client";
+import { createClient } from "../../provider/api/client";
 import { ConfigurationError } from "../../provider/api/errors";
 import { API_KEY_ENV, BASE_URL_ENV, resolveCredentials } from "../../provider/credentials";
 import { printableText } from "../../provider/model/printable-text";
 import { CommandError } from "../command";
 import { exportOrRestore } from "./checkpoint-repair";
-import { KIND_RECOVERY, keyedRecovery, type LiveDeveloper } from "./kind-recovery";
+import { KIND_RECOVERY } from "./kind-recovery";
+import { liveAccount } from "./live-account";
 import { otherStacks, type PulumiRunner, pulumiIn, stackArgs } from "./pulumi-cli";
 import { createdSinceCopy, restoredReport } from "./restored-copy";
-import { type LiveAccount, type Settlement, settle, type Visible } from "./settle";
+import { type Settlement, settle, type Visible } from "./settle";
 import {
   heldObjects,
-  type PendingCreate,
   parseStackExport,
   pendingCreates,
   recordedAccounts,
@@ -201,30 +201,6 @@ async function visibleStacks(
 }
 
 const EXPORT_CONCURRENCY = 4;
-
-/** The account's strategies, and its webhook and developers when a create of theirs is pending. */
-async function liveAccount(client: ApiClient, id: string, creates: PendingCreate[]): Promise<LiveAccount> {
-  const reads = new Set(creates.flatMap((c) => keyedRecovery(c.kind)?.reads ?? []));
-  const live: LiveAccount = { id, strategies: (await client.strategies.list()).strategies };
-  if (reads.has("webhook")) {
-    const hook = await client.webhook.get();
-    live.webhook = { url: hook.url ?? null, enabled: hook.enabled };
-  }
-  if (reads.has("developers")) {
-    const developers = new Map<string, LiveDeveloper>();
-    for await (const dev of client.devs.iterate({ limit: 100 })) {
-      const tagIds = dev.tagIds ?? (await client.devs.getTags(dev.address)).tagIds;
-      developers.set(dev.address, {
-        address: dev.address,
-        alias: dev.alias ?? null,
-        active: dev.isActive !== false,
-        tagIds,
-      });
-    }
-    live.developers = developers;
-  }
-  return live;
-}
 
 /** The environment first, as every command of the package; else the stack's own config. */
 async function credentials(pulumi: PulumiRunner, stack: string | undefined) {

@@ -24,7 +24,7 @@
  * pending, since any stack or the app may have made it, unless `--adopt` names it and it is what
  * the create declares. Which kind is settled which way is kind-recovery.ts's table.
  */
-import { KINDS } from "../../provider/model/kinds";
+import { kindOf, RESOURCE_KINDS } from "../../provider/model/kinds";
 import { printableText } from "../../provider/model/printable-text";
 import type { Strategy, StrategyInput } from "../../provider/model/strategy";
 import { STRATEGY_FIELDS } from "../../provider/model/strategy";
@@ -38,8 +38,19 @@ import { CommandError } from "../command";
 import { type KeyedRecovery, KIND_RECOVERY, keyedRecovery, type LiveObjects } from "./kind-recovery";
 import type { HeldObject, PendingCreate } from "./stack-state";
 
-/** The id of the account's one webhook. */
-const WEBHOOK_ID = KINDS.Webhook.importId.fixed;
+/** Whether a create is settled by a search of the live strategies (the table's `strategy`). */
+const bySearch = (create: PendingCreate): boolean => KIND_RECOVERY[create.kind].settle === "strategy";
+
+/**
+ * The keyed kind whose one object per account goes by this fixed id (the webhook's `webhook`),
+ * if any: `--adopt` naming it with no such create pending is refused by that kind's name.
+ */
+function fixedKeyKind(id: string): PendingCreate["kind"] | undefined {
+  return RESOURCE_KINDS.find((kind) => {
+    const importId = kindOf(kind).importId;
+    return keyedRecovery(kind) !== undefined && "fixed" in importId && importId.fixed === id;
+  });
+}
 
 export type Settlement =
   | { create: PendingCreate; action: "import"; id: string; why: string }
@@ -81,11 +92,7 @@ export function settle(
   const adopted = adoptions(ours, ctx, adopt);
   const twins = new Map<PendingCreate, Strategy[]>();
   for (const create of ours)
-    if (
-      KIND_RECOVERY[create.kind].settle === "strategy" &&
-      typeof create.inputs.adopt !== "string" &&
-      !adopted.has(create)
-    )
+    if (bySearch(create) && typeof create.inputs.adopt !== "string" && !adopted.has(create))
       twins.set(create, ctx.twinsOf(create));
   // One live strategy can be the result of one create only: two identical interrupted creates
   // sharing candidates are for a person to tell apart.
@@ -229,13 +236,17 @@ class Context {
     return create.account === undefined || create.account === this.live.id;
   }
 
-  /** The stack holding this object on this account (a stack that records no account counts). */
+  /**
+   * The stack holding this object: of any account when the kind's ids are the service's, else
+   * of this account (a stack that records no account counts); kind-recovery.ts, `idScope`.
+   */
   holderOf(kind: PendingCreate["kind"], id: string): string | undefined {
+    const anyAccount = KIND_RECOVERY[kind].idScope === "service";
     return this.visible.held.find(
       (h) =>
         h.kind === kind &&
         h.id === id &&
-        (kind === "Strategy" || h.account === undefined || h.account === this.live.id),
+        (anyAccount || h.account === undefined || h.account === this.live.id),
     )?.stack;
   }
 
@@ -257,7 +268,7 @@ class Context {
       (s) =>
         s.isGlobal !== true &&
         Date.parse(s.createdAt) >= since &&
-        this.holderOf("Strategy", s.id) === undefined &&
+        this.holderOf(create.kind, s.id) === undefined &&
         sameContent(s, body),
     );
   }
@@ -267,7 +278,7 @@ class Context {
     const stacks = this.visible.pendingElsewhere
       .filter(
         ({ create }) =>
-          create.kind === "Strategy" && this.isOurs(create) && sameContent(strategy, strategyBody(create)),
+          bySearch(create) && this.isOurs(create) && sameContent(strategy, strategyBody(create)),
       )
       .map(({ stack }) => stack);
     return [...new Set(stacks)];
@@ -304,7 +315,8 @@ function adoptions(
       }
       continue;
     }
-    if (id === WEBHOOK_ID) throw refuse(id, "no Webhook create of this account is pending");
+    const fixed = fixedKeyKind(id);
+    if (fixed !== undefined) throw refuse(id, `no ${fixed} create of this account is pending`);
     const strategy = ctx.live.strategies.find((s) => s.id === id);
     if (!strategy || strategy.isGlobal === true)
       throw refuse(
@@ -315,7 +327,7 @@ function adoptions(
     if (holder) throw refuse(id, `stack ${holder} holds it`);
     const create = creates.find(
       (c) =>
-        c.kind === "Strategy" &&
+        bySearch(c) &&
         typeof c.inputs.adopt !== "string" &&
         !out.has(c) &&
         sameContent(strategy, strategyBody(c)),

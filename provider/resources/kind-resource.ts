@@ -7,7 +7,7 @@ import { warnCheckedAtApply } from "./checked-at-apply";
 import { readIdOutputFromId } from "./id-output";
 import { shellInputs } from "./provider-shell";
 import { readState } from "./read-state";
-import { REGISTERED_ARGS } from "./registered-args";
+import { registeredArgs } from "./registered-args";
 import { registeringWithoutStacks } from "./stackless-registration";
 
 /**
@@ -45,7 +45,6 @@ export function kindResource<
   Args extends object,
 >(kind: K): KindResourceClass<K, Instance, Args> {
   const token = TYPE_TOKENS[kind];
-  const registeredArgs = REGISTERED_ARGS[kind] as ((args: Args) => Args) | undefined;
   const inputKeys = inputNames(kind) as unknown as (keyof Args)[];
   const secrets = secretOutputs(kind);
   // A secret returned from create must be declared here: pulumi.secret() from a dynamic provider does not work.
@@ -65,7 +64,7 @@ export function kindResource<
     constructor(name: string, args: Args, opts?: pulumi.CustomResourceOptions) {
       const restore = registeringWithoutStacks();
       try {
-        const registered = registeredArgs?.(args) ?? args;
+        const registered = registeredArgs(kind, args);
         // A `get` (an id) reads and writes nothing; every other resource waits for the stack's
         // account pin and takes its account (provider/runtime/account-pin.ts).
         const pin = opts?.id === undefined ? accountPin() : undefined;

@@ -413,3 +413,26 @@ describe("what recover never settles for this account", () => {
     );
   });
 });
+
+describe("whose holding counts (kind-recovery.ts, idScope)", () => {
+  it("counts a stack of another account holding a strategy: a strategy's id is the service's", () => {
+    const made = live("new", "Alpha", at(4000));
+    const theirs: Visible = {
+      ...NOTHING_ELSE,
+      held: [{ kind: "Strategy", id: "new", account: "other", stack: "o/p/s" }],
+    };
+    expect(settle([pending("Alpha")], account([made]), theirs)[0]).toMatchObject({ action: "clear" });
+    expect(() => settle([pending("Alpha")], account([made]), theirs, ["new"])).toThrow(
+      /stack o\/p\/s holds it/,
+    );
+  });
+
+  it("names the kind whose fixed id an --adopt gives when no create of it is pending", () => {
+    expect(() => settle([pending("Alpha")], account([]), NOTHING_ELSE, ["active-strategies"])).toThrow(
+      /not one of this account's strategies/,
+    );
+    expect(() => settle([pending("Alpha")], account([]), NOTHING_ELSE, ["webhook"])).toThrow(
+      /--adopt webhook: no Webhook create of this account is pending/,
+    );
+  });
+});
