@@ -14,6 +14,7 @@ import {
   type OutputField,
   RESOURCE_KINDS,
   type ResourceKind,
+  typeWordsOf,
 } from "../provider/model/kinds";
 import { CLASSES_FILE, classesSource, resourceFile, resourceSource } from "./kind-declarations";
 
@@ -26,7 +27,7 @@ const cell = (text: string) => text.replace(/\|/g, "\\|");
 function fieldTable(heading: string, fields: Record<string, InputField | OutputField>): string[] {
   const rows = Object.entries(fields).map(([name, f]) => {
     const required = "required" in f && f.required === true ? " (required)" : "";
-    return `| \`${name}\`${required} | ${cell(f.typeWords)} | ${cell(f.description)} |`;
+    return `| \`${name}\`${required} | ${cell(typeWordsOf(f))} | ${cell(f.description)} |`;
   });
   return [`| ${heading} | type | description |`, "|---|---|---|", ...rows];
 }

@@ -22,8 +22,6 @@ export const MODULE_TEST_EXCEPTIONS: Readonly<Record<string, string>> = {
   "provider/review/backtest-results.ts": "type-only (the backtest run's results)",
   "provider/resources/input-types.ts":
     "type-only; checked by tsc through test/unit/resources/strategy.types.test.ts",
-  "provider/model/kinds/kind-descriptor.ts":
-    "type-only (the descriptor's types); held by test/unit/model/kinds/index.test.ts",
   "provider/plugin/main.ts":
     "the plugin binary's entry point; its named test runs it as a process (test/integration/plugin/main.test.ts)",
 };

@@ -5,8 +5,10 @@
  * service never breaks a client.
  */
 import { z } from "zod";
+import { fieldSchema } from "./field-schema";
+import { STRATEGY_KIND } from "./kinds/strategy";
 import { type RuleItem, RuleItemSchema } from "./rule-items";
-import { STRATEGY_LIMITS as L } from "./strategy-limits";
+import { MatchingSchema, RetryPolicySchema } from "./strategy-settings";
 import {
   EventTypeSchema,
   type TriggerConfigs,
@@ -14,6 +16,7 @@ import {
   triggerConfigCrossIssues,
 } from "./triggers";
 
+export { type Matching, MatchingSchema, type RetryPolicy, RetryPolicySchema } from "./strategy-settings";
 export type { TriggerConfigs } from "./triggers";
 export { EVENT_TYPES, EventTypeSchema, TriggerConfigsSchema } from "./triggers";
 export { type RuleItem, RuleItemSchema };
@@ -31,46 +34,36 @@ export type StrategyOutputField = (typeof STRATEGY_OUTPUT_FIELDS)[number];
  */
 export const STRATEGY_RETIRED_OUTPUTS = ["dealbreakers", "ruleGroups"] as const;
 
-// Allowed type values beyond QUICK_RETRY are not shown (service-api.md#strategy-input): any non-empty name
-// passes.
-export const RetryPolicySchema = z.strictObject({
-  type: z.string().min(1),
-  maxAttempts: z.number().int().nonnegative(),
-  delayMinutes: z.number().nonnegative(),
-});
-export type RetryPolicy = z.infer<typeof RetryPolicySchema>;
+// The descriptor states each field's type, bounds and whether it may be left out or null; a
+// scalar's schema is built from that (field-schema.ts), a list's bound read from it.
+const declared = STRATEGY_KIND.inputs;
 
-export const MatchingSchema = z.strictObject({
-  enabled: z.boolean(),
-  minPercent: z.number().min(0).max(100),
-});
-export type Matching = z.infer<typeof MatchingSchema>;
-
-const NameSchema = z
-  .string()
-  .max(L.nameMaxLength)
-  .refine((s) => s.trim().length > 0, "must not be empty");
+const NameSchema = fieldSchema(declared.name).refine((s) => s.trim().length > 0, "must not be empty");
 
 const TriggersSchema = z
   .array(EventTypeSchema)
-  .max(L.maxTriggers)
+  .max(declared.triggers.bounds.max)
   .refine((t) => new Set(t).size === t.length, "triggers must not repeat an eventType");
 
-const RulesSchema = z.array(RuleItemSchema).max(L.maxRules);
+const RulesSchema = z.array(RuleItemSchema).max(declared.rules.bounds.max);
 
+/**
+ * Each field of a strategy body the service accepts, in its order: the descriptor's fields (but
+ * `adopt`, which the provider keeps) and `isActive`; one missing or more does not compile.
+ */
 const fields = {
   name: NameSchema,
-  description: z.string().max(L.descriptionMaxLength).nullable().optional(),
+  description: fieldSchema(declared.description),
   triggers: TriggersSchema,
   // null reads as "no configuration" (a PATCH clears the configs with it).
   triggerConfigs: TriggerConfigsSchema.nullable().optional(),
   rules: RulesSchema,
   isActive: z.boolean(),
-  strict: z.boolean().optional(),
-  alertCooldownMins: z.number().int().min(L.alertCooldownMinsMin).max(L.alertCooldownMinsMax).optional(),
+  strict: fieldSchema(declared.strict),
+  alertCooldownMins: fieldSchema(declared.alertCooldownMins),
   retryPolicy: RetryPolicySchema.optional(),
   matching: MatchingSchema.optional(),
-};
+} satisfies Record<Exclude<keyof typeof declared, "adopt"> | "isActive", z.ZodType>;
 
 /** Every field of a strategy body the service accepts (service-api.md#strategy-input), in its order. */
 export const STRATEGY_BODY_FIELDS = Object.keys(fields) as readonly (keyof typeof fields)[];

@@ -10,7 +10,6 @@ export const DEVELOPER_TAGS_KIND = {
       description:
         "A followed developer's address (use FollowedDeveloper.address); changing it replaces the resource.",
       type: "string",
-      typeWords: "string",
       required: true,
       alwaysOutput: true,
       replaces: true,
@@ -19,7 +18,6 @@ export const DEVELOPER_TAGS_KIND = {
     tagIds: {
       description: "Developer tag ids (GET /devs/tags): a set, order and duplicates are not changes.",
       type: "strings",
-      typeWords: "string[]",
       required: true,
       alwaysOutput: true,
       set: "strings",
@@ -29,7 +27,6 @@ export const DEVELOPER_TAGS_KIND = {
       description:
         "Take over a developer's existing tags on purpose (a preview fails on a non-empty set otherwise); changing it later is not a change.",
       type: "boolean",
-      typeWords: "boolean",
       checked: true,
       notCompared: true,
     },

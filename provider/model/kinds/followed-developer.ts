@@ -10,7 +10,6 @@ export const FOLLOWED_DEVELOPER_KIND = {
       description:
         "The developer's wallet address; changing it replaces the resource. Also an output, so a strategy or DeveloperTags naming the wallet comes after it.",
       type: "string",
-      typeWords: "string",
       required: true,
       alwaysOutput: true,
       replaces: true,
@@ -19,13 +18,11 @@ export const FOLLOWED_DEVELOPER_KIND = {
     alias: {
       description: "A name for the developer: plain text (no control or bidi characters).",
       type: "string",
-      typeWords: "string",
       checked: true,
     },
     active: {
       description: "Default true. Destroying the resource deactivates the developer.",
       type: "boolean",
-      typeWords: "boolean",
       default: true,
       alwaysOutput: true,
       checked: true,
@@ -34,7 +31,6 @@ export const FOLLOWED_DEVELOPER_KIND = {
       description:
         "Take over a developer that is already followed (active, or with tags) on purpose (a preview fails on one otherwise); changing it later is not a change.",
       type: "boolean",
-      typeWords: "boolean",
       checked: true,
       notCompared: true,
     },
@@ -43,7 +39,6 @@ export const FOLLOWED_DEVELOPER_KIND = {
     isActive: {
       description: "Whether the service treats the developer as active.",
       type: "boolean",
-      typeWords: "boolean",
     },
     addedAt: {
       description: "When the developer was first followed.",
@@ -54,7 +49,6 @@ export const FOLLOWED_DEVELOPER_KIND = {
     tagIds: {
       description: "The developer's tag ids, as read.",
       type: "strings",
-      typeWords: "string[]",
       declared: { present: false },
     },
     accountId: ACCOUNT_ID_OUTPUT,

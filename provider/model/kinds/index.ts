@@ -18,6 +18,7 @@ export {
   type OutputField,
   PLUGIN_PACKAGE,
   type ReviewWording,
+  typeWordsOf,
 } from "./kind-descriptor";
 
 export const KINDS = {

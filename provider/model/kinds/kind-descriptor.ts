@@ -33,12 +33,22 @@ interface Declared {
   readonly present?: boolean;
 }
 
+/**
+ * A field's bounds, as zod's `min` and `max` read them: a number's least and greatest value, a
+ * string's or a list's greatest length. Written once, in the descriptor: the field's zod schema
+ * (provider/model/field-schema.ts), its type words and its description read it.
+ */
+export interface Bounds {
+  readonly min?: number;
+  readonly max?: number;
+}
+
 interface Field {
   /** One description: the TypeScript doc comment, the schema's description and the docs' row. */
   readonly description: string;
   readonly type: FieldType;
-  /** The type in words, for docs/resources.md. */
-  readonly typeWords: string;
+  /** The type in words, for docs/resources.md, where `typeWordsOf` cannot tell them from the type. */
+  readonly typeWords?: string;
   readonly declared?: Declared;
 }
 
@@ -69,6 +79,7 @@ export interface InputField extends Field {
   readonly echo?: Echo;
   /** How a review words it: see `ReviewWording`. */
   readonly review?: ReviewWording;
+  readonly bounds?: Bounds;
 }
 
 /**
@@ -139,12 +150,37 @@ export interface KindDescriptor {
   readonly programOutputs?: readonly string[];
 }
 
+const SCALAR_WORDS = {
+  string: "string",
+  boolean: "boolean",
+  integer: "integer",
+  strings: "string[]",
+} as const;
+
+/**
+ * A field's type in words (docs/resources.md): its `typeWords` where the descriptor gives them
+ * (a named type, a timestamp, an id), otherwise read from its type, its bounds and whether null is
+ * a value: `integer 0–1440`, `string or null`.
+ */
+export function typeWordsOf(field: InputField | OutputField): string {
+  if (field.typeWords !== undefined) return field.typeWords;
+  const { type } = field;
+  if (type === "ruleItems") return "rule items (a union on `rule`)";
+  if (typeof type !== "string") return type.name;
+  const bounds = "bounds" in field ? field.bounds : undefined;
+  const range =
+    type === "integer" && bounds?.min !== undefined && bounds.max !== undefined
+      ? ` ${bounds.min}–${bounds.max}`
+      : "";
+  const nullable = field.declared?.nullable ?? ("default" in field && field.default === null);
+  return `${SCALAR_WORDS[type]}${range}${nullable ? " or null" : ""}`;
+}
+
 /** Every kind records the account it belongs to; a key of another account is refused. */
 export const ACCOUNT_ID_OUTPUT = {
   description:
     "The account (the service's user id) this resource belongs to; an operation with a key of another account fails and changes nothing.",
   type: "string",
-  typeWords: "string",
   stable: true,
 } as const satisfies OutputField;
 

@@ -9,7 +9,6 @@ export const STRATEGY_ACTIVATION_KIND = {
     strategyIds: {
       description: "The strategies that must be active: a set (order and duplicates are not changes).",
       type: "strings",
-      typeWords: "string[]",
       required: true,
       set: "strings",
       checked: "count",
@@ -18,7 +17,6 @@ export const STRATEGY_ACTIVATION_KIND = {
       description:
         "false (default): active strategies outside the set are left alone, and a strategy leaving the set is deactivated only if this resource activated it. true: every other active strategy of the account is deactivated, including strategies that other stacks, the app or people activated.",
       type: "boolean",
-      typeWords: "boolean",
       default: false,
       alwaysOutput: true,
       checked: true,
@@ -28,14 +26,12 @@ export const STRATEGY_ACTIVATION_KIND = {
     activeStrategyIds: {
       description: "The strategies this resource keeps active, sorted.",
       type: "strings",
-      typeWords: "string[]",
       alwaysOutput: true,
     },
     activatedIds: {
       description:
         "The strategies of the set that this resource turned active itself (found inactive and activated), sorted: only these are deactivated when they leave the set or the resource is deleted. A strategy it found active (another stack's, the app's) stays active then, unless exclusive is true.",
       type: "strings",
-      typeWords: "string[]",
       alwaysOutput: true,
     },
     accountId: ACCOUNT_ID_OUTPUT,

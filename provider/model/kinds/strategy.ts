@@ -1,7 +1,7 @@
-import type { StrategyField, StrategyOutputField } from "../strategy";
-import { STRATEGY_LIMITS as L } from "../strategy-limits";
+import type { StrategyOutputField } from "../strategy";
 import {
   ACCOUNT_ID_OUTPUT,
+  type Bounds,
   type Echo,
   type InputField,
   type OutputField,
@@ -16,43 +16,57 @@ import {
 type StrategyInputField = InputField & { readonly echo: Echo; readonly review: ReviewWording };
 
 /**
- * The schemas, loaded when a schema is built (the plugin's): a program's resources read these
- * descriptors too, and would otherwise load zod and build every schema of a strategy. Named one
- * by one: knip sees which exports a destructured `require` uses, not a property read off it.
+ * The schemas of the named types, loaded when a schema is built (the plugin's): a program's
+ * resources read these descriptors too, and would otherwise load zod and build every schema of a
+ * strategy. Named one by one: knip sees which exports a destructured `require` uses, not a
+ * property read off it. Not from `../strategy`, which reads this descriptor.
  */
 function schemas() {
-  const {
-    EventTypeSchema,
-    MatchingSchema,
-    RetryPolicySchema,
-    TriggerConfigsSchema,
-  }: typeof import("../strategy") = require("../strategy");
+  const { EventTypeSchema, TriggerConfigsSchema }: typeof import("../triggers") = require("../triggers");
+  const { MatchingSchema, RetryPolicySchema }: typeof import("../strategy-settings") =
+    require("../strategy-settings");
   return { EventTypeSchema, MatchingSchema, RetryPolicySchema, TriggerConfigsSchema };
 }
 
-const inputs = {
+/**
+ * The bounds of the fields that have them, each written once (a string's and a list's is its
+ * length): the field's zod schema (provider/model/strategy.ts builds it from this descriptor),
+ * its type words and its description read it. The spec states the cooldown's; the rest it leaves
+ * "not shown" (docs/spec-decisions.md, "Strategy limits").
+ */
+const BOUNDS = {
+  name: { max: 100 },
+  description: { max: 500 },
+  triggers: { max: 6 },
+  rules: { max: 50 },
+  alertCooldownMins: { min: 0, max: 1440 },
+} as const satisfies Record<string, Bounds>;
+
+/** The fields of a strategy body a program declares (all but `isActive`, which StrategyActivation owns). */
+const fields = {
   name: {
-    description: `The strategy's name: plain text (no control or bidi characters), at most ${L.nameMaxLength} characters.`,
+    description: `The strategy's name: plain text (no control or bidi characters), at most ${BOUNDS.name.max} characters.`,
     type: "string",
-    typeWords: "string",
+    bounds: BOUNDS.name,
     required: true,
     checked: true,
     echo: "always",
     review: { label: "Name", words: "text", summary: false },
   },
   description: {
-    description: `A description: plain text (line feeds and tabs allowed), at most ${L.descriptionMaxLength} characters; removing it clears it.`,
+    description: `A description: plain text (line feeds and tabs allowed), at most ${BOUNDS.description.max} characters; removing it clears it.`,
     type: "string",
-    typeWords: "string or null",
+    bounds: BOUNDS.description,
     default: null,
     checked: true,
     echo: "always",
     review: { label: "Description", words: "text" },
   },
   triggers: {
-    description: `Event types that trigger an evaluation (at most ${L.maxTriggers}); order is not a change.`,
+    description: `Event types that trigger an evaluation (at most ${BOUNDS.triggers.max}); order is not a change.`,
     type: { zod: () => schemas().EventTypeSchema, name: "EventType", list: true },
     typeWords: "eventType[]",
+    bounds: BOUNDS.triggers,
     required: true,
     set: "strings",
     checked: true,
@@ -71,9 +85,9 @@ const inputs = {
     review: { label: "Trigger config", words: "triggerConfigs" },
   },
   rules: {
-    description: `Rule items (at most ${L.maxRules}): each rule once (min and max in one item; only \`not_equals\` items with different values may repeat an enum rule); order is not a change. Any change sends the whole set: a PATCH with rules replaces every saved rule.`,
+    description: `Rule items (at most ${BOUNDS.rules.max}): each rule once (min and max in one item; only \`not_equals\` items with different values may repeat an enum rule); order is not a change. Any change sends the whole set: a PATCH with rules replaces every saved rule.`,
     type: "ruleItems",
-    typeWords: "rule items (a union on `rule`)",
+    bounds: BOUNDS.rules,
     required: true,
     set: "rules",
     checked: true,
@@ -83,16 +97,15 @@ const inputs = {
   strict: {
     description: "Every rule must hold (default false).",
     type: "boolean",
-    typeWords: "boolean",
     default: false,
     checked: true,
     echo: "always",
     review: { label: "Strict mode", words: "switch" },
   },
   alertCooldownMins: {
-    description: `Minutes between two alerts for one token (${L.alertCooldownMinsMin} to ${L.alertCooldownMinsMax}, default 0).`,
+    description: `Minutes between two alerts for one token (${BOUNDS.alertCooldownMins.min} to ${BOUNDS.alertCooldownMins.max}, default 0).`,
     type: "integer",
-    typeWords: `integer ${L.alertCooldownMinsMin}–${L.alertCooldownMinsMax}`,
+    bounds: BOUNDS.alertCooldownMins,
     default: 0,
     checked: true,
     echo: "always",
@@ -114,6 +127,10 @@ const inputs = {
     echo: "listed",
     review: { label: "Matching", words: "matching" },
   },
+} as const satisfies Record<string, StrategyInputField>;
+
+const inputs = {
+  ...fields,
   adopt: {
     description:
       "Take over this existing strategy (its id) instead of creating one: it is read, then updated to the declared state; changing it later is not a change.",
@@ -122,27 +139,24 @@ const inputs = {
     checked: true,
     notCompared: true,
   },
-} as const satisfies Record<StrategyField, StrategyInputField> & { adopt: InputField };
+} as const satisfies Record<string, InputField>;
 
 const outputs = {
   strategyId: {
     description: "The strategy's id (also the resource id).",
     type: "string",
-    typeWords: "string",
     stable: true,
     alwaysOutput: true,
   },
   userId: {
     description: "The owning user.",
     type: "string",
-    typeWords: "string",
     stable: true,
     alwaysOutput: true,
   },
   isActive: {
     description: "Whether the strategy is active (a StrategyActivation decides).",
     type: "boolean",
-    typeWords: "boolean",
     alwaysOutput: true,
   },
   createdAt: {

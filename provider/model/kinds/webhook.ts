@@ -9,7 +9,6 @@ export const WEBHOOK_KIND = {
     url: {
       description: "Where signed deliveries go; null clears the url, the secret and the verification state.",
       type: "string",
-      typeWords: "string or null",
       checked: true,
       secretWithCredential: true,
       declared: { required: true, nullable: true },
@@ -17,7 +16,6 @@ export const WEBHOOK_KIND = {
     enabled: {
       description: "Whether deliveries are sent.",
       type: "boolean",
-      typeWords: "boolean",
       required: true,
       alwaysOutput: true,
       checked: true,
@@ -26,7 +24,6 @@ export const WEBHOOK_KIND = {
       description:
         "Default true: an unverified url fails the update (url and secret are still recorded, so the next up retries).",
       type: "boolean",
-      typeWords: "boolean",
       default: true,
       alwaysOutput: true,
       checked: true,
@@ -35,14 +32,12 @@ export const WEBHOOK_KIND = {
     rotation: {
       description: "Change this to any new value to rotate the signing secret on purpose.",
       type: "string",
-      typeWords: "string",
       declared: { output: false },
     },
     adopt: {
       description:
         "Take over the account's existing webhook on purpose (a preview fails on one that exists otherwise); changing it later is not a change.",
       type: "boolean",
-      typeWords: "boolean",
       checked: true,
       notCompared: true,
     },
@@ -57,20 +52,17 @@ export const WEBHOOK_KIND = {
     hasSecret: {
       description: "Whether the service holds a signing secret.",
       type: "boolean",
-      typeWords: "boolean",
       alwaysOutput: true,
     },
     secret: {
       description: "The signing secret for verifyWebhook; a Pulumi secret.",
       type: "string",
-      typeWords: "string",
       secret: true,
       declared: { nullable: true },
     },
     verificationError: {
       description: "Why the last verification failed.",
       type: "string",
-      typeWords: "string or null",
       declared: { nullable: true },
     },
     accountId: ACCOUNT_ID_OUTPUT,
