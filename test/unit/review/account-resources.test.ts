@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderReview } from "../../../provider/index";
 import { UNKNOWN } from "../../../provider/model/unknown-value";
 import { ACCOUNT_KINDS, urlWords } from "../../../provider/review/account-resources";
 import type { PlanStep } from "../../../provider/review/preview-json";
-import { digest, type StepSpec } from "../../support/preview-fixtures";
-
-function render(specs: StepSpec[], context = {}) {
-  return renderReview(digest(specs), context);
-}
+import { render, webhookUpdate } from "./fixtures";
 
 const statementsOf = (kind: string) => {
   const entry = ACCOUNT_KINDS.find((k) => k.kind === kind);
@@ -62,20 +57,16 @@ describe("renderReview: webhook, developers and tags", () => {
 
   it("shows a webhook URL change without credentials, query values or the signing secret", () => {
     const md = render([
-      {
-        op: "update",
-        kind: "Webhook",
-        name: "hook",
-        id: "webhook",
-        old: { url: "https://user:pass@old.example/a?token=abc", enabled: true, requireVerified: true },
-        new: {
+      webhookUpdate(
+        { url: "https://user:pass@old.example/a?token=abc", enabled: true, requireVerified: true },
+        {
           url: "https://new.example/alerts?key=zzz&x=1",
           enabled: true,
           requireVerified: true,
           rotation: "2",
         },
-        outputs: { secret, hasSecret: true },
-      },
+        { secret, hasSecret: true },
+      ),
     ]).markdown;
     expect(md).toContain("Webhook URL: `https://***@old.example/a?***` → `https://new.example/alerts?***`");
     expect(md).toContain("Signing secret rotation requested");
@@ -84,14 +75,10 @@ describe("renderReview: webhook, developers and tags", () => {
 
   it("masks path tokens and bare query keys, and never prints a URL that does not parse", () => {
     const md = render([
-      {
-        op: "update",
-        kind: "Webhook",
-        name: "hook",
-        id: "webhook",
-        old: { url: "https://api.example.org/bot123:ABCsecret/send?SECRETONLY", enabled: true },
-        new: { url: "not a url SECRETPLAIN", enabled: true },
-      },
+      webhookUpdate(
+        { url: "https://api.example.org/bot123:ABCsecret/send?SECRETONLY", enabled: true },
+        { url: "not a url SECRETPLAIN", enabled: true },
+      ),
     ]).markdown;
     expect(md).toContain("Webhook URL: `https://api.example.org/***/send?***` → (not a valid URL)");
     for (const leaked of ["ABCsecret", "SECRETONLY", "SECRETPLAIN"]) expect(md).not.toContain(leaked);

@@ -4,6 +4,20 @@ import { parsePreview } from "../../../provider/review/preview-json";
 import { digest, type StepSpec, UNKNOWN, urnOf } from "../../support/preview-fixtures";
 import { base, n, render, strategyUpdate } from "./fixtures";
 
+/**
+ * The step updating the activation `active` from the ids `before` to `after` (unknown ids of
+ * strategies the preview has not created yet), `after` taken from the strategies named `from`.
+ */
+const activationUpdate = (before: string[], after: string[], from: string[]): StepSpec => ({
+  op: "update",
+  kind: "StrategyActivation",
+  name: "active",
+  id: "activation-1",
+  old: { strategyIds: before, exclusive: false },
+  new: { strategyIds: after, exclusive: false },
+  deps: { strategyIds: from.map((name) => urnOf("Strategy", name)) },
+});
+
 describe("renderReview: activation", () => {
   const ids = {
     a: "aaaaaaaa-0000-4000-8000-000000000001",
@@ -17,15 +31,7 @@ describe("renderReview: activation", () => {
   ];
   const move: StepSpec[] = [
     { op: "create", kind: "Strategy", name: "gamma", new: { ...base, name: "Gamma" } },
-    {
-      op: "update",
-      kind: "StrategyActivation",
-      name: "active",
-      id: "activation-1",
-      old: { strategyIds: [ids.a], exclusive: false },
-      new: { strategyIds: [ids.b, UNKNOWN], exclusive: false },
-      deps: { strategyIds: [urnOf("Strategy", "beta"), urnOf("Strategy", "gamma")] },
-    },
+    activationUpdate([ids.a], [ids.b, UNKNOWN], ["beta", "gamma"]),
   ];
 
   /** `count` active strategies of the account that the stack does not declare. */
@@ -88,15 +94,7 @@ describe("renderReview: activation", () => {
         },
         ids.a,
       ),
-      {
-        op: "update",
-        kind: "StrategyActivation",
-        name: "active",
-        id: "activation-1",
-        old: { strategyIds: [ids.a], exclusive: false },
-        new: { strategyIds: [UNKNOWN], exclusive: false },
-        deps: { strategyIds: [urnOf("Strategy", "safety")] },
-      },
+      activationUpdate([ids.a], [UNKNOWN], ["safety"]),
     ];
     const result = render(specs, {
       account: { plan: "PRO", activeLimit: 25, strategies: strategies() },
@@ -112,15 +110,7 @@ describe("renderReview: activation", () => {
     const specs: StepSpec[] = [
       strategyUpdate({ ...base, name: "Alpha" }, { ...base, name: "Alpha", alertCooldownMins: 5 }, ids.a),
       { op: "create", kind: "Strategy", name: "gamma", new: { ...base, name: "Gamma" } },
-      {
-        op: "update",
-        kind: "StrategyActivation",
-        name: "active",
-        id: "activation-1",
-        old: { strategyIds: [ids.a], exclusive: false },
-        new: { strategyIds: [UNKNOWN, UNKNOWN], exclusive: false },
-        deps: { strategyIds: [urnOf("Strategy", "safety"), urnOf("Strategy", "gamma")] },
-      },
+      activationUpdate([ids.a], [UNKNOWN, UNKNOWN], ["safety", "gamma"]),
     ];
     const result = render(specs, { account: { plan: "PRO", activeLimit: 25, strategies: strategies() } });
     expect(result.counts.StrategyActivation).toEqual({ update: 1 });

@@ -3,6 +3,7 @@ import { renderReview } from "../../../provider/review";
 import { fitToLimit } from "../../../provider/review/fit-to-limit";
 import { text } from "../../../provider/review/markdown";
 import { digest, type StepSpec, UNKNOWN, urnOf } from "../../support/preview-fixtures";
+import { webhookUpdate } from "./fixtures";
 
 /** 1,000 new strategies, an activation, a webhook, developers, an error and a policy violation. */
 function bigChange(strategies = 1_000): { preview: string; names: string[] } {
@@ -32,14 +33,10 @@ function bigChange(strategies = 1_000): { preview: string; names: string[] } {
       new: { strategyIds: [UNKNOWN], exclusive: false },
       deps: { strategyIds: [urnOf("Strategy", "s0")] },
     },
-    {
-      op: "update",
-      kind: "Webhook",
-      name: "hook",
-      id: "webhook",
-      old: { url: "https://a.example/old", enabled: true },
-      new: { url: "https://a.example/new", enabled: true },
-    },
+    webhookUpdate(
+      { url: "https://a.example/old", enabled: true },
+      { url: "https://a.example/new", enabled: true },
+    ),
     { op: "create", kind: "FollowedDeveloper", name: "dev", new: { address: "Dev1", alias: "Whale" } },
   );
   const diagnostics = [

@@ -3,6 +3,7 @@
  * preview carries, rendered as `strategy-alerts review` renders it.
  */
 import { renderReview } from "../../../provider/index";
+import type { ChartSpec } from "../../../provider/review/backtest-charts";
 import { digest, type StepSpec } from "../../support/preview-fixtures";
 
 /** A count as the review writes it. */
@@ -31,3 +32,30 @@ export function strategyUpdate(
 export function render(specs: StepSpec[], context = {}) {
   return renderReview(digest(specs), context);
 }
+
+/** The preview's step updating the account's webhook (`hook`) from `before` to `after`. */
+export function webhookUpdate(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  outputs?: Record<string, unknown>,
+): StepSpec {
+  return {
+    op: "update",
+    kind: "Webhook",
+    name: "hook",
+    id: "webhook",
+    old: before,
+    new: after,
+    ...(outputs && { outputs }),
+  };
+}
+
+/** A chart of three buckets of "Safety <first>", the current version's values `before` if given. */
+export const chartSpec = (kind: "overTime" | "byMultiple", before?: number[]): ChartSpec => ({
+  kind,
+  strategy: "Safety <first>",
+  subject: "Matches per day",
+  axis: "day (UTC)",
+  valueAxis: "matched tokens per day",
+  series: { labels: ["a", "b", "c"], after: [1, 4, 2], ...(before ? { before } : {}) },
+});

@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { ChartSpec } from "../../../provider/review/backtest-charts";
 import { mermaidChart } from "../../../provider/review/mermaid-chart";
-
-const chart = (kind: "overTime" | "byMultiple", before?: number[]): ChartSpec => ({
-  kind,
-  strategy: "Safety <first>",
-  subject: "Matches per day",
-  axis: "day (UTC)",
-  valueAxis: "matched tokens per day",
-  series: { labels: ["a", "b", "c"], after: [1, 4, 2], ...(before ? { before } : {}) },
-});
+import { chartSpec } from "./fixtures";
 
 describe("mermaidChart", () => {
   it("draws the proposed version as a line over the current version's bars, in a mermaid fence", () => {
-    const lines = mermaidChart(chart("overTime", [2, 2, 2])).map(String);
+    const lines = mermaidChart(chartSpec("overTime", [2, 2, 2])).map(String);
     expect(lines[0]).toBe("```mermaid");
     expect(lines).toContain("  bar [2, 2, 2]");
     expect(lines).toContain("  line [1, 4, 2]");
@@ -21,7 +12,7 @@ describe("mermaidChart", () => {
   });
 
   it("draws buckets as bars side by side, never a line", () => {
-    const lines = mermaidChart(chart("byMultiple", [5, 0, 1])).map(String);
+    const lines = mermaidChart(chartSpec("byMultiple", [5, 0, 1])).map(String);
     expect(lines.some((l) => l.startsWith("  line"))).toBe(false);
     expect(lines).toContain("  bar [5, 0, 0, 0, 1, 0]");
     expect(lines).toContain("  bar [0, 1, 0, 4, 0, 2]");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderReview } from "../../../provider/index";
 import { digest, eventStream, PROVIDER_CLOSURE, type StepSpec, urnOf } from "../../support/preview-fixtures";
-import { base, n, render, strategyUpdate } from "./fixtures";
+import { base, n, render, strategyUpdate, webhookUpdate } from "./fixtures";
 
 describe("renderReview: summary", () => {
   it("says No changes when the preview plans nothing but the stack", () => {
@@ -60,14 +60,10 @@ describe("renderReview: URLs quoted by diagnostics", () => {
     const md = renderReview(
       digest(
         [
-          {
-            op: "update",
-            kind: "Webhook",
-            name: "hook",
-            id: "webhook",
-            old: { url: "https://api.example.org/bot123:ABCsecret/send?SECRETONLY", enabled: true },
-            new: { url: "not a url SECRETPLAIN", enabled: true },
-          },
+          webhookUpdate(
+            { url: "https://api.example.org/bot123:ABCsecret/send?SECRETONLY", enabled: true },
+            { url: "not a url SECRETPLAIN", enabled: true },
+          ),
         ],
         [{ severity: "error", message: `webhook url ${slack} rejected; try http://[bad/x?token=SECRETQ` }],
       ),

@@ -111,52 +111,52 @@ describe("renderReview: strategy domain diff", () => {
   });
 
   it("names changed fields of object rules: windows, levels, wallet types, cluster limits", () => {
-    const old = {
+    // One of each object rule; only the values in `changes` differ between the versions.
+    const objectRules = (changes: {
+      windows: Record<string, number>;
+      buyPressure: string;
+      minWallets: number;
+      walletTypes: string[];
+      maxClusterRisk: string;
+    }) => ({
       ...base,
       rules: [
-        { rule: "volume_24h", dealbreaker: false, config: { windows: { "5m": 2000, "1h": 10000 } } },
+        { rule: "volume_24h", dealbreaker: false, config: { windows: changes.windows } },
         {
           rule: "buy_sell_ratio_window",
           dealbreaker: false,
-          config: { window: "1h", buyPressure: "strong" },
+          config: { window: "1h", buyPressure: changes.buyPressure },
         },
         {
           rule: "quality_wallet_count",
           dealbreaker: false,
-          config: { minWallets: 3, walletTypes: ["kol", "smart_wallet"] },
+          config: { minWallets: changes.minWallets, walletTypes: changes.walletTypes },
         },
         {
           rule: "coordinated_wallet_cluster",
           dealbreaker: false,
-          clusterConfig: { maxTotalHeldPct: 15, maxSingleClusterPct: 10, maxClusterRisk: "medium" },
+          clusterConfig: {
+            maxTotalHeldPct: 15,
+            maxSingleClusterPct: 10,
+            maxClusterRisk: changes.maxClusterRisk,
+          },
         },
       ],
-    };
-    const neu = {
-      ...base,
-      rules: [
-        {
-          rule: "volume_24h",
-          dealbreaker: false,
-          config: { windows: { "5m": 2000, "1h": 20000, "6h": 50000 } },
-        },
-        {
-          rule: "buy_sell_ratio_window",
-          dealbreaker: false,
-          config: { window: "1h", buyPressure: "aggressive" },
-        },
-        {
-          rule: "quality_wallet_count",
-          dealbreaker: false,
-          config: { minWallets: 5, walletTypes: ["whale", "smart_wallet"] },
-        },
-        {
-          rule: "coordinated_wallet_cluster",
-          dealbreaker: false,
-          clusterConfig: { maxTotalHeldPct: 15, maxSingleClusterPct: 10, maxClusterRisk: "low" },
-        },
-      ],
-    };
+    });
+    const old = objectRules({
+      windows: { "5m": 2000, "1h": 10000 },
+      buyPressure: "strong",
+      minWallets: 3,
+      walletTypes: ["kol", "smart_wallet"],
+      maxClusterRisk: "medium",
+    });
+    const neu = objectRules({
+      windows: { "5m": 2000, "1h": 20000, "6h": 50000 },
+      buyPressure: "aggressive",
+      minWallets: 5,
+      walletTypes: ["whale", "smart_wallet"],
+      maxClusterRisk: "low",
+    });
     const md = render([strategyUpdate(old, neu)]).markdown;
     expect(md).toContain(`\`volume_24h\`: 1h window ${n(10000)} → ${n(20000)}`);
     expect(md).toContain(`\`volume_24h\`: 6h window ${n(50000)} added`);

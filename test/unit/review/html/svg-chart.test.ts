@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { ChartSpec } from "../../../../provider/review/backtest-charts";
 import { renderReviewHtml } from "../../../../provider/review/html/page";
 import { svgChart } from "../../../../provider/review/html/svg-chart";
 import { report } from "../../../support/backtest-report";
 import { digest } from "../../../support/preview-fixtures";
+import { chartSpec } from "../fixtures";
 
 describe("the HTML report", () => {
   const preview = digest([]);
@@ -74,18 +74,9 @@ describe("the HTML report", () => {
   });
 });
 
-const spec = (kind: "overTime" | "byMultiple", before?: number[]): ChartSpec => ({
-  kind,
-  strategy: "Safety <first>",
-  subject: "Matches per day",
-  axis: "day (UTC)",
-  valueAxis: "matched tokens per day",
-  series: { labels: ["a", "b", "c"], after: [1, 4, 2], ...(before ? { before } : {}) },
-});
-
 describe("svgChart", () => {
   it("draws one group per version, a bar per bucket, and escapes the name in its title", () => {
-    const svg = svgChart(spec("byMultiple", [5, 0, 1]), "c1");
+    const svg = svgChart(chartSpec("byMultiple", [5, 0, 1]), "c1");
     expect(svg).toContain('<g class="series-current" data-points="3">');
     expect(svg).toContain('<g class="series-proposed" data-points="3">');
     expect(svg).not.toContain("<first>");
