@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -66,6 +67,12 @@ function defaultWindowDirectory(): string {
  * (the service's 429 and headers still pace). A lock left by a killed process is broken once
  * stale.
  *
+ * Each write stamps the file with a token of its own (`w`, first after the version), and the
+ * store remembers the token and size it last wrote or read: an update that finds them unchanged
+ * (no other process wrote meanwhile, the common case of one command) reads only the file's first
+ * bytes and reuses the window it holds in memory, instead of reading and parsing every send time
+ * in the window at every request; the window is still read whole whenever another process wrote.
+ *
  * The file is an optimisation, never a requirement: when the directory cannot be made, the
  * file cannot be read or written, or the lock cannot be had in time, the store falls back to
  * its in-memory copy (and stops trying the file once it proved unusable).
@@ -77,6 +84,8 @@ export class FileWindowStore implements WindowStore {
   readonly #staleLockMs: number;
   readonly #lockTimeoutMs: number;
   #memory = emptyWindow();
+  /** The token and size of the file as this store last wrote or read it; `#memory` is its content. */
+  #seen: { token: string; size: number } | undefined;
   #usable = true;
 
   constructor(id: string, options: FileWindowStoreOptions = {}) {
@@ -103,24 +112,39 @@ export class FileWindowStore implements WindowStore {
   }
 
   update<T>(change: (state: WindowState) => T): T {
-    if (!this.#usable || !this.#acquireLock()) return change(this.#memory);
+    if (!this.#usable || !this.#acquireLock()) {
+      // Changed outside the file: the next update reads the file whole.
+      this.#seen = undefined;
+      return change(this.#memory);
+    }
     let fd: number | undefined;
     try {
       fd = fs.openSync(this.file, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
-      const state = readWindow(fd);
+      const state = this.#read(fd);
       const before = fingerprint(state);
       const result = change(state);
       // A look without a change (is the window full?) costs no write.
-      if (fingerprint(state) !== before) writeWindow(fd, state);
+      if (fingerprint(state) !== before) this.#seen = writeWindow(fd, state);
       this.#memory = state;
       return result;
     } catch {
       this.#usable = false;
+      this.#seen = undefined;
       return change(this.#memory);
     } finally {
       if (fd !== undefined) fs.closeSync(fd);
       this.#releaseLock();
     }
+  }
+
+  /** The window in the file: the one in memory when the file is as this store last saw it. */
+  #read(fd: number): WindowState {
+    const size = fs.fstatSync(fd).size;
+    const seen = this.#seen;
+    if (seen !== undefined && seen.size === size && readToken(fd) === seen.token) return this.#memory;
+    const { state, token } = readWindow(fd, size);
+    this.#seen = token === undefined ? undefined : { token, size };
+    return state;
   }
 
   #acquireLock(): boolean {
@@ -159,18 +183,41 @@ export class FileWindowStore implements WindowStore {
   }
 }
 
-function readWindow(fd: number): WindowState {
-  const size = fs.fstatSync(fd).size;
-  if (size === 0) return emptyWindow();
+function readWindow(fd: number, size: number): { state: WindowState; token?: string } {
+  if (size === 0) return { state: emptyWindow() };
   const bytes = Buffer.alloc(size);
   const read = fs.readSync(fd, bytes, 0, size, 0);
-  return parseWindow(bytes.toString("utf8", 0, read)) ?? emptyWindow();
+  const text = bytes.toString("utf8", 0, read);
+  const state = parseWindow(text);
+  return state ? { state, token: tokenOf(text) } : { state: emptyWindow() };
 }
 
-function writeWindow(fd: number, state: WindowState): void {
-  const bytes = Buffer.from(JSON.stringify({ v: FILE_VERSION, ...state }), "utf8");
+/** Unique per write on this machine: this process's random prefix and a count. */
+const WRITER = randomBytes(6).toString("hex");
+let writes = 0;
+
+/** Writes the window stamped with a new token; returns what the store then knows of the file. */
+function writeWindow(fd: number, state: WindowState): { token: string; size: number } {
+  const token = `${WRITER}.${++writes}`;
+  const bytes = Buffer.from(JSON.stringify({ v: FILE_VERSION, w: token, ...state }), "utf8");
   fs.writeSync(fd, bytes, 0, bytes.length, 0);
   fs.ftruncateSync(fd, bytes.length);
+  return { token, size: bytes.length };
+}
+
+/** Room for the version and a token at the start of the file. */
+const HEAD_BYTES = 48;
+const TOKEN = new RegExp(`^\\{"v":${FILE_VERSION},"w":"([0-9a-f]+\\.[0-9]+)"`);
+
+function tokenOf(text: string): string | undefined {
+  return TOKEN.exec(text)?.[1];
+}
+
+/** The token at the start of the file, without reading the send times after it. */
+function readToken(fd: number): string | undefined {
+  const head = Buffer.alloc(HEAD_BYTES);
+  const read = fs.readSync(fd, head, 0, HEAD_BYTES, 0);
+  return tokenOf(head.toString("latin1", 0, read));
 }
 
 /**

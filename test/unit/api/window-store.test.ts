@@ -99,10 +99,27 @@ describe("FileWindowStore", () => {
     expect(fs.statSync(store.file).ino).toBe(inode);
     expect(JSON.parse(fs.readFileSync(store.file, "utf8"))).toEqual({
       v: 1,
+      w: expect.stringMatching(/^[0-9a-f]+\.[0-9]+$/),
       sent: [clock.t],
       blockedUntil: 0,
     });
     expect(fs.readdirSync(dir)).toEqual(["in-place.json"]);
+  });
+
+  it("reads the window again when another writer rewrote the file, even to the same size", async () => {
+    const clock = fakeClock();
+    const store = new FileWindowStore("rewritten", { directory: dir, now: clock.now });
+    const limiter = new RateLimiter({ requestsPerMinute: 2, now: clock.now, sleep: clock.sleep, store });
+    await limiter.acquire();
+    const mine = fs.readFileSync(store.file, "utf8");
+    // An older provider (no token) records two sends in a file of exactly the same length.
+    const theirs = JSON.stringify({ v: 1, sent: [clock.t, clock.t], blockedUntil: 0 });
+    const padded = theirs.padEnd(mine.length, " ");
+    expect(padded).toHaveLength(mine.length);
+    fs.writeFileSync(store.file, padded);
+    const waits: WaitEvent[] = [];
+    await limiter.acquire((e) => waits.push(e));
+    expect(waits[0]).toMatchObject({ reason: "rate-limit-window", requestsPerMinute: 2 });
   });
 
   it("ignores a corrupt file and starts an empty window", async () => {
