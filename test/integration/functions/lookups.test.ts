@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningEmulator, startEmulator } from "../../../emulator/server";
-import { createClient } from "../../../provider/api/client";
+import { describe, expect, it } from "vitest";
 import {
   getAccount,
   getDeveloperTags,
@@ -9,30 +7,13 @@ import {
   getMicroblogTags,
   getStrategies,
 } from "../../../provider/functions/lookups";
-import { controlOk } from "../../support/emulator";
+import { useLookupAccount } from "./fixtures";
 
 describe("lookup functions against the emulator", () => {
-  let em: RunningEmulator;
-  let options: { apiKey: string; baseUrl: string };
-
-  beforeAll(async () => {
-    em = await startEmulator({ port: 0, history: false });
-    const { apiKey } = await controlOk<{ apiKey: string }>(em, "POST", "/users", { plan: "DEGEN" });
-    options = { apiKey, baseUrl: em.baseUrl };
-    const client = createClient(options);
-    await client.strategies.create({
-      name: "to adopt",
-      triggers: ["token_graduated"],
-      rules: [{ rule: "has_website", dealbreaker: false }],
-      isActive: false,
-    });
+  const options = useLookupAccount("to adopt", async (client) => {
     await client.devs.add("0x52908400098527886e0f7030069857d2e4169ee7", { alias: "first" });
     await client.devs.add("0x8ba1f109551bd432803012645ac136ddd64dba72", { alias: "second" });
     await client.devs.update("0x8ba1f109551bd432803012645ac136ddd64dba72", { isActive: false });
-  });
-
-  afterAll(async () => {
-    await em?.close();
   });
 
   it("getAccount reports the plan and its limits", async () => {
@@ -67,6 +48,6 @@ describe("lookup functions against the emulator", () => {
   });
 
   it("say which settings are missing instead of calling the service without a key", async () => {
-    await expect(async () => getAccount({ baseUrl: em.baseUrl })).rejects.toThrow(/strategy-alerts:apiKey/);
+    await expect(async () => getAccount({ baseUrl: options.baseUrl })).rejects.toThrow(/strategy-alerts:apiKey/);
   });
 });
