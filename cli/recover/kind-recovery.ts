@@ -53,7 +53,7 @@ export interface KeyedRecovery {
  * (`webhook`, a developer's address), so only a stack of this account holds it, or one that
  * records no account (it may be of this one).
  */
-export type IdScope = "service" | "account";
+type IdScope = "service" | "account";
 
 export type KindRecovery = ({ settle: "strategy" } | { settle: "clear"; reason: string } | KeyedRecovery) & {
   idScope: IdScope;
