@@ -323,6 +323,7 @@ function adoptions(
         id,
         "not one of this account's strategies, nor the webhook, nor the address of a pending developer create",
       );
+    // A live strategy is what a Strategy resource holds.
     const holder = ctx.holderOf("Strategy", id);
     if (holder) throw refuse(id, `stack ${holder} holds it`);
     const create = creates.find(
