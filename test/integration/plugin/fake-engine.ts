@@ -1,4 +1,6 @@
 import * as grpc from "@grpc/grpc-js";
+import { afterAll } from "vitest";
+import { isRunning } from "../../support/process-table";
 
 const raw = (b: Buffer) => b;
 
@@ -55,4 +57,34 @@ export class FakeEngine {
   stop(): void {
     this.server.forceShutdown();
   }
+}
+
+/**
+ * A lifetime suite's engines and the processes it starts: `fakeEngine()` starts an engine,
+ * `leftovers` takes the pids to kill should a test fail before they end, and after the suite
+ * those are killed and the engines stopped. `untilChecks` waits until `who` (the plugin or the
+ * host, as the timeout's message names it) health-checked an engine `n` times in all.
+ */
+export function useFakeEngines(who: string, boundMs: number) {
+  const leftovers: number[] = [];
+  const engines: FakeEngine[] = [];
+  afterAll(() => {
+    for (const pid of leftovers.filter(isRunning)) process.kill(pid, "SIGKILL");
+    for (const engine of engines) engine.stop();
+  });
+  return {
+    leftovers,
+    async fakeEngine(): Promise<FakeEngine> {
+      const engine = await FakeEngine.start();
+      engines.push(engine);
+      return engine;
+    },
+    async untilChecks(engine: FakeEngine, n: number): Promise<void> {
+      const deadline = Date.now() + boundMs;
+      while (engine.checks < n) {
+        if (Date.now() > deadline) throw new Error(`${who} health-checked the engine ${engine.checks} times`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { version } from "../../../package.json";
 import { type RunningProcess, runProcess, startProcess, tsNode } from "../../support/process";
 import { isRunning, untilGone } from "../../support/process-table";
-import { FakeEngine } from "./fake-engine";
+import { FakeEngine, useFakeEngines } from "./fake-engine";
 
 const REPO_ROOT = join(__dirname, "..", "..", "..");
 
@@ -71,28 +71,7 @@ describe("the plugin's lifetime", () => {
   const PLUGIN = join(REPO_ROOT, "provider/plugin/main.ts");
   // Liveness, not speed: the plugin probes about once a second; this is only the test's patience.
   const BOUND_MS = 15_000;
-  const leftovers: number[] = [];
-  const engines: FakeEngine[] = [];
-  afterAll(() => {
-    for (const pid of leftovers.filter(isRunning)) process.kill(pid, "SIGKILL");
-    for (const engine of engines) engine.stop();
-  });
-
-  async function fakeEngine(): Promise<FakeEngine> {
-    const engine = await FakeEngine.start();
-    engines.push(engine);
-    return engine;
-  }
-
-  /** Waits until the plugin health-checked the engine `n` times in all. */
-  async function untilChecks(engine: FakeEngine, n: number): Promise<void> {
-    const deadline = Date.now() + BOUND_MS;
-    while (engine.checks < n) {
-      if (Date.now() > deadline)
-        throw new Error(`the plugin health-checked the engine ${engine.checks} times`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const { leftovers, fakeEngine, untilChecks } = useFakeEngines("the plugin", BOUND_MS);
 
   it("exits once the engine at its address is gone, while its parent lives on", async () => {
     const engine = await fakeEngine();

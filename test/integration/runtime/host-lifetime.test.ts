@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runProcess, startProcess } from "../../support/process";
 import { descendantsOf, isRunning, untilGone } from "../../support/process-table";
 import { REPO } from "../../support/source-imports";
-import { FakeEngine } from "../plugin/fake-engine";
+import { useFakeEngines } from "../plugin/fake-engine";
 
 /**
  * The built runtime (`pulumi-strategy-alerts/runtime`, run `npm run build` first) in a process
@@ -46,8 +46,6 @@ describe("the dynamic-provider host's lifetime, once it has loaded the runtime",
   let dir: string;
   let host: string;
   let launcher: string;
-  const leftovers: number[] = [];
-  const engines: FakeEngine[] = [];
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), "psa-host-lifetime-"));
@@ -61,25 +59,11 @@ describe("the dynamic-provider host's lifetime, once it has loaded the runtime",
     await chmod(launcher, 0o755);
   });
   afterAll(async () => {
-    for (const pid of leftovers.filter(isRunning)) process.kill(pid, "SIGKILL");
-    for (const engine of engines) engine.stop();
     await rm(dir, { recursive: true, force: true });
   });
-
-  async function fakeEngine(): Promise<FakeEngine> {
-    const engine = await FakeEngine.start();
-    engines.push(engine);
-    return engine;
-  }
-
-  /** Waits until the host health-checked the engine `n` times in all. */
-  async function untilChecks(engine: FakeEngine, n: number): Promise<void> {
-    const deadline = Date.now() + BOUND_MS;
-    while (engine.checks < n) {
-      if (Date.now() > deadline) throw new Error(`the host health-checked the engine ${engine.checks} times`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  // Registered after the folder's removal, so (after-hooks run last first) the processes are
+  // killed and the engines stopped before the folder goes.
+  const { leftovers, fakeEngine, untilChecks } = useFakeEngines("the host", BOUND_MS);
 
   it("exits within 3 s once the engine at its address is gone, while its parent lives on", async () => {
     const engine = await fakeEngine();

@@ -2,6 +2,15 @@ import { describe, expect, it } from "vitest";
 import { generatedRulesOf, outputsAfterPatch } from "../../../provider/runtime/strategy-patch-result";
 import { live } from "../../support/live-strategy";
 
+/** A PATCH answer carrying the service's rule structures of one market-cap dealbreaker. */
+const after = live({}, [{ rule: "market_cap", dealbreaker: true, max: 9 }]);
+const withRules = {
+  id: "s-1",
+  isActive: true,
+  dealbreakers: after.dealbreakers,
+  ruleGroups: after.ruleGroups,
+};
+
 describe("Strategy outputs after a PATCH (no read-back)", () => {
   const before = {
     strategyId: "s-1",
@@ -32,14 +41,7 @@ describe("Strategy outputs after a PATCH (no read-back)", () => {
   });
 
   it("hold no rule structure, whatever the answer carries: the declared rules say them", () => {
-    const after = live({}, [{ rule: "market_cap", dealbreaker: true, max: 9 }]);
-    const answer = {
-      id: "s-1",
-      isActive: true,
-      dealbreakers: after.dealbreakers,
-      ruleGroups: after.ruleGroups,
-    };
-    const outputs = outputsAfterPatch(before, answer);
+    const outputs = outputsAfterPatch(before, withRules);
     expect(outputs).not.toHaveProperty("dealbreakers");
     expect(outputs).not.toHaveProperty("ruleGroups");
   });
@@ -47,14 +49,7 @@ describe("Strategy outputs after a PATCH (no read-back)", () => {
 
 describe("the rule structures a PATCH answer carries, for the run's listing", () => {
   it("are taken when well formed", () => {
-    const after = live({}, [{ rule: "market_cap", dealbreaker: true, max: 9 }]);
-    const answer = {
-      id: "s-1",
-      isActive: true,
-      dealbreakers: after.dealbreakers,
-      ruleGroups: after.ruleGroups,
-    };
-    expect(generatedRulesOf(answer)).toEqual({
+    expect(generatedRulesOf(withRules)).toEqual({
       dealbreakers: after.dealbreakers,
       ruleGroups: after.ruleGroups,
     });
