@@ -60,6 +60,8 @@ export interface Declaration {
    * text only as `printableText` shows it (one line, every hidden character an escape).
    */
   note?: string;
+  /** Printed in the block of the declaration before it, as a developer's tags go with the developer. */
+  withPrevious?: true;
 }
 
 export interface AccountDeclarations {
@@ -183,6 +185,7 @@ function declareDevelopers(
         },
         importId: dev.address,
         referenced: false,
+        withPrevious: true,
       });
     }
   }

@@ -37,8 +37,7 @@ export function renderProgram(declarations: AccountDeclarations): RenderedProgra
   const blocks: string[][] = [];
   let block: string[] = [];
   for (const d of declarations.resources) {
-    // A developer's tags go with the developer; every other resource starts a block of its own.
-    if (d.kind !== "DeveloperTags" && block.length > 0) {
+    if (!d.withPrevious && block.length > 0) {
       blocks.push(block);
       block = [];
     }
