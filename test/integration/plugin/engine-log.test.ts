@@ -2,8 +2,7 @@ import * as grpc from "@grpc/grpc-js";
 import * as engineproto from "@pulumi/pulumi/proto/engine_pb";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { engineWarnings, stderrWarn } from "../../../provider/plugin/engine-log";
-
-const raw = (b: Buffer) => b;
+import { rawUnaryMethod } from "./fake-engine";
 
 /** An engine that serves only Log, keeping what it was told. */
 const logged: engineproto.LogRequest[] = [];
@@ -13,17 +12,7 @@ let address = "";
 beforeAll(async () => {
   server = new grpc.Server();
   server.addService(
-    {
-      log: {
-        path: "/pulumirpc.Engine/Log",
-        requestStream: false,
-        responseStream: false,
-        requestSerialize: raw,
-        requestDeserialize: raw,
-        responseSerialize: raw,
-        responseDeserialize: raw,
-      },
-    },
+    { log: rawUnaryMethod("/pulumirpc.Engine/Log") },
     {
       log: (call: grpc.ServerUnaryCall<Buffer, Buffer>, callback: grpc.sendUnaryData<Buffer>) => {
         logged.push(engineproto.LogRequest.deserializeBinary(new Uint8Array(call.request)));

@@ -4,18 +4,19 @@ import { isRunning } from "../../support/process-table";
 
 const raw = (b: Buffer) => b;
 
-/** grpc.health.v1.Health/Check with raw bytes: the tests need no message stubs. */
-const HEALTH_SERVICE: grpc.ServiceDefinition = {
-  check: {
-    path: "/grpc.health.v1.Health/Check",
-    requestStream: false,
-    responseStream: false,
-    requestSerialize: raw,
-    requestDeserialize: raw,
-    responseSerialize: raw,
-    responseDeserialize: raw,
-  },
-};
+/** A unary gRPC method at `path` on raw bytes: the tests need no message stubs. */
+export const rawUnaryMethod = (path: string) => ({
+  path,
+  requestStream: false,
+  responseStream: false,
+  requestSerialize: raw,
+  requestDeserialize: raw,
+  responseSerialize: raw,
+  responseDeserialize: raw,
+});
+
+/** grpc.health.v1.Health/Check, as the engine serves it. */
+const HEALTH_SERVICE: grpc.ServiceDefinition = { check: rawUnaryMethod("/grpc.health.v1.Health/Check") };
 
 // HealthCheckResponse { status: SERVING }: field 1, varint 1.
 const SERVING = Buffer.from([0x08, 0x01]);

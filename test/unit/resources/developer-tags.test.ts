@@ -7,9 +7,6 @@ describe("the DeveloperTags class", () => {
   itIsTheClassOf("DeveloperTags", DeveloperTags);
 
   it("declares the tags' args and outputs (checked by the typecheck)", () => {
-    expectTypeOf(
-      DeveloperTags.__pulumiType,
-    ).toEqualTypeOf<"pulumi-nodejs:dynamic/strategy-alerts:DeveloperTags">();
     expectTypeOf<DeveloperTagsArgs["tagIds"]>().toEqualTypeOf<pulumi.Input<pulumi.Input<string>[]>>();
     expectTypeOf<DeveloperTags["tagIds"]>().toEqualTypeOf<pulumi.Output<string[]>>();
     expectTypeOf<DeveloperTags["accountId"]>().toEqualTypeOf<pulumi.Output<string>>();

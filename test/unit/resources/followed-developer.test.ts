@@ -10,9 +10,6 @@ describe("the FollowedDeveloper class", () => {
   itIsTheClassOf("FollowedDeveloper", FollowedDeveloper);
 
   it("declares the developer's args and outputs (checked by the typecheck)", () => {
-    expectTypeOf(
-      FollowedDeveloper.__pulumiType,
-    ).toEqualTypeOf<"pulumi-nodejs:dynamic/strategy-alerts:FollowedDeveloper">();
     expectTypeOf<FollowedDeveloperArgs["address"]>().toEqualTypeOf<pulumi.Input<string>>();
     expectTypeOf<FollowedDeveloper["alias"]>().toEqualTypeOf<pulumi.Output<string | undefined>>();
     expectTypeOf<FollowedDeveloper["addedAt"]>().toEqualTypeOf<pulumi.Output<string | null>>();

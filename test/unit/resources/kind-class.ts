@@ -12,7 +12,18 @@ interface KindClass {
   isInstance(obj: unknown): boolean;
 }
 
-export function itIsTheClassOf(kind: ResourceKind, cls: KindClass): void {
+/** True where A and B are the same type (not merely assignable one to the other). */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+/**
+ * `cls` is accepted only where its static `__pulumiType` is exactly the kind's dynamic token, so
+ * the typecheck holds the class's declared type as the tests below hold its value.
+ */
+export function itIsTheClassOf<K extends ResourceKind, C extends KindClass>(
+  kind: K,
+  cls: C &
+    (Same<C["__pulumiType"], `pulumi-nodejs:dynamic/strategy-alerts:${K}`> extends true ? unknown : never),
+): void {
   it(`carries the ${kind} kind's dynamic type token and its name`, () => {
     expect(cls.__pulumiType).toBe(KINDS[kind].dynamicToken);
     expect(cls.name).toBe(kind);

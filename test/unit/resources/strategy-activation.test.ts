@@ -10,9 +10,6 @@ describe("the StrategyActivation class", () => {
   itIsTheClassOf("StrategyActivation", StrategyActivation);
 
   it("declares the active set's args and outputs (checked by the typecheck)", () => {
-    expectTypeOf(
-      StrategyActivation.__pulumiType,
-    ).toEqualTypeOf<"pulumi-nodejs:dynamic/strategy-alerts:StrategyActivation">();
     expectTypeOf<StrategyActivationArgs["exclusive"]>().toEqualTypeOf<pulumi.Input<boolean> | undefined>();
     expectTypeOf<StrategyActivation["activeStrategyIds"]>().toEqualTypeOf<pulumi.Output<string[]>>();
     expectTypeOf(StrategyActivation.get).returns.toEqualTypeOf<StrategyActivation>();

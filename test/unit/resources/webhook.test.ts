@@ -7,7 +7,6 @@ describe("the Webhook class", () => {
   itIsTheClassOf("Webhook", Webhook);
 
   it("declares the webhook's args and outputs (checked by the typecheck)", () => {
-    expectTypeOf(Webhook.__pulumiType).toEqualTypeOf<"pulumi-nodejs:dynamic/strategy-alerts:Webhook">();
     expectTypeOf<ConstructorParameters<typeof Webhook>>().toEqualTypeOf<
       [name: string, args: WebhookArgs, opts?: pulumi.CustomResourceOptions]
     >();
