@@ -15,35 +15,52 @@ describe("the webhook url rule", () => {
       expect(webhookUrlProblem(url)).toBeUndefined();
   });
 
-  it("names the field and what to fix in each refusal, never quoting the url", () => {
-    expect(webhookUrlProblem("")).toBe("url must not be empty (null removes the webhook url)");
-    expect(webhookUrlProblem(`https://a.example/${"x".repeat(2040)}`)).toBe(
+  it.each([
+    ["an empty url", "", "url must not be empty (null removes the webhook url)"],
+    [
+      "a url over 2,048 characters",
+      `https://a.example/${"x".repeat(2040)}`,
       "url must be at most 2048 characters, got 2058",
-    );
-    expect(webhookUrlProblem("https://a.example/ x")).toBe(
+    ],
+    [
+      "white space",
+      "https://a.example/ x",
       "url must not contain white space, control or invisible characters; it has \\u0020 at position 19",
-    );
-    expect(webhookUrlProblem("https://a.example/\u001b[2J")).toBe(
+    ],
+    [
+      "a control character",
+      "https://a.example/\u001b[2J",
       "url must not contain white space, control or invisible characters; it has \\u001b at position 19",
-    );
-    expect(webhookUrlProblem("https://a.example/\u200bx")).toContain("it has \\u200b at position 19");
-    expect(webhookUrlProblem("hooks.example.com/in")).toBe(
+    ],
+    [
+      "a url that is not absolute",
+      "hooks.example.com/in",
       "url must be an http(s) URL or null for none; it is not an absolute URL (https://host/path)",
-    );
-    expect(webhookUrlProblem("ftp://a.example/x")).toBe(
+    ],
+    [
+      "a scheme other than http(s)",
+      "ftp://a.example/x",
       'url must be an http(s) URL or null for none; its scheme is "ftp"',
-    );
-    expect(webhookUrlProblem("http://hooks.example.com/in")).toBe(
+    ],
+    [
+      "plain http to another host",
+      "http://hooks.example.com/in",
       "url must use https; plain http is allowed only for localhost, 127.0.0.1 and [::1]",
-    );
-    expect(webhookUrlProblem("https://user:pa%40ss@hooks.example.com/in")).toBe(
+    ],
+    [
+      "credentials before the host",
+      "https://user:pa%40ss@hooks.example.com/in",
       "url must not contain credentials (a user name or password before the host)",
-    );
+    ],
+    ["a fragment", "https://hooks.example.com/in#frag", "url must not contain a fragment (#…)"],
+    ["an empty fragment", "https://hooks.example.com/in#", "url must not contain a fragment (#…)"],
+  ])("refuses %s, naming the field and what to fix, never quoting the url", (_what, url, message) => {
+    expect(webhookUrlProblem(url)).toBe(message);
+  });
+
+  it("names the character and its position, and credentials without a password", () => {
+    expect(webhookUrlProblem("https://a.example/\u200bx")).toContain("it has \\u200b at position 19");
     expect(webhookUrlProblem("https://user@hooks.example.com/in")).toContain("credentials");
-    expect(webhookUrlProblem("https://hooks.example.com/in#frag")).toBe(
-      "url must not contain a fragment (#…)",
-    );
-    expect(webhookUrlProblem("https://hooks.example.com/in#")).toBe("url must not contain a fragment (#…)");
   });
 
   it("does not take a look-alike of a loopback host for one", () => {
