@@ -98,20 +98,24 @@ describe("names that look like another or like nothing", () => {
   const NAME = { path: "name", allowLineBreaks: false };
   const message = (text: string) => plainTextIssue(text, NAME)?.message;
 
-  it("refuses invisible characters, naming the field, the character and its position", () => {
-    expect(message("Safety\u200bfirst")).toBe(
-      "name contains the invisible character \\u200b at position 7: names and descriptions are plain text",
-    );
-    expect(message("\ufeffMomentum")).toBe(
-      "name contains the invisible character \\ufeff at position 1: names and descriptions are plain text",
-    );
-    expect(message("Tag\u{e0041}")).toBe(
-      "name contains the invisible character \\u{e0041} at position 4: names and descriptions are plain text",
-    );
-    expect(message("\u2060\u2060")).toContain("invisible character \\u2060 at position 1");
-    expect(message("\u3164")).toContain("invisible character \\u3164 at position 1");
-    expect(message("soft\u00adhyphen")).toContain("invisible character \\u00ad");
-    expect(message("Safety\u200dfirst")).toContain("invisible character \\u200d at position 7");
+  it.each([
+    ["Safety\u200bfirst", "\\u200b", 7],
+    ["\ufeffMomentum", "\\ufeff", 1],
+    ["Tag\u{e0041}", "\\u{e0041}", 4],
+    ["\u2060\u2060", "\\u2060", 1],
+    ["\u3164", "\\u3164", 1],
+    ["soft\u00adhyphen", "\\u00ad", 5],
+    ["Safety\u200dfirst", "\\u200d", 7],
+  ])(
+    "refuses the invisible character in %j, naming the field, the character (%s) and its position",
+    (text, char, position) => {
+      expect(message(text)).toBe(
+        `name contains the invisible character ${char} at position ${position}: names and descriptions are plain text`,
+      );
+    },
+  );
+
+  it("names the description when it holds the invisible character", () => {
     expect(issues({ description: "see\u200b" })[0]?.message).toBe(
       "description contains the invisible character \\u200b at position 4: names and descriptions are plain text",
     );
