@@ -112,36 +112,31 @@ describe("emulator control plane", () => {
       expect((await u.get(`/strategies/${s.id}`)).status).toBe(200);
     });
 
-    it("drops the connection before the handler with drop: before (nothing applied)", async () => {
+    /** A new user's strategy create meeting `fault` once: the create's answer and the user's strategies after it. */
+    async function createUnder(fault: Record<string, unknown>) {
       const u = await newUser(em);
-      await control(em, "POST", "/faults", { method: "POST", path: "/strategies", drop: "before", count: 1 });
-      await expect(u.post("/strategies", strategyBody())).rejects.toThrow();
-      expect((await u.get("/strategies")).body.strategies).toHaveLength(0);
+      await control(em, "POST", "/faults", { method: "POST", path: "/strategies", count: 1, ...fault });
+      const answer = u.post("/strategies", strategyBody());
+      const stored = async () => (await u.get("/strategies")).body.strategies;
+      return { answer, stored };
+    }
+
+    it("drops the connection before the handler with drop: before (nothing applied)", async () => {
+      const { answer, stored } = await createUnder({ drop: "before" });
+      await expect(answer).rejects.toThrow();
+      expect(await stored()).toHaveLength(0);
     });
 
     it("commits, then drops the connection with drop: after-commit (the ambiguous write)", async () => {
-      const u = await newUser(em);
-      await control(em, "POST", "/faults", {
-        method: "POST",
-        path: "/strategies",
-        drop: "after-commit",
-        count: 1,
-      });
-      await expect(u.post("/strategies", strategyBody())).rejects.toThrow();
-      expect((await u.get("/strategies")).body.strategies).toHaveLength(1);
+      const { answer, stored } = await createUnder({ drop: "after-commit" });
+      await expect(answer).rejects.toThrow();
+      expect(await stored()).toHaveLength(1);
     });
 
     it("commits, then answers the injected status with drop: after-commit and a status", async () => {
-      const u = await newUser(em);
-      await control(em, "POST", "/faults", {
-        path: "/strategies",
-        method: "POST",
-        status: 502,
-        drop: "after-commit",
-        count: 1,
-      });
-      expect((await u.post("/strategies", strategyBody())).status).toBe(502);
-      expect((await u.get("/strategies")).body.strategies).toHaveLength(1);
+      const { answer, stored } = await createUnder({ status: 502, drop: "after-commit" });
+      expect((await answer).status).toBe(502);
+      expect(await stored()).toHaveLength(1);
     });
 
     it("adds latency: the answer waits for a timer of the fault's latencyMs", async () => {

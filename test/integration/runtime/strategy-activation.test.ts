@@ -28,6 +28,13 @@ describe("StrategyActivation against the emulator", () => {
     expect(checked.failures ?? []).toEqual([]);
     return handlers.StrategyActivation.create(ctx, checked.inputs);
   }
+  /** The id of a strategy named `name` that another stack created and activated. */
+  async function activeInAnotherStack(name: string): Promise<string> {
+    const other = stack();
+    const [id] = await strategies(other, name);
+    await activate(other, [id!]);
+    return id!;
+  }
   const active = async () =>
     (await stack().client().strategies.list()).strategies
       .filter((s) => s.isActive)
@@ -40,9 +47,7 @@ describe("StrategyActivation against the emulator", () => {
     );
 
   it("records only what it activated, and leaves another stack's strategy active when it drops it or is deleted", async () => {
-    const one = stack();
-    const [mine] = await strategies(one, "team one");
-    await activate(one, [mine!]);
+    const mine = await activeInAnotherStack("team one");
 
     const two = stack();
     const [theirs] = await strategies(two, "team two");
@@ -95,9 +100,7 @@ describe("StrategyActivation against the emulator", () => {
   });
 
   it("records what a partly failed create activated, and not what it found active", async () => {
-    const other = stack();
-    const [found] = await strategies(other, "found");
-    await activate(other, [found!]);
+    const found = await activeInAnotherStack("found");
     const ctx = stack();
     const [ok, broken] = await strategies(ctx, "ok", "broken");
     await controlOk(em, "POST", "/faults", {
@@ -124,9 +127,7 @@ describe("StrategyActivation against the emulator", () => {
   });
 
   it("records a partly failed update truthfully: what it still holds and which of that it activated", async () => {
-    const other = stack();
-    const [found] = await strategies(other, "found");
-    await activate(other, [found!]);
+    const found = await activeInAnotherStack("found");
     const ctx = stack();
     const ids = await strategies(ctx, "U1", "U2", "U3");
     const first = await activate(ctx, [found!, ids[0]!]);
@@ -150,9 +151,7 @@ describe("StrategyActivation against the emulator", () => {
   });
 
   it("with exclusive deactivates strategies it did not activate too, and says so", async () => {
-    const other = stack();
-    const [theirs] = await strategies(other, "their strategy");
-    await activate(other, [theirs!]);
+    const theirs = await activeInAnotherStack("their strategy");
     const ctx = stack();
     const [mine] = await strategies(ctx, "mine");
     const created = await activate(ctx, [mine!], true);

@@ -24,6 +24,23 @@ describe("Strategy create under interrupted and ambiguous writes", () => {
     const res = await fetch(`${em.baseUrl}/strategies`, { headers: { "x-api-key": apiKey } });
     return ((await res.json()) as { strategies: { id: string; name: string }[] }).strategies;
   };
+  /** The id of a strategy named `name` created outside the provider (another stack, the app). */
+  const createdElsewhere = async (name: string) => {
+    const res = await fetch(`${em.baseUrl}/strategies`, {
+      method: "POST",
+      headers: { "x-api-key": apiKey, "content-type": "application/json" },
+      body: JSON.stringify(sampleStrategy({ name })),
+    });
+    return ((await res.json()) as { strategy: { id: string } }).strategy.id;
+  };
+  const idsNamed = async (name: string) =>
+    (await names())
+      .filter((s) => s.name === name)
+      .map((s) => s.id)
+      .sort();
+  /** The next strategy create's connection drops, `before` the service applies it or after it commits. */
+  const dropNextCreate = (drop: "before" | "after-commit") =>
+    control(em, "POST", "/faults", { method: "POST", path: "/strategies", drop, count: 1 });
   const inputs = (name: string) => {
     const { isActive: _activity, ...body } = sampleStrategy({ name });
     return body as unknown as Record<string, unknown>;
@@ -64,54 +81,27 @@ describe("Strategy create under interrupted and ambiguous writes", () => {
   });
 
   it("never takes over an identical strategy it did not send (another stack, the app, a killed run)", async () => {
-    const other = await fetch(`${em.baseUrl}/strategies`, {
-      method: "POST",
-      headers: { "x-api-key": apiKey, "content-type": "application/json" },
-      body: JSON.stringify(sampleStrategy({ name: "Held elsewhere" })),
-    });
-    const otherId = ((await other.json()) as { strategy: { id: string } }).strategy.id;
+    const otherId = await createdElsewhere("Held elsewhere");
     const created = await strategyHandler.create(ctx, inputs("Held elsewhere"));
     expect(created.id).not.toBe(otherId);
-    expect(
-      (await names())
-        .filter((s) => s.name === "Held elsewhere")
-        .map((s) => s.id)
-        .sort(),
-    ).toEqual([otherId, created.id].sort());
+    expect(await idsNamed("Held elsewhere")).toEqual([otherId, created.id].sort());
   });
 
   it("takes back its own lost create and not a twin another stack made before it was sent, by the service's clock", async () => {
-    const other = await fetch(`${em.baseUrl}/strategies`, {
-      method: "POST",
-      headers: { "x-api-key": apiKey, "content-type": "application/json" },
-      body: JSON.stringify(sampleStrategy({ name: "Twin before" })),
-    });
-    const twinId = ((await other.json()) as { strategy: { id: string } }).strategy.id;
+    const twinId = await createdElsewhere("Twin before");
     // Past the calibration's uncertainty (the Date header's second and a round trip): the twin is
     // provably older than the request. A local-clock window would have let it in.
     await new Promise((r) => setTimeout(r, 2_500));
-    await control(em, "POST", "/faults", {
-      method: "POST",
-      path: "/strategies",
-      drop: "after-commit",
-      count: 1,
-    });
+    await dropNextCreate("after-commit");
     const created = await strategyHandler.create(ctx, inputs("Twin before"));
-    const twins = (await names()).filter((s) => s.name === "Twin before").map((s) => s.id);
     expect(created.id).not.toBe(twinId);
-    expect(twins.sort()).toEqual([twinId, created.id].sort());
+    expect(await idsNamed("Twin before")).toEqual([twinId, created.id].sort());
   });
 
   it("reconciles every unknown outcome: a lost answer after a dropped first attempt leaves one strategy", async () => {
-    await control(em, "POST", "/faults", { method: "POST", path: "/strategies", drop: "before", count: 1 });
-    await control(em, "POST", "/faults", {
-      method: "POST",
-      path: "/strategies",
-      drop: "after-commit",
-      count: 1,
-    });
+    await dropNextCreate("before");
+    await dropNextCreate("after-commit");
     const created = await strategyHandler.create(ctx, inputs("Twice unknown"));
-    const live = (await names()).filter((s) => s.name === "Twice unknown");
-    expect(live.map((s) => s.id)).toEqual([created.id]);
+    expect(await idsNamed("Twice unknown")).toEqual([created.id]);
   });
 });

@@ -2,110 +2,88 @@ import { describe, expect, it } from "vitest";
 import { describeCondition, ruleChanges } from "../../../provider/review/rule-diff";
 import { base, n, render, strategyUpdate } from "./fixtures";
 
+/** The review of the strategy's update from the rules `before` to `after`, its other fields kept. */
+const reviewOfRules = (before: unknown[], after: unknown[]) =>
+  render([strategyUpdate({ ...base, rules: before }, { ...base, rules: after })]).markdown;
+
 describe("renderReview: strategy domain diff", () => {
   it("names a changed numeric threshold with old → new values", () => {
     const [before, after] = [5000, 10000];
-    const md = render([
-      strategyUpdate(base, {
-        ...base,
-        rules: [base.rules[0], { rule: "liquidity_usd", dealbreaker: false, min: after }],
-      }),
-    ]).markdown;
+    const md = reviewOfRules(base.rules, [
+      base.rules[0],
+      { rule: "liquidity_usd", dealbreaker: false, min: after },
+    ]);
     expect(md).toContain(`\`liquidity_usd\`: min ${n(before)} → ${n(after)} (tighter)`);
   });
 
   it("says when a numeric bound is added or removed, and marks a looser bound", () => {
-    const old = {
-      ...base,
-      rules: [
+    const md = reviewOfRules(
+      [
         { rule: "top_10_holder_percent", dealbreaker: true, max: 30 },
         { rule: "market_cap", dealbreaker: false, min: 1000, max: 90000 },
       ],
-    };
-    const neu = {
-      ...base,
-      rules: [
+      [
         { rule: "top_10_holder_percent", dealbreaker: true, max: 40, min: 1 },
         { rule: "market_cap", dealbreaker: false, min: 1000 },
       ],
-    };
-    const md = render([strategyUpdate(old, neu)]).markdown;
+    );
     expect(md).toContain("`top_10_holder_percent`: min 1% added");
     expect(md).toContain("`top_10_holder_percent`: max 30% → 40% (looser)");
     expect(md).toContain(`\`market_cap\`: max ${n(90000)} removed`);
   });
 
   it("says a rule became a dealbreaker, or stopped being one", () => {
-    const old = {
-      ...base,
-      rules: [
+    const md = reviewOfRules(
+      [
         { rule: "is_honeypot", dealbreaker: false },
         { rule: "rugged", dealbreaker: true },
       ],
-    };
-    const neu = {
-      ...base,
-      rules: [
+      [
         { rule: "is_honeypot", dealbreaker: true },
         { rule: "rugged", dealbreaker: false },
       ],
-    };
-    const md = render([strategyUpdate(old, neu)]).markdown;
+    );
     expect(md).toContain("`is_honeypot` became a dealbreaker");
     expect(md).toContain("`rugged` is no longer a dealbreaker");
   });
 
   it("names disabled and re-enabled rules", () => {
-    const old = {
-      ...base,
-      rules: [
+    const md = reviewOfRules(
+      [
         { rule: "has_website", dealbreaker: false },
         { rule: "holder_count", dealbreaker: false, min: 5, enabled: false },
       ],
-    };
-    const neu = {
-      ...base,
-      rules: [
+      [
         { rule: "has_website", dealbreaker: false, enabled: false },
         { rule: "holder_count", dealbreaker: false, min: 5 },
       ],
-    };
-    const md = render([strategyUpdate(old, neu)]).markdown;
+    );
     expect(md).toContain("`has_website` was disabled (skipped)");
     expect(md).toContain("`holder_count` was re-enabled");
   });
 
   it("names added and removed rules with their condition", () => {
-    const neu = {
-      ...base,
-      rules: [
-        base.rules[0],
-        { rule: "holder_count", dealbreaker: false, min: 100 },
-        { rule: "risk_level", dealbreaker: true, value: "medium" },
-      ],
-    };
-    const md = render([strategyUpdate(base, neu)]).markdown;
+    const md = reviewOfRules(base.rules, [
+      base.rules[0],
+      { rule: "holder_count", dealbreaker: false, min: 100 },
+      { rule: "risk_level", dealbreaker: true, value: "medium" },
+    ]);
     expect(md).toContain(`Added rule \`holder_count\`: min ${n(100)}`);
     expect(md).toContain("Added dealbreaker `risk_level`: MEDIUM or lower");
     expect(md).toContain(`Removed rule \`liquidity_usd\` (was: min ${n(5000)})`);
   });
 
   it("names enum value and operator changes", () => {
-    const old = {
-      ...base,
-      rules: [
+    const md = reviewOfRules(
+      [
         { rule: "risk_level", dealbreaker: true, value: "HIGH" },
         { rule: "launch_platform", dealbreaker: false, value: "launch_platform_a" },
       ],
-    };
-    const neu = {
-      ...base,
-      rules: [
+      [
         { rule: "risk_level", dealbreaker: true, value: "LOW" },
         { rule: "launch_platform", dealbreaker: false, value: "launch_platform_a", operator: "not_equals" },
       ],
-    };
-    const md = render([strategyUpdate(old, neu)]).markdown;
+    );
     expect(md).toContain("`risk_level`: HIGH or lower → LOW only");
     expect(md).toContain("`launch_platform`: launch_platform_a → not launch_platform_a");
   });
@@ -118,31 +96,28 @@ describe("renderReview: strategy domain diff", () => {
       minWallets: number;
       walletTypes: string[];
       maxClusterRisk: string;
-    }) => ({
-      ...base,
-      rules: [
-        { rule: "volume_24h", dealbreaker: false, config: { windows: changes.windows } },
-        {
-          rule: "buy_sell_ratio_window",
-          dealbreaker: false,
-          config: { window: "1h", buyPressure: changes.buyPressure },
+    }) => [
+      { rule: "volume_24h", dealbreaker: false, config: { windows: changes.windows } },
+      {
+        rule: "buy_sell_ratio_window",
+        dealbreaker: false,
+        config: { window: "1h", buyPressure: changes.buyPressure },
+      },
+      {
+        rule: "quality_wallet_count",
+        dealbreaker: false,
+        config: { minWallets: changes.minWallets, walletTypes: changes.walletTypes },
+      },
+      {
+        rule: "coordinated_wallet_cluster",
+        dealbreaker: false,
+        clusterConfig: {
+          maxTotalHeldPct: 15,
+          maxSingleClusterPct: 10,
+          maxClusterRisk: changes.maxClusterRisk,
         },
-        {
-          rule: "quality_wallet_count",
-          dealbreaker: false,
-          config: { minWallets: changes.minWallets, walletTypes: changes.walletTypes },
-        },
-        {
-          rule: "coordinated_wallet_cluster",
-          dealbreaker: false,
-          clusterConfig: {
-            maxTotalHeldPct: 15,
-            maxSingleClusterPct: 10,
-            maxClusterRisk: changes.maxClusterRisk,
-          },
-        },
-      ],
-    });
+      },
+    ];
     const old = objectRules({
       windows: { "5m": 2000, "1h": 10000 },
       buyPressure: "strong",
@@ -157,7 +132,7 @@ describe("renderReview: strategy domain diff", () => {
       walletTypes: ["whale", "smart_wallet"],
       maxClusterRisk: "low",
     });
-    const md = render([strategyUpdate(old, neu)]).markdown;
+    const md = reviewOfRules(old, neu);
     expect(md).toContain(`\`volume_24h\`: 1h window ${n(10000)} → ${n(20000)}`);
     expect(md).toContain(`\`volume_24h\`: 6h window ${n(50000)} added`);
     expect(md).toContain("`buy_sell_ratio_window`: buyPressure strong → aggressive");
