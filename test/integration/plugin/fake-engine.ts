@@ -1,6 +1,7 @@
+import type { ChildProcess } from "node:child_process";
 import * as grpc from "@grpc/grpc-js";
 import { afterAll } from "vitest";
-import { isRunning } from "../../support/process-table";
+import { isRunning, untilGone } from "../../support/process-table";
 
 const raw = (b: Buffer) => b;
 
@@ -63,7 +64,8 @@ export class FakeEngine {
 /**
  * A lifetime suite's engines and the processes it starts: `fakeEngine()` starts an engine,
  * `leftovers` takes the pids to kill should a test fail before they end, and after the suite
- * those are killed and the engines stopped. `untilChecks` waits until `who` (the plugin or the
+ * those are killed and the engines stopped. `stopEngineUnder` stops an engine under a process and
+ * waits for it to end; `untilChecks` waits until `who` (the plugin or the
  * host, as the timeout's message names it) health-checked an engine `n` times in all.
  */
 export function useFakeEngines(who: string, boundMs: number) {
@@ -79,6 +81,17 @@ export function useFakeEngines(who: string, boundMs: number) {
       const engine = await FakeEngine.start();
       engines.push(engine);
       return engine;
+    },
+    /**
+     * Stops `engine` and waits (up to the bound) for `child` to end: the pids still running then,
+     * the milliseconds since the stop, and the child's exit code to come.
+     */
+    async stopEngineUnder(engine: FakeEngine, child: ChildProcess) {
+      const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      const stopped = Date.now();
+      engine.stop();
+      const left = await untilGone([child.pid!], boundMs);
+      return { left, afterMs: Date.now() - stopped, exited };
     },
     async untilChecks(engine: FakeEngine, n: number): Promise<void> {
       const deadline = Date.now() + boundMs;

@@ -71,7 +71,7 @@ describe("the plugin's lifetime", () => {
   const PLUGIN = join(REPO_ROOT, "provider/plugin/main.ts");
   // Liveness, not speed: the plugin probes about once a second; this is only the test's patience.
   const BOUND_MS = 15_000;
-  const { leftovers, fakeEngine, untilChecks } = useFakeEngines("the plugin", BOUND_MS);
+  const { leftovers, fakeEngine, stopEngineUnder, untilChecks } = useFakeEngines("the plugin", BOUND_MS);
 
   it("exits once the engine at its address is gone, while its parent lives on", async () => {
     const engine = await fakeEngine();
@@ -85,10 +85,9 @@ describe("the plugin's lifetime", () => {
     await untilChecks(engine, 3);
     expect(isRunning(plugin.child.pid!)).toBe(true);
 
-    const exited = new Promise<number | null>((resolve) => plugin.child.once("exit", resolve));
-    engine.stop();
-    expect(await untilGone([plugin.child.pid!], BOUND_MS)).toEqual([]);
-    expect(await exited).toBe(0);
+    const ended = await stopEngineUnder(engine, plugin.child);
+    expect(ended.left).toEqual([]);
+    expect(await ended.exited).toBe(0);
   }, 90_000);
 
   it("exits once its parent is gone, while the engine's address still answers", async () => {

@@ -63,7 +63,7 @@ describe("the dynamic-provider host's lifetime, once it has loaded the runtime",
   });
   // Registered after the folder's removal, so (after-hooks run last first) the processes are
   // killed and the engines stopped before the folder goes.
-  const { leftovers, fakeEngine, untilChecks } = useFakeEngines("the host", BOUND_MS);
+  const { leftovers, fakeEngine, stopEngineUnder, untilChecks } = useFakeEngines("the host", BOUND_MS);
 
   it("exits within 3 s once the engine at its address is gone, while its parent lives on", async () => {
     const engine = await fakeEngine();
@@ -76,12 +76,10 @@ describe("the dynamic-provider host's lifetime, once it has loaded the runtime",
     expect(running.output()).toContain("grpc loaded true");
     expect(isRunning(running.child.pid!)).toBe(true);
 
-    const exited = new Promise<number | null>((resolve) => running.child.once("exit", resolve));
-    const stopped = Date.now();
-    engine.stop();
-    expect(await untilGone([running.child.pid!], BOUND_MS)).toEqual([]);
-    expect(Date.now() - stopped).toBeLessThan(3_000);
-    expect(await exited).toBe(0);
+    const ended = await stopEngineUnder(engine, running.child);
+    expect(ended.left).toEqual([]);
+    expect(ended.afterMs).toBeLessThan(3_000);
+    expect(await ended.exited).toBe(0);
   }, 60_000);
 
   // Linux's /proc, as the process table of the tests (test/support/process-table.ts) reads it.
