@@ -35,7 +35,8 @@ export function triggerFires(
   token: TimedObservation,
 ): boolean {
   if (!strategy.triggers.some((t) => t.enabled && t.eventType === event.eventType)) return false;
-  const config = strategy.triggerConfigs?.[event.eventType] as Record<string, unknown> | undefined;
+  const configs: Readonly<Record<string, unknown>> | null = strategy.triggerConfigs;
+  const config = configs?.[event.eventType] as Record<string, unknown> | undefined;
 
   if (MICROBLOG_TRIGGERS.has(event.eventType)) {
     const tagId = config?.tagId;

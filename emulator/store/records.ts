@@ -1,3 +1,5 @@
+import type { STRATEGY_KIND } from "../../provider/model/kinds/strategy";
+import type { Matching, StrategyField, StrategyInput } from "../../provider/model/strategy";
 import type { LimitOverrides, Plan } from "../accounts/plans";
 
 /** Stored shapes. These are the emulator's own records; routes turn them into spec responses. */
@@ -32,27 +34,41 @@ export interface RuleGroupRecord {
   rules: StoredRule[];
 }
 
-export interface StrategyRecord {
+type Declared = typeof STRATEGY_KIND.inputs;
+
+/**
+ * A declared field as the record holds it: as the validated body gives it, never left out: null
+ * where the body may leave it out and the descriptor gives the service no default.
+ */
+type Stored<F extends StrategyField> =
+  | Exclude<StrategyInput[F], undefined>
+  | (Declared[F] extends { readonly required: true } | { readonly default: string | number | boolean }
+      ? never
+      : null);
+
+/**
+ * The declared fields stored as the body gives them (a new one is here with no edit), but the
+ * triggers and rules, stored in forms of their own, and matching, which the emulator defaults
+ * (strategies/input.ts).
+ */
+type StoredDeclared = { [F in Exclude<StrategyField, "triggers" | "rules" | "matching">]: Stored<F> };
+
+/**
+ * A strategy: its declared fields (StoredDeclared; `triggerConfigs` is kept although no GET of
+ * the spec returns it, service-api.md#strategy-fields, so the engine and read-back tools can use
+ * it), and what the service adds.
+ */
+export interface StrategyRecord extends StoredDeclared {
   id: string;
   userId: string;
-  name: string;
-  description: string | null;
   triggers: TriggerRecord[];
-  /**
-   * Kept although no GET returns it (service-api.md#strategy-fields), so the evaluation engine and
-   * read-back tools can use it.
-   */
-  triggerConfigs: Record<string, unknown> | null;
   /** The submitted rule items (after validation), kept so they can be read back exactly. */
   rules: unknown[];
   dealbreakers: StoredRule[];
   ruleGroups: RuleGroupRecord[];
-  strict: boolean;
-  alertCooldownMins: number;
   isActive: boolean;
   isGlobal: boolean;
-  matching: { enabled: boolean; minPercent: number };
-  retryPolicy: Record<string, unknown> | null;
+  matching: Matching;
   createdAt: string;
   updatedAt: string;
 }

@@ -3,17 +3,29 @@
  * (400 naming the field otherwise), and the record a create or a PATCH stores. Shared by the
  * strategy routes and the engine's official strategies, so the engine imports no route.
  */
+import { defaultOf } from "../../provider/model/kinds";
+import { STRATEGY_FIELDS, type StrategyField } from "../../provider/model/strategy";
 import { badRequest, type Issue } from "../http/errors";
 import { newId } from "../ids";
 import { rulesToStored, validateStrategyInput } from "../model";
 import type { RuleGroupRecord, StoredRule, StrategyRecord, TriggerRecord } from "../store/records";
 
-/** Defaults for optional create fields (spec leaves them "not shown"; docs/spec-decisions.md). */
-const STRATEGY_DEFAULTS = {
-  strict: false,
-  alertCooldownMins: 0,
+/**
+ * Defaults the emulator gives where the descriptor gives the service none (the spec leaves them
+ * "not shown"; docs/spec-decisions.md); the descriptor's `default` is the rest's.
+ */
+const EMULATOR_DEFAULTS: Partial<Record<StrategyField, unknown>> = {
   matching: { enabled: false, minPercent: 0 },
-} as const;
+};
+
+/** The declared fields a record holds as the body gives them: all but the triggers and rules. */
+type AsGiven = Exclude<StrategyField, "triggers" | "rules">;
+const AS_GIVEN = STRATEGY_FIELDS.filter((f): f is AsGiven => f !== "triggers" && f !== "rules");
+
+/** What a record holds for a declared field the body leaves out (or clears with null). */
+function defaultFor(field: AsGiven): unknown {
+  return structuredClone(EMULATOR_DEFAULTS[field] ?? defaultOf("Strategy", field) ?? null);
+}
 
 /** A validated create or PATCH body, as the model returns it. */
 export type Input = Record<string, unknown>;
@@ -58,21 +70,16 @@ export function newStrategy(
   at: { id: string; userId: string; isGlobal: boolean; now: string },
 ): StrategyRecord {
   const rules = input.rules as unknown[];
+  const declared = Object.fromEntries(AS_GIVEN.map((f) => [f, input[f] ?? defaultFor(f)]));
   return {
     id: at.id,
     userId: at.userId,
-    name: input.name as string,
-    description: (input.description as string | null | undefined) ?? null,
+    ...(declared as Pick<StrategyRecord, AsGiven>),
     triggers: triggersFrom(input.triggers as string[]),
-    triggerConfigs: (input.triggerConfigs as Record<string, unknown> | undefined) ?? null,
     rules,
     ...generatedRules(rules),
-    strict: (input.strict as boolean | undefined) ?? STRATEGY_DEFAULTS.strict,
-    alertCooldownMins: (input.alertCooldownMins as number | undefined) ?? STRATEGY_DEFAULTS.alertCooldownMins,
     isActive: input.isActive as boolean,
     isGlobal: at.isGlobal,
-    matching: (input.matching as StrategyRecord["matching"] | undefined) ?? { ...STRATEGY_DEFAULTS.matching },
-    retryPolicy: (input.retryPolicy as Record<string, unknown> | undefined) ?? null,
     createdAt: at.now,
     updatedAt: at.now,
   };
@@ -81,12 +88,8 @@ export function newStrategy(
 /** `current` with a validated PATCH body applied; nothing is stored yet. */
 export function patchedStrategy(current: StrategyRecord, patch: Input): StrategyRecord {
   const next: StrategyRecord = { ...current };
-  if ("name" in patch) next.name = patch.name as string;
-  if ("description" in patch) next.description = (patch.description as string | null | undefined) ?? null;
-  if ("strict" in patch) next.strict = patch.strict as boolean;
-  if ("alertCooldownMins" in patch) next.alertCooldownMins = patch.alertCooldownMins as number;
-  if ("matching" in patch) next.matching = patch.matching as StrategyRecord["matching"];
-  if ("retryPolicy" in patch) next.retryPolicy = patch.retryPolicy as Record<string, unknown>;
+  const given = next as unknown as Record<AsGiven, unknown>;
+  for (const f of AS_GIVEN) if (f in patch) given[f] = patch[f] ?? defaultFor(f);
   if ("triggers" in patch) {
     next.triggers = triggersFrom(patch.triggers as string[], current.triggers);
     if (!("triggerConfigs" in patch) && current.triggerConfigs) {
@@ -96,8 +99,6 @@ export function patchedStrategy(current: StrategyRecord, patch: Input): Strategy
       next.triggerConfigs = kept.length > 0 ? Object.fromEntries(kept) : null;
     }
   }
-  if ("triggerConfigs" in patch)
-    next.triggerConfigs = (patch.triggerConfigs as Record<string, unknown>) ?? null;
   if ("rules" in patch && JSON.stringify(patch.rules) !== JSON.stringify(current.rules)) {
     // Same rules again keep their generated ids, so a repeated PATCH leaves the same state.
     next.rules = patch.rules as unknown[];
