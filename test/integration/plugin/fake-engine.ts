@@ -102,3 +102,16 @@ export function useFakeEngines(who: string, boundMs: number) {
     },
   };
 }
+
+/**
+ * A node program that starts `command` with `args` (its output inherited, as an engine starts a
+ * plugin), writes `<label> <pid>` on a line of its own and stays: the parent a lifetime test kills.
+ */
+export function parentScript(label: string, command: string, args: string[]): string {
+  return [
+    'const { spawn } = require("node:child_process");',
+    `const child = spawn(${JSON.stringify(command)}, ${JSON.stringify(args)}, { stdio: ["ignore", "inherit", "inherit"] });`,
+    `process.stdout.write("${label} " + child.pid + "\\n");`,
+    "setInterval(() => {}, 60_000);",
+  ].join("\n");
+}

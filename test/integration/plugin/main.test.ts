@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { version } from "../../../package.json";
 import { type RunningProcess, runProcess, startProcess, tsNode } from "../../support/process";
 import { isRunning, untilGone } from "../../support/process-table";
-import { FakeEngine, useFakeEngines } from "./fake-engine";
+import { FakeEngine, parentScript, useFakeEngines } from "./fake-engine";
 
 const REPO_ROOT = join(__dirname, "..", "..", "..");
 
@@ -93,13 +93,8 @@ describe("the plugin's lifetime", () => {
   it("exits once its parent is gone, while the engine's address still answers", async () => {
     const engine = await fakeEngine();
     // A parent that starts the plugin and stays; the plugin writes its port on the same stdout.
-    const parentScript = [
-      'const { spawn } = require("node:child_process");',
-      `const child = spawn(process.execPath, ${JSON.stringify(tsNode(PLUGIN, engine.address))}, { stdio: ["ignore", "inherit", "inherit"] });`,
-      'process.stdout.write("plugin-pid " + child.pid + "\\n");',
-      "setInterval(() => {}, 60_000);",
-    ].join("\n");
-    const parent = await startProcess(process.execPath, ["-e", parentScript], {
+    const script = parentScript("plugin-pid", process.execPath, tsNode(PLUGIN, engine.address));
+    const parent = await startProcess(process.execPath, ["-e", script], {
       cwd: REPO_ROOT,
       ready: /plugin-pid (\d+)\n(?:.*\n)*?\d+\n/,
       timeoutMs: 60_000,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runProcess, startProcess } from "../../support/process";
 import { descendantsOf, isRunning, untilGone } from "../../support/process-table";
 import { REPO } from "../../support/source-imports";
-import { useFakeEngines } from "../plugin/fake-engine";
+import { parentScript, useFakeEngines } from "../plugin/fake-engine";
 
 /**
  * The built runtime (`pulumi-strategy-alerts/runtime`, run `npm run build` first) in a process
@@ -86,12 +86,7 @@ describe("the dynamic-provider host's lifetime, once it has loaded the runtime",
   it("exits once the engine that ran its launcher shell is gone, while the engine's address still answers", async () => {
     const engine = await fakeEngine();
     // The engine: starts the launcher and stays; the launcher's shell outlives it, as under Pulumi.
-    const engineScript = [
-      'const { spawn } = require("node:child_process");',
-      `const child = spawn(${JSON.stringify(launcher)}, [${JSON.stringify(engine.address)}], { stdio: ["ignore", "inherit", "inherit"] });`,
-      'process.stdout.write("launcher-pid " + child.pid + "\\n");',
-      "setInterval(() => {}, 60_000);",
-    ].join("\n");
+    const engineScript = parentScript("launcher-pid", launcher, [engine.address]);
     const parent = await startProcess(process.execPath, ["-e", engineScript], {
       cwd: dir,
       ready: /launcher-pid (\d+)\n(?:.*\n)*?configured\n/,
