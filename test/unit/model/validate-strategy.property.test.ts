@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { StrategyInputSchema, type ValidationIssue, validateStrategyInput } from "../../../provider/model";
+import {
+  STRATEGY_BODY_FIELDS,
+  StrategyInputSchema,
+  type ValidationIssue,
+  validateStrategyInput,
+} from "../../../provider/model";
 import { strategyInputArb } from "./arbitraries";
 
 function expectNamedIssues(issues: readonly ValidationIssue[]): void {
@@ -12,23 +17,27 @@ function expectNamedIssues(issues: readonly ValidationIssue[]): void {
   }
 }
 
+/** The constant values of the wrong type for a field of a strategy or a rule item. */
+const JUNK_CONSTANTS: readonly unknown[] = [null, Number.NaN, Number.POSITIVE_INFINITY, -1, [], {}, "", "  "];
+
 /** Values of the wrong type for every field of a strategy or rule item. */
 const junk = fc.oneof(
-  fc.constant(null),
-  fc.constant(Number.NaN),
-  fc.constant(Number.POSITIVE_INFINITY),
-  fc.constant(-1),
-  fc.constant([]),
-  fc.constant({}),
-  // Blank: invalid as a name too, the only free-text field.
-  fc.constantFrom("", "  "),
+  fc.constantFrom(...JUNK_CONSTANTS),
+  // Blank strings above: invalid as a name too, the only free text that must not be empty.
   fc.array(fc.anything(), { minLength: 1, maxLength: 3 }),
 );
 
 type Input = Record<string, unknown>;
 type Corruption = { path: string; apply: (input: Input) => void };
 
-const TOP_LEVEL = ["name", "triggers", "rules", "isActive", "alertCooldownMins", "strict", "matching"];
+/**
+ * The body's fields a junk value always makes invalid, read from their schemas (not the
+ * description, which takes "" and null, nor the trigger configs, which take {} and null).
+ */
+const shape = StrategyInputSchema.shape as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+const TOP_LEVEL = STRATEGY_BODY_FIELDS.filter((f) =>
+  JUNK_CONSTANTS.every((value) => !shape[f]!.safeParse(value).success),
+);
 const ITEM_FIELDS = ["rule", "dealbreaker", "min", "max", "value", "config", "clusterConfig", "bogus"];
 
 /** One change known to make a valid input invalid, and the path its issue must name. */

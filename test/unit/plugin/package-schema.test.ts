@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { inputNames } from "../../../provider/model/kinds";
 import { RULE_IDS } from "../../../provider/model/rule-catalog";
+import { STRATEGY_FIELDS, StrategyInputSchema } from "../../../provider/model/strategy";
 import { PLUGIN_TYPE_TOKENS } from "../../../provider/model/type-tokens";
 import { GO_MODULE, PLUGIN_DOWNLOAD_URL, PYTHON_PACKAGE } from "../../../provider/plugin/package-identity";
 import { pluginSchema } from "../../../provider/plugin/package-schema";
@@ -20,21 +22,15 @@ describe("the plugin's package schema", () => {
   it("declares the five resources with the dynamic resources' property names", () => {
     expect(Object.keys(schema.resources).sort()).toEqual(Object.values(PLUGIN_TYPE_TOKENS).sort());
     const strategy = schema.resources[PLUGIN_TYPE_TOKENS.Strategy];
-    expect(Object.keys(strategy.inputProperties).sort()).toEqual(
-      [
-        "adopt",
-        "alertCooldownMins",
-        "description",
-        "matching",
-        "name",
-        "retryPolicy",
-        "rules",
-        "strict",
-        "triggerConfigs",
-        "triggers",
-      ].sort(),
-    );
-    expect(strategy.requiredInputs).toEqual(["name", "triggers", "rules"]);
+    // The descriptor's inputs, in its order; required are those a create body cannot leave out.
+    expect(Object.keys(strategy.inputProperties)).toEqual(inputNames("Strategy"));
+    const shape = StrategyInputSchema.shape as Record<
+      string,
+      { safeParse(v: unknown): { success: boolean } }
+    >;
+    const requiredInBody = STRATEGY_FIELDS.filter((f) => !shape[f]!.safeParse(undefined).success);
+    expect(strategy.requiredInputs).toEqual(requiredInBody);
+    expect(requiredInBody.length).toBeGreaterThan(0);
     expect(schema.resources[PLUGIN_TYPE_TOKENS.Webhook].properties.secret).toMatchObject({ secret: true });
     expect(schema.config.variables.apiKey).toMatchObject({ type: "string", secret: true });
     expect(Object.keys(schema.functions).sort()).toEqual(
