@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
 import { ACCOUNT_PIN_NAME, ACCOUNT_PIN_TOKEN } from "../../provider/model/account-pin";
 import { yamlPortfolio } from "../support/yaml-program";
-import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { type CommandResult, changeReport, PulumiProject as Project, type PulumiProject } from "./harness";
+import { emulatorFile, type EmulatorUser as User } from "./file-fixture";
+import { type CommandResult, changeReport, type PulumiProject } from "./harness";
 import { allText, portfolio } from "./portfolio-program";
-import { writeYamlProgram, yamlStack } from "./yaml-portfolio-fixture";
+import { writeYamlProgram } from "./yaml-portfolio-fixture";
 
 /**
  * The report of issue 42: a stack made with one account's key, whose program then grows, run
@@ -15,22 +15,21 @@ import { writeYamlProgram, yamlStack } from "./yaml-portfolio-fixture";
  * Through both front doors, unpinned and pinned by config, with the real engine and the emulator.
  */
 
-type User = Awaited<ReturnType<TestEmulator["user"]>>;
-
 const names = async (client: ApiClient) =>
   (await client.strategies.list()).strategies.map((s) => s.name).sort();
 
 describe.runIf(inject("pulumiBinDir"))("a stack's account pin, in every door", () => {
-  let emulator: TestEmulator;
-  const projects: PulumiProject[] = [];
+  const file = emulatorFile();
 
-  beforeAll(async () => {
-    emulator = await TestEmulator.start();
-  });
-  afterAll(async () => {
-    for (const p of projects) await p.cleanup();
-    await emulator?.close();
-  });
+  /** The stack's owner, a stranger of the same plan, and the owner's config pinning the stack or not. */
+  async function ownerAndStranger(pinned: boolean) {
+    const owner = await file.emulator.user("DEGEN");
+    const stranger = await file.emulator.user("DEGEN");
+    const config: Record<string, { value: string }> = pinned
+      ? { "strategy-alerts:accountId": { value: owner.userId } }
+      : {};
+    return { owner, stranger, config };
+  }
 
   /** Nothing written with the stranger's key, the owner's account as the first `up` left it. */
   async function expectRefused(
@@ -45,7 +44,7 @@ describe.runIf(inject("pulumiBinDir"))("a stack's account pin, in every door", (
     expect(text, label).toContain(`belongs to account ${stranger.userId}`);
     expect(text, label).not.toContain(stranger.apiKey);
     expect(
-      (await emulator.journal(stranger.userId)).filter((r) => r.method !== "GET"),
+      (await file.emulator.journal(stranger.userId)).filter((r) => r.method !== "GET"),
       label,
     ).toEqual([]);
     expect(await names(stranger.client), label).toEqual([]);
@@ -89,18 +88,9 @@ describe.runIf(inject("pulumiBinDir"))("a stack's account pin, in every door", (
     ["unpinned", false],
     ["pinned by config", true],
   ])("TypeScript (%s): no create reaches another account's key", async (_label, pinned) => {
-    const owner = await emulator.user("DEGEN");
-    const stranger = await emulator.user("DEGEN");
+    const { owner, stranger, config } = await ownerAndStranger(pinned);
     const name = pinned ? "pin-ts-pinned" : "pin-ts";
-    const p = await Project.create({
-      name,
-      program: portfolio(1, 1000),
-      config: {
-        ...stackConfig(emulator, owner.apiKey),
-        ...(pinned ? { "strategy-alerts:accountId": { value: owner.userId } } : {}),
-      },
-    });
-    projects.push(p);
+    const p = await file.project(owner, { name, program: portfolio(1, 1000), config });
     await reportScenario(p, () => p.writeProgram(portfolio(3, 1000)), tsUrn(name, "s1"), owner, stranger);
     // The pin is one resource of the stack, recording the owner's account.
     const state = JSON.parse(await p.exportState()) as {
@@ -115,17 +105,9 @@ describe.runIf(inject("pulumiBinDir"))("a stack's account pin, in every door", (
     ["unpinned", false],
     ["pinned by config", true],
   ])("YAML, the provider plugin (%s): no create reaches another account's key", async (_label, pinned) => {
-    const owner = await emulator.user("DEGEN");
-    const stranger = await emulator.user("DEGEN");
+    const { owner, stranger, config } = await ownerAndStranger(pinned);
     const name = pinned ? "pin-yaml-pinned" : "pin-yaml";
-    const p = await yamlStack({
-      program: yamlPortfolio(name, 1, 1000),
-      config: {
-        ...stackConfig(emulator, owner.apiKey),
-        ...(pinned ? { "strategy-alerts:accountId": { value: owner.userId } } : {}),
-      },
-    });
-    projects.push(p);
+    const p = await file.yaml(owner, { program: yamlPortfolio(name, 1, 1000), config });
     await reportScenario(
       p,
       () => writeYamlProgram(p, yamlPortfolio(name, 3, 1000)),

@@ -6,11 +6,10 @@
  * echoed: the whole output of `pulumi preview` and `pulumi up`, as a terminal or CI log gets it,
  * holds no raw escape byte and no password, and still names the field.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { stackConfig, TestEmulator } from "./emulator-fixture";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { type EmulatorFile, emulatorFile } from "./file-fixture";
 import type { PulumiProject } from "./harness";
-import { PulumiProject as Project } from "./harness";
-import { writeYamlProgram, yamlStack } from "./yaml-portfolio-fixture";
+import { writeYamlProgram } from "./yaml-portfolio-fixture";
 
 const PASSWORD = "pa55wordHOSTILE";
 const ADDRESS = "DevAddr1111111111111111111111111111111111111";
@@ -95,90 +94,73 @@ const YAML_ESCAPE_ALIAS = yamlProgram([
   '      alias: "a\\e[2Jb"',
 ]);
 
+/** A front door: how a stack of it is made and its program rewritten, and its programs. */
+interface Door {
+  name: string;
+  /** The token in the webhook url the stack starts with. */
+  token: string;
+  webhook: (url: string) => string;
+  escapeAlias: string;
+  /** How the door checks the provider's config (said in the test's name). */
+  configCheck: string;
+  create: (file: EmulatorFile, apiKey: string, program: string) => Promise<PulumiProject>;
+  write: (p: PulumiProject, program: string) => Promise<void>;
+}
+
+const DOORS: Door[] = [
+  {
+    name: "a TypeScript program",
+    token: "TsQueryTOKEN1",
+    webhook: tsWebhook,
+    escapeAlias: TS_ESCAPE_ALIAS,
+    configCheck: "",
+    create: (file, apiKey, program) => file.project({ apiKey }, { name: "hostile-input", program }),
+    write: (p, program) => p.writeProgram(program),
+  },
+  {
+    name: "a YAML program of the plugin",
+    token: "YamlQueryTOKEN2",
+    webhook: yamlWebhook,
+    escapeAlias: YAML_ESCAPE_ALIAS,
+    configCheck: " in plain config (CheckConfig)",
+    create: (file, apiKey, program) => file.yaml({ apiKey }, { program }),
+    write: writeYamlProgram,
+  },
+];
+
 describe.runIf(inject("pulumiBinDir"))("hostile input through the engine", () => {
-  let emulator: TestEmulator;
-  const projects: PulumiProject[] = [];
+  const file = emulatorFile();
 
-  beforeAll(async () => {
-    emulator = await TestEmulator.start();
-  });
-  afterAll(async () => {
-    for (const p of projects) await p.cleanup();
-    await emulator?.close();
-  });
-
-  describe("a TypeScript program", () => {
+  describe.each(DOORS)("$name", (door) => {
     let p: PulumiProject;
     beforeAll(async () => {
-      const user = await emulator.user("PRO");
-      p = await Project.create({
-        name: "hostile-input",
-        program: tsWebhook(tokenUrl("TsQueryTOKEN1")),
-        config: stackConfig(emulator, user.apiKey),
-      });
-      projects.push(p);
+      const user = await file.emulator.user("PRO");
+      p = await door.create(file, user.apiKey, door.webhook(tokenUrl(door.token)));
     });
 
     it("stores a webhook url with a query token as a secret: the token is nowhere in the state", async () => {
       const up = await printed(p, "up");
       expect(up.code, up.text).toBe(0);
-      expect(up.text).not.toContain("TsQueryTOKEN1");
-      await urlKeptSecret(p, "TsQueryTOKEN1");
+      expect(up.text).not.toContain(door.token);
+      await urlKeptSecret(p, door.token);
     });
 
     it("refuses at preview a webhook url with a password, printing neither it nor the url", async () => {
-      await p.writeProgram(tsWebhook(`https://user:${PASSWORD}@hooks.example.com/in`));
+      await door.write(p, door.webhook(`https://user:${PASSWORD}@hooks.example.com/in`));
       await refusedQuietly(p, "url must not contain credentials");
     });
 
     it("refuses an alias with an escape sequence without the engine echoing it", async () => {
-      await p.writeProgram(TS_ESCAPE_ALIAS);
+      await door.write(p, door.escapeAlias);
       await refusedQuietly(p, "alias contains the control character \\u001b at position 2");
     });
 
-    it("refuses a base URL with a password without printing it", async () => {
-      const baseUrl = emulator.baseUrl.replace("http://", `http://user:${PASSWORD}@`);
-      await p.writeProgram(tsWebhook(tokenUrl("TsQueryTOKEN1")));
-      await p.setConfig("strategy-alerts:baseUrl", baseUrl);
+    it(`refuses a base URL with a password${door.configCheck} without printing it`, async () => {
+      const { baseUrl } = file.emulator;
+      await door.write(p, door.webhook(tokenUrl(door.token)));
+      await p.setConfig("strategy-alerts:baseUrl", baseUrl.replace("http://", `http://user:${PASSWORD}@`));
       await refusedQuietly(p, "must not carry a user name or password");
-      await p.setConfig("strategy-alerts:baseUrl", emulator.baseUrl);
-    });
-  });
-
-  describe("a YAML program of the plugin", () => {
-    let p: PulumiProject;
-    beforeAll(async () => {
-      const user = await emulator.user("PRO");
-      p = await yamlStack({
-        program: yamlWebhook(tokenUrl("YamlQueryTOKEN2")),
-        config: stackConfig(emulator, user.apiKey),
-      });
-      projects.push(p);
-    });
-
-    it("stores a webhook url with a query token as a secret: the token is nowhere in the state", async () => {
-      const up = await printed(p, "up");
-      expect(up.code, up.text).toBe(0);
-      expect(up.text).not.toContain("YamlQueryTOKEN2");
-      await urlKeptSecret(p, "YamlQueryTOKEN2");
-    });
-
-    it("refuses at preview a webhook url with a password, printing neither it nor the url", async () => {
-      await writeYamlProgram(p, yamlWebhook(`https://user:${PASSWORD}@hooks.example.com/in`));
-      await refusedQuietly(p, "url must not contain credentials");
-    });
-
-    it("refuses an alias with an escape sequence without the engine echoing it", async () => {
-      await writeYamlProgram(p, YAML_ESCAPE_ALIAS);
-      await refusedQuietly(p, "alias contains the control character \\u001b at position 2");
-    });
-
-    it("refuses a base URL with a password in plain config without printing it (CheckConfig)", async () => {
-      const baseUrl = emulator.baseUrl.replace("http://", `http://user:${PASSWORD}@`);
-      await writeYamlProgram(p, yamlWebhook(tokenUrl("YamlQueryTOKEN2")));
       await p.setConfig("strategy-alerts:baseUrl", baseUrl);
-      await refusedQuietly(p, "must not carry a user name or password");
-      await p.setConfig("strategy-alerts:baseUrl", emulator.baseUrl);
     });
   });
 });

@@ -6,12 +6,12 @@
  * TypeScript door's own preview (a StrategyActivation's `strategyIds [0] => [unknown]` on a
  * rules change of its strategy).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { yamlHeader, yamlPortfolio } from "../support/yaml-program";
-import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { PulumiProject as Project, type PulumiProject } from "./harness";
+import { emulatorFile } from "./file-fixture";
+import type { PulumiProject } from "./harness";
 import { portfolio } from "./portfolio-program";
-import { PLUGIN_BUILDS, PROJECT, writeYamlProgram, yamlStack } from "./yaml-portfolio-fixture";
+import { PLUGIN_BUILDS, PROJECT, writeYamlProgram } from "./yaml-portfolio-fixture";
 
 /** A developer the account already follows: another stack, the app or a person holds it. */
 const HELD_ADDRESS = "HeLd1111111111111111111111111111111111111111";
@@ -78,20 +78,11 @@ outputs:`,
 );
 
 describe.runIf(inject("pulumiBinDir"))("our failures read as ours", () => {
-  let emulator: TestEmulator;
-  const projects: PulumiProject[] = [];
-
-  beforeAll(async () => {
-    emulator = await TestEmulator.start();
-  });
-  afterAll(async () => {
-    for (const p of projects) await p.cleanup();
-    await emulator?.close();
-  });
+  const file = emulatorFile();
 
   /** A fresh account that follows HELD_ADDRESS already. */
   async function accountHoldingTheDeveloper() {
-    const user = await emulator.user("PRO");
+    const user = await file.emulator.user("PRO");
     await user.client.devs.add(HELD_ADDRESS);
     return user;
   }
@@ -100,12 +91,7 @@ describe.runIf(inject("pulumiBinDir"))("our failures read as ours", () => {
     let p: PulumiProject;
     beforeAll(async () => {
       const user = await accountHoldingTheDeveloper();
-      p = await Project.create({
-        name: "our-failures",
-        program: tsBadRule,
-        config: stackConfig(emulator, user.apiKey),
-      });
-      projects.push(p);
+      p = await file.project(user, { name: "our-failures", program: tsBadRule });
     });
 
     it("a wrong rule fails the preview naming the field, with no property or value of the engine's", async () => {
@@ -157,12 +143,10 @@ describe.runIf(inject("pulumiBinDir"))("our failures read as ours", () => {
     let p: PulumiProject;
     beforeAll(async () => {
       const user = await accountHoldingTheDeveloper();
-      p = await yamlStack({
+      p = await file.yaml(user, {
         plugin,
         program: yamlStrategy("{ rule: liquidity_usd, dealbreaker: false, min: 10, max: 5 }"),
-        config: stackConfig(emulator, user.apiKey),
       });
-      projects.push(p);
     });
 
     it("a wrong rule fails the preview with our message alone, naming the field", async () => {

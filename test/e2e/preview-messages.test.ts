@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { PulumiProject } from "./harness";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { type EmulatorUser, emulatorFile } from "./file-fixture";
+import type { PulumiProject } from "./harness";
 import { allText } from "./portfolio-program";
-import { writeYamlProgram, yamlStack } from "./yaml-portfolio-fixture";
+import { writeYamlProgram } from "./yaml-portfolio-fixture";
 
 /**
  * What a TypeScript program's preview prints for inputs a user gets wrong: each message names
@@ -35,21 +35,12 @@ new sa.Strategy("fine", {
 `;
 
 describe.runIf(inject("pulumiBinDir"))("preview messages of a TypeScript program", () => {
-  let emulator: TestEmulator;
+  const file = emulatorFile();
   let project: PulumiProject;
 
   beforeAll(async () => {
-    emulator = await TestEmulator.start();
-    const user = await emulator.user("DEGEN");
-    project = await PulumiProject.create({
-      name: "preview-messages",
-      program: REPEATED_RULE,
-      config: stackConfig(emulator, user.apiKey),
-    });
-  });
-  afterAll(async () => {
-    await project?.cleanup();
-    await emulator?.close();
+    const user = await file.emulator.user("DEGEN");
+    project = await file.project(user, { name: "preview-messages", program: REPEATED_RULE });
   });
 
   it("names both items of a repeated rule, and prints no SQLite warning", async () => {
@@ -71,7 +62,7 @@ describe.runIf(inject("pulumiBinDir"))("preview messages of a TypeScript program
 
   it("says a base URL with another path is a valid URL with the wrong path", async () => {
     await project.writeProgram(FINE);
-    const wrongPath = emulator.baseUrl.replace("/api/external/v1", "/wrong");
+    const wrongPath = file.emulator.baseUrl.replace("/api/external/v1", "/wrong");
     const preview = await project.preview({
       allowFailure: true,
       env: { STRATEGY_ALERTS_BASE_URL: wrongPath },
@@ -128,20 +119,11 @@ const yamlFollowing = (config: string[], follow: string[] = []) =>
   ].join("\n");
 
 describe.runIf(inject("pulumiBinDir"))("trigger configs that name what the account does not have", () => {
-  let emulator: TestEmulator;
-  const projects: PulumiProject[] = [];
-
-  beforeAll(async () => {
-    emulator = await TestEmulator.start();
-  });
-  afterAll(async () => {
-    for (const p of projects) await p.cleanup();
-    await emulator?.close();
-  });
+  const file = emulatorFile();
 
   type Door = {
     project: PulumiProject;
-    user: Awaited<ReturnType<TestEmulator["user"]>>;
+    user: EmulatorUser;
     write: (program: string) => Promise<void>;
   };
 
@@ -159,20 +141,18 @@ describe.runIf(inject("pulumiBinDir"))("trigger configs that name what the accou
     }
     expect((await door.user.client.strategies.list()).strategies).toEqual([]);
     expect((await door.user.client.devs.list()).developers ?? []).toEqual([]);
-    const writes = (await emulator.journal(door.user.userId)).filter((r) => r.method !== "GET");
+    const writes = (await file.emulator.journal(door.user.userId)).filter((r) => r.method !== "GET");
     expect(writes).toEqual([]);
   }
 
   describe("a TypeScript program", () => {
     let door: Door;
     beforeAll(async () => {
-      const user = await emulator.user("PRO");
-      const project = await PulumiProject.create({
+      const user = await file.emulator.user("PRO");
+      const project = await file.project(user, {
         name: "trigger-references",
         program: tsFollowing(`{ scope: "wallet", developerAddress: "${UNFOLLOWED}" }`),
-        config: stackConfig(emulator, user.apiKey),
       });
-      projects.push(project);
       door = { project, user, write: (program) => project.writeProgram(program) };
     });
 
@@ -206,12 +186,10 @@ describe.runIf(inject("pulumiBinDir"))("trigger configs that name what the accou
   describe("a YAML program of the plugin", () => {
     let door: Door;
     beforeAll(async () => {
-      const user = await emulator.user("PRO");
-      const project = await yamlStack({
+      const user = await file.emulator.user("PRO");
+      const project = await file.yaml(user, {
         program: yamlFollowing(["scope: wallet", `developerAddress: ${UNFOLLOWED}`]),
-        config: stackConfig(emulator, user.apiKey),
       });
-      projects.push(project);
       door = { project, user, write: (program) => writeYamlProgram(project, program) };
     });
 

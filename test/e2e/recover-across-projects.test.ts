@@ -1,14 +1,10 @@
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { ApiClient } from "../../provider/api/client";
+import { describe, expect, inject, it } from "vitest";
 import { STRATEGY_FIELDS, type StrategyInput } from "../../provider/model/strategy";
 import { sameContent } from "../../provider/runtime/strategy-create-once";
-import { until } from "../support/until";
 import { yamlPortfolio } from "../support/yaml-program";
-import { spawnUp } from "./chaos/campaign";
-import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
-import { yamlStack } from "./yaml-portfolio-fixture";
+import { emulatorFile } from "./file-fixture";
+import { changeReport } from "./harness";
+import { cancelAndRecover, liveIds, stateOf, strategyIdsOf, upKilledWhileHeld } from "./killed-up-fixture";
 
 /**
  * `strategy-alerts recover` after a killed `up`, with another project on the same account and
@@ -17,28 +13,6 @@ import { yamlStack } from "./yaml-portfolio-fixture";
  * same three strategies, as two portfolios of one desk do. Recover must take none of what the
  * other project holds, nor a look-alike made in the app before the killed update began.
  */
-
-interface State {
-  deployment: {
-    resources?: { type: string; id?: string }[];
-    pending_operations?: { type: string; resource: { type: string; inputs?: Record<string, unknown> } }[];
-  };
-}
-
-async function stateOf(p: PulumiProject): Promise<State> {
-  return JSON.parse(await p.exportState()) as State;
-}
-
-async function strategyIdsOf(p: PulumiProject): Promise<string[]> {
-  return ((await stateOf(p)).deployment.resources ?? [])
-    .filter((r) => r.type.endsWith(":Strategy"))
-    .map((r) => r.id!)
-    .sort();
-}
-
-async function liveIds(client: ApiClient): Promise<string[]> {
-  return (await client.strategies.list()).strategies.map((s) => s.id).sort();
-}
 
 /** The TypeScript twin of `yamlPortfolio(name, 3, 1000)`: the same strategies, another project. */
 function typescriptPortfolio(n: number, min: number): string {
@@ -62,30 +36,18 @@ new sa.StrategyActivation("active", { strategyIds: [${ids}] });
 }
 
 describe.runIf(inject("pulumiBinDir"))("recover with another project on the account and the backend", () => {
-  let emulator: TestEmulator;
-  const projects: PulumiProject[] = [];
-
-  beforeAll(async () => {
-    emulator = await TestEmulator.start();
-  });
-  afterAll(async () => {
-    for (const p of projects) await p.cleanup();
-    await emulator?.close();
-  });
+  const file = emulatorFile();
 
   it("takes neither the other project's strategies nor an older look-alike; the next up creates its own, and its destroy spares them", async () => {
+    const { emulator } = file;
     const user = await emulator.user("DEGEN");
-    const config = stackConfig(emulator, user.apiKey);
-    const yaml = await yamlStack({ program: yamlPortfolio("yaml-portfolio", 3, 1000), config });
-    projects.push(yaml);
+    const yaml = await file.yaml(user, { program: yamlPortfolio("yaml-portfolio", 3, 1000) });
     // Another directory and project, its own passphrase, the same backend.
-    const ts = await PulumiProject.create({
+    const ts = await file.project(user, {
       name: "strategy-portfolio",
       program: typescriptPortfolio(3, 1000),
-      config,
       env: { PULUMI_BACKEND_URL: yaml.env.PULUMI_BACKEND_URL! },
     });
-    projects.push(ts);
 
     // A look-alike of s0 made in the app 19 minutes ago, held by no stack.
     await emulator.control("POST", "/clock", { advanceMinutes: -19 });
@@ -103,29 +65,7 @@ describe.runIf(inject("pulumiBinDir"))("recover with another project on the acco
 
     // The TypeScript portfolio's first `up`, killed while its three POSTs are held and then
     // dropped before the service applies them: none of its strategies exists.
-    await emulator.control("POST", "/faults", {
-      method: "POST",
-      path: "/strategies",
-      latencyMs: 25_000,
-      drop: "before",
-      count: 3,
-    });
-    const run = spawnUp(ts);
-    await until(async () => {
-      const { faults } = await emulator.control<{ faults: unknown[] }>("GET", "/faults");
-      return faults.length === 0;
-    }, 90_000);
-    let pending: NonNullable<State["deployment"]["pending_operations"]> = [];
-    await until(async () => {
-      const state = await stateOf(ts).catch(() => undefined);
-      pending = (state?.deployment.pending_operations ?? []).filter(
-        (op) => op.type === "creating" && op.resource.type.endsWith(":Strategy"),
-      );
-      return pending.length === 3;
-    }, 30_000);
-    run.kill();
-    await run.done;
-    await emulator.control("DELETE", "/faults");
+    const pending = await upKilledWhileHeld(emulator, ts, 3, { latencyMs: 25_000, drop: "before" });
     expect(await liveIds(user.client)).toEqual([app.id]);
 
     // The YAML portfolio applies meanwhile (another project's CI job): the same three
@@ -151,12 +91,7 @@ describe.runIf(inject("pulumiBinDir"))("recover with another project on the acco
       expect(Date.parse(app.createdAt)).toBeLessThan(bound - 15 * 60_000);
     }
 
-    await ts.run(["cancel", "--yes", "--stack", ts.stack], { allowFailure: true });
-    const recovered = await runProcess(
-      "node",
-      [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", ts.stack],
-      { cwd: ts.dir, env: ts.env },
-    );
+    const recovered = await cancelAndRecover(ts);
     expect(recovered.stderr).toBe("");
     expect(recovered.code).toBe(0);
     for (const name of ["s0", "s1", "s2"])

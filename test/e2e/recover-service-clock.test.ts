@@ -1,11 +1,9 @@
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
 import type { StrategyInput } from "../../provider/model/strategy";
-import { until } from "../support/until";
-import { spawnUp } from "./chaos/campaign";
-import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
+import { emulatorFile } from "./file-fixture";
+import { changeReport } from "./harness";
+import { cancelAndRecover, liveIds, stateOf, upKilledWhileHeld } from "./killed-up-fixture";
 
 /**
  * The report behind recover's service-clock bound: another team (another backend, or the app)
@@ -31,37 +29,14 @@ new sa.Strategy("momentum", {
 });
 `;
 
-interface State {
-  deployment: {
-    resources?: { type: string; id?: string }[];
-    pending_operations?: { type: string; resource: { type: string; inputs?: Record<string, unknown> } }[];
-  };
-}
-
-async function stateOf(p: PulumiProject): Promise<State> {
-  return JSON.parse(await p.exportState()) as State;
-}
-
-async function liveIds(client: ApiClient): Promise<string[]> {
-  return (await client.strategies.list()).strategies.map((s) => s.id).sort();
-}
-
 describe.runIf(inject("pulumiBinDir"))(
   "recover against another team's twin made just before the killed update",
   () => {
-    let emulator: TestEmulator;
-    const projects: PulumiProject[] = [];
-
-    beforeAll(async () => {
-      emulator = await TestEmulator.start();
-    });
-    afterAll(async () => {
-      for (const p of projects) await p.cleanup();
-      await emulator?.close();
-    });
+    const file = emulatorFile();
 
     /** The other team's strategy, made `secondsBefore` seconds ago on the service's clock. */
     async function otherTeamsTwin(client: ApiClient, secondsBefore: number) {
+      const { emulator } = file;
       await emulator.control("POST", "/clock", { advanceMinutes: -secondsBefore / 60 });
       const theirs = await client.strategies.create({
         name: NAME,
@@ -73,59 +48,21 @@ describe.runIf(inject("pulumiBinDir"))(
       return theirs;
     }
 
-    /** `pulumi up` killed (SIGKILL, every process it started) while its one POST /strategies is held. */
-    async function killedUp(p: PulumiProject, fault: Record<string, unknown>) {
-      await emulator.control("POST", "/faults", { method: "POST", path: "/strategies", count: 1, ...fault });
-      const run = spawnUp(p);
-      await until(async () => {
-        const { faults } = await emulator.control<{ faults: unknown[] }>("GET", "/faults");
-        return faults.length === 0;
-      }, 90_000);
-      let pending: NonNullable<State["deployment"]["pending_operations"]> = [];
-      await until(async () => {
-        const state = await stateOf(p).catch(() => undefined);
-        pending = (state?.deployment.pending_operations ?? []).filter(
-          (op) => op.type === "creating" && op.resource.type.endsWith(":Strategy"),
-        );
-        return pending.length === 1;
-      }, 30_000);
-      run.kill();
-      await run.done;
-      await emulator.control("DELETE", "/faults");
-      return pending[0]!.resource.inputs ?? {};
-    }
-
-    async function recover(p: PulumiProject) {
-      await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true });
-      return runProcess(
-        "node",
-        [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", p.stack],
-        {
-          cwd: p.dir,
-          env: p.env,
-        },
-      );
-    }
-
     it("clears a create that never reached the service rather than import the twin made 7 s before; destroy spares the twin", async () => {
-      const user = await emulator.user("DEGEN");
-      const p = await PulumiProject.create({
-        name: "clock-cleared",
-        program,
-        config: stackConfig(emulator, user.apiKey),
-      });
-      projects.push(p);
+      const user = await file.emulator.user("DEGEN");
+      const p = await file.project(user, { name: "clock-cleared", program });
       const theirs = await otherTeamsTwin(user.client, 7);
 
       // The POST is held, then dropped before the service applies it: the update made nothing.
-      const inputs = await killedUp(p, { latencyMs: 25_000, drop: "before" });
+      const [pending] = await upKilledWhileHeld(file.emulator, p, 1, { latencyMs: 25_000, drop: "before" });
+      const inputs = pending!.resource.inputs ?? {};
       expect(await liveIds(user.client)).toEqual([theirs.id]);
       // The bound is on the service's clock, with its uncertainty, and the twin is older than it.
       const bound = Date.parse(String(inputs.createdNotBefore));
       expect(typeof inputs.createdNotBeforeUncertaintyMs).toBe("number");
       expect(Date.parse(theirs.createdAt)).toBeLessThan(bound);
 
-      const recovered = await recover(p);
+      const recovered = await cancelAndRecover(p);
       expect(recovered.stderr).toBe("");
       expect(recovered.code).toBe(0);
       expect(recovered.stdout).toMatch(/^Strategy momentum: cleared \(no strategy of its content/m);

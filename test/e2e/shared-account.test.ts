@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { EXAMPLE_DEVELOPER } from "../../emulator/accounts/seed";
 import type { ApiClient } from "../../provider/api/client";
-import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { type CommandResult, PulumiProject } from "./harness";
+import { emulatorFile } from "./file-fixture";
+import type { CommandResult, PulumiProject } from "./harness";
 import { allText, portfolio } from "./portfolio-program";
 import {
   exampleProgram,
@@ -72,24 +72,24 @@ function renamed(program: string, adopt: boolean): string {
 }
 
 describe.runIf(inject("pulumiBinDir"))("one account shared by stacks and projects", () => {
-  let emulator: TestEmulator;
-  const projects: PulumiProject[] = [];
+  const file = emulatorFile();
 
-  beforeAll(async () => {
-    emulator = await TestEmulator.start();
-  });
-  afterAll(async () => {
-    for (const p of projects) await p.cleanup();
-    await emulator?.close();
-  });
+  /** `pulumi preview --refresh --expect-no-changes` passes: the stack and the account agree. */
+  async function expectRefreshedClean(p: PulumiProject): Promise<void> {
+    const check = await p.run(
+      ["preview", "--refresh", "--expect-no-changes", "--non-interactive", "--stack", p.stack],
+      { allowFailure: true },
+    );
+    expect(check.code, allText(check)).toBe(0);
+  }
 
   it.each(PLUGIN_BUILDS)(
     "YAML (%s): a second stack and a TypeScript project declaring the same webhook, developer and tags fail their preview, and their destroys leave the first stack whole",
     async (plugin) => {
+      const { emulator } = file;
       const user = await emulator.user("DEGEN");
       const config = await portfolioConfig(emulator, user);
-      const first = await yamlStack({ plugin, config });
-      projects.push(first);
+      const first = file.keep(await yamlStack({ plugin, config }));
       await first.up();
       const before = await singletons(user.client);
       expect(before.webhook.hasSecret).toBe(true);
@@ -97,16 +97,14 @@ describe.runIf(inject("pulumiBinDir"))("one account shared by stacks and project
       const secret = emulator.em.store.getWebhook(user.userId)?.secret;
 
       const second = await first.anotherStack("second", config);
-      const ts = await PulumiProject.create({
+      const ts = await file.project(user, {
         name: "shared-ts",
         program: `import * as sa from "pulumi-strategy-alerts";
 new sa.Webhook("hook", { url: "https://other.example.com/hook", enabled: true, requireVerified: false });
 const dev = new sa.FollowedDeveloper("dev", { address: "${ADDRESS}" });
 new sa.DeveloperTags("tags", { address: dev.address, tagIds: [] });
 `,
-        config: stackConfig(emulator, user.apiKey),
       });
-      projects.push(ts);
       for (const other of [second, ts]) {
         const up = await other.up({ allowFailure: true, withPreview: true });
         expect(up.code).not.toBe(0);
@@ -120,18 +118,14 @@ new sa.DeveloperTags("tags", { address: dev.address, tagIds: [] });
         expect(await singletons(user.client)).toEqual(before);
       }
       expect(emulator.em.store.getWebhook(user.userId)?.secret).toBe(secret);
-      const check = await first.run(
-        ["preview", "--refresh", "--expect-no-changes", "--non-interactive", "--stack", first.stack],
-        { allowFailure: true },
-      );
-      expect(check.code, allText(check)).toBe(0);
+      await expectRefreshedClean(first);
     },
   );
 
   it("YAML: renaming the webhook, developer, tags and activation asks for adopt: true, then ends with every object as declared", async () => {
+    const { emulator } = file;
     const user = await emulator.user("DEGEN");
-    const p = await yamlStack({ config: await portfolioConfig(emulator, user) });
-    projects.push(p);
+    const p = file.keep(await yamlStack({ config: await portfolioConfig(emulator, user) }));
     await p.up();
     const before = await singletons(user.client);
     const secret = emulator.em.store.getWebhook(user.userId)?.secret;
@@ -158,26 +152,18 @@ new sa.DeveloperTags("tags", { address: dev.address, tagIds: [] });
     expect(allText(up)).toContain("its signing secret cannot be read back");
     const after = (await user.client.strategies.list()).strategies.filter((s) => s.isActive).map((s) => s.id);
     expect(after.sort()).toEqual(active.sort());
-    const check = await p.run(
-      ["preview", "--refresh", "--expect-no-changes", "--non-interactive", "--stack", p.stack],
-      { allowFailure: true },
-    );
-    expect(check.code, allText(check)).toBe(0);
+    await expectRefreshedClean(p);
   });
 
   it("TypeScript: a failed activation names the strategy, records what it activated, and a revert deactivates it", async () => {
+    const { emulator } = file;
     const user = await emulator.user("DEGEN");
     const program = (active: number) =>
       portfolio(6, 1000).replace(
         /strategyIds: \[(.*)\]/,
         (_, ids: string) => `strategyIds: [${ids.split(", ").slice(0, active).join(", ")}]`,
       );
-    const p = await PulumiProject.create({
-      name: "shared-partial",
-      program: program(3),
-      config: stackConfig(emulator, user.apiKey),
-    });
-    projects.push(p);
+    const p = await file.project(user, { name: "shared-partial", program: program(3) });
     await p.up();
     const all = (await user.client.strategies.list()).strategies.sort((a, b) => a.name.localeCompare(b.name));
     const s4 = all.find((s) => s.name === "s strategy 3")!;
@@ -206,17 +192,14 @@ new sa.DeveloperTags("tags", { address: dev.address, tagIds: [] });
   });
 
   it("TypeScript: a stack pinned to its account never writes with another account's key, --skip-preview included", async () => {
+    const { emulator } = file;
     const owner = await emulator.user("DEGEN");
     const stranger = await emulator.user("DEGEN");
-    const p = await PulumiProject.create({
+    const p = await file.project(owner, {
       name: "shared-pinned",
       program: portfolio(1, 1000),
-      config: {
-        ...stackConfig(emulator, owner.apiKey),
-        "strategy-alerts:accountId": { value: owner.userId },
-      },
+      config: { "strategy-alerts:accountId": { value: owner.userId } },
     });
-    projects.push(p);
     await p.up();
     await p.writeProgram(portfolio(2, 1000));
     const up = await p.up({

@@ -1,13 +1,14 @@
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
 import { until } from "../support/until";
 import { yamlPortfolio } from "../support/yaml-program";
 import { spawnUp } from "./chaos/campaign";
-import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
+import { stackConfig } from "./emulator-fixture";
+import { emulatorFile } from "./file-fixture";
+import { changeReport, type PulumiProject } from "./harness";
+import { cancelAndRecover, liveIds, stateOf, strategyIdsOf } from "./killed-up-fixture";
 import { allText, portfolio } from "./portfolio-program";
-import { PLUGIN_BUILDS, yamlStack } from "./yaml-portfolio-fixture";
+import { PLUGIN_BUILDS } from "./yaml-portfolio-fixture";
 
 /**
  * How teams share one account: two stacks of one program (per-person test stacks, staging next to
@@ -15,42 +16,8 @@ import { PLUGIN_BUILDS, yamlStack } from "./yaml-portfolio-fixture";
  * both front doors, with the real engine against the emulator.
  */
 
-interface StateResource {
-  type: string;
-  id?: string;
-  outputs?: Record<string, unknown>;
-}
-interface State {
-  deployment: { resources?: StateResource[]; pending_operations?: unknown[] };
-}
-
-async function stateOf(p: PulumiProject): Promise<State> {
-  return JSON.parse(await p.exportState()) as State;
-}
-
-async function strategyIdsOf(p: PulumiProject): Promise<string[]> {
-  const state = await stateOf(p);
-  return (state.deployment.resources ?? [])
-    .filter((r) => r.type.endsWith(":Strategy"))
-    .map((r) => r.id!)
-    .sort();
-}
-
-async function liveIds(client: ApiClient): Promise<string[]> {
-  return (await client.strategies.list()).strategies.map((s) => s.id).sort();
-}
-
 describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
-  let emulator: TestEmulator;
-  const projects: PulumiProject[] = [];
-
-  beforeAll(async () => {
-    emulator = await TestEmulator.start();
-  });
-  afterAll(async () => {
-    for (const p of projects) await p.cleanup();
-    await emulator?.close();
-  });
+  const file = emulatorFile();
 
   /** Two stacks of `first`'s project on one account: each up creates its own; one destroy leaves the other whole. */
   async function twoStacks(
@@ -64,7 +31,7 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
     const firstIds = await strategyIdsOf(first);
     expect(firstIds).toHaveLength(perStack);
 
-    const second = await first.anotherStack("dev2", stackConfig(emulator, apiKey));
+    const second = await first.anotherStack("dev2", stackConfig(file.emulator, apiKey));
     const up = await second.up();
     // The strategies, the activation, the stack (and a TypeScript stack's account pin).
     expect(up.changes.create).toBe(perStack + others);
@@ -82,39 +49,24 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
   }
 
   it("TypeScript: a second stack of the same program creates its own strategies and its destroy spares the first's", async () => {
-    const user = await emulator.user("DEGEN");
-    const first = await PulumiProject.create({
-      name: "team-ts",
-      program: portfolio(3, 1000),
-      config: stackConfig(emulator, user.apiKey),
-    });
-    projects.push(first);
+    const user = await file.emulator.user("DEGEN");
+    const first = await file.project(user, { name: "team-ts", program: portfolio(3, 1000) });
     await twoStacks(first, user.client, user.apiKey, 3, 3);
   });
 
   it.each(PLUGIN_BUILDS)(
     "YAML (%s): a second stack of the same program creates its own strategies and its destroy spares the first's",
     async (plugin) => {
-      const user = await emulator.user("DEGEN");
-      const first = await yamlStack({
-        plugin,
-        program: yamlPortfolio("team-yaml", 2, 1000),
-        config: stackConfig(emulator, user.apiKey),
-      });
-      projects.push(first);
+      const user = await file.emulator.user("DEGEN");
+      const first = await file.yaml(user, { plugin, program: yamlPortfolio("team-yaml", 2, 1000) });
       await twoStacks(first, user.client, user.apiKey, 2, 2);
     },
   );
 
   it("a key of another account fails preview, up and refresh naming both accounts, and the state keeps every resource", async () => {
-    const owner = await emulator.user("DEGEN");
-    const stranger = await emulator.user("DEGEN");
-    const p = await PulumiProject.create({
-      name: "team-wrong-key",
-      program: portfolio(2, 1000),
-      config: stackConfig(emulator, owner.apiKey),
-    });
-    projects.push(p);
+    const owner = await file.emulator.user("DEGEN");
+    const stranger = await file.emulator.user("DEGEN");
+    const p = await file.project(owner, { name: "team-wrong-key", program: portfolio(2, 1000) });
     await p.up();
     const before = await strategyIdsOf(p);
     const wrongKey = { env: { STRATEGY_ALERTS_API_KEY: stranger.apiKey }, allowFailure: true };
@@ -146,14 +98,9 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
   it.each(PLUGIN_BUILDS)(
     "YAML (%s): a provider configured with another account's key fails the preview naming both accounts",
     async (plugin) => {
-      const owner = await emulator.user("DEGEN");
-      const stranger = await emulator.user("DEGEN");
-      const p = await yamlStack({
-        plugin,
-        program: yamlPortfolio("team-yaml-key", 1, 1000),
-        config: stackConfig(emulator, owner.apiKey),
-      });
-      projects.push(p);
+      const owner = await file.emulator.user("DEGEN");
+      const stranger = await file.emulator.user("DEGEN");
+      const p = await file.yaml(owner, { plugin, program: yamlPortfolio("team-yaml-key", 1, 1000) });
       await p.up();
       await p.setConfig("strategy-alerts:apiKey", stranger.apiKey, true);
       const preview = await p.preview({ allowFailure: true });
@@ -166,13 +113,9 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
   );
 
   it("a killed `up`: cancel, `strategy-alerts recover --yes`, `up` leave each strategy once and nothing pending", async () => {
+    const { emulator } = file;
     const user = await emulator.user("DEGEN");
-    const p = await PulumiProject.create({
-      name: "team-killed",
-      program: portfolio(4, 1000),
-      config: stackConfig(emulator, user.apiKey),
-    });
-    projects.push(p);
+    const p = await file.project(user, { name: "team-killed", program: portfolio(4, 1000) });
     // Slow creates: the run is killed while some are committed and some are still in flight.
     await emulator.control("POST", "/faults", {
       method: "POST",
@@ -196,12 +139,7 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
     const killed = await stateOf(p).catch(() => undefined);
     if (killed) expect(killed.deployment.pending_operations?.length ?? 0).toBeGreaterThan(0);
 
-    await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true });
-    const recovered = await runProcess(
-      "node",
-      [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", p.stack],
-      { cwd: p.dir, env: p.env },
-    );
+    const recovered = await cancelAndRecover(p);
     expect(recovered.stderr).toBe("");
     expect(recovered.code).toBe(0);
     expect(recovered.stdout).toContain("Recovered");
