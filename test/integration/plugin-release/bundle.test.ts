@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { version } from "../../../package.json";
 import { type Bundle, bundleTools } from "../../../scripts/plugin-release/bundle";
+import { externalImports } from "../../support/bundle-imports";
 
 const REPO_ROOT = join(__dirname, "..", "..", "..");
 
@@ -22,12 +22,9 @@ describe("the release bundle of the strategy-alerts command", () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it("imports only built-in modules, node:sqlite among them", () => {
-    const outside = Object.values(bundle.metafile.outputs).flatMap((o) =>
-      o.imports.filter((i) => i.external).map((i) => i.path),
-    );
-    const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-    expect([...new Set(outside.filter((p) => !builtins.has(p)))]).toEqual([]);
-    expect(outside).toContain("node:sqlite");
+    const outside = externalImports(bundle);
+    expect(outside.notBuiltIn).toEqual([]);
+    expect(outside.all).toContain("node:sqlite");
   });
 
   it("holds every subcommand and what they load on first use", () => {

@@ -1,10 +1,10 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { version } from "../../../package.json";
 import { type Bundle, bundlePlugin } from "../../../scripts/plugin-release/bundle";
+import { externalImports } from "../../support/bundle-imports";
 
 const REPO_ROOT = join(__dirname, "..", "..", "..");
 
@@ -20,11 +20,8 @@ describe("the release bundle of the plugin", () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it("imports only built-in modules, and the Pulumi SDK's index that the plugin never loads", () => {
-    const outside = Object.values(bundle.metafile.outputs).flatMap((o) =>
-      o.imports.filter((i) => i.external).map((i) => i.path),
-    );
-    const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-    expect([...new Set(outside.filter((p) => !builtins.has(p)))]).toEqual(["@pulumi/pulumi"]);
+    const outside = externalImports(bundle);
+    expect(outside.notBuiltIn).toEqual(["@pulumi/pulumi"]);
     // The protocol stubs and gRPC are inside, not left to a require that would fail.
     const inputs = Object.keys(bundle.metafile.inputs);
     expect(inputs.some((i) => i.endsWith("@pulumi/pulumi/proto/provider_grpc_pb.js"))).toBe(true);

@@ -66,17 +66,18 @@ const FOLDERS = fc.oneof(
   ),
 );
 
+/** Asserts `check` of the project made in each of 500 folders named as FOLDERS names them. */
+const forEveryFolder = (check: (folder: string) => void) =>
+  fc.assert(fc.property(FOLDERS, check), { numRuns: 500 });
+
 describe("the project name of a generated project", () => {
   it("is one Pulumi accepts, for any folder name, and derives itself", () => {
-    fc.assert(
-      fc.property(FOLDERS, (folder) => {
-        const name = projectSlug(folder);
-        expect(name).toMatch(PULUMI_PROJECT_NAME);
-        expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-        expect(projectSlug(name)).toBe(name);
-      }),
-      { numRuns: 500 },
-    );
+    forEveryFolder((folder) => {
+      const name = projectSlug(folder);
+      expect(name).toMatch(PULUMI_PROJECT_NAME);
+      expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(projectSlug(name)).toBe(name);
+    });
   });
 
   it("keeps a plain folder name, and takes no namespace the provider or the engine owns", () => {
@@ -101,20 +102,17 @@ describe("the project name of a generated project", () => {
 
 describe("the package.json name of a generated project", () => {
   it("is one npm accepts and never a dependency's, for any folder name", () => {
-    fc.assert(
-      fc.property(FOLDERS, (folder) => {
-        const name = npmPackageName(projectSlug(folder));
-        expect(npmNameProblem(name)).toBeUndefined();
-        expect([
-          "pulumi-strategy-alerts",
-          "typescript",
-          "ts-node",
-          "@types/node",
-          "@pulumi/pulumi",
-        ]).not.toContain(name);
-      }),
-      { numRuns: 500 },
-    );
+    forEveryFolder((folder) => {
+      const name = npmPackageName(projectSlug(folder));
+      expect(npmNameProblem(name)).toBeUndefined();
+      expect([
+        "pulumi-strategy-alerts",
+        "typescript",
+        "ts-node",
+        "@types/node",
+        "@pulumi/pulumi",
+      ]).not.toContain(name);
+    });
   });
 
   it("is the project name otherwise", () => {
@@ -126,14 +124,11 @@ describe("the package.json name of a generated project", () => {
 
 describe("the Go module path of a generated project", () => {
   it("is never a word the go command keeps, for any folder name", () => {
-    fc.assert(
-      fc.property(FOLDERS, (folder) => {
-        const path = goModulePath(projectSlug(folder));
-        expect(GO_RESERVED_MODULE_PATHS.has(path)).toBe(false);
-        expect(path).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
-      }),
-      { numRuns: 500 },
-    );
+    forEveryFolder((folder) => {
+      const path = goModulePath(projectSlug(folder));
+      expect(GO_RESERVED_MODULE_PATHS.has(path)).toBe(false);
+      expect(path).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    });
   });
 
   it("is the project name otherwise", () => {
@@ -151,14 +146,11 @@ describe("the Go module path of a generated project", () => {
 describe("a project name written into Pulumi.yaml", () => {
   // Pulumi reads Pulumi.yaml as YAML 1.2; YAML 1.1 readers also take `yes`, `off` and dates.
   it("reads back as that name, text and not a number, a date, a boolean or null", () => {
-    fc.assert(
-      fc.property(FOLDERS, (folder) => {
-        const name = projectSlug(folder);
-        for (const version of ["1.2", "1.1"] as const)
-          expect(parse(`name: ${yamlProjectName(name)}\n`, { version })).toEqual({ name });
-      }),
-      { numRuns: 500 },
-    );
+    forEveryFolder((folder) => {
+      const name = projectSlug(folder);
+      for (const version of ["1.2", "1.1"] as const)
+        expect(parse(`name: ${yamlProjectName(name)}\n`, { version })).toEqual({ name });
+    });
   });
 
   it("is plain unless YAML would read it as something else", () => {
