@@ -60,25 +60,21 @@ describe("objectGroups", () => {
   });
 
   it("makes a replacement on the same address its own group, and one to another address none", () => {
+    // Each replaces the object at address A, with one at `to`.
+    const replacement = (
+      kind: "FollowedDeveloper" | "DeveloperTags",
+      name: string,
+      to: string,
+    ): StepSpec => ({
+      op: "replace",
+      kind,
+      name,
+      id: "A",
+      old: { address: "A" },
+      new: { address: to },
+    });
     const steps = parsePreview(
-      digest([
-        {
-          op: "replace",
-          kind: "FollowedDeveloper",
-          name: "a",
-          id: "A",
-          old: { address: "A" },
-          new: { address: "A" },
-        },
-        {
-          op: "replace",
-          kind: "DeveloperTags",
-          name: "t",
-          id: "A",
-          old: { address: "A" },
-          new: { address: "B" },
-        },
-      ]),
+      digest([replacement("FollowedDeveloper", "a", "A"), replacement("DeveloperTags", "t", "B")]),
     ).steps;
     expect(objectGroups("FollowedDeveloper", steps).map((g) => g.members.map((s) => s.name))).toEqual([
       ["a"],
