@@ -5,11 +5,11 @@
  * zod's and undici's declarations (139 files) were most of what the package added to a bare
  * program's check (docs/benchmarks.md). Reads the build: `npm test` builds before Vitest runs.
  */
-import { statSync } from "node:fs";
 import { join, sep } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { REPO, sourceFiles } from "../support/source-imports";
+import { expectBuiltFromCurrentSources } from "../support/built-from-sources";
+import { REPO } from "../support/source-imports";
 
 const ROOT_DECLARATIONS = join(REPO, "dist", "provider", "index.d.ts");
 
@@ -32,12 +32,7 @@ const packageOf = (file: string): string | undefined =>
 
 describe("the package root's published declarations", () => {
   it("are built from the current sources (run `npm run build` first)", () => {
-    const built = statSync(ROOT_DECLARATIONS, { throwIfNoEntry: false });
-    expect(built, "dist/provider/index.d.ts is missing: run `npm run build`").toBeDefined();
-    const newer = sourceFiles("provider").filter(
-      (file) => !file.endsWith(".test.ts") && statSync(join(REPO, file)).mtimeMs > (built?.mtimeMs ?? 0),
-    );
-    expect(newer, "sources changed since the last `npm run build`").toEqual([]);
+    expectBuiltFromCurrentSources("dist/provider/index.d.ts");
   });
 
   it("reach neither zod nor undici", () => {

@@ -1,8 +1,8 @@
-import { statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { expectBuiltFromCurrentSources } from "../../support/built-from-sources";
 import { runProcess } from "../../support/process";
-import { REPO, sourceFiles } from "../../support/source-imports";
+import { REPO } from "../../support/source-imports";
 
 const BUNDLE = join(REPO, "dist/provider/runtime/bundle.js");
 const KINDS = ["Strategy", "StrategyActivation", "Webhook", "FollowedDeveloper", "DeveloperTags"];
@@ -19,12 +19,7 @@ console.log(JSON.stringify({ loaded, operations, configure: typeof runtime.confi
 
 describe("the runtime export (`pulumi-strategy-alerts/runtime`)", () => {
   it("is one file, built from the current sources (run `npm run build` first)", () => {
-    const built = statSync(BUNDLE, { throwIfNoEntry: false });
-    expect(built, "dist/provider/runtime/bundle.js is missing: run `npm run build`").toBeDefined();
-    const newer = sourceFiles("provider").filter(
-      (file) => !file.endsWith(".test.ts") && statSync(join(REPO, file)).mtimeMs > (built?.mtimeMs ?? 0),
-    );
-    expect(newer, "sources changed since the last `npm run build`").toEqual([]);
+    expectBuiltFromCurrentSources("dist/provider/runtime/bundle.js");
   });
 
   it("loads as that one file beside the SDK, and serves every kind", async () => {
