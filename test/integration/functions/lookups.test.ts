@@ -48,6 +48,8 @@ describe("lookup functions against the emulator", () => {
   });
 
   it("say which settings are missing instead of calling the service without a key", async () => {
-    await expect(async () => getAccount({ baseUrl: options.baseUrl })).rejects.toThrow(/strategy-alerts:apiKey/);
+    await expect(async () => getAccount({ baseUrl: options.baseUrl })).rejects.toThrow(
+      /strategy-alerts:apiKey/,
+    );
   });
 });
