@@ -29,7 +29,7 @@ export const wrap = <T extends object>(props: T): T => policyProxy.unknownChecki
 // biome-ignore lint/suspicious/noExplicitAny: property bags are untyped JSON.
 export type Props = Record<string, any>;
 
-export function policy(name: PolicyName, options: StrategyAlertsPolicyOptions = {}) {
+function policy(name: PolicyName, options: StrategyAlertsPolicyOptions = {}) {
   const found = strategyAlertsPolicies(options).find((p) => p.name === name);
   if (!found) throw new Error(`no policy ${name}`);
   return found;
