@@ -8,6 +8,7 @@ import {
 } from "../../../provider/api/rate-limiter";
 import { fakeClock } from "../../support/fake-clock";
 import { uniqueKey } from "../../support/unique-key";
+import { waitsOfAcquire } from "./waits";
 
 describe("RateLimiter", () => {
   it("starts at the stricter plan's 60 requests per minute", () => {
@@ -59,8 +60,7 @@ describe("RateLimiter", () => {
     for (let i = 0; i < 10; i++) await limiter.acquire();
     limiter.resize(4);
     expect(limiter.requestsPerMinute).toBe(4);
-    const waits: WaitEvent[] = [];
-    await limiter.acquire((e) => waits.push(e));
+    const waits = await waitsOfAcquire(limiter);
     expect(waits[0]).toMatchObject({ reason: "rate-limit-window", waitMs: 60_000, requestsPerMinute: 4 });
   });
 
@@ -76,8 +76,7 @@ describe("RateLimiter", () => {
     const limiter = new RateLimiter({ now: clock.now, sleep: clock.sleep });
     await limiter.acquire();
     expect(limiter.pauseAfter429(2_000)).toBe(2_000);
-    const waits: WaitEvent[] = [];
-    await limiter.acquire((e) => waits.push(e));
+    const waits = await waitsOfAcquire(limiter);
     expect(waits).toEqual([{ reason: "retry-after", waitMs: 2_000, requestsPerMinute: 60 }]);
   });
 
@@ -102,8 +101,7 @@ describe("RateLimiter", () => {
     const limiter = new RateLimiter({ now: clock.now, sleep: clock.sleep });
     limiter.pauseAfter429(2_000);
     clock.t += 500;
-    const waits: WaitEvent[] = [];
-    await limiter.acquire((e) => waits.push(e));
+    const waits = await waitsOfAcquire(limiter);
     expect(waits).toEqual([{ reason: "retry-after", waitMs: 1_500, requestsPerMinute: 60 }]);
   });
 
@@ -114,8 +112,7 @@ describe("RateLimiter", () => {
     await limiter.acquire();
     limiter.observeServerWindow({ remaining: 0, resetMs: 10_000 }, sentAt);
     const asked = limiter.pauseAfter429(2_000);
-    const waits: WaitEvent[] = [];
-    await limiter.acquire((e) => waits.push(e), undefined, asked);
+    const waits = await waitsOfAcquire(limiter, undefined, asked);
     expect(waits).toEqual([{ reason: "rate-limit-window", waitMs: 10_000, requestsPerMinute: 60 }]);
   });
 
@@ -125,8 +122,7 @@ describe("RateLimiter", () => {
     await limiter.acquire();
     clock.t += 15_000;
     expect(limiter.pauseAfter429(undefined)).toBe(45_000);
-    const waits: WaitEvent[] = [];
-    await limiter.acquire((e) => waits.push(e));
+    const waits = await waitsOfAcquire(limiter);
     expect(waits).toEqual([{ reason: "rate-limited", waitMs: 45_000, requestsPerMinute: 60 }]);
   });
 });

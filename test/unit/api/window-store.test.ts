@@ -2,9 +2,10 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LEARNED_RATE_TTL_MS, RateLimiter, type WaitEvent } from "../../../provider/api/rate-limiter";
+import { LEARNED_RATE_TTL_MS, RateLimiter } from "../../../provider/api/rate-limiter";
 import { FileWindowStore, parseWindow } from "../../../provider/api/window-store";
 import { fakeClock } from "../../support/fake-clock";
+import { waitsOfAcquire } from "./waits";
 
 let dir: string;
 beforeEach(() => {
@@ -32,8 +33,7 @@ describe("FileWindowStore", () => {
     const [preview, up] = twoProcesses(clock, 3);
     for (let i = 0; i < 3; i++) await preview.acquire();
     clock.t += 20_000;
-    const waits: WaitEvent[] = [];
-    await up.acquire((e) => waits.push(e));
+    const waits = await waitsOfAcquire(up);
     expect(waits).toEqual([{ reason: "rate-limit-window", waitMs: 40_000, requestsPerMinute: 3 }]);
   });
 
@@ -54,8 +54,7 @@ describe("FileWindowStore", () => {
     const clock = fakeClock();
     const [a, b] = twoProcesses(clock, 60);
     a.pauseAfter429(7_000);
-    const waits: WaitEvent[] = [];
-    await b.acquire((e) => waits.push(e));
+    const waits = await waitsOfAcquire(b);
     expect(waits).toEqual([{ reason: "retry-after", waitMs: 7_000, requestsPerMinute: 60 }]);
   });
 
@@ -117,8 +116,7 @@ describe("FileWindowStore", () => {
     const padded = theirs.padEnd(mine.length, " ");
     expect(padded).toHaveLength(mine.length);
     fs.writeFileSync(store.file, padded);
-    const waits: WaitEvent[] = [];
-    await limiter.acquire((e) => waits.push(e));
+    const waits = await waitsOfAcquire(limiter);
     expect(waits[0]).toMatchObject({ reason: "rate-limit-window", requestsPerMinute: 2 });
   });
 
@@ -127,8 +125,7 @@ describe("FileWindowStore", () => {
     const store = new FileWindowStore("corrupt", { directory: dir, now: clock.now });
     fs.writeFileSync(store.file, '{"v":1,"sent":[1,2');
     const limiter = new RateLimiter({ requestsPerMinute: 1, now: clock.now, sleep: clock.sleep, store });
-    const waits: WaitEvent[] = [];
-    await limiter.acquire((e) => waits.push(e));
+    const waits = await waitsOfAcquire(limiter);
     expect(waits).toEqual([]);
     expect(store.usable).toBe(true);
   });
@@ -142,8 +139,7 @@ describe("FileWindowStore", () => {
     const limiter = new RateLimiter({ requestsPerMinute: 2, now: clock.now, sleep: clock.sleep, store });
     await limiter.acquire();
     await limiter.acquire();
-    const waits: WaitEvent[] = [];
-    await limiter.acquire((e) => waits.push(e));
+    const waits = await waitsOfAcquire(limiter);
     expect(waits[0]).toMatchObject({ reason: "rate-limit-window", requestsPerMinute: 2 });
   });
 
