@@ -21,6 +21,18 @@ const GO_BUILD_MS = 900_000;
 const work = mkdtempSync(join(tmpdir(), "sdk-typing-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** The Go statement declaring the strategy `s` of these rules and this trigger config, in a pulumi.Run body. */
+function newStrategy(rules: string, triggerConfig: string): string {
+  return `_, err := sa.NewStrategy(ctx, "s", &sa.StrategyArgs{
+			Name:     pulumi.String("s"),
+			Triggers: sa.EventTypeArray{sa.EventTypeFollowedDevNewTokenCreated},
+			TriggerConfigs: sa.TriggerConfigsArgs{
+				${triggerConfig},
+			},
+			Rules: ${rules},
+		})`;
+}
+
 /** A strategy whose rules and trigger config are `rules` and `triggerConfig` (Go expressions). */
 function strategyProgram(rules: string, triggerConfig: string): string {
   return `package main
@@ -32,14 +44,7 @@ import (
 
 func main() {
 	pulumi.Run(func(ctx *pulumi.Context) error {
-		_, err := sa.NewStrategy(ctx, "s", &sa.StrategyArgs{
-			Name:     pulumi.String("s"),
-			Triggers: sa.EventTypeArray{sa.EventTypeFollowedDevNewTokenCreated},
-			TriggerConfigs: sa.TriggerConfigsArgs{
-				${triggerConfig},
-			},
-			Rules: ${rules},
-		})
+		${newStrategy(rules, triggerConfig)}
 		return err
 	})
 }
@@ -89,14 +94,7 @@ func (mocks) Call(args pulumi.MockCallArgs) (resource.PropertyMap, error) {
 
 func TestWire(t *testing.T) {
 	err := pulumi.RunErr(func(ctx *pulumi.Context) error {
-		_, err := sa.NewStrategy(ctx, "s", &sa.StrategyArgs{
-			Name:     pulumi.String("s"),
-			Triggers: sa.EventTypeArray{sa.EventTypeFollowedDevNewTokenCreated},
-			TriggerConfigs: sa.TriggerConfigsArgs{
-				${TYPED_CONFIG},
-			},
-			Rules: ${TYPED_RULES},
-		})
+		${newStrategy(TYPED_RULES, TYPED_CONFIG)}
 		return err
 	}, pulumi.WithMocks("project", "stack", mocks{}))
 	if err != nil {
