@@ -2,36 +2,24 @@ import { describe, expect, it } from "vitest";
 import type { LiveDeveloper } from "../../../../cli/recover/kind-recovery";
 import { type LiveAccount, settle, type Visible } from "../../../../cli/recover/settle";
 import type { PendingCreate } from "../../../../cli/recover/stack-state";
+import type { RuleItem } from "../../../../provider/model/rule-items";
+import { rulesToStored } from "../../../../provider/model/rule-mapping";
 import type { Strategy } from "../../../../provider/model/strategy";
 import { SERVICE_CLOCK_ALLOWANCE_MS } from "../../../../provider/runtime/strategy-create-once";
+import { listedStrategy } from "../../../support/import-account";
 
-const RULES = [{ rule: "liquidity_usd", dealbreaker: false, min: 5000 }];
+const RULES: RuleItem[] = [{ rule: "liquidity_usd", dealbreaker: false, min: 5000 }];
 
+/** A strategy on the account made at `createdAt`, whose one rule is RULES' liquidity bound. */
 function live(id: string, name: string, createdAt: string, fields: Partial<Strategy> = {}): Strategy {
-  return {
-    id,
-    name,
-    description: null,
+  return listedStrategy(id, name, {
     userId: "acct",
     triggers: [{ id: "t1", eventType: "new_token_created", enabled: true }],
-    dealbreakers: [],
-    ruleGroups: [
-      {
-        id: "market",
-        name: "Market",
-        logic: "AND",
-        rules: [
-          { id: "r1", ruleType: "liquidity_usd", operator: "greater_than", value: 5000, enabled: true },
-        ],
-      },
-    ],
-    strict: false,
-    alertCooldownMins: 0,
-    isActive: false,
+    ...rulesToStored(RULES, { view: "list" }),
     createdAt,
     updatedAt: createdAt,
     ...fields,
-  } as Strategy;
+  });
 }
 
 /**
