@@ -1,6 +1,6 @@
 /**
- * The walkthrough of a new Strategy field (CONTRIBUTING.md, "Adding a field"), followed on a copy
- * of the descriptor: one entry with its echo and its review wording reaches the plugin schema,
+ * The walkthrough of a new Strategy field (CONTRIBUTING.md, "Adding a Strategy field"), followed on
+ * a copy of the descriptor: one entry with its echo and its review wording reaches the plugin schema,
  * the docs table, the resource's generated TypeScript args and outputs, the diff (runtime and
  * detailed), the live inputs, adoption, the import's program and the review, none of which names it.
  */
@@ -24,7 +24,7 @@ import { accountSnapshot, listedStrategy } from "../../../support/import-account
 const ALERT_CAP: InputField = {
   description: "At most this many alerts a day (0: no cap).",
   type: "integer",
-  typeWords: "integer",
+  bounds: { min: 0, max: 100 },
   default: 0,
   checked: true,
   echo: "always",
@@ -34,7 +34,6 @@ const ALERT_CAP: InputField = {
 const QUIET_HOURS: InputField = {
   description: "Hours without alerts.",
   type: "string",
-  typeWords: "string",
   checked: true,
   echo: "never",
   review: { label: "Quiet hours", words: "text" },
@@ -75,7 +74,9 @@ describe("a new Strategy field declared once, in a copy of the descriptor", () =
     };
     const props = schema.resources[original.pluginToken]!.inputProperties;
     expect(props.alertCap).toMatchObject({ type: "integer", description: ALERT_CAP.description });
-    expect(kindTables("Strategy")).toContain(`| \`alertCap\` | integer | ${ALERT_CAP.description} |`);
+    // Its type words read from its type and bounds.
+    expect(kindTables("Strategy")).toContain(`| \`alertCap\` | integer 0–100 | ${ALERT_CAP.description} |`);
+    expect(kindTables("Strategy")).toContain(`| \`quietHours\` | string | ${QUIET_HOURS.description} |`);
   });
 
   it("is declared by the generated TypeScript: optional in StrategyArgs, an output of Strategy", () => {
