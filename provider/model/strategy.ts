@@ -16,9 +16,9 @@ import {
   triggerConfigCrossIssues,
 } from "./triggers";
 
-export { type Matching, MatchingSchema, type RetryPolicy, RetryPolicySchema } from "./strategy-settings";
+export type { Matching, RetryPolicy } from "./strategy-settings";
 export type { TriggerConfigs } from "./triggers";
-export { EVENT_TYPES, EventTypeSchema, TriggerConfigsSchema } from "./triggers";
+export { EVENT_TYPES } from "./triggers";
 export { type RuleItem, RuleItemSchema };
 
 /**
