@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pulumiEnv } from "../../scripts/pulumi-env";
@@ -267,7 +267,9 @@ export class PulumiProject {
   }
 
   async run(args: string[], opts: RunOptions = {}): Promise<CommandResult> {
+    const started = Date.now();
     const result = await exec("pulumi", args, this.dir, { ...this.env, ...opts.env });
+    await logCommand(args, Date.now() - started);
     if (result.code !== 0 && !opts.allowFailure) throw new PulumiCommandError(result);
     return result;
   }
@@ -302,6 +304,22 @@ async function exec(
 ): Promise<CommandResult> {
   const res = await runProcess(cmd, args, { cwd, env });
   return { ...res, command: `${cmd} ${args.join(" ")}`, events: [], changes: {}, steps: [], diagnostics: [] };
+}
+
+/**
+ * With E2E_COMMAND_LOG set to a file, each `pulumi` command appends a line to it: the test file
+ * that ran it, the command and its seconds. What a file's time goes to is then counted, not
+ * guessed (docs/benchmarks.md, "CI suites").
+ */
+async function logCommand(args: string[], ms: number): Promise<void> {
+  const log = process.env.E2E_COMMAND_LOG;
+  if (!log) return;
+  const file = new Error().stack?.match(/test\/e2e\/[\w/.-]+\.test\.ts/)?.[0] ?? "?";
+  const command = args
+    .filter((a) => !a.startsWith("urn:"))
+    .slice(0, 3)
+    .join(" ");
+  await appendFile(log, `${JSON.stringify({ file, command, seconds: ms / 1000 })}\n`);
 }
 
 function parseEventLines(text: string): EngineEvent[] {

@@ -1,8 +1,25 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import type { TestEmulator } from "./emulator-fixture";
 import { MachineFixture } from "./machine-fixture";
 import { allText, portfolio } from "./portfolio-program";
 
+/** N strategies and nothing else: N creates and no activation, for a plan of a few requests a minute. */
+function strategiesOnly(n: number, prefix: string): string {
+  const items = Array.from(
+    { length: n },
+    (_, i) => `new sa.Strategy("${prefix}${i}", {
+  name: "${prefix} strategy ${i}",
+  triggers: ["new_token_created"],
+  rules: [{ rule: "liquidity_usd", dealbreaker: true, min: ${1000 + i} }],
+});`,
+  ).join("\n");
+  return `import * as sa from "pulumi-strategy-alerts";\n${items}\n`;
+}
+
+/**
+ * Each scenario is an account of its own (its own window file) and waits out at least one real
+ * minute window: they run side by side, so that the file takes one wait, not one per scenario.
+ */
 describe.runIf(inject("pulumiBinDir"))(
   "the account's rate budget shared by the commands of one machine",
   () => {
@@ -18,7 +35,9 @@ describe.runIf(inject("pulumiBinDir"))(
       await machine?.close();
     });
 
-    it("meets no 429 when preview, up, refresh, up and destroy follow each other within the plan's minute", async () => {
+    it.concurrent("meets no 429 when preview, up, refresh, up and destroy follow each other within the plan's minute", async ({
+      expect,
+    }) => {
       // A plan of 12 requests a minute: the sequence needs about 22, so the processes must share one window.
       const user = await emulator.user("PRO", { requestsPerMinute: 12 });
       const p = await project("back-to-back", portfolio(3, 1000, "b"), user.apiKey);
@@ -38,7 +57,9 @@ describe.runIf(inject("pulumiBinDir"))(
       );
     });
 
-    it("meets no 429 when two stacks of one account are applied at the same time", async () => {
+    it.concurrent("meets no 429 when two stacks of one account are applied at the same time", async ({
+      expect,
+    }) => {
       const user = await emulator.user("PRO", { requestsPerMinute: 10 });
       const a = await project("parallel-a", portfolio(3, 1000, "pa"), user.apiKey);
       const b = await project("parallel-b", portfolio(3, 1000, "pb"), user.apiKey);
@@ -48,6 +69,18 @@ describe.runIf(inject("pulumiBinDir"))(
       expect(entries.filter((e) => e.method === "POST" && e.route === "/strategies")).toHaveLength(6);
       expect(entries.length).toBeGreaterThan(10);
       expect(entries.filter((e) => e.status === 429)).toEqual([]);
+    });
+
+    it.concurrent("says in the Pulumi output what it waits for, how long and why, when the plan's rate limit makes it pause", async ({
+      expect,
+    }) => {
+      const user = await emulator.user("PRO", { requestsPerMinute: 4, total: 100 });
+      const p = await project("slow-plan", strategiesOnly(4, "w"), user.apiKey);
+      const up = await p.up();
+      expect(allText(up)).toMatch(
+        /strategy-alerts: waiting \d+s before POST \/strategies: the plan allows 4 requests per minute/,
+      );
+      expect((await user.client.strategies.list()).strategies).toHaveLength(4);
     });
   },
 );

@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { type CommandResult, changeReport, PulumiProject } from "./harness";
+import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import type { TestEmulator } from "./emulator-fixture";
+import { emulatorFile } from "./file-fixture";
+import { type CommandResult, changeReport } from "./harness";
 
 function strategies(n: number, prefix = "s"): string {
   const items = Array.from(
@@ -17,25 +18,17 @@ function strategies(n: number, prefix = "s"): string {
 const DEV = "0x52908400098527886e0f7030069857d2e4169ee7";
 
 describe.runIf(inject("pulumiBinDir"))("robustness and request economy under the real engine", () => {
+  const file = emulatorFile();
   let emulator: TestEmulator;
-  const projects: PulumiProject[] = [];
-
-  beforeAll(async () => {
-    emulator = await TestEmulator.start();
+  beforeAll(() => {
+    emulator = file.emulator;
   });
   afterEach(async () => {
     await emulator.control("DELETE", "/faults");
   });
-  afterAll(async () => {
-    await Promise.all(projects.map((p) => p.cleanup()));
-    await emulator?.close();
-  });
 
-  async function project(name: string, program: string, apiKey: string): Promise<PulumiProject> {
-    const p = await PulumiProject.create({ name, program, config: stackConfig(emulator, apiKey) });
-    projects.push(p);
-    return p;
-  }
+  const project = (name: string, program: string, apiKey: string) =>
+    file.project({ apiKey }, { name, program });
 
   it("leaves no duplicate when a create's answer is lost after the service committed it", async () => {
     const user = await emulator.user();
@@ -135,17 +128,6 @@ describe.runIf(inject("pulumiBinDir"))("robustness and request economy under the
     const up = await p.up({ withPreview: true });
     expect(up.changes.create).toBe(4); // with the stack's account pin
     expect((await user.client.strategies.list()).strategies).toHaveLength(3);
-  });
-
-  it("says in the Pulumi output what it waits for, how long and why, when the plan's rate limit makes it pause", async () => {
-    const user = await emulator.user("PRO", { requestsPerMinute: 4, total: 100 });
-    const p = await project("slow-plan", strategies(4, "w"), user.apiKey);
-    const up = await p.up();
-    const output = allText(up);
-    expect(output).toMatch(
-      /strategy-alerts: waiting \d+s before POST \/strategies: the plan allows 4 requests per minute/,
-    );
-    expect((await user.client.strategies.list()).strategies).toHaveLength(4);
   });
 
   it("names the resource, the request and the service's message in errors, and never the API key", async () => {
