@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { PulumiProject } from "./harness";
 
@@ -8,7 +9,7 @@ import { PulumiProject } from "./harness";
  * One machine as the rate budget sees it: an emulator, and a shared rate-window directory that
  * every Pulumi project made here uses (STRATEGY_ALERTS_RATE_DIR), kept apart from other files'.
  */
-export class MachineFixture {
+class MachineFixture {
   private readonly projects: PulumiProject[] = [];
 
   private constructor(
@@ -36,4 +37,31 @@ export class MachineFixture {
     await this.emulator.close();
     await rm(this.windowDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A test file's machine, registered as its `beforeAll`/`afterAll`: call it at the top of its
+ * `describe`, and make the file's projects with `project`.
+ */
+export function machineFile(): {
+  readonly emulator: TestEmulator;
+  project(name: string, program: string, apiKey: string): Promise<PulumiProject>;
+} {
+  let machine: MachineFixture | undefined;
+  beforeAll(async () => {
+    machine = await MachineFixture.start();
+  });
+  afterAll(async () => {
+    await machine?.close();
+  });
+  const started = (): MachineFixture => {
+    if (!machine) throw new Error("the file's machine is used before its beforeAll");
+    return machine;
+  };
+  return {
+    get emulator() {
+      return started().emulator;
+    },
+    project: (name, program, apiKey) => started().project(name, program, apiKey),
+  };
 }

@@ -20,6 +20,19 @@ new sa.StrategyActivation("active", { strategyIds: [${ids}] });
 `;
 }
 
+/** N strategies and nothing else: N creates and no activation, where a plan allows few requests. */
+export function strategiesOnly(n: number, prefix = "s"): string {
+  const items = Array.from(
+    { length: n },
+    (_, i) => `new sa.Strategy("${prefix}${i}", {
+  name: "${prefix} strategy ${i}",
+  triggers: ["new_token_created"],
+  rules: [{ rule: "liquidity_usd", dealbreaker: true, min: ${1000 + i} }],
+});`,
+  ).join("\n");
+  return `import * as sa from "pulumi-strategy-alerts";\n${items}\n`;
+}
+
 /** Everything a command printed: its output streams and the engine's diagnostics. */
 export function allText(result: CommandResult): string {
   return [result.stdout, result.stderr, ...result.diagnostics.map((d) => d.message)].join("\n");

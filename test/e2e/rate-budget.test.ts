@@ -1,20 +1,6 @@
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
-import type { TestEmulator } from "./emulator-fixture";
-import { MachineFixture } from "./machine-fixture";
-import { allText, portfolio } from "./portfolio-program";
-
-/** N strategies and nothing else: N creates and no activation, for a plan of a few requests a minute. */
-function strategiesOnly(n: number, prefix: string): string {
-  const items = Array.from(
-    { length: n },
-    (_, i) => `new sa.Strategy("${prefix}${i}", {
-  name: "${prefix} strategy ${i}",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "liquidity_usd", dealbreaker: true, min: ${1000 + i} }],
-});`,
-  ).join("\n");
-  return `import * as sa from "pulumi-strategy-alerts";\n${items}\n`;
-}
+import { describe, inject, it } from "vitest";
+import { machineFile } from "./machine-fixture";
+import { allText, portfolio, strategiesOnly } from "./portfolio-program";
 
 /**
  * Each scenario is an account of its own (its own window file) and waits out at least one real
@@ -23,32 +9,23 @@ function strategiesOnly(n: number, prefix: string): string {
 describe.runIf(inject("pulumiBinDir"))(
   "the account's rate budget shared by the commands of one machine",
   () => {
-    let machine: MachineFixture;
-    let emulator: TestEmulator;
-    const project = (name: string, program: string, apiKey: string) => machine.project(name, program, apiKey);
-
-    beforeAll(async () => {
-      machine = await MachineFixture.start();
-      emulator = machine.emulator;
-    });
-    afterAll(async () => {
-      await machine?.close();
-    });
+    const machine = machineFile();
+    const { project } = machine;
 
     it.concurrent("meets no 429 when preview, up, refresh, up and destroy follow each other within the plan's minute", async ({
       expect,
     }) => {
       // A plan of 12 requests a minute: the sequence needs about 22, so the processes must share one window.
-      const user = await emulator.user("PRO", { requestsPerMinute: 12 });
+      const user = await machine.emulator.user("PRO", { requestsPerMinute: 12 });
       const p = await project("back-to-back", portfolio(3, 1000, "b"), user.apiKey);
-      const before = (await emulator.journal(user.userId)).length;
+      const before = (await machine.emulator.journal(user.userId)).length;
       await p.preview();
       await p.up();
       await p.refresh();
       await p.writeProgram(portfolio(3, 3000, "b"));
       const slow = await p.up();
       await p.destroy();
-      const entries = (await emulator.journal(user.userId)).slice(before);
+      const entries = (await machine.emulator.journal(user.userId)).slice(before);
       expect(entries.length).toBeGreaterThan(12);
       expect(entries.filter((e) => e.status === 429)).toEqual([]);
       // The pause is announced with its reason.
@@ -60,12 +37,12 @@ describe.runIf(inject("pulumiBinDir"))(
     it.concurrent("meets no 429 when two stacks of one account are applied at the same time", async ({
       expect,
     }) => {
-      const user = await emulator.user("PRO", { requestsPerMinute: 10 });
+      const user = await machine.emulator.user("PRO", { requestsPerMinute: 10 });
       const a = await project("parallel-a", portfolio(3, 1000, "pa"), user.apiKey);
       const b = await project("parallel-b", portfolio(3, 1000, "pb"), user.apiKey);
-      const before = (await emulator.journal(user.userId)).length;
+      const before = (await machine.emulator.journal(user.userId)).length;
       await Promise.all([a.up(), b.up()]);
-      const entries = (await emulator.journal(user.userId)).slice(before);
+      const entries = (await machine.emulator.journal(user.userId)).slice(before);
       expect(entries.filter((e) => e.method === "POST" && e.route === "/strategies")).toHaveLength(6);
       expect(entries.length).toBeGreaterThan(10);
       expect(entries.filter((e) => e.status === 429)).toEqual([]);
@@ -74,7 +51,7 @@ describe.runIf(inject("pulumiBinDir"))(
     it.concurrent("says in the Pulumi output what it waits for, how long and why, when the plan's rate limit makes it pause", async ({
       expect,
     }) => {
-      const user = await emulator.user("PRO", { requestsPerMinute: 4, total: 100 });
+      const user = await machine.emulator.user("PRO", { requestsPerMinute: 4, total: 100 });
       const p = await project("slow-plan", strategiesOnly(4, "w"), user.apiKey);
       const up = await p.up();
       expect(allText(up)).toMatch(

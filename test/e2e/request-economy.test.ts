@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { JournalEntry, TestEmulator } from "./emulator-fixture";
-import { MachineFixture } from "./machine-fixture";
+import { describe, expect, inject, it } from "vitest";
+import type { JournalEntry } from "./emulator-fixture";
+import { machineFile } from "./machine-fixture";
 import { allText, portfolio } from "./portfolio-program";
 
 /** Requests of one account as `METHOD route`, counted. */
@@ -24,26 +24,17 @@ const withoutReads = (c: Record<string, number>) =>
 const DEV = "0x52908400098527886e0f7030069857d2e4169ee7";
 
 describe.runIf(inject("pulumiBinDir"))("request economy: what each command costs", () => {
-  let machine: MachineFixture;
-  let emulator: TestEmulator;
-  const project = (name: string, program: string, apiKey: string) => machine.project(name, program, apiKey);
-
-  beforeAll(async () => {
-    machine = await MachineFixture.start();
-    emulator = machine.emulator;
-  });
-  afterAll(async () => {
-    await machine?.close();
-  });
+  const machine = machineFile();
+  const { project } = machine;
 
   async function journalOf(userId: string, run: () => Promise<unknown>): Promise<Record<string, number>> {
-    const before = (await emulator.journal(userId)).length;
+    const before = (await machine.emulator.journal(userId)).length;
     await run();
-    return counts((await emulator.journal(userId)).slice(before));
+    return counts((await machine.emulator.journal(userId)).slice(before));
   }
 
   it("costs what docs/request-costs.md says: one write per changed resource and at most 2 reads per command", async () => {
-    const user = await emulator.user("PRO", { requestsPerMinute: 10_000 });
+    const user = await machine.emulator.user("PRO", { requestsPerMinute: 10_000 });
     const n = 5;
     const p = await project("costs", portfolio(n, 1000), user.apiKey);
 
@@ -88,7 +79,7 @@ describe.runIf(inject("pulumiBinDir"))("request economy: what each command costs
   });
 
   it("costs one write per changed FollowedDeveloper, DeveloperTags and Webhook, and one listing for their refresh", async () => {
-    const user = await emulator.user("PRO", { requestsPerMinute: 10_000 });
+    const user = await machine.emulator.user("PRO", { requestsPerMinute: 10_000 });
     const tags = (await user.client.devs.tags()).tags.map((t) => t.id);
     // Nothing listens there: the webhook is saved unverified, which requireVerified: false accepts.
     const program = (
@@ -141,9 +132,9 @@ new sa.Webhook("hook", { url: "http://127.0.0.1:9/hook", enabled: ${enabled}, re
   });
 
   it("honours a 429 that still comes (another machine used the key) and says what it waits for", async () => {
-    const user = await emulator.user("PRO", { requestsPerMinute: 10_000 });
+    const user = await machine.emulator.user("PRO", { requestsPerMinute: 10_000 });
     const p = await project("foreign-429", portfolio(1, 1000, "f"), user.apiKey);
-    await emulator.control("POST", "/faults", {
+    await machine.emulator.control("POST", "/faults", {
       method: "POST",
       path: "/strategies",
       status: 429,
@@ -151,7 +142,7 @@ new sa.Webhook("hook", { url: "http://127.0.0.1:9/hook", enabled: ${enabled}, re
       count: 1,
     });
     const up = await p.up();
-    await emulator.control("DELETE", "/faults");
+    await machine.emulator.control("DELETE", "/faults");
     expect(up.changes.create).toBe(4); // with the stack's account pin
     expect(allText(up)).toMatch(
       /strategy-alerts: waiting 3s before POST \/strategies: the service answered 429 \(rate limit exceeded\) and asked to retry after 3s/,

@@ -2,18 +2,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { TestEmulator } from "./emulator-fixture";
 import { emulatorFile } from "./file-fixture";
 import { type CommandResult, changeReport } from "./harness";
-
-function strategies(n: number, prefix = "s"): string {
-  const items = Array.from(
-    { length: n },
-    (_, i) => `new sa.Strategy("${prefix}${i}", {
-  name: "${prefix} strategy ${i}",
-  triggers: ["new_token_created"],
-  rules: [{ rule: "liquidity_usd", dealbreaker: true, min: ${1000 + i} }],
-});`,
-  ).join("\n");
-  return `import * as sa from "pulumi-strategy-alerts";\n${items}\n`;
-}
+import { strategiesOnly as strategies } from "./portfolio-program";
 
 const DEV = "0x52908400098527886e0f7030069857d2e4169ee7";
 
