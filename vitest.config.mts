@@ -69,6 +69,7 @@ const DURATIONS: Record<string, number> = {
   "test/e2e/plugin-one-server.test.ts": 3,
   // The longest of the other projects (child processes killed and restarted, the compiler run
   // over generated programs), so that none of them starts last.
+  "test/integration/model/kinds/index.new-field.test.ts": 55,
   "test/integration/emulator/persistence.test.ts": 40,
   "test/integration/model/kinds/index.sixth-kind.test.ts": 32,
   "test/integration/sdk-examples.test.ts": 31,

@@ -7,6 +7,7 @@
  * holds no raw escape byte and no password, and still names the field.
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { yamlHeader } from "../support/yaml-program";
 import { type EmulatorFile, emulatorFile } from "./file-fixture";
 import type { PulumiProject } from "./harness";
 import { writeYamlProgram } from "./yaml-portfolio-fixture";
@@ -62,17 +63,7 @@ new sa.FollowedDeveloper("dev", { address: ${JSON.stringify(ADDRESS)}, alias: "a
 `;
 
 function yamlProgram(resource: string[]): string {
-  return [
-    "name: hostile-input",
-    "runtime: yaml",
-    "plugins:",
-    "  providers:",
-    "    - name: strategy-alerts",
-    "      path: ./node_modules/pulumi-strategy-alerts",
-    "resources:",
-    ...resource,
-    "",
-  ].join("\n");
+  return yamlHeader("hostile-input") + ["resources:", ...resource, ""].join("\n");
 }
 
 const yamlWebhook = (url: string) =>

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { yamlHeader } from "../support/yaml-program";
 import { type EmulatorUser, emulatorFile } from "./file-fixture";
 import type { PulumiProject } from "./harness";
 import { allText } from "./portfolio-program";
@@ -96,13 +97,8 @@ ${follow}new sa.Strategy("launches", {
 `;
 
 const yamlFollowing = (config: string[], follow: string[] = []) =>
+  yamlHeader("trigger-references") +
   [
-    "name: trigger-references",
-    "runtime: yaml",
-    "plugins:",
-    "  providers:",
-    "    - name: strategy-alerts",
-    "      path: ./node_modules/pulumi-strategy-alerts",
     "resources:",
     ...follow,
     "  launches:",

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { untilGone } from "../support/process-table";
 import { until } from "../support/until";
-import { yamlPortfolio } from "../support/yaml-program";
+import { yamlHeader, yamlPortfolio } from "../support/yaml-program";
 import { spawnUp } from "./chaos/campaign";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
 import { type CommandResult, type EngineEvent, type PulumiProject, REPO_ROOT, runProcess } from "./harness";
@@ -129,21 +129,16 @@ export function yamlFrontDoorSuite(plugin: PluginBuild): void {
 
       it("prints a hostile developer address escaped in its error: no raw escape sequence or bidi character", async () => {
         const { p } = await stack(
-          [
-            `name: ${PROJECT}`,
-            "runtime: yaml",
-            "plugins:",
-            "  providers:",
-            "    - name: strategy-alerts",
-            "      path: ./node_modules/pulumi-strategy-alerts",
-            "resources:",
-            "  hostile-dev:",
-            "    type: strategy-alerts:index:FollowedDeveloper",
-            "    properties:",
-            // A window title, a bell and a right-to-left override, in YAML's own escapes.
-            '      address: "x\\e]0;pwned\\a\\u202e"',
-            "",
-          ].join("\n"),
+          yamlHeader(PROJECT) +
+            [
+              "resources:",
+              "  hostile-dev:",
+              "    type: strategy-alerts:index:FollowedDeveloper",
+              "    properties:",
+              // A window title, a bell and a right-to-left override, in YAML's own escapes.
+              '      address: "x\\e]0;pwned\\a\\u202e"',
+              "",
+            ].join("\n"),
         );
         // Without --json: what a terminal or a CI log receives.
         const up = await p.run(
