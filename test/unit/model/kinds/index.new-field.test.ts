@@ -8,7 +8,7 @@ import ts from "typescript";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { declareAccount } from "../../../../cli/import/declarations";
 import { renderProgram } from "../../../../cli/import/render-program";
-import { type InputField, KINDS } from "../../../../provider/model/kinds";
+import { KINDS } from "../../../../provider/model/kinds";
 import type { Strategy } from "../../../../provider/model/strategy";
 import { detailedDiff } from "../../../../provider/plugin/detailed-diff";
 import { pluginSchema } from "../../../../provider/plugin/package-schema";
@@ -19,25 +19,7 @@ import { changedFields, patchFor } from "../../../../provider/runtime/strategy-p
 import { resourceSource } from "../../../../scripts/kind-declarations";
 import { kindTables } from "../../../../scripts/kind-docs";
 import { accountSnapshot, listedStrategy } from "../../../support/import-account";
-
-/** A field the service answers as sent, with a default. */
-const ALERT_CAP: InputField = {
-  description: "At most this many alerts a day (0: no cap).",
-  type: "integer",
-  bounds: { min: 0, max: 100 },
-  default: 0,
-  checked: true,
-  echo: "always",
-  review: { label: "Alert cap", words: "value" },
-};
-/** A field the service never answers. */
-const QUIET_HOURS: InputField = {
-  description: "Hours without alerts.",
-  type: "string",
-  checked: true,
-  echo: "never",
-  review: { label: "Quiet hours", words: "text" },
-};
+import { ALERT_CAP, QUIET_HOURS } from "../../../support/new-strategy-fields";
 
 const original = KINDS.Strategy;
 const writable = KINDS as unknown as Record<string, unknown>;
