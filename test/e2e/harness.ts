@@ -378,14 +378,15 @@ function stripAnsi(s: string): string {
   return s.replace(/\u001b\[[0-9;]*m/g, "").replace(/<\{%[^%]*%\}>/g, "");
 }
 
-async function listFiles(dir: string): Promise<string[]> {
+/** Every file below `dir`, in path order. */
+export async function listFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await listFiles(path)));
     else out.push(path);
   }
-  return out;
+  return out.sort();
 }
 
 /** Fails with the properties that differ (old → new) when a command planned any change. */

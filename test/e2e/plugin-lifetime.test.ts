@@ -36,26 +36,37 @@ const HOLD_MS = 20_000;
 
 type Door = "script plugin" | "release binary" | "dynamic provider";
 
-describe.runIf(inject("pulumiBinDir"))("a provider's lifetime under a dying engine", () => {
-  let emulator: TestEmulator;
-  const projects: PulumiProject[] = [];
-  const dirs: string[] = [];
-  /** Every process a preview started, killed after each test if still there (the language host). */
-  let started: number[] = [];
-
+/**
+ * What each suite of the file shares: an emulator with no fault left after a test, the projects
+ * and directories its tests made, and every process a test started, killed after it if still
+ * there (the language host).
+ */
+function lifetimeFixture() {
+  const file = {
+    emulator: undefined as unknown as TestEmulator,
+    projects: [] as PulumiProject[],
+    dirs: [] as string[],
+    started: new Set<number>(),
+  };
   beforeAll(async () => {
-    emulator = await TestEmulator.start();
+    file.emulator = await TestEmulator.start();
   });
   afterEach(async () => {
-    for (const pid of started.filter(isRunning)) process.kill(pid, "SIGKILL");
-    started = [];
-    await emulator.control("DELETE", "/faults");
+    for (const pid of [...file.started].filter(isRunning)) process.kill(pid, "SIGKILL");
+    file.started.clear();
+    await file.emulator.control("DELETE", "/faults");
   });
   afterAll(async () => {
-    await Promise.all(projects.map((p) => p.cleanup()));
-    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-    await emulator?.close();
+    await Promise.all(file.projects.map((p) => p.cleanup()));
+    await Promise.all(file.dirs.map((d) => rm(d, { recursive: true, force: true })));
+    await file.emulator?.close();
   });
+  return file;
+}
+
+describe.runIf(inject("pulumiBinDir"))("a provider's lifetime under a dying engine", () => {
+  const file = lifetimeFixture();
+  const { projects, dirs, started } = file;
 
   /**
    * A stack of two strategies and their activation, with every GET of the account held: the YAML
@@ -63,11 +74,11 @@ describe.runIf(inject("pulumiBinDir"))("a provider's lifetime under a dying engi
    * as a TypeScript program (the dynamic door).
    */
   async function stack(door: Door = "script plugin"): Promise<PulumiProject> {
-    const user = await emulator.user("PRO");
+    const user = await file.emulator.user("PRO");
     const windowDir = await mkdtemp(join(tmpdir(), "psa-lifetime-window-"));
     dirs.push(windowDir);
     const options = {
-      config: stackConfig(emulator, user.apiKey),
+      config: stackConfig(file.emulator, user.apiKey),
       env: { STRATEGY_ALERTS_RATE_DIR: windowDir },
     };
     const p =
@@ -84,7 +95,7 @@ describe.runIf(inject("pulumiBinDir"))("a provider's lifetime under a dying engi
             ...options,
           });
     projects.push(p);
-    await emulator.control("POST", "/faults", { method: "GET", latencyMs: HOLD_MS });
+    await file.emulator.control("POST", "/faults", { method: "GET", latencyMs: HOLD_MS });
     return p;
   }
 
@@ -121,9 +132,9 @@ describe.runIf(inject("pulumiBinDir"))("a provider's lifetime under a dying engi
     const providers = new Set<number>();
     for (;;) {
       const descendants = descendantsOf(child.pid!);
-      started = [...new Set([...started, ...descendants.map((d) => d.pid)])];
+      for (const d of descendants) started.add(d.pid);
       for (const d of descendants) if (isProvider(d.cmdline)) providers.add(d.pid);
-      const { faults } = await emulator.control<{ faults: { fired: number }[] }>("GET", "/faults");
+      const { faults } = await file.emulator.control<{ faults: { fired: number }[] }>("GET", "/faults");
       const serving = [...providers].filter(isRunning);
       if ((faults[0]?.fired ?? 0) > 0 && serving.length > 0) return [...providers];
       if (child.exitCode !== null || child.signalCode !== null)
@@ -293,24 +304,8 @@ type RunDoor = "dynamic provider" | "plugin";
 type Moment = "early" | "late";
 
 describe.runIf(inject("pulumiBinDir"))("nothing of a run outlives its engine", () => {
-  let emulator: TestEmulator;
-  const projects: PulumiProject[] = [];
-  const dirs: string[] = [];
-  let started: number[] = [];
-
-  beforeAll(async () => {
-    emulator = await TestEmulator.start();
-  });
-  afterEach(async () => {
-    for (const pid of started.filter(isRunning)) process.kill(pid, "SIGKILL");
-    started = [];
-    await emulator.control("DELETE", "/faults");
-  });
-  afterAll(async () => {
-    await Promise.all(projects.map((p) => p.cleanup()));
-    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-    await emulator?.close();
-  });
+  const file = lifetimeFixture();
+  const { projects, dirs, started } = file;
 
   it("the toolchain's engine watch passes its own tests (go test)", async () => {
     const res = await runProcess(
@@ -329,7 +324,7 @@ describe.runIf(inject("pulumiBinDir"))("nothing of a run outlives its engine", (
 
   /** The stack of a case, its API key, and the file its program or provider writes a pid to. */
   async function runStack(door: RunDoor, moment: Moment) {
-    const user = await emulator.user("PRO");
+    const user = await file.emulator.user("PRO");
     const dir = await mkdtemp(join(tmpdir(), "psa-run-lifetime-"));
     dirs.push(dir);
     const marker = join(dir, "pid");
@@ -343,12 +338,13 @@ describe.runIf(inject("pulumiBinDir"))("nothing of a run outlives its engine", (
           : waitingPluginProgram(marker);
     const p = await PulumiProject.create({
       program,
-      config: stackConfig(emulator, user.apiKey),
+      config: stackConfig(file.emulator, user.apiKey),
       env: { STRATEGY_ALERTS_RATE_DIR: dir },
     });
     projects.push(p);
     if (door === "plugin") await writeFile(join(p.dir, "Pulumi.yaml"), PLUGIN_PROJECT);
-    if (moment === "late") await emulator.control("POST", "/faults", { method: "GET", latencyMs: HOLD_MS });
+    if (moment === "late")
+      await file.emulator.control("POST", "/faults", { method: "GET", latencyMs: HOLD_MS });
     return { p, apiKey: user.apiKey, marker };
   }
 
@@ -356,12 +352,12 @@ describe.runIf(inject("pulumiBinDir"))("nothing of a run outlives its engine", (
   async function untilMoment(child: ChildProcess, moment: Moment, marker: string): Promise<void> {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      started = [...new Set([...started, ...descendantsOf(child.pid!).map((d) => d.pid)])];
+      for (const d of descendantsOf(child.pid!)) started.add(d.pid);
       if (moment === "early") {
         const pid = Number(await readFile(marker, "utf8").catch(() => ""));
         if (pid > 0 && isRunning(pid)) return;
       } else {
-        const { faults } = await emulator.control<{ faults: { fired: number }[] }>("GET", "/faults");
+        const { faults } = await file.emulator.control<{ faults: { fired: number }[] }>("GET", "/faults");
         if ((faults[0]?.fired ?? 0) > 0) return;
       }
       if (child.exitCode !== null || child.signalCode !== null)

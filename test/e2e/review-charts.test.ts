@@ -86,7 +86,15 @@ function reportMarkdown(): string {
     measured("Scalper over two days", 2, false),
     ...HOSTILE_NAMES.map((name, i) => measured(name, i % 2 === 0 ? 1 : 6, i % 3 === 0)),
   ];
-  const backtests: BacktestReport = {
+  return renderReview(NO_CHANGE, { backtests: backtestsOf(strategies), maxLength: 10_000_000 }).markdown;
+}
+
+/** A preview with no step: the report is its backtests alone. */
+const NO_CHANGE = JSON.stringify({ steps: [], diagnostics: [], changeSummary: {} });
+
+/** The week's backtests of `strategies`, two jobs each (before and after). */
+function backtestsOf(strategies: BacktestReport["strategies"]): BacktestReport {
+  return {
     from: "2030-01-05T00:00:00.000Z",
     to: "2030-01-11T00:00:00.000Z",
     threshold: 2,
@@ -95,8 +103,6 @@ function reportMarkdown(): string {
     jobsCreated: strategies.length * 2,
     dailyQuota: null,
   };
-  const preview = JSON.stringify({ steps: [], diagnostics: [], changeSummary: {} });
-  return renderReview(preview, { backtests, maxLength: 10_000_000 }).markdown;
 }
 
 interface Drawn {
@@ -237,20 +243,10 @@ describe("the review's SVG charts with long and emoji names, drawn in Chromium",
       "Safety first 🚀",
     ];
     const strategies = names.map((name, i) => measured(name, i % 2 === 0 ? 1 : 6, i === 3));
-    const backtests: BacktestReport = {
-      from: "2030-01-05T00:00:00.000Z",
-      to: "2030-01-11T00:00:00.000Z",
-      threshold: 2,
-      strategies,
-      temporaryStrategies: [],
-      jobsCreated: 8,
-      dailyQuota: null,
-    };
-    const preview = JSON.stringify({ steps: [], diagnostics: [], changeSummary: {} });
     const dir = await mkdtemp(join(tmpdir(), "review-charts-"));
     try {
       const file = join(dir, "review.html");
-      await writeFile(file, renderReviewHtml(preview, { backtests }).html);
+      await writeFile(file, renderReviewHtml(NO_CHANGE, { backtests: backtestsOf(strategies) }).html);
       const page = await checkHtmlReport(providedBrowser(inject("chromium")), file);
       expect(page.requests).toEqual([]);
       expect(page.console).toEqual([]);

@@ -214,18 +214,21 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     const safety = ids.find((s) => s.name === "Safety first")!;
     await client.strategies.update(safety.id, { alertCooldownMins: 99 });
 
-    const drift = await project.run(
-      [
-        "preview",
-        "--refresh",
-        "--expect-no-changes",
-        "--json",
-        "--non-interactive",
-        "--stack",
-        project.stack,
-      ],
-      { allowFailure: true },
-    );
+    // What the drift workflow runs: a refreshing preview that exits 7 when anything changed.
+    const driftPreview = () =>
+      project.run(
+        [
+          "preview",
+          "--refresh",
+          "--expect-no-changes",
+          "--json",
+          "--non-interactive",
+          "--stack",
+          project.stack,
+        ],
+        { allowFailure: true },
+      );
+    const drift = await driftPreview();
     expect(drift.code).toBe(7);
     const res = await runReview(scenario, drift.stdout, ["--drift"]);
     expect(res.code, res.stderr).toBe(0);
@@ -236,18 +239,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     expect(res.stdout).not.toMatch(/becomes (in)?active/i);
 
     await client.strategies.update(safety.id, { alertCooldownMins: 30 });
-    const clean = await project.run(
-      [
-        "preview",
-        "--refresh",
-        "--expect-no-changes",
-        "--json",
-        "--non-interactive",
-        "--stack",
-        project.stack,
-      ],
-      { allowFailure: true },
-    );
+    const clean = await driftPreview();
     expect(clean.code).toBe(0);
     expect((await runReview(scenario, clean.stdout, ["--drift"])).stdout).toContain("No drift");
   });

@@ -7,7 +7,7 @@ import { inject } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
 import { releaseExecutable } from "../../scripts/plugin-release";
 import { stackConfig, type TestEmulator } from "./emulator-fixture";
-import { type EngineEvent, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
+import { type EngineEvent, listFiles, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
 
 /**
  * The YAML portfolio as a user runs it: the package packed with `npm pack` and installed with
@@ -23,16 +23,6 @@ export const PROJECT = "yaml-portfolio";
 const NODE_BIN = join(REPO_ROOT, "node_modules/.bin");
 const LOCK_STALE_MS = 10 * 60_000;
 const STALE_INSTALL_MS = 6 * 3_600_000;
-
-async function listFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await listFiles(path)));
-    else out.push(path);
-  }
-  return out.sort();
-}
 
 /** A hash of what `npm pack` would put in the tarball, and of the example's own package.json. */
 async function contentKey(): Promise<string> {

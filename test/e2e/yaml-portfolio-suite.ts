@@ -305,18 +305,7 @@ export function yamlPortfolioSuite(plugin: PluginBuild): void {
       const writesBefore = (await emulator.journal(user.userId)).filter(WRITE).length;
 
       const generated = join(p.dir, "imported.yaml");
-      await p.run([
-        "import",
-        "--file",
-        file,
-        "--out",
-        generated,
-        "--protect=false",
-        "--yes",
-        "--non-interactive",
-        "--stack",
-        p.stack,
-      ]);
+      await pulumiImport(p, file, generated);
       const state = JSON.parse(await p.exportState()) as { deployment: { resources: { type: string }[] } };
       const types = state.deployment.resources
         .map((r) => r.type)
@@ -396,18 +385,7 @@ export function yamlPortfolioSuite(plugin: PluginBuild): void {
       expect(resources.find((r) => r.type === "strategy-alerts:index:Strategy")?.id).toBe(made.id);
       const generated = join(q.dir, "imported.yaml");
       const writesBeforeImport = (await emulator.journal(user.userId)).filter(WRITE).length;
-      await q.run([
-        "import",
-        "--file",
-        "import.json",
-        "--out",
-        generated,
-        "--protect=false",
-        "--yes",
-        "--non-interactive",
-        "--stack",
-        q.stack,
-      ]);
+      await pulumiImport(q, "import.json", generated);
       const yaml = await readFile(generated, "utf8");
       await writeYamlProgram(q, `${yamlHeader(PROJECT)}${yaml.slice(yaml.indexOf("resources:"))}`);
       expect(planned(await q.preview())).toEqual({});
@@ -494,6 +472,22 @@ ${strategy("pro-a", "pro-account")}${strategy("pro-b", "pro-account")}${strategy
 }
 
 /** The most requests of a journal inside any one minute. */
+/** `pulumi import` of the objects `file` lists into the stack, writing their program to `out`. */
+function pulumiImport(p: PulumiProject, file: string, out: string): Promise<CommandResult> {
+  return p.run([
+    "import",
+    "--file",
+    file,
+    "--out",
+    out,
+    "--protect=false",
+    "--yes",
+    "--non-interactive",
+    "--stack",
+    p.stack,
+  ]);
+}
+
 function busiestMinute(entries: JournalEntry[]): number {
   const times = entries.map((e) => Date.parse(e.time ?? "")).sort((a, b) => a - b);
   let best = 0;
