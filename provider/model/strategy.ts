@@ -21,12 +21,14 @@ export type { TriggerConfigs } from "./triggers";
 export { EVENT_TYPES } from "./triggers";
 export { type RuleItem, RuleItemSchema };
 
+const { accountId: _fromTheKey, ...liveOutputs } = STRATEGY_KIND.outputs;
 /**
  * What a Strategy resource outputs beside its declared fields, read from the live strategy: the
- * facts the declared fields do not already say (its rules are held once, as declared).
+ * facts the declared fields do not already say (its rules are held once, as declared). The
+ * descriptor's outputs but `accountId`, which is the key's account, not the strategy's.
  */
-export const STRATEGY_OUTPUT_FIELDS = ["strategyId", "userId", "isActive", "createdAt", "updatedAt"] as const;
-export type StrategyOutputField = (typeof STRATEGY_OUTPUT_FIELDS)[number];
+export type StrategyOutputField = keyof typeof liveOutputs;
+export const STRATEGY_OUTPUT_FIELDS = Object.keys(liveOutputs) as readonly StrategyOutputField[];
 
 /**
  * Outputs a Strategy's state held up to 0.2.x (the service's record of the declared rules): read

@@ -1,4 +1,3 @@
-import type { StrategyOutputField } from "../strategy";
 import {
   ACCOUNT_ID_OUTPUT,
   type Bounds,
@@ -173,7 +172,7 @@ const outputs = {
     alwaysOutput: true,
   },
   accountId: ACCOUNT_ID_OUTPUT,
-} as const satisfies Record<StrategyOutputField | "accountId", OutputField>;
+} as const satisfies Record<string, OutputField>;
 
 export const STRATEGY_KIND = {
   ...tokensOf("Strategy"),
