@@ -120,6 +120,15 @@ export function exampleProgram(): Promise<string> {
 export type PluginBuild = "script plugin" | "release binary";
 export const PLUGIN_BUILDS: readonly PluginBuild[] = ["script plugin", "release binary"];
 
+/**
+ * The build that runs the YAML suites' tests of what the plugin does: the release binary, the one
+ * the engine downloads for YAML and Go programs. The script plugin runs the same code behind
+ * another launcher (a script that starts Node.js), so the suites run through it only the tests of
+ * how the plugin starts, is interrupted and is killed; the fault matrix and the two-teams suite
+ * run their YAML lanes through it.
+ */
+export const BEHAVIOUR_BUILD: PluginBuild = "release binary";
+
 /** Where the programs (the import's output, the test programs, the README's npm route) say the plugin is. */
 const SCRIPT_PLUGIN_PATH = "path: ./node_modules/pulumi-strategy-alerts";
 const buildOf = new WeakMap<PulumiProject, PluginBuild>();

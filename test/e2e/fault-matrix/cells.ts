@@ -1,7 +1,7 @@
 /**
  * The fault matrix, enumerated: every operation of every kind under every fault, through each door.
  * A cell is one operation of team A's stack (one request of one kind) under one fault, followed by
- * what docs/reliability.md tells a user to do (`pulumi up`, `pulumi up --refresh`, and after a
+ * what docs/reliability.md tells a user to do (`pulumi up`, and after a
  * killed `up`: `pulumi cancel`, `strategy-alerts recover --yes`); it ends with team A's account
  * objects exactly as declared, team B's (same account) untouched, and both stacks refreshing with
  * no change.
