@@ -314,7 +314,9 @@ async function exec(
 async function logCommand(args: string[], ms: number): Promise<void> {
   const log = process.env.E2E_COMMAND_LOG;
   if (!log) return;
-  const file = new Error().stack?.match(/test\/e2e\/[\w/.-]+\.test\.ts/)?.[0] ?? "?";
+  // The worker's current file: a stack loses it across awaits in shared suite modules.
+  const worker = (globalThis as { __vitest_worker__?: { filepath?: string } }).__vitest_worker__;
+  const file = (worker?.filepath ?? new Error().stack)?.match(/test\/e2e\/[\w/.-]+\.test\.ts/)?.[0] ?? "?";
   const command = args
     .filter((a) => !a.startsWith("urn:"))
     .slice(0, 3)
