@@ -84,14 +84,13 @@ export function useFakeEngines(who: string, boundMs: number) {
     },
     /**
      * Stops `engine` and waits (up to the bound) for `child` to end: the pids still running then,
-     * the milliseconds since the stop, and the child's exit code to come.
+     * and the child's exit code to come.
      */
     async stopEngineUnder(engine: FakeEngine, child: ChildProcess) {
       const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-      const stopped = Date.now();
       engine.stop();
       const left = await untilGone([child.pid!], boundMs);
-      return { left, afterMs: Date.now() - stopped, exited };
+      return { left, exited };
     },
     async untilChecks(engine: FakeEngine, n: number): Promise<void> {
       const deadline = Date.now() + boundMs;

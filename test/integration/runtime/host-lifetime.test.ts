@@ -65,7 +65,9 @@ describe("the dynamic-provider host's lifetime, once it has loaded the runtime",
   // killed and the engines stopped before the folder goes.
   const { leftovers, fakeEngine, stopEngineUnder, untilChecks } = useFakeEngines("the host", BOUND_MS);
 
-  it("exits within 3 s once the engine at its address is gone, while its parent lives on", async () => {
+  // How soon after is the watch's interval, tested with fake timers (test/unit/runtime/engine-watch.test.ts):
+  // these processes only show that the real host ends, within the test's patience.
+  it("exits once the engine at its address is gone, while its parent lives on", async () => {
     const engine = await fakeEngine();
     const running = await startProcess(process.execPath, [host, engine.address], {
       cwd: dir,
@@ -78,7 +80,6 @@ describe("the dynamic-provider host's lifetime, once it has loaded the runtime",
 
     const ended = await stopEngineUnder(engine, running.child);
     expect(ended.left).toEqual([]);
-    expect(ended.afterMs).toBeLessThan(3_000);
     expect(await ended.exited).toBe(0);
   }, 60_000);
 
@@ -98,11 +99,8 @@ describe("the dynamic-provider host's lifetime, once it has loaded the runtime",
     await untilChecks(engine, engine.checks + 2);
     expect(isRunning(hostPid!)).toBe(true);
 
-    const killed = Date.now();
     parent.child.kill("SIGKILL");
     expect(await untilGone([hostPid!, shell], BOUND_MS)).toEqual([]);
-    // The parent's sign, about once a second; the engine's address never refused.
-    expect(Date.now() - killed).toBeLessThan(3_000);
   }, 60_000);
 
   it("starts no watch in a process that merely loads the runtime: it ends by itself, gRPC never loaded", async () => {
