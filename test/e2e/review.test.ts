@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TEMPORARY_MARK } from "../../provider/review/temporaries";
 import { providedBrowser } from "../support/browser";
-import type { PulumiProject } from "./harness";
+import { once, type PulumiProject } from "./harness";
 import { checkHtmlReport } from "./html-report-check";
 import {
   expectedMetrics,
@@ -61,14 +61,22 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
     expect(active.map((x) => x.name).sort()).toEqual(["Manual scalper", "Manual sniper", "Safety first"]);
   });
 
+  /**
+   * The threshold change (v3) previewed both ways, once: the first test reviews it, and the test
+   * of a preview cut short cuts its stream, which any complete preview serves.
+   */
+  const thresholdPreview = once(async () => {
+    await project.writeProgram(reviewProgram(3));
+    return previewBothForms(project);
+  });
+
   afterAll(async () => {
     await scenario?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it("reports a threshold change of the active strategy the same from the digest and the stream, with no activation change", async () => {
-    await project.writeProgram(reviewProgram(3));
-    const { digest, stream } = await previewBothForms(project);
+    const { digest, stream } = await thresholdPreview();
     const fromDigest = await runReview(scenario, digest, []);
     const fromStream = await runReview(scenario, stream, []);
     expect(fromDigest.code, fromDigest.stderr).toBe(0);
@@ -191,7 +199,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
   });
 
   it("fails on input that is not a complete preview, writing no report (exit 1)", async () => {
-    const { stream } = await previewBothForms(project);
+    const { stream } = await thresholdPreview();
     const cut = stream
       .split("\n")
       .filter((l) => !l.includes('"summaryEvent"'))
@@ -207,9 +215,9 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts review under the real Pu
 
   it("finds drift made in the app with --refresh --expect-no-changes and reports it", async () => {
     const { client } = scenario;
-    // The applied program, as the stack stands: drift is a difference from it.
-    await project.writeProgram(reviewProgram(1));
-    await project.up();
+    // The applied program, as the stack stands: drift is a difference from it. The stack is at
+    // v1 applied (the tests before only preview), so this writes v1 back and runs no `up`.
+    await project.ensureApplied(reviewProgram(1));
     const ids = (await client.strategies.list()).strategies;
     const safety = ids.find((s) => s.name === "Safety first")!;
     await client.strategies.update(safety.id, { alertCooldownMins: 99 });
