@@ -31,17 +31,22 @@ describe.runIf(inject("pulumiBinDir"))("a stack's account pin, in every door", (
     return { owner, stranger, config };
   }
 
-  /** Nothing written with the stranger's key, the owner's account as the first `up` left it. */
+  /**
+   * Nothing written with the stranger's key, the owner's account as the first `up` left it; a
+   * stack pinned by config says it is pinned.
+   */
   async function expectRefused(
     result: CommandResult,
     owner: User,
     stranger: User,
+    pinned: boolean,
     label: string,
   ): Promise<void> {
     const text = allText(result);
     expect(result.code, `${label}\n${text}`).not.toBe(0);
     expect(text, label).toContain(`belongs to account ${owner.userId}`);
     expect(text, label).toContain(`belongs to account ${stranger.userId}`);
+    if (pinned) expect(text, label).toContain(`pinned to account ${owner.userId}`);
     expect(text, label).not.toContain(stranger.apiKey);
     expect(
       (await file.emulator.journal(stranger.userId)).filter((r) => r.method !== "GET"),
@@ -62,16 +67,18 @@ describe.runIf(inject("pulumiBinDir"))("a stack's account pin, in every door", (
     newStrategyUrn: string,
     owner: User,
     stranger: User,
+    pinned: boolean,
   ): Promise<void> {
     await p.up();
     expect(await names(owner.client)).toEqual(["s strategy 0"]);
     await grow();
     const wrongKey = { env: { STRATEGY_ALERTS_API_KEY: stranger.apiKey }, allowFailure: true };
-    await expectRefused(await p.up(wrongKey), owner, stranger, "up --skip-preview");
+    await expectRefused(await p.up(wrongKey), owner, stranger, pinned, "up --skip-preview");
     await expectRefused(
       await p.up({ ...wrongKey, extraArgs: ["--target", newStrategyUrn] }),
       owner,
       stranger,
+      pinned,
       "up --target",
     );
     await p.up();
@@ -91,7 +98,14 @@ describe.runIf(inject("pulumiBinDir"))("a stack's account pin, in every door", (
     const { owner, stranger, config } = await ownerAndStranger(pinned);
     const name = pinned ? "pin-ts-pinned" : "pin-ts";
     const p = await file.project(owner, { name, program: portfolio(1, 1000), config });
-    await reportScenario(p, () => p.writeProgram(portfolio(3, 1000)), tsUrn(name, "s1"), owner, stranger);
+    await reportScenario(
+      p,
+      () => p.writeProgram(portfolio(3, 1000)),
+      tsUrn(name, "s1"),
+      owner,
+      stranger,
+      pinned,
+    );
     // The pin is one resource of the stack, recording the owner's account.
     const state = JSON.parse(await p.exportState()) as {
       deployment: { resources: { type: string; urn: string; outputs?: Record<string, unknown> }[] };
@@ -114,6 +128,7 @@ describe.runIf(inject("pulumiBinDir"))("a stack's account pin, in every door", (
       yamlUrn(name, "s1"),
       owner,
       stranger,
+      pinned,
     );
     // The default provider's state records the pin, carried from its first up.
     const state = JSON.parse(await p.exportState()) as {
