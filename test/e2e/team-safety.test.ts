@@ -8,12 +8,12 @@ import { emulatorFile } from "./file-fixture";
 import { changeReport, type PulumiProject } from "./harness";
 import { cancelAndRecover, liveIds, stateOf, strategyIdsOf } from "./killed-up-fixture";
 import { allText, portfolio } from "./portfolio-program";
-import { PLUGIN_BUILDS } from "./yaml-portfolio-fixture";
+import { BEHAVIOUR_BUILD } from "./yaml-portfolio-fixture";
 
 /**
  * How teams share one account: two stacks of one program (per-person test stacks, staging next to
  * production), a stack pointed at another account's key, and an `up` killed mid-create. Through
- * both front doors, with the real engine against the emulator.
+ * both front doors (YAML through the release binary), with the real engine against the emulator.
  */
 
 describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
@@ -54,14 +54,16 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
     await twoStacks(first, user.client, user.apiKey, 3, 3);
   });
 
-  it.each(PLUGIN_BUILDS)(
-    "YAML (%s): a second stack of the same program creates its own strategies and its destroy spares the first's",
-    async (plugin) => {
-      const user = await file.emulator.user("DEGEN");
-      const first = await file.yaml(user, { plugin, program: yamlPortfolio("team-yaml", 2, 1000) });
-      await twoStacks(first, user.client, user.apiKey, 2, 2);
-    },
-  );
+  // What the plugin does, through the release binary only (BEHAVIOUR_BUILD says why: the script
+  // plugin runs the same code behind another launcher).
+  it(`YAML (${BEHAVIOUR_BUILD}): a second stack of the same program creates its own strategies and its destroy spares the first's`, async () => {
+    const user = await file.emulator.user("DEGEN");
+    const first = await file.yaml(user, {
+      plugin: BEHAVIOUR_BUILD,
+      program: yamlPortfolio("team-yaml", 2, 1000),
+    });
+    await twoStacks(first, user.client, user.apiKey, 2, 2);
+  });
 
   it("a key of another account fails preview, up and refresh naming both accounts, and the state keeps every resource", async () => {
     const owner = await file.emulator.user("DEGEN");
@@ -95,22 +97,22 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
     expect(changeReport(await p.preview())).toEqual([]);
   });
 
-  it.each(PLUGIN_BUILDS)(
-    "YAML (%s): a provider configured with another account's key fails the preview naming both accounts",
-    async (plugin) => {
-      const owner = await file.emulator.user("DEGEN");
-      const stranger = await file.emulator.user("DEGEN");
-      const p = await file.yaml(owner, { plugin, program: yamlPortfolio("team-yaml-key", 1, 1000) });
-      await p.up();
-      await p.setConfig("strategy-alerts:apiKey", stranger.apiKey, true);
-      const preview = await p.preview({ allowFailure: true });
-      expect(preview.code).not.toBe(0);
-      expect(allText(preview)).toContain(`belongs to account ${owner.userId}`);
-      expect(allText(preview)).toContain(`belongs to account ${stranger.userId}`);
-      await p.setConfig("strategy-alerts:apiKey", owner.apiKey, true);
-      expect(changeReport(await p.preview())).toEqual([]);
-    },
-  );
+  it(`YAML (${BEHAVIOUR_BUILD}): a provider configured with another account's key fails the preview naming both accounts`, async () => {
+    const owner = await file.emulator.user("DEGEN");
+    const stranger = await file.emulator.user("DEGEN");
+    const p = await file.yaml(owner, {
+      plugin: BEHAVIOUR_BUILD,
+      program: yamlPortfolio("team-yaml-key", 1, 1000),
+    });
+    await p.up();
+    await p.setConfig("strategy-alerts:apiKey", stranger.apiKey, true);
+    const preview = await p.preview({ allowFailure: true });
+    expect(preview.code).not.toBe(0);
+    expect(allText(preview)).toContain(`belongs to account ${owner.userId}`);
+    expect(allText(preview)).toContain(`belongs to account ${stranger.userId}`);
+    await p.setConfig("strategy-alerts:apiKey", owner.apiKey, true);
+    expect(changeReport(await p.preview())).toEqual([]);
+  });
 
   it("a killed `up`: cancel, `strategy-alerts recover --yes`, `up` leave each strategy once and nothing pending", async () => {
     const { emulator } = file;
