@@ -256,11 +256,15 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
   });
 
   it("previews, applies, previews no change, updates and destroys against the installed emulator", async () => {
+    // The first command type-checks the program as the user's default project does; the program
+    // does not change after it (config only), so the commands after it run it transpile-only
+    // rather than type-check the same program again.
     const preview = await project.preview();
     expect(preview.changes.create).toBe(4); // stack, strategy, activation, account pin
     expect(preview.steps.find((s) => s.urn.endsWith("::made-in-the-app"))?.op).toBe("read");
 
-    await project.up();
+    const transpileOnly = { env: { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } };
+    await project.up(transpileOnly);
     const outputs = await project.outputs();
     expect(outputs).toMatchObject({
       plan: "PRO",
@@ -275,11 +279,11 @@ describe.runIf(inject("pulumiBinDir"))("the packed package in a user's Pulumi pr
     const safety = afterUp.find((s) => s.name === "Packaged safety");
     expect(safety?.isActive).toBe(true);
 
-    const noChange = await project.preview();
+    const noChange = await project.preview(transpileOnly);
     for (const op of ["create", "update", "delete", "replace"]) expect(noChange.changes[op]).toBeUndefined();
 
     await project.setConfig("portfolio:minLiquidity", "25000");
-    const update = await project.up();
+    const update = await project.up(transpileOnly);
     expect(update.changes.update).toBe(1);
     const updated = await client.strategies.get(safety?.id ?? "");
     expect(updated.dealbreakers.find((d) => d.ruleType === "liquidity_usd")?.value).toBe(25000);

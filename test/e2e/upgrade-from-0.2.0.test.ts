@@ -65,27 +65,30 @@ const thisBuildsEntry = () => readFile(join(REPO_ROOT, "dist/provider/plugin/mai
 
 /**
  * What this build does with the stack 0.2.0 left: a preview, an up and a refresh that find nothing
- * to do and send no write to the service, then a preview of the refreshed state (`refresh: false`:
- * the preview and the up only).
+ * to do and send no write to the service, then a preview of the refreshed state. `only: "up"`,
+ * for a config change after the upgrade: the up alone, whose empty plan and silence towards the
+ * service say all a preview before it would (the engine plans the up as it plans a preview).
  */
 async function expectNothingToDo(
   project: PulumiProject,
   emulator: TestEmulator,
   userId: string,
   label: string,
-  { refresh: withRefresh = true } = {},
+  { only }: { only?: "up" } = {},
 ): Promise<void> {
   const seen = (await emulator.journal(userId)).length;
-  const preview = await project.preview({ extraArgs: ["--expect-no-changes"], allowFailure: true });
-  expect(changeReport(preview), `${label}: preview\n${said(preview)}`).toEqual([]);
-  expect(planned(preview), `${label}: preview\n${said(preview)}`).toEqual({});
-  expect(preview.code, `${label}: preview --expect-no-changes\n${said(preview)}`).toBe(0);
+  if (only !== "up") {
+    const preview = await project.preview({ extraArgs: ["--expect-no-changes"], allowFailure: true });
+    expect(changeReport(preview), `${label}: preview\n${said(preview)}`).toEqual([]);
+    expect(planned(preview), `${label}: preview\n${said(preview)}`).toEqual({});
+    expect(preview.code, `${label}: preview --expect-no-changes\n${said(preview)}`).toBe(0);
+  }
 
   const up = await project.up({ allowFailure: true });
   expect(up.code, `${label}: up\n${said(up)}`).toBe(0);
   expect(planned(up), `${label}: up`).toEqual({});
 
-  if (!withRefresh) {
+  if (only === "up") {
     expect(writes((await emulator.journal(userId)).slice(seen)), `${label}: writes`).toEqual([]);
     return;
   }
@@ -229,7 +232,7 @@ describe.runIf(inject("pulumiBinDir"))("a stack made by release 0.2.0, taken ove
 
     // The upgrade notes' next step, pinning the stack's account, changes nothing either.
     await project.setConfig("strategy-alerts:accountId", (await user.client.account.me()).userId);
-    await expectNothingToDo(project, emulator, user.userId, "TypeScript, pinned", { refresh: false });
+    await expectNothingToDo(project, emulator, user.userId, "TypeScript, pinned", { only: "up" });
   });
 
   it("YAML: 0.2.0's portfolio example with its script plugin, then this build's script plugin and release binary", async () => {
@@ -283,6 +286,6 @@ describe.runIf(inject("pulumiBinDir"))("a stack made by release 0.2.0, taken ove
     }
 
     await project.setConfig("strategy-alerts:accountId", (await user.client.account.me()).userId);
-    await expectNothingToDo(project, emulator, user.userId, "YAML, pinned", { refresh: false });
+    await expectNothingToDo(project, emulator, user.userId, "YAML, pinned", { only: "up" });
   });
 });
