@@ -5,7 +5,7 @@ import { yamlPortfolio } from "../support/yaml-program";
 import { spawnUp } from "./chaos/campaign";
 import { stackConfig } from "./emulator-fixture";
 import { emulatorFile } from "./file-fixture";
-import { changeReport, type PulumiProject } from "./harness";
+import { changeReport, once, type PulumiProject } from "./harness";
 import { cancelAndRecover, liveIds, stateOf, strategyIdsOf } from "./killed-up-fixture";
 import { allText, portfolio } from "./portfolio-program";
 import { BEHAVIOUR_BUILD } from "./yaml-portfolio-fixture";
@@ -19,7 +19,30 @@ import { BEHAVIOUR_BUILD } from "./yaml-portfolio-fixture";
 describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
   const file = emulatorFile();
 
-  /** Two stacks of `first`'s project on one account: each up creates its own; one destroy leaves the other whole. */
+  /**
+   * A team's first stack of each door, applied once on an account of its own: the two-stacks test
+   * adds a second stack beside it and leaves it whole, and the wrong-key test then points it at
+   * another account's key (each restores what it changed, as its assertions prove).
+   */
+  const firstStack = {
+    typescript: once(async () => {
+      const user = await file.emulator.user("DEGEN");
+      const first = await file.project(user, { name: "team-ts", program: portfolio(3, 1000) });
+      await first.up();
+      return { user, first };
+    }),
+    yaml: once(async () => {
+      const user = await file.emulator.user("DEGEN");
+      const first = await file.yaml(user, {
+        plugin: BEHAVIOUR_BUILD,
+        program: yamlPortfolio("team-yaml", 2, 1000),
+      });
+      await first.up();
+      return { user, first };
+    }),
+  };
+
+  /** Two stacks of `first`'s project (applied) on one account: each up creates its own; one destroy leaves the other whole. */
   async function twoStacks(
     first: PulumiProject,
     client: ApiClient,
@@ -27,7 +50,6 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
     perStack: number,
     others: number,
   ) {
-    await first.up();
     const firstIds = await strategyIdsOf(first);
     expect(firstIds).toHaveLength(perStack);
 
@@ -49,27 +71,20 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
   }
 
   it("TypeScript: a second stack of the same program creates its own strategies and its destroy spares the first's", async () => {
-    const user = await file.emulator.user("DEGEN");
-    const first = await file.project(user, { name: "team-ts", program: portfolio(3, 1000) });
+    const { user, first } = await firstStack.typescript();
     await twoStacks(first, user.client, user.apiKey, 3, 3);
   });
 
   // What the plugin does, through the release binary only (BEHAVIOUR_BUILD says why: the script
   // plugin runs the same code behind another launcher).
   it(`YAML (${BEHAVIOUR_BUILD}): a second stack of the same program creates its own strategies and its destroy spares the first's`, async () => {
-    const user = await file.emulator.user("DEGEN");
-    const first = await file.yaml(user, {
-      plugin: BEHAVIOUR_BUILD,
-      program: yamlPortfolio("team-yaml", 2, 1000),
-    });
+    const { user, first } = await firstStack.yaml();
     await twoStacks(first, user.client, user.apiKey, 2, 2);
   });
 
   it("a key of another account fails preview, up and refresh naming both accounts, and the state keeps every resource", async () => {
-    const owner = await file.emulator.user("DEGEN");
+    const { user: owner, first: p } = await firstStack.typescript();
     const stranger = await file.emulator.user("DEGEN");
-    const p = await file.project(owner, { name: "team-wrong-key", program: portfolio(2, 1000) });
-    await p.up();
     const before = await strategyIdsOf(p);
     const wrongKey = { env: { STRATEGY_ALERTS_API_KEY: stranger.apiKey }, allowFailure: true };
 
@@ -98,13 +113,8 @@ describe.runIf(inject("pulumiBinDir"))("teams sharing one account", () => {
   });
 
   it(`YAML (${BEHAVIOUR_BUILD}): a provider configured with another account's key fails the preview naming both accounts`, async () => {
-    const owner = await file.emulator.user("DEGEN");
+    const { user: owner, first: p } = await firstStack.yaml();
     const stranger = await file.emulator.user("DEGEN");
-    const p = await file.yaml(owner, {
-      plugin: BEHAVIOUR_BUILD,
-      program: yamlPortfolio("team-yaml-key", 1, 1000),
-    });
-    await p.up();
     await p.setConfig("strategy-alerts:apiKey", stranger.apiKey, true);
     const preview = await p.preview({ allowFailure: true });
     expect(preview.code).not.toBe(0);
