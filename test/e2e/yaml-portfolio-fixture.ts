@@ -121,11 +121,11 @@ export type PluginBuild = "script plugin" | "release binary";
 export const PLUGIN_BUILDS: readonly PluginBuild[] = ["script plugin", "release binary"];
 
 /**
- * The build that runs the YAML suites' tests of what the plugin does: the release binary, the one
- * the engine downloads for YAML and Go programs. The script plugin runs the same code behind
- * another launcher (a script that starts Node.js), so the suites run through it only the tests of
- * how the plugin starts, is interrupted and is killed; the fault matrix and the two-teams suite
- * run their YAML lanes through it.
+ * The build that runs the e2e tests of what the plugin does: the release binary, the one the
+ * engine downloads for YAML and Go programs. The script plugin runs the same code behind another
+ * launcher (a script that starts Node.js), so the suites run through it only the tests of how the
+ * plugin starts, is interrupted and is killed, and the fault matrix's, the two-teams suite's and
+ * the upgrade's YAML lanes.
  */
 export const BEHAVIOUR_BUILD: PluginBuild = "release binary";
 
