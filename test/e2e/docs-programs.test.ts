@@ -16,13 +16,14 @@ import {
 import { undefinedNames } from "../support/python-sdk-names";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
 import { GO_ENV, goModuleDir, pathWithPulumiAndGo } from "./go-portfolio-fixture";
-import { type CommandResult, changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
+import { type CommandResult, changeReport, PulumiProject, REPO_ROOT } from "./harness";
 import {
   downloadingStack,
   pathWithPulumiOnly,
   type ReleaseServer,
   releaseServer,
 } from "./plugin-download-fixture";
+import { expectTypeChecks } from "./type-check";
 
 /**
  * Every program of README.md, docs/*.md and the examples' Markdown (test/support/doc-programs.ts
@@ -127,11 +128,7 @@ describe
 
       it.each(named(of("typescript")))("%s", CYCLE, async (_, program) => {
         const { p, user } = await project("docs-program", program.source, {}, {});
-        // The project's tsconfig (strict) over index.ts and the package's declarations.
-        const tsc = await runProcess(join(REPO_ROOT, "node_modules/.bin/tsc"), ["--noEmit", "-p", p.dir], {
-          cwd: p.dir,
-        });
-        expect(tsc.code, tsc.stdout).toBe(0);
+        await expectTypeChecks(p.dir);
         await cycle(p, emulator, user);
       });
 

@@ -9,6 +9,7 @@ import { createReceiver } from "../../examples/webhook-receiver/server";
 import type { ApiClient } from "../../provider/api/client";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
 import { changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
+import { expectTypeChecks } from "./type-check";
 import { yamlStack } from "./yaml-portfolio-fixture";
 
 const NODE = existsSync(join(REPO_ROOT, "node_modules/.bin/node"))
@@ -26,18 +27,6 @@ async function runDemo(): Promise<{ code: number; output: string }> {
 
 async function example(path: string): Promise<string> {
   return readFile(join(REPO_ROOT, "examples", path), "utf8");
-}
-
-/**
- * The example type-checks as written: once, by the compiler over the project's tsconfig (strict)
- * and the package's declarations, as a user's editor or build does. The engine then runs it
- * transpile-only (the project's default), sparing a type check of the same program per command.
- */
-async function expectTypeChecks(project: PulumiProject): Promise<void> {
-  const tsc = await runProcess(join(REPO_ROOT, "node_modules/.bin/tsc"), ["--noEmit", "-p", project.dir], {
-    cwd: project.dir,
-  });
-  expect(tsc.code, tsc.stdout).toBe(0);
 }
 
 describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () => {
@@ -113,7 +102,7 @@ describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () 
           },
         },
       });
-      await expectTypeChecks(project);
+      await expectTypeChecks(project.dir);
     });
 
     afterAll(async () => {
@@ -216,7 +205,7 @@ describe.runIf(inject("pulumiBinDir"))("examples under the real Pulumi CLI", () 
         program: await example("adopt-existing/index.ts"),
         config: stackConfig(emulator, user.apiKey),
       });
-      await expectTypeChecks(project);
+      await expectTypeChecks(project.dir);
     });
 
     afterAll(async () => {

@@ -19,6 +19,7 @@ import { DEV_ALICE } from "../support/import-account";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
 import { GO_ENV } from "./go-portfolio-fixture";
 import { changeReport, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
+import { expectTypeChecks } from "./type-check";
 import { builtReleaseTarball } from "./yaml-portfolio-fixture";
 
 /** The folders, and the Pulumi project name import derives from each. */
@@ -85,19 +86,18 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import into folders of a
   }
 
   /**
-   * Adopts the account with `pulumi up` (nothing written to it), then previews no change.
-   * `typeCheck: false` runs a TypeScript program transpile-only: its test type-checks it once.
+   * Adopts the account with `pulumi up` (nothing written to it), then previews no change. A
+   * TypeScript program runs transpile-only: its test type-checks it once (`expectTypeChecks`).
    */
   async function adoptsThenPreviewsNoChange(
     dir: string,
     user: Awaited<ReturnType<typeof account>>,
     env: Record<string, string> = {},
-    typeCheck = true,
   ): Promise<void> {
     const project = await PulumiProject.open(dir, {
       config: stackConfig(emulator, user.apiKey),
       env,
-      typeCheck,
+      typeCheck: false,
     });
     projects.push(project);
     // The account's own setup wrote before this; only what `up` sends counts.
@@ -193,14 +193,9 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import into folders of a
     );
     expect(npm.code, npm.stderr).toBe(0);
     for (const { dir, user } of written) {
-      // Type-checked once, as the user's editor or build does, by the compiler the project
-      // installed, over its own tsconfig; the engine then runs it transpile-only, which spares
-      // ts-node a type check of the same unchanged program on each of its two commands.
-      const tsc = await runProcess(join(work, "typescript/node_modules/.bin/tsc"), ["--noEmit", "-p", dir], {
-        cwd: dir,
-      });
-      expect(tsc.code, tsc.stdout).toBe(0);
-      await adoptsThenPreviewsNoChange(dir, user, {}, false);
+      // By the compiler the imported project installed.
+      await expectTypeChecks(dir, join(work, "typescript/node_modules/.bin/tsc"));
+      await adoptsThenPreviewsNoChange(dir, user);
     }
   }, 600_000);
 
