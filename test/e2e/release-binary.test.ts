@@ -8,11 +8,13 @@ import { TestEmulator as Emulator, type JournalEntry, type TestEmulator } from "
 import { type CommandResult, PulumiProject, runProcess } from "./harness";
 import {
   builtReleaseTarball,
+  editProgram,
   exampleProgram,
   nameOf,
   PROJECT,
   portfolioConfig,
-  previewDocument,
+  previewedStrategyChanges,
+  withRaisedThreshold,
 } from "./yaml-portfolio-fixture";
 
 /**
@@ -25,20 +27,15 @@ const WRITE = (e: JournalEntry) => e.method !== "GET";
 const planned = (r: CommandResult) =>
   Object.fromEntries(Object.entries(r.changes).filter(([op]) => op !== "same")) as Record<string, number>;
 
-function edit(program: string, from: string, to: string): string {
-  if (!program.includes(from)) throw new Error(`the program has no ${JSON.stringify(from)}`);
-  return program.replace(from, to);
-}
-
 /** The example without its `plugins:` section, plus a strategy of a second account through an explicit provider. */
 function programWithoutPlugins(example: string): string {
   const bare = example.replace(/\nplugins:\n(?: {2,}.*\n|\s*#.*\n)*/, "\n");
-  const withConfig = edit(
+  const withConfig = editProgram(
     bare,
     "\nconfig:\n",
     "\nconfig:\n  otherKey:\n    type: string\n    secret: true\n  otherUrl:\n    type: string\n",
   );
-  return edit(
+  return editProgram(
     withConfig,
     "\nresources:\n",
     `\nresources:
@@ -158,19 +155,8 @@ describe.runIf(inject("pulumiBinDir"))("the release binary installed the Pulumi 
     }
     expect(planned(await p.preview())).toEqual({});
 
-    await writeFile(
-      join(dir, "Pulumi.yaml"),
-      edit(
-        program,
-        "- { rule: liquidity_usd, dealbreaker: false, min: 5000 }",
-        "- { rule: liquidity_usd, dealbreaker: false, min: 6000 }",
-      ),
-    );
-    const changed = await previewDocument(p);
-    expect(changed.code, changed.stderr).toBe(0);
-    const steps = changed.steps.filter(
-      (s) => s.op !== "same" && s.urn.includes("::strategy-alerts:index:Strategy::"),
-    );
+    await writeFile(join(dir, "Pulumi.yaml"), withRaisedThreshold(program));
+    const steps = await previewedStrategyChanges(p);
     expect(steps.map((s) => [s.op, nameOf(s.urn), Object.keys(s.detailedDiff ?? {})])).toEqual([
       ["update", "safety-first", ["rules[8].min"]],
     ]);

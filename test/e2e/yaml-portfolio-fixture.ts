@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
 import { releaseExecutable } from "../../scripts/plugin-release";
 import { stackConfig, type TestEmulator } from "./emulator-fixture";
@@ -240,6 +240,28 @@ export interface PreviewStep {
   urn: string;
   detailedDiff?: Record<string, { kind: string; inputDiff?: boolean }>;
   diffReasons?: string[];
+}
+
+/** `program` with one exact fragment replaced, failing when the program no longer holds it. */
+export function editProgram(program: string, from: string, to: string): string {
+  if (!program.includes(from)) throw new Error(`the program no longer holds: ${from}`);
+  return program.replace(from, to);
+}
+
+/** The example with one threshold changed: the safety-first strategy's liquidity minimum, 5,000 → 6,000. */
+export function withRaisedThreshold(program: string): string {
+  return editProgram(
+    program,
+    "- { rule: liquidity_usd, dealbreaker: false, min: 5000 }",
+    "- { rule: liquidity_usd, dealbreaker: false, min: 6000 }",
+  );
+}
+
+/** The Strategy steps that change something in the project's preview, which must succeed. */
+export async function previewedStrategyChanges(project: PulumiProject): Promise<PreviewStep[]> {
+  const preview = await previewDocument(project);
+  expect(preview.code, preview.stderr).toBe(0);
+  return preview.steps.filter((s) => s.op !== "same" && s.urn.includes("::strategy-alerts:index:Strategy::"));
 }
 
 /** `pulumi preview --json` as one document: its steps and the diagnostics it printed. */

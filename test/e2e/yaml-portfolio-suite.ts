@@ -8,12 +8,15 @@ import { type CommandResult, type PulumiProject, runProcess } from "./harness";
 import { allText } from "./portfolio-program";
 import {
   BEHAVIOUR_BUILD,
+  editProgram,
   exampleProgram,
   nameOf,
   type PluginBuild,
   PROJECT,
   portfolioConfig,
   previewDocument,
+  previewedStrategyChanges,
+  withRaisedThreshold,
   writeYamlProgram,
   yamlStack,
 } from "./yaml-portfolio-fixture";
@@ -28,12 +31,6 @@ const STRATEGY_NAMES = ["Safety first", "Momentum", "Trusted developer launches"
 const WRITE = (e: JournalEntry) => e.method !== "GET";
 const planned = (r: CommandResult) =>
   Object.fromEntries(Object.entries(r.changes).filter(([op]) => op !== "same")) as Record<string, number>;
-
-/** The example's text with one exact fragment replaced (failing when the example lost it). */
-function edit(program: string, from: string, to: string): string {
-  if (!program.includes(from)) throw new Error(`the example no longer holds: ${from}`);
-  return program.replace(from, to);
-}
 
 /** The suite, run once per build of the plugin (one test file each, so they run side by side). */
 export function yamlPortfolioSuite(plugin: PluginBuild): void {
@@ -111,7 +108,7 @@ export function yamlPortfolioSuite(plugin: PluginBuild): void {
       it("fails the preview of a bad rule naming rules[i]…, and of an active set over the plan's limit, writing nothing", async () => {
         // Well-typed for the schema (so Pulumi YAML's own type check passes it), wrong for the
         // service: quality-wallet rules cannot be dealbreakers. The plugin's check names the path.
-        const bad = edit(
+        const bad = editProgram(
           example,
           "- rule: quality_wallet_count\n          dealbreaker: false",
           "- rule: quality_wallet_count\n          dealbreaker: true",
@@ -137,8 +134,8 @@ export function yamlPortfolioSuite(plugin: PluginBuild): void {
 
       it("sees a reorder as no change and one changed threshold as exactly one path of the step's detailedDiff, at the program's index", async () => {
         const { user, p } = await portfolio();
-        const reordered = edit(
-          edit(
+        const reordered = editProgram(
+          editProgram(
             example,
             "        - { rule: is_honeypot, dealbreaker: true, enabled: true }\n        - { rule: is_mintable, dealbreaker: true, enabled: true }\n",
             "        - { rule: is_mintable, dealbreaker: true, enabled: true }\n        - { rule: is_honeypot, dealbreaker: true, enabled: true }\n",
@@ -151,19 +148,8 @@ export function yamlPortfolioSuite(plugin: PluginBuild): void {
         expect(same.code, same.stderr).toBe(0);
         expect(same.steps.filter((s) => s.op !== "same")).toEqual([]);
 
-        await writeYamlProgram(
-          p,
-          edit(
-            reordered,
-            "- { rule: liquidity_usd, dealbreaker: false, min: 5000 }",
-            "- { rule: liquidity_usd, dealbreaker: false, min: 6000 }",
-          ),
-        );
-        const changed = await previewDocument(p);
-        expect(changed.code, changed.stderr).toBe(0);
-        const steps = changed.steps.filter(
-          (s) => s.op !== "same" && s.urn.includes("::strategy-alerts:index:Strategy::"),
-        );
+        await writeYamlProgram(p, withRaisedThreshold(reordered));
+        const steps = await previewedStrategyChanges(p);
         expect(steps.map((s) => [s.op, nameOf(s.urn)])).toEqual([["update", "safety-first"]]);
         // The ninth rule the program writes; in the canonical (sorted) order it would be rules[6].
         expect(Object.keys(steps[0]?.detailedDiff ?? {})).toEqual(["rules[8].min"]);
