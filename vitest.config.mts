@@ -139,7 +139,7 @@ function eagerRequires() {
 export default defineConfig({
   plugins: [eagerRequires()],
   test: {
-    globalSetup: ["test/support/plain-types-setup.ts"],
+    globalSetup: ["test/support/plain-types-setup.ts", "test/support/go-modules-setup.ts"],
     projects: [
       // Test files of these two projects share one module registry per worker: none of them
       // leaves module state behind, and loading the sources once per worker saves the re-imports.
@@ -160,7 +160,11 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
-          globalSetup: ["test/support/plain-types-setup.ts", "test/e2e/global-setup.ts"],
+          globalSetup: [
+            "test/support/plain-types-setup.ts",
+            "test/support/go-modules-setup.ts",
+            "test/e2e/global-setup.ts",
+          ],
           // Each test drives the real Pulumi engine; one command takes seconds.
           testTimeout: 300_000,
           hookTimeout: 300_000,
