@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Puts in Go's module cache every module that the tests compiling Go programs need: they run
-# offline (GOPROXY=off) against sdk/go and the example's dependencies, and `go mod tidy` of an
-# imported program reads the go.mod of every module in the graph, versions not selected included
-# (github.com/gogo/protobuf's requirements, say), which no build downloads. Building the Pulumi CLI
-# fills the cache with what its own build needs only, so a new machine lacks them.
+# Puts in Go's module cache every module that the tests compiling Go programs need, and prints the
+# cache's directory as the last line of output. The tests run offline (GOPROXY=off) against sdk/go
+# and the example's dependencies, and `go mod tidy` of an imported program reads the go.mod of
+# every module in the graph, versions not selected included (github.com/gogo/protobuf's
+# requirements, say), which no build downloads. Building the Pulumi CLI fills the cache with what
+# its own build needs only, so a new machine lacks them.
 #
 # Each module is first resolved offline: a warm cache costs a second. Otherwise `go mod tidy`
 # and `go mod download` run online, against copies of its go.mod and go.sum, so the repository's
@@ -23,16 +24,22 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 export GOFLAGS="-mod=mod" GOTOOLCHAIN="local"
 
+# resolve MODULE: tidies and downloads a copy of MODULE's go.mod and go.sum; -modfile keeps the
+# module's root (and its relative replace lines) where it is.
+resolve() {
+  local modfile
+  modfile="$work/$(echo "$1" | tr / -).mod"
+  cp "$ROOT/$1/go.mod" "$modfile" && cp "$ROOT/$1/go.sum" "${modfile%.mod}.sum" \
+    && (cd "$ROOT/$1" && go mod tidy -modfile="$modfile" && go mod download -modfile="$modfile")
+}
+
 for module in "${MODULES[@]}"; do
-  modfile="$work/$(echo "$module" | tr / -).mod"
-  # -modfile keeps the module's root (and its relative replace lines) where it is.
-  resolve() { cp "$ROOT/$module/go.mod" "$modfile" && cp "$ROOT/$module/go.sum" "${modfile%.mod}.sum" \
-    && (cd "$ROOT/$module" && go mod tidy -modfile="$modfile" && go mod download -modfile="$modfile"); }
-  if GOPROXY=off resolve >/dev/null 2>&1; then continue; fi
+  if GOPROXY=off resolve "$module" >/dev/null 2>&1; then continue; fi
   log "downloading the modules of $module into Go's module cache"
-  if ! resolve; then
+  if ! resolve "$module"; then
     log "could not download the modules of $module (see above): the Go tests need them."
     exit 1
   fi
 done
 log "Go's module cache holds the modules of ${MODULES[*]}"
+go env GOMODCACHE

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { release } from "../../scripts/plugin-release";
+import { provision } from "../support/provision";
 import { MISSING_CLI_ENV } from "./missing-cli-reporter";
 
 declare module "vitest" {
@@ -21,22 +22,23 @@ declare module "vitest" {
  * provisioned fails the run: end-to-end tests are never silently skipped there.
  */
 export default async function setup(project: TestProject): Promise<void> {
-  const root = resolve(__dirname, "../..");
-  const res = spawnSync("bash", ["scripts/ensure-pulumi.sh"], { cwd: root, encoding: "utf8" });
-  const lines = res.stdout.trim().split("\n");
-  const dir = res.status === 0 ? (lines[lines.length - 1] ?? null) : null;
-  if (!dir) {
-    const why = `could not provision the Pulumi CLI:\n${res.stderr}`;
-    if (process.env.CI === "true") throw new Error(why);
-    console.warn(`e2e tests will not run: ${why}`);
-    // The reporter (missing-cli-reporter.ts) repeats this, with the count, at the end of the run.
-    process.env[MISSING_CLI_ENV] = res.stderr.trim().split("\n")[0] || "ensure-pulumi failed";
+  const cli = provision(
+    "scripts/ensure-pulumi.sh",
+    "could not provision the Pulumi CLI",
+    "e2e tests will not run",
+  );
+  if ("printed" in cli) {
+    const version = spawnSync(resolve(cli.printed, "pulumi"), ["version"], {
+      encoding: "utf8",
+    }).stdout.trim();
+    console.log(`e2e: using pulumi ${version} from ${cli.printed}`);
   } else {
-    const version = spawnSync(resolve(dir, "pulumi"), ["version"], { encoding: "utf8" }).stdout.trim();
-    console.log(`e2e: using pulumi ${version} from ${dir}`);
+    // The reporter (missing-cli-reporter.ts) repeats this, with the count, at the end of the run.
+    process.env[MISSING_CLI_ENV] = cli.stderr.trim().split("\n")[0] || "ensure-pulumi failed";
   }
+  const dir = "printed" in cli ? cli.printed : null;
   project.provide("pulumiBinDir", dir);
-  project.provide("chromium", provideChromium(root));
+  project.provide("chromium", provideChromium());
   const tarballs = dir ? await releaseTarballs() : null;
   project.provide("releaseTarball", tarballs?.plugin ?? null);
   project.provide("toolsTarball", tarballs?.tools ?? null);
@@ -47,14 +49,13 @@ export default async function setup(project: TestProject): Promise<void> {
  * CI runs). In CI a browser that cannot be provided fails the run; elsewhere the browser tests
  * fail with the script's reason.
  */
-function provideChromium(root: string): { path: string } | { missing: string } {
-  const res = spawnSync("bash", ["scripts/ensure-chromium.sh"], { cwd: root, encoding: "utf8" });
-  const path = res.status === 0 ? res.stdout.trim().split("\n").pop() : undefined;
-  if (path) return { path };
-  const why = `could not provide Chromium:\n${res.stderr}`;
-  if (process.env.CI === "true") throw new Error(why);
-  console.warn(`browser tests will fail: ${why}`);
-  return { missing: why };
+function provideChromium(): { path: string } | { missing: string } {
+  const browser = provision(
+    "scripts/ensure-chromium.sh",
+    "could not provide Chromium",
+    "browser tests will fail",
+  );
+  return "printed" in browser ? { path: browser.printed } : { missing: browser.why };
 }
 
 /**
