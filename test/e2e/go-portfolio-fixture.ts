@@ -1,6 +1,7 @@
 import { copyFile, mkdtemp, readFile, realpath, symlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { GO_BUILD_ENV } from "../support/go-env";
 import { REPO_ROOT, runProcess } from "./harness";
 
 /**
@@ -15,7 +16,7 @@ const SDK_MODULE = "github.com/strategy-alerts/pulumi-strategy-alerts/sdk/go";
  * The Go environment of the engine's builds: no C compiler is needed (nor looked for), so every
  * build of the program shares one entry of Go's build cache whatever the PATH holds.
  */
-export const GO_ENV = { CGO_ENABLED: "0", GOFLAGS: "-mod=readonly", GOTOOLCHAIN: "local" };
+export const GO_ENV = { ...GO_BUILD_ENV, GOFLAGS: "-mod=readonly" };
 
 /**
  * A copy of the example in a fresh directory, its go.mod's replace naming this checkout's sdk/go,

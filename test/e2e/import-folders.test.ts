@@ -15,10 +15,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { parse } from "yaml";
 import { version } from "../../package.json";
 import { GO_MODULE } from "../../provider/plugin/package-identity";
+import { goCommandEnv } from "../support/go-env";
 import { DEV_ALICE } from "../support/import-account";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
 import { GO_ENV } from "./go-portfolio-fixture";
-import { changeReport, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
+import { BUILT_CLI, changeReport, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
 import { expectTypeChecks } from "./type-check";
 import { builtReleaseTarball } from "./yaml-portfolio-fixture";
 
@@ -35,7 +36,6 @@ const FOLDERS: readonly [folder: string, project: string][] = [
 type Language = "typescript" | "yaml" | "go" | "python";
 
 const WRITE = (e: JournalEntry) => e.method !== "GET";
-const CLI = join(REPO_ROOT, "dist/cli/index.js");
 const NODE_BIN = join(REPO_ROOT, "node_modules/.bin");
 
 interface PackageJson {
@@ -72,15 +72,19 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import into folders of a
   async function imported(language: Language, folder: string, extra: string[] = []) {
     const user = await account();
     const dir = join(work, language, folder);
-    const res = await runProcess("node", [CLI, "import", "--out", dir, "--language", language, ...extra], {
-      cwd: work,
-      env: {
-        ...process.env,
-        PATH: `${NODE_BIN}:${process.env.PATH ?? ""}`,
-        STRATEGY_ALERTS_API_KEY: user.apiKey,
-        STRATEGY_ALERTS_BASE_URL: emulator.baseUrl,
+    const res = await runProcess(
+      "node",
+      [BUILT_CLI, "import", "--out", dir, "--language", language, ...extra],
+      {
+        cwd: work,
+        env: {
+          ...process.env,
+          PATH: `${NODE_BIN}:${process.env.PATH ?? ""}`,
+          STRATEGY_ALERTS_API_KEY: user.apiKey,
+          STRATEGY_ALERTS_BASE_URL: emulator.baseUrl,
+        },
       },
-    });
+    );
     expect(res.code, res.stderr).toBe(0);
     return { dir, user };
   }
@@ -149,7 +153,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import into folders of a
       // As a user of a clone builds it (the go.mod's own comment): the SDK module from sdk/go,
       // then the step import prints, `go mod tidy`, offline from the warm module cache.
       await copyFile(join(REPO_ROOT, "examples/go-portfolio/go.sum"), join(dir, "go.sum"));
-      const goEnv = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" };
+      const goEnv = goCommandEnv("-mod=mod", { offline: true });
       for (const args of [
         ["mod", "edit", `-replace=${GO_MODULE}=${join(REPO_ROOT, "sdk/go")}`],
         ["mod", "tidy"],

@@ -12,7 +12,7 @@ import type { ApiClient } from "../../provider/api/client";
 import { type BuiltAccount, buildImportAccount } from "../support/import-account";
 import { WebhookReceiver } from "../support/webhook-receiver";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { changeReport, once, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
+import { BUILT_CLI, changeReport, once, PulumiProject, packPackage, REPO_ROOT, runProcess } from "./harness";
 
 const NODE_BIN = join(REPO_ROOT, "node_modules/.bin");
 /** The credential in the webhook's path (chat-style): never printed, never written in plain text. */
@@ -53,7 +53,7 @@ describe.runIf(inject("pulumiBinDir"))("strategy-alerts import → pulumi up", (
       STRATEGY_ALERTS_API_KEY: user.apiKey,
       STRATEGY_ALERTS_BASE_URL: emulator.baseUrl,
     };
-    return sh("node", [join(REPO_ROOT, "dist/cli/index.js"), "import", "--out", dir], work, env);
+    return sh("node", [BUILT_CLI, "import", "--out", dir], work, env);
   });
   const installed = once(async () => {
     await imported();

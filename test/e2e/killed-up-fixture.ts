@@ -1,9 +1,8 @@
-import { join } from "node:path";
 import type { ApiClient } from "../../provider/api/client";
 import { until } from "../support/until";
 import { spawnUp } from "./chaos/campaign";
 import type { TestEmulator } from "./emulator-fixture";
-import { type PulumiProject, REPO_ROOT, runProcess } from "./harness";
+import { BUILT_CLI, type PulumiProject, runProcess } from "./harness";
 
 /**
  * What the killed-`up` scenarios share: the stack's state as `pulumi stack export` shows it, the
@@ -81,7 +80,7 @@ export async function cancelAndRecover(
   p: PulumiProject,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true });
-  return runProcess("node", [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", p.stack], {
+  return runProcess("node", [BUILT_CLI, "recover", "--yes", "--stack", p.stack], {
     cwd: p.dir,
     env: p.env,
   });

@@ -4,7 +4,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { pulumiEnv } from "../../scripts/pulumi-env";
-import { REPO_ROOT, runProcess } from "./harness";
+import { BUILT_CLI, runProcess } from "./harness";
 
 /**
  * A `pulumi up` SIGKILLed while the file backend writes the stack's checkpoint leaves the stack
@@ -38,7 +38,7 @@ describe.runIf(inject("pulumiBinDir"))("recover after a kill that left the check
     const program = (value: string) =>
       writeFile(join(project, "Pulumi.yaml"), `name: ckpt\nruntime: yaml\noutputs:\n  release: ${value}\n`);
     const recover = () =>
-      runProcess("node", [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", "dev"], {
+      runProcess("node", [BUILT_CLI, "recover", "--yes", "--stack", "dev"], {
         cwd: project,
         env,
       });

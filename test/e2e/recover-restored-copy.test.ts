@@ -2,7 +2,7 @@ import { readdir, rm, truncate } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
+import { BUILT_CLI, changeReport, PulumiProject, runProcess } from "./harness";
 
 /**
  * `strategy-alerts recover` restores an unreadable checkpoint from the newest copy Pulumi kept;
@@ -84,11 +84,10 @@ describe.runIf(inject("pulumiBinDir"))("recover restoring a copy older than the 
     const broken = await p.run(["stack", "export", "--stack", p.stack], { allowFailure: true });
     expect(broken.stderr).toContain("failed to load checkpoint");
 
-    const recovered = await runProcess(
-      "node",
-      [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", p.stack],
-      { cwd: p.dir, env: p.env },
-    );
+    const recovered = await runProcess("node", [BUILT_CLI, "recover", "--yes", "--stack", p.stack], {
+      cwd: p.dir,
+      env: p.env,
+    });
     expect(recovered.code, recovered.stderr).toBe(1);
     const copy = /Restored it from (\S+), written (\S+);/.exec(recovered.stdout);
     expect(copy?.[1]).toMatch(

@@ -10,9 +10,9 @@ import { SWEEP_AFTER_MS } from "../../provider/review/review-run";
 import { reviewWithAccount } from "../../provider/review/session";
 import { TEMPORARY_MARK, TemporaryStrategies } from "../../provider/review/temporaries";
 import { digest, type StepSpec } from "../support/preview-fixtures";
-import { type RunningProcess, startProcess, tsNode } from "../support/process";
+import { type RunningProcess, startProcess } from "../support/process";
 import { TestEmulator } from "./emulator-fixture";
-import { REPO_ROOT } from "./harness";
+import { BUILT_CLI, REPO_ROOT } from "./harness";
 import {
   expectedMetrics,
   freshBody,
@@ -274,7 +274,7 @@ describe("review backtests on a seeded token history", () => {
   /** Starts `review --backtest` and resolves once its temporary strategies exist and jobs are queued. */
   function startReview(apiKey: string, file: string): Promise<RunningProcess> {
     const args = [
-      "cli/index.ts",
+      BUILT_CLI,
       "review",
       file,
       "--backtest",
@@ -283,7 +283,7 @@ describe("review backtests on a seeded token history", () => {
       "--poll-interval",
       "100",
     ];
-    return startProcess(NODE, tsNode(...args), {
+    return startProcess(NODE, args, {
       cwd: REPO_ROOT,
       env: { ...process.env, STRATEGY_ALERTS_API_KEY: apiKey, STRATEGY_ALERTS_BASE_URL: emulator.baseUrl },
       ready: /backtests: 0 of/,

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiClient } from "../../provider/api/client";
 import { TEMPORARY_MARK } from "../../provider/review/temporaries";
 import { digest, type StepSpec } from "../support/preview-fixtures";
-import { type ProcessResult, runProcess, startProcess, tsNode } from "../support/process";
+import { type ProcessResult, runProcess, startProcess } from "../support/process";
 import { TestEmulator } from "./emulator-fixture";
-import { REPO_ROOT } from "./harness";
+import { BUILT_CLI, REPO_ROOT } from "./harness";
 import { freshBody, safetyBody, scenarioObservations, THRESHOLD } from "./review-scenario";
 
 /**
@@ -71,7 +71,7 @@ describe("reviews on one account", () => {
   }
 
   /** Reads the preview from standard input, as CI pipes it; the window holds yesterday. */
-  const argv = ["cli/index.ts", "review", "-", "--backtest", "--window-days", "2", "--poll-interval", "200"];
+  const argv = [BUILT_CLI, "review", "-", "--backtest", "--window-days", "2", "--poll-interval", "200"];
   argv.push("--threshold", String(THRESHOLD));
 
   async function temporaries(client: ApiClient): Promise<string[]> {
@@ -110,15 +110,15 @@ describe("reviews on one account", () => {
 
   it("two reviews at once on a slow POST /backtests each measure every strategy and leave nothing behind", async () => {
     const { client, preview, env } = await scenario();
-    // Long enough that the second review, started through ts-node on a loaded 2-core runner, meets
+    // Long enough that the second review, started on a loaded 2-core runner, meets
     // the first one's temporary strategy still held (4 s was not, once in a loaded CI run).
     await emulator.control("POST", "/faults", { method: "POST", path: "/backtests", latencyMs: 12_000 });
     try {
-      const first = runProcess(NODE, tsNode(...argv), { cwd: REPO_ROOT, env, input: preview });
+      const first = runProcess(NODE, argv, { cwd: REPO_ROOT, env, input: preview });
       // The second starts while the first holds its temporary strategy and waits on POST /backtests.
       await untilTemporaryExists(client, first);
       await new Promise((r) => setTimeout(r, 1_000));
-      const second = runProcess(NODE, tsNode(...argv), { cwd: REPO_ROOT, env, input: preview });
+      const second = runProcess(NODE, argv, { cwd: REPO_ROOT, env, input: preview });
       const [a, b] = await Promise.all([first, second]);
       expectEverythingMeasured(a);
       expectEverythingMeasured(b);
@@ -134,7 +134,7 @@ describe("reviews on one account", () => {
     await emulator.clearJournal();
     await emulator.control("POST", "/faults", { method: "POST", path: "/strategies", latencyMs: 4_000 });
     try {
-      const review = await startProcess(NODE, tsNode(...argv), {
+      const review = await startProcess(NODE, argv, {
         cwd: REPO_ROOT,
         env,
         input: preview,

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { ApiClient } from "../../provider/api/client";
 import { runProcess } from "../support/process";
 import { stackConfig, TestEmulator } from "./emulator-fixture";
-import { PulumiProject, REPO_ROOT } from "./harness";
+import { BUILT_CLI, PulumiProject, REPO_ROOT } from "./harness";
 
 /** The emulator's clock during the scenario, and the review window (6 days before the 10th). */
 const SCENARIO_NOW = "2030-01-10T12:00:00.000Z";
@@ -215,11 +215,11 @@ export async function runReview(
     }
   })();
   try {
-    return await runProcess(
-      join(REPO_ROOT, "node_modules/.bin/node"),
-      ["-r", "ts-node/register/transpile-only", "cli/index.ts", "review", "-", ...args],
-      { cwd: REPO_ROOT, env: { ...process.env, ...scenario.env }, input: previewJson },
-    );
+    return await runProcess(join(REPO_ROOT, "node_modules/.bin/node"), [BUILT_CLI, "review", "-", ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...scenario.env },
+      input: previewJson,
+    });
   } finally {
     running = false;
     await driver;

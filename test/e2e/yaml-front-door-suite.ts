@@ -7,7 +7,14 @@ import { until } from "../support/until";
 import { yamlHeader, yamlPortfolio } from "../support/yaml-program";
 import { spawnUp } from "./chaos/campaign";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
-import { type CommandResult, type EngineEvent, type PulumiProject, REPO_ROOT, runProcess } from "./harness";
+import {
+  BUILT_CLI,
+  type CommandResult,
+  type EngineEvent,
+  type PulumiProject,
+  REPO_ROOT,
+  runProcess,
+} from "./harness";
 import {
   BEHAVIOUR_BUILD,
   exampleProgram,
@@ -281,14 +288,10 @@ export function yamlFrontDoorSuite(plugin: PluginBuild): void {
         await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true });
         // The sequence docs/reliability.md gives: recover settles the plugin's pending creates too.
         const recover = (...args: string[]) =>
-          runProcess(
-            "node",
-            [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", p.stack, ...args],
-            {
-              cwd: p.dir,
-              env: p.env,
-            },
-          );
+          runProcess("node", [BUILT_CLI, "recover", "--yes", "--stack", p.stack, ...args], {
+            cwd: p.dir,
+            env: p.env,
+          });
         let recovered = await recover();
         if (recovered.code !== 0) {
           // A webhook or developer the killed update may have written is listed, never taken by

@@ -13,6 +13,7 @@ import { RESOURCE_KINDS } from "../../provider/model/kinds";
 import { GO_MODULE } from "../../provider/plugin/package-identity";
 import { SDK_DIR } from "../../scripts/sdk";
 import { goProgram, pythonProgram } from "../../scripts/sdk-examples";
+import { goCommandEnv } from "../support/go-env";
 import { undefinedNames } from "../support/python-sdk-names";
 
 const GO_BUILD_MS = 900_000;
@@ -37,7 +38,7 @@ describe("the Go examples", () => {
         execFileSync("go", args, {
           cwd: dir,
           encoding: "utf8",
-          env: { ...process.env, GOFLAGS: flags },
+          env: goCommandEnv(flags),
           stdio: ["ignore", "pipe", "pipe"],
         });
       run(["mod", "tidy"], "-mod=mod");

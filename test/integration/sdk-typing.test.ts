@@ -16,6 +16,7 @@ import { pythonEnumMember } from "../../cli/import/python-source";
 import { GO_MODULE, PYTHON_PACKAGE } from "../../provider/plugin/package-identity";
 import schemaJson from "../../provider/plugin/schema.json";
 import { SDK_DIR } from "../../scripts/sdk";
+import { goCommandEnv } from "../support/go-env";
 
 const GO_BUILD_MS = 900_000;
 const work = mkdtempSync(join(tmpdir(), "sdk-typing-"));
@@ -156,7 +157,7 @@ describe("the Go SDK's types", () => {
     const dir = join(module, name);
     mkdirSync(dir);
     writeFileSync(join(dir, "main.go"), program);
-    const env = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" };
+    const env = goCommandEnv("-mod=mod", { offline: true });
     try {
       execFileSync("go", ["vet", `./${name}`], { cwd: module, env, stdio: "pipe" });
       return "";
@@ -179,7 +180,7 @@ describe("the Go SDK's types", () => {
       const dir = join(module, "wire");
       mkdirSync(dir);
       writeFileSync(join(dir, "wire_test.go"), WIRE_TEST);
-      const env = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" };
+      const env = goCommandEnv("-mod=mod", { offline: true });
       const out = execFileSync("go", ["test", "-count=1", "-run", "TestWire", "-v", "./wire"], {
         cwd: module,
         env,

@@ -19,6 +19,7 @@ import {
   SDK_LANGUAGES,
   schemaDiagnostics,
 } from "../../scripts/sdk";
+import { goCommandEnv } from "../support/go-env";
 
 /** A Go build with a cold cache compiles the Pulumi Go SDK: minutes on two shared cores. */
 const GO_BUILD_MS = 900_000;
@@ -49,7 +50,7 @@ function go(args: string[]): string {
   return execFileSync("go", args, {
     cwd: GO_DIR,
     encoding: "utf8",
-    env: { ...process.env, GOFLAGS: "-mod=readonly" },
+    env: goCommandEnv("-mod=readonly"),
     stdio: ["ignore", "pipe", "pipe"],
   });
 }

@@ -6,7 +6,7 @@ import { mulberry32 } from "../../../emulator/tokens/prng";
 import { createClient } from "../../../provider/api/client";
 import { descendantsOf } from "../../support/process-table";
 import { WebhookReceiver } from "../../support/webhook-receiver";
-import { type CommandResult, PulumiProject, REPO_ROOT, runProcess } from "../harness";
+import { BUILT_CLI, type CommandResult, PulumiProject, runProcess } from "../harness";
 import { EmulatorProcess } from "./emulator-process";
 import { checkpointOf, LANDINGS, leaveWhatTheKillLeaves, nextCheckpointWrite } from "./kill-landing";
 import { DEVELOPER, declared, PROGRAM } from "./portfolio";
@@ -445,14 +445,10 @@ export async function afterKilledUp(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const cancel = await p.run(["cancel", "--yes", "--stack", p.stack], { allowFailure: true });
   const run = (...args: string[]) =>
-    runProcess(
-      "node",
-      [join(REPO_ROOT, "dist/cli/index.js"), "recover", "--yes", "--stack", p.stack, ...args],
-      {
-        cwd: p.dir,
-        env: p.env,
-      },
-    );
+    runProcess("node", [BUILT_CLI, "recover", "--yes", "--stack", p.stack, ...args], {
+      cwd: p.dir,
+      env: p.env,
+    });
   let recovered = await run();
   const named = [...recovered.stdout.matchAll(/rerun with --adopt (\S+?);/g)].map((m) => m[1]!);
   if (recovered.code !== 0 && named.length > 0) {

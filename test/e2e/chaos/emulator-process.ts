@@ -1,8 +1,7 @@
-import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { controlOk } from "../../support/emulator";
 import { type RunningProcess, startProcess } from "../../support/process";
-import { REPO_ROOT } from "../harness";
+import { BUILT_CLI, REPO_ROOT } from "../harness";
 
 /**
  * The built emulator as a real process with durable state (`strategy-alerts emulator --data`),
@@ -68,7 +67,7 @@ export class EmulatorProcess {
   }
 
   private async spawn(): Promise<void> {
-    const cli = join(REPO_ROOT, "dist/cli/index.js");
+    const cli = BUILT_CLI;
     this.running = await startProcess(
       process.execPath,
       [cli, "emulator", "--port", String(this.port), "--data", this.dataFile],

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GO_DIRECTIVE, goProjectFiles, PULUMI_GO_SDK_VERSION } from "../../../../cli/import/project-files";
 import { GO_RESERVED_MODULE_PATHS } from "../../../../cli/import/project-names";
+import { goCommandEnv } from "../../../support/go-env";
 import { ROOT } from "./sdk-programs";
 
 describe("the Go project", () => {
@@ -33,7 +34,7 @@ describe("the go.mod import writes", () => {
         const main = execFileSync("go", ["list", "-m"], {
           cwd: dir,
           encoding: "utf8",
-          env: { ...process.env, GOFLAGS: "-mod=mod", GOTOOLCHAIN: "local", GOPROXY: "off" },
+          env: goCommandEnv("-mod=mod", { offline: true }),
         });
         expect(main.trim()).toMatch(/^[a-z0-9-]+$/);
       } finally {

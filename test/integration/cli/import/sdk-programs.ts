@@ -6,6 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import fc from "fast-check";
+import { goCommandEnv } from "../../../support/go-env";
 import { HOSTILE_TEXT, hostileText } from "../../../unit/cli/import/hostile-text";
 import { richAccount } from "../../../unit/cli/import/sdk-account";
 
@@ -24,4 +25,4 @@ export const accounts = fc
 export const texts = [...HOSTILE_TEXT, ...fc.sample(hostileText, { numRuns: 40, seed: 7 })];
 
 /** Offline, from the warm module cache; go.mod may be completed but nothing is downloaded. */
-export const goEnv = { ...process.env, GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" };
+export const goEnv = goCommandEnv("-mod=mod", { offline: true });
