@@ -315,8 +315,9 @@ async function exec(
 
 /**
  * With E2E_COMMAND_LOG set to a file, each `pulumi` command appends a line to it: the test file
- * that ran it, the command and its seconds. What a file's time goes to is then counted, not
- * guessed (docs/benchmarks.md, "CI suites").
+ * that ran it, the command, its seconds, the test process's pid and the time. What a file's time
+ * goes to is then counted, not guessed, and the processes a file started (their CPU from the
+ * kernel's process accounting) are found under its pid (docs/benchmarks.md, "CI suites").
  */
 async function logCommand(args: string[], ms: number): Promise<void> {
   const log = process.env.E2E_COMMAND_LOG;
