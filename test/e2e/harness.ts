@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { pulumiEnv } from "../../scripts/pulumi-env";
 import { runProcess } from "../support/process";
 import { linkNodeModules } from "../support/project-modules";
+import { startVaultTransit, type VaultTransit } from "../support/vault-transit";
 
 export { runProcess } from "../support/process";
 
@@ -22,6 +23,21 @@ export const BUILT_CLI = join(REPO_ROOT, "dist/cli/index.js");
  */
 async function binDir(given: string | undefined): Promise<string> {
   return given ?? (await import("./pulumi-bin")).pulumiBinDir();
+}
+
+/**
+ * Where the harness's stacks keep their secrets: Vault's transit engine, served by this test
+ * process (test/support/vault-transit.ts), not a passphrase, whose key derivation costs every
+ * command that reads a secret about 0.2 s of CPU. Stacks made outside the harness (the demo, the
+ * benchmarks, recover-checkpoint's) keep the passphrase users of a local backend set.
+ */
+const SECRETS_PROVIDER = "hashivault://e2e";
+let vault: Promise<VaultTransit> | undefined;
+
+/** The environment that reaches this process's Vault, started with its first stack. */
+async function vaultEnv(): Promise<VaultTransit["env"]> {
+  vault ??= startVaultTransit();
+  return (await vault).env;
 }
 
 type ChangeKind = "create" | "update" | "delete" | "same" | "replace" | "read" | "refresh" | string;
@@ -157,13 +173,13 @@ export class PulumiProject {
         // the Pulumi SDK and this package: one bytecode cache for the run spares recompiling them.
         NODE_COMPILE_CACHE: join(tmpdir(), "psa-e2e-node-compile-cache"),
         ...(options.typeCheck === false ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}),
+        ...(await vaultEnv()),
         ...options.env,
       },
     });
 
     const project = new PulumiProject(dir, env);
-    await project.run(["stack", "init", project.stack, "--non-interactive"]);
-    await project.setConfigs(options.config ?? {});
+    await project.init(options.config ?? {});
     return project;
   }
 
@@ -177,9 +193,20 @@ export class PulumiProject {
   ): Promise<PulumiProject> {
     const other = new PulumiProject(this.dir, this.env, name);
     other.#program = this.#program;
-    await other.run(["stack", "init", name, "--non-interactive"]);
-    await other.setConfigs(config);
+    await other.init(config);
     return other;
+  }
+
+  private async init(config: Record<string, { value: string; secret?: boolean }>): Promise<void> {
+    await this.run([
+      "stack",
+      "init",
+      this.stack,
+      "--secrets-provider",
+      SECRETS_PROVIDER,
+      "--non-interactive",
+    ]);
+    await this.setConfigs(config);
   }
 
   async setConfig(key: string, value: string, secret = false): Promise<void> {

@@ -42,7 +42,7 @@ describe.runIf(inject("pulumiBinDir"))("recover with another project on the acco
     const { emulator } = file;
     const user = await emulator.user("DEGEN");
     const yaml = await file.yaml(user, { program: yamlPortfolio("yaml-portfolio", 3, 1000) });
-    // Another directory and project, its own passphrase, the same backend.
+    // Another directory and project, the same backend.
     const ts = await file.project(user, {
       name: "strategy-portfolio",
       program: typescriptPortfolio(3, 1000),
