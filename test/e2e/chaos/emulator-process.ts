@@ -67,10 +67,9 @@ export class EmulatorProcess {
   }
 
   private async spawn(): Promise<void> {
-    const cli = BUILT_CLI;
     this.running = await startProcess(
       process.execPath,
-      [cli, "emulator", "--port", String(this.port), "--data", this.dataFile],
+      [BUILT_CLI, "emulator", "--port", String(this.port), "--data", this.dataFile],
       { cwd: REPO_ROOT, ready: /listening: (http:\/\/\S+)\n/ },
     );
     this.port = Number(new URL(this.running.ready[1]!).port);
