@@ -19,6 +19,8 @@ import { SDK_DIR } from "../../scripts/sdk";
 import { goCommandEnv } from "../support/go-env";
 
 const GO_BUILD_MS = 900_000;
+/** Offline, from the module cache `npm run go:ensure` fills; go.mod may be completed. */
+const goEnv = goCommandEnv("-mod=mod", { offline: true });
 const work = mkdtempSync(join(tmpdir(), "sdk-typing-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -157,9 +159,8 @@ describe("the Go SDK's types", () => {
     const dir = join(module, name);
     mkdirSync(dir);
     writeFileSync(join(dir, "main.go"), program);
-    const env = goCommandEnv("-mod=mod", { offline: true });
     try {
-      execFileSync("go", ["vet", `./${name}`], { cwd: module, env, stdio: "pipe" });
+      execFileSync("go", ["vet", `./${name}`], { cwd: module, env: goEnv, stdio: "pipe" });
       return "";
     } catch (error) {
       return String((error as { stderr?: Buffer }).stderr ?? error);
@@ -180,10 +181,9 @@ describe("the Go SDK's types", () => {
       const dir = join(module, "wire");
       mkdirSync(dir);
       writeFileSync(join(dir, "wire_test.go"), WIRE_TEST);
-      const env = goCommandEnv("-mod=mod", { offline: true });
       const out = execFileSync("go", ["test", "-count=1", "-run", "TestWire", "-v", "./wire"], {
         cwd: module,
-        env,
+        env: goEnv,
         encoding: "utf8",
         stdio: "pipe",
       });

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 
 /**
  * The two calls of Vault's transit secrets engine that Pulumi's `hashivault://` secrets provider
- * makes (`POST /v1/transit/encrypt/<key>` and `…/decrypt/<key>`, base64 plaintexts), served on
+ * makes (`PUT /v1/transit/encrypt/<key>` and `…/decrypt/<key>`, base64 plaintexts), served on
  * loopback in the test process: the e2e stacks keep their secrets with it instead of a passphrase.
  * A passphrase costs every CLI command that reads a secret one key derivation (PBKDF2, 1,000,000
  * rounds: about 0.2 s of CPU, 7 % of the e2e run's CPU); this provider decrypts the stack's data
