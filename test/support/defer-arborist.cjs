@@ -14,13 +14,14 @@ const { join } = require("node:path");
 const IMPORTER = join("@pulumi", "pulumi", "runtime", "closure", "codePaths.js");
 const load = Module._load;
 
-Module._load = function deferArborist(request, parent, isMain) {
+Module._load = function deferArborist(...args) {
+  const [request, parent] = args;
   if (request !== "@npmcli/arborist" || !parent?.filename?.endsWith(IMPORTER)) {
-    return load.apply(this, arguments);
+    return load.apply(this, args);
   }
   let real;
   const resolve = () => {
-    real ??= load.call(this, request, parent, isMain);
+    real ??= load.apply(this, args);
     return real;
   };
   // codePaths.js reads the module through TypeScript's `__importStar`, which returns a module
