@@ -41,11 +41,11 @@ async function vaultEnv(): Promise<VaultTransit["env"]> {
 }
 
 /**
- * Preloaded into the engine's Node.js processes: Pulumi's SDK then loads `@npmcli/arborist` (about
- * 450 modules, which no engine command of this package uses) only when a process calls for it,
- * which spares about a fifth of a TypeScript command's CPU (test/support/defer-arborist.cjs).
+ * Preloaded into the engine's Node.js processes: Pulumi's SDK then loads `@npmcli/arborist` and
+ * TypeScript, which no engine command of this package uses, only when a process calls for them,
+ * which spares about a quarter of a TypeScript command's CPU (test/support/defer-sdk-imports.cjs).
  */
-const DEFER_ARBORIST = join(REPO_ROOT, "test/support/defer-arborist.cjs");
+const DEFER_SDK_IMPORTS = join(REPO_ROOT, "test/support/defer-sdk-imports.cjs");
 
 type ChangeKind = "create" | "update" | "delete" | "same" | "replace" | "read" | "refresh" | string;
 
@@ -179,7 +179,7 @@ export class PulumiProject {
         // Every engine command starts Node twice (language host, dynamic provider), each loading
         // the Pulumi SDK and this package: one bytecode cache for the run spares recompiling them.
         NODE_COMPILE_CACHE: join(tmpdir(), "psa-e2e-node-compile-cache"),
-        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${DEFER_ARBORIST}`].filter(Boolean).join(" "),
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${DEFER_SDK_IMPORTS}`].filter(Boolean).join(" "),
         ...(options.typeCheck === false ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}),
         ...(await vaultEnv()),
         ...options.env,

@@ -5,30 +5,37 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runProcess } from "../../support/process";
 
 const ROOT = resolve(__dirname, "../../..");
-const PRELOAD = join(ROOT, "test/support/defer-arborist.cjs");
+const PRELOAD = join(ROOT, "test/support/defer-sdk-imports.cjs");
 
-// Loads the SDK, notes whether arborist came with it, then packages a project's code the way a
-// cloud function's is packaged: the one SDK function that uses arborist.
+// Loads the SDK and notes what came with it; then does the two things those libraries are for:
+// packages a project's dependencies as a cloud function's are, and serializes a function.
 const SCRIPT = `
 const pulumi = require("@pulumi/pulumi");
-const arborist = () => Object.keys(require.cache).some((f) => f.includes("/@npmcli/arborist/"));
-const withSdk = arborist();
-pulumi.runtime.computeCodePaths().then((paths) => {
-  console.log(JSON.stringify({ withSdk, afterUse: arborist(), files: [...paths.keys()] }));
+const loaded = () => ({
+  arborist: Object.keys(require.cache).some((f) => f.includes("/@npmcli/arborist/")),
+  typescript: Object.keys(require.cache).some((f) => f.endsWith("/typescript/lib/typescript.js")),
 });
+const withSdk = loaded();
+(async () => {
+  const paths = await pulumi.runtime.computeCodePaths();
+  const greeting = "hello";
+  const serialized = await pulumi.runtime.serializeFunction(() => greeting);
+  console.log(JSON.stringify({ withSdk, afterUse: loaded(), files: [...paths.keys()], text: serialized.text }));
+})();
 `;
 
 interface Report {
-  withSdk: boolean;
-  afterUse: boolean;
+  withSdk: { arborist: boolean; typescript: boolean };
+  afterUse: { arborist: boolean; typescript: boolean };
   files: string[];
+  text: string;
 }
 
 /** The e2e harness's preload (test/e2e/harness.ts): Pulumi's processes as they are, only sooner. */
-describe("deferring Pulumi's import of @npmcli/arborist", () => {
+describe("deferring the Pulumi SDK's imports of arborist and TypeScript", () => {
   let project: string;
   beforeAll(async () => {
-    project = await mkdtemp(join(tmpdir(), "psa-defer-arborist-"));
+    project = await mkdtemp(join(tmpdir(), "psa-defer-sdk-imports-"));
     // A dependency installed in node_modules: what arborist's tree of the project must find.
     const dep = join(project, "node_modules", "left-pad");
     await mkdir(dep, { recursive: true });
@@ -53,12 +60,14 @@ describe("deferring Pulumi's import of @npmcli/arborist", () => {
     return JSON.parse(result.stdout.trim().split("\n").pop() ?? "") as Report;
   }
 
-  it("loads the SDK without arborist, and loads it when a function's code is packaged", async () => {
+  it("loads the SDK without them, and each when its work is done, with the same results", async () => {
     const [plain, deferred] = [await run(false), await run(true)];
-    expect(plain.withSdk).toBe(true);
-    expect(deferred.withSdk).toBe(false);
-    expect(deferred.afterUse).toBe(true);
+    expect(plain.withSdk).toEqual({ arborist: true, typescript: true });
+    expect(deferred.withSdk).toEqual({ arborist: false, typescript: false });
+    expect(deferred.afterUse).toEqual({ arborist: true, typescript: true });
     expect(deferred.files).toEqual(plain.files);
     expect(deferred.files).toContain("node_modules/left-pad");
+    expect(deferred.text).toEqual(plain.text);
+    expect(deferred.text).toContain('"hello"');
   });
 });
