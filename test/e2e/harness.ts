@@ -5,6 +5,7 @@ import { pulumiEnv } from "../../scripts/pulumi-env";
 import { runProcess } from "../support/process";
 import { linkNodeModules } from "../support/project-modules";
 import { startVaultTransit, type VaultTransit } from "../support/vault-transit";
+import { javaScriptPath, PROJECT_COMPILER_OPTIONS, programJavaScript } from "./program-javascript";
 
 export { runProcess } from "../support/process";
 
@@ -97,9 +98,10 @@ export interface ProjectOptions {
    */
   linkRepoModules?: boolean;
   /**
-   * Default false: the Node.js language host runs the program transpile-only, as type-checking
-   * it on every command costs seconds and is not what most tests prove. True type-checks it, as
-   * a user's default project does (the examples, a project installed from the packed package).
+   * Default false: the engine runs the JavaScript the harness transpiled from the program once
+   * (ts-node's transpile-only mode does the same on every command), as type-checking it on every
+   * command costs seconds and is not what most tests prove. True has ts-node type-check and run
+   * index.ts, as a user's default project does (a project installed from the packed package).
    */
   typeCheck?: boolean;
   /** The Pulumi CLI's directory (default: the one the e2e global setup provisioned). */
@@ -115,48 +117,42 @@ export class PulumiProject {
     readonly dir: string,
     readonly env: NodeJS.ProcessEnv,
     readonly stack = "dev",
+    /** Its TypeScript files run as the JavaScript the harness writes beside them. */
+    private readonly transpiled = false,
   ) {}
 
   static async create(options: ProjectOptions): Promise<PulumiProject> {
     const bin = await binDir(options.pulumiBinDir);
     const dir = await mkdtemp(join(tmpdir(), "psa-e2e-"));
     const name = options.name ?? "e2e";
+    const typeCheck = options.typeCheck ?? false;
+    // Type-checked, ts-node runs index.ts as a user's default project does; otherwise the engine
+    // runs the JavaScript the harness transpiled once, as ts-node's transpile-only mode would
+    // on every command (its compiler's load and run are about a tenth of a command's CPU).
     await writeFile(
       join(dir, "Pulumi.yaml"),
-      `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
+      `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: ${typeCheck}\n`,
     );
     await writeFile(
       join(dir, "package.json"),
-      JSON.stringify({ name, private: true, main: "index.ts", ...options.packageJson }, null, 2),
+      JSON.stringify(
+        { name, private: true, main: typeCheck ? "index.ts" : "index.js", ...options.packageJson },
+        null,
+        2,
+      ),
     );
     await writeFile(
       join(dir, "tsconfig.json"),
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          target: "ES2022",
-          module: "commonjs",
-          esModuleInterop: true,
-          skipLibCheck: true,
-          // Explicit, as ts-node's transpile-only mode requires it with a commonjs module.
-          moduleResolution: "node",
-        },
-        files: ["index.ts"],
-      }),
+      JSON.stringify({ compilerOptions: PROJECT_COMPILER_OPTIONS, files: ["index.ts"] }),
     );
-    await writeFile(join(dir, "index.ts"), options.program);
     if (options.linkRepoModules !== false) await linkNodeModules(dir);
-    for (const [file, content] of Object.entries(options.files ?? {})) {
+    for (const [file, content] of Object.entries({ "index.ts": options.program, ...options.files })) {
       await mkdir(join(dir, file, ".."), { recursive: true });
-      await writeFile(join(dir, file), content);
+      await writeSource(dir, file, content, !typeCheck);
     }
-    const project = await PulumiProject.open(dir, {
-      ...options,
-      pulumiBinDir: bin,
-      typeCheck: options.typeCheck ?? false,
-    });
-    project.#program = options.program;
-    return project;
+    const opened = await PulumiProject.start(dir, { ...options, pulumiBinDir: bin, typeCheck }, !typeCheck);
+    opened.#program = options.program;
+    return opened;
   }
 
   /**
@@ -164,9 +160,17 @@ export class PulumiProject {
    * node_modules (a generated project with the package installed as users install it); its
    * program is type-checked unless `typeCheck` is false.
    */
-  static async open(
+  static open(
     dir: string,
     options: Pick<ProjectOptions, "config" | "env" | "typeCheck" | "pulumiBinDir"> = {},
+  ): Promise<PulumiProject> {
+    return PulumiProject.start(dir, options, false);
+  }
+
+  private static async start(
+    dir: string,
+    options: Pick<ProjectOptions, "config" | "env" | "typeCheck" | "pulumiBinDir">,
+    transpiled: boolean,
   ): Promise<PulumiProject> {
     await mkdir(join(dir, ".state"));
     // The harness's own credentials come only from what a test sets explicitly.
@@ -186,7 +190,7 @@ export class PulumiProject {
       },
     });
 
-    const project = new PulumiProject(dir, env);
+    const project = new PulumiProject(dir, env, "dev", transpiled);
     await project.init(options.config ?? {});
     return project;
   }
@@ -199,7 +203,7 @@ export class PulumiProject {
     name: string,
     config: Record<string, { value: string; secret?: boolean }> = {},
   ): Promise<PulumiProject> {
-    const other = new PulumiProject(this.dir, this.env, name);
+    const other = new PulumiProject(this.dir, this.env, name, this.transpiled);
     other.#program = this.#program;
     await other.init(config);
     return other;
@@ -231,7 +235,7 @@ export class PulumiProject {
   }
 
   async writeProgram(source: string): Promise<void> {
-    await writeFile(join(this.dir, "index.ts"), source);
+    await writeSource(this.dir, "index.ts", source, this.transpiled);
     this.#program = source;
   }
 
@@ -315,6 +319,13 @@ export class PulumiProject {
     if (result.code !== 0 && !opts.allowFailure) throw new PulumiCommandError(result);
     return result;
   }
+}
+
+/** A file of a project, and with `transpiled` the JavaScript the engine runs beside a .ts file. */
+async function writeSource(dir: string, file: string, content: string, transpiled: boolean): Promise<void> {
+  await writeFile(join(dir, file), content);
+  const js = transpiled ? javaScriptPath(file) : undefined;
+  if (js) await writeFile(join(dir, js), programJavaScript(content, file));
 }
 
 export interface RunOptions {

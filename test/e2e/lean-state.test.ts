@@ -113,7 +113,7 @@ describe.runIf(inject("pulumiBinDir"))("a strategy's lean state", () => {
   });
 
   it("finds each resource's provider in the state with the program's code gone: refresh, then destroy", async () => {
-    await rm(join(project.dir, "index.ts"));
+    for (const file of ["index.ts", "index.js"]) await rm(join(project.dir, file), { force: true });
     const refreshed = await project.refresh();
     expect(refreshed.code).toBe(0);
     expect(refreshed.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
