@@ -15,8 +15,8 @@ import {
 } from "../support/doc-programs";
 import { undefinedNames } from "../support/python-sdk-names";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
-import { GO_ENV, goModuleDir, pathWithPulumiAndGo } from "./go-portfolio-fixture";
-import { type CommandResult, changeReport, PulumiProject, REPO_ROOT } from "./harness";
+import { GO_ENV, goModuleDir, pathWithPulumiAndGo, readmeBuild } from "./go-portfolio-fixture";
+import { type CommandResult, changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
 import {
   downloadingStack,
   pathWithPulumiOnly,
@@ -38,7 +38,8 @@ import { expectTypeChecks } from "./type-check";
  * - YAML and Go: on a PATH without Node.js, in a fresh PULUMI_HOME, the plugin downloaded by the
  *   engine through the documented override (a YAML program names version and download URL in a
  *   resource's options; the Go SDK's pulumi-plugin.json names them). A Go program is `main.go`
- *   of a module that requires the SDK (this checkout's sdk/go in place of the published version).
+ *   of a module that requires the SDK (this checkout's sdk/go in place of the published version),
+ *   built once as examples/go-portfolio's README builds it, the binary named by Pulumi.yaml.
  * - Python: compiled and its SDK names checked, not run: the toolchain has no Python language
  *   host, and Pulumi's Python SDK does not import on these machines (the Python block says more).
  *
@@ -211,7 +212,15 @@ describe
         const dir = await goModuleDir();
         cleanup.push(() => rm(dir, { recursive: true, force: true }));
         await writeFile(join(dir, "main.go"), program.source);
-        await writeFile(join(dir, "Pulumi.yaml"), "name: docs-program\nruntime: go\n");
+        // Built once, as examples/go-portfolio's README builds its program: the engine then runs
+        // the binary instead of building the program before each of the cycle's four commands.
+        const { args, binary } = await readmeBuild();
+        const build = await runProcess("go", args, { cwd: dir, env: { ...process.env, ...GO_ENV } });
+        expect(build.code, build.stderr).toBe(0);
+        await writeFile(
+          join(dir, "Pulumi.yaml"),
+          `name: docs-program\nruntime:\n  name: go\n  options:\n    binary: ${binary}\n`,
+        );
         const p = track(
           await downloadingStack(release, dir, stackConfig(emulator, user.apiKey), { PATH: path, ...GO_ENV }),
         );
