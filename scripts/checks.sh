@@ -10,17 +10,24 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 # the three side by side find it fresh.
 npm run -s plain-types || exit 1
 
-# The type check keeps its incremental state outside the repository, in the toolchain cache
-# (scripts/ensure-pulumi.sh), one file per checkout path: a fresh clone of a tree that changed in
-# a few files checks those and their dependents, about a quarter of a full check. TypeScript
-# compares every file's content with the state and starts over when its version or the options
-# differ, so the diagnostics are the full check's.
+# The type check keeps its incremental state in the toolchain cache (scripts/ensure-pulumi.sh),
+# so a fresh clone of a tree that changed in a few files checks those and their dependents, about
+# a quarter of a full check. TypeScript records each file by its path relative to the state file:
+# the state is used from inside the checkout (node_modules/.cache), where those paths are the same
+# in every clone, and copied back afterwards. It compares every file's content with the state and
+# starts over when its version or the options differ, so the diagnostics are the full check's.
 cache="${PSA_TOOLCHAIN_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pulumi-strategy-alerts}/typecheck"
-mkdir -p "$cache"
-buildinfo="$cache/$(pwd | sha256sum | cut -c1-16).tsbuildinfo"
+mkdir -p "$cache" node_modules/.cache
+buildinfo="node_modules/.cache/typecheck.tsbuildinfo"
+cp "$cache/typecheck.tsbuildinfo" "$buildinfo" 2>/dev/null || true
+# Back to the cache when the check ends (a rename, so a checkout reading it never sees half a file).
+keep_state() {
+  [[ -f "$buildinfo" ]] || return 0
+  cp "$buildinfo" "$cache/typecheck.tsbuildinfo.$$" && mv -f "$cache/typecheck.tsbuildinfo.$$" "$cache/typecheck.tsbuildinfo"
+}
 
 out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
+trap 'keep_state; rm -rf "$out"' EXIT
 steps=(typecheck lint build)
 if [[ "$(uname -s)-$(uname -m)" == "Linux-x86_64" ]]; then steps+=(plugin:release); fi
 pids=()
