@@ -183,7 +183,10 @@ export class PulumiProject {
         // Every engine command starts Node twice (language host, dynamic provider), each loading
         // the Pulumi SDK and this package: one bytecode cache for the run spares recompiling them.
         NODE_COMPILE_CACHE: join(tmpdir(), "psa-e2e-node-compile-cache"),
-        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${DEFER_SDK_IMPORTS}`].filter(Boolean).join(" "),
+        // Quoted: Node splits NODE_OPTIONS at spaces, and a checkout's path may hold one.
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${JSON.stringify(DEFER_SDK_IMPORTS)}`]
+          .filter(Boolean)
+          .join(" "),
         ...(options.typeCheck === false ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}),
         ...(await vaultEnv()),
         ...options.env,
