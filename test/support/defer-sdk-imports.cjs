@@ -15,17 +15,17 @@
 const Module = require("node:module");
 const { join } = require("node:path");
 
-/** The import to defer, by the SDK file that makes it. */
+/** The SDK file making each import to defer, by the import (looked up first: it runs on every load). */
 const DEFERRED = new Map([
-  [join("@pulumi", "pulumi", "runtime", "closure", "codePaths.js"), "@npmcli/arborist"],
-  [join("@pulumi", "pulumi", "runtime", "closure", "parseFunction.js"), "../../typescript-shim"],
+  ["@npmcli/arborist", join("@pulumi", "pulumi", "runtime", "closure", "codePaths.js")],
+  ["../../typescript-shim", join("@pulumi", "pulumi", "runtime", "closure", "parseFunction.js")],
 ]);
 const load = Module._load;
 
 Module._load = function deferSdkImports(...args) {
   const [request, parent] = args;
-  const importer = [...DEFERRED.keys()].find((file) => parent?.filename?.endsWith(file));
-  if (!importer || DEFERRED.get(importer) !== request) return load.apply(this, args);
+  const importer = DEFERRED.get(request);
+  if (!importer || !parent?.filename?.endsWith(importer)) return load.apply(this, args);
   let real;
   const resolve = () => {
     real ??= load.apply(this, args);
