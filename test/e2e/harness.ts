@@ -187,7 +187,7 @@ export class PulumiProject {
         NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${JSON.stringify(DEFER_SDK_IMPORTS)}`]
           .filter(Boolean)
           .join(" "),
-        ...(options.typeCheck === false ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}),
+        ...(options.typeCheck === false && !transpiled ? { PULUMI_NODEJS_TRANSPILE_ONLY: "true" } : {}),
         ...(await vaultEnv()),
         ...options.env,
       },
