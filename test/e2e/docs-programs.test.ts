@@ -15,8 +15,8 @@ import {
 } from "../support/doc-programs";
 import { undefinedNames } from "../support/python-sdk-names";
 import { type JournalEntry, stackConfig, TestEmulator } from "./emulator-fixture";
-import { GO_ENV, goModuleDir, pathWithPulumiAndGo, readmeBuild } from "./go-portfolio-fixture";
-import { type CommandResult, changeReport, PulumiProject, REPO_ROOT, runProcess } from "./harness";
+import { buildAsReadme, GO_ENV, goModuleDir, pathWithPulumiAndGo } from "./go-portfolio-fixture";
+import { type CommandResult, changeReport, PulumiProject, REPO_ROOT } from "./harness";
 import {
   downloadingStack,
   pathWithPulumiOnly,
@@ -214,9 +214,7 @@ describe
         await writeFile(join(dir, "main.go"), program.source);
         // Built once, as examples/go-portfolio's README builds its program: the engine then runs
         // the binary instead of building the program before each of the cycle's four commands.
-        const { args, binary } = await readmeBuild();
-        const build = await runProcess("go", args, { cwd: dir, env: { ...process.env, ...GO_ENV } });
-        expect(build.code, build.stderr).toBe(0);
+        const binary = await buildAsReadme(dir);
         await writeFile(
           join(dir, "Pulumi.yaml"),
           `name: docs-program\nruntime:\n  name: go\n  options:\n    binary: ${binary}\n`,

@@ -26,12 +26,19 @@ export const GO_ENV = { ...GO_BUILD_ENV, GOFLAGS: "-mod=readonly" };
 export async function goPortfolioDir(): Promise<string> {
   const dir = await goModuleDir();
   for (const file of ["Pulumi.yaml", "main.go"]) await copyFile(join(EXAMPLE, file), join(dir, file));
-  const build = await runProcess("go", (await readmeBuild()).args, {
-    cwd: dir,
-    env: { ...process.env, ...GO_ENV },
-  });
-  if (build.code !== 0) throw new Error(`the README's go build failed: ${build.stderr}`);
+  await buildAsReadme(dir);
   return dir;
+}
+
+/**
+ * Builds the Go program in `dir` with the README's build command; returns the binary it wrote,
+ * the path the example's Pulumi.yaml names (`runtime.options.binary`).
+ */
+export async function buildAsReadme(dir: string): Promise<string> {
+  const { args, binary } = await readmeBuild();
+  const build = await runProcess("go", args, { cwd: dir, env: { ...process.env, ...GO_ENV } });
+  if (build.code !== 0) throw new Error(`the README's go build failed: ${build.stderr}`);
+  return binary;
 }
 
 /**
